@@ -1,0 +1,193 @@
+// The embedded engine: ioredis-mock behind the fix-ups, made durable with an append-only log of
+// write commands. The log is replayed at start (with the clock set to each entry's time, so
+// relative expiries land where they did) and rewritten as a snapshot when it grows.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import commands from '@ioredis/commands';
+import RedisMock from 'ioredis-mock';
+import { type Command, type Engine, type Mode, type Reply, errorMessage, normaliseResult } from './engine.ts';
+import { canonical, createFixedInvoker } from './memory-fixups.ts';
+
+type LogEntry = { t: number; c: Command };
+
+/** Rewrite the log once it is this large and at least twice the size of the last snapshot. */
+const COMPACT_AT_BYTES = 4 * 1024 * 1024;
+
+export interface MemoryEngineOptions {
+  /** Folder for the append-only log; omit for a store that forgets everything on exit. */
+  dataDir?: string;
+}
+
+/** Starts the embedded engine, replaying whatever the data folder holds. */
+export function createMemoryEngine({ dataDir }: MemoryEngineOptions = {}): Engine {
+  // A fresh keyspace per engine: ioredis-mock shares data between instances unless told otherwise.
+  const mock = new RedisMock({ data: {}, keyPrefix: '' });
+  const { invoke, scripts } = createFixedInvoker(mock);
+  const log = dataDir ? openLog(dataDir) : undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `task` after every task queued before it: one client at a time, as Redis does. */
+  function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const next = queue.then(task);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async function execute(command: Command, written: Command[]): Promise<Reply> {
+    const [name = '', ...args] = canonical(command);
+    try {
+      const result = normaliseResult(await invoke(name, args));
+      if (isWrite(name)) written.push(loggable(name, args, result, scripts));
+      return { result };
+    } catch (error) {
+      return { error: errorMessage(error) };
+    }
+  }
+
+  async function run(batch: Command[], _mode: Mode): Promise<Reply[]> {
+    // Every batch runs alone, so a pipeline and a transaction are both atomic here; Redis only
+    // promises that for a transaction, and nothing may rely on more.
+    return exclusive(async () => {
+      const written: Command[] = [];
+      const replies: Reply[] = [];
+      for (const command of batch) replies.push(await execute(command, written));
+      if (log && written.length > 0) {
+        log.append(written);
+        if (log.shouldCompact()) log.rewrite(await snapshot(mock));
+      }
+      return replies;
+    });
+  }
+
+  const ready = log ? exclusive(() => log.replay(invoke)) : Promise.resolve();
+  return {
+    description: dataDir ? `embedded engine, data in ${dataDir}` : 'embedded engine, in memory only',
+    run: (batch, mode) => ready.then(() => run(batch, mode)),
+    async close() {
+      await queue;
+      log?.close();
+      mock.disconnect();
+    },
+  };
+}
+
+function isWrite(name: string): boolean {
+  return name === 'eval' || name === 'evalsha' || (commands.exists(name) && commands.hasFlag(name, 'write'));
+}
+
+/** Makes a write command safe to replay: scripts by body, random pops as the members they took. */
+function loggable(name: string, args: string[], result: unknown, scripts: Map<string, string>): Command {
+  if (name === 'evalsha') return ['eval', scripts.get(args[0]!.toLowerCase()) ?? '', ...args.slice(1)];
+  if (name === 'spop') {
+    const taken = Array.isArray(result) ? result : result === null ? [] : [result];
+    return ['srem', args[0]!, ...taken.map(String)];
+  }
+  return [name, ...args];
+}
+
+/** Writes every key as the commands that recreate it, with absolute expiry times. */
+async function snapshot(mock: InstanceType<typeof RedisMock>): Promise<Command[]> {
+  const out: Command[] = [];
+  for (const key of await mock.keys('*')) {
+    const type = await mock.type(key);
+    if (type === 'string') out.push(['set', key, String(await mock.get(key))]);
+    else if (type === 'hash') out.push(['hset', key, ...Object.entries(await mock.hgetall(key)).flat()]);
+    else if (type === 'list') out.push(['rpush', key, ...(await mock.lrange(key, 0, -1))]);
+    else if (type === 'set') out.push(['sadd', key, ...(await mock.smembers(key))]);
+    else if (type === 'zset') {
+      const flat = await mock.zrange(key, 0, -1, 'WITHSCORES');
+      const pairs: string[] = [];
+      for (let i = 0; i < flat.length; i += 2) pairs.push(flat[i + 1]!, flat[i]!);
+      out.push(['zadd', key, ...pairs]);
+    } else continue; // Streams and other types are not used by the app.
+    const ttl = await mock.pttl(key);
+    if (ttl > 0) out.push(['pexpireat', key, String(Date.now() + ttl)]);
+  }
+  return out;
+}
+
+function openLog(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, 'append-only.log');
+  const lock = acquireLock(dataDir);
+  let fd = openSync(path, 'a');
+  let snapshotBytes = 0;
+
+  function bytes() {
+    return existsSync(path) ? statSync(path).size : 0;
+  }
+
+  return {
+    append(written: Command[]) {
+      const t = Date.now();
+      // One write call per batch, so a crash leaves at most a torn last line, which replay drops.
+      writeSync(fd, written.map((c) => JSON.stringify({ t, c } satisfies LogEntry) + '\n').join(''));
+    },
+    shouldCompact() {
+      const size = bytes();
+      return size > COMPACT_AT_BYTES && size > 2 * snapshotBytes;
+    },
+    rewrite(recreate: Command[]) {
+      const t = Date.now();
+      const temporary = `${path}.rewrite`;
+      writeFileSync(temporary, recreate.map((c) => JSON.stringify({ t, c } satisfies LogEntry) + '\n').join(''));
+      renameSync(temporary, path);
+      closeSync(fd);
+      fd = openSync(path, 'a');
+      snapshotBytes = bytes();
+    },
+    async replay(invoke: (name: string, args: string[]) => Promise<unknown>) {
+      if (!existsSync(path)) return;
+      const lines = readFileSync(path, 'utf8').split('\n');
+      const realNow = Date.now;
+      try {
+        for (const [index, line] of lines.entries()) {
+          if (!line) continue;
+          let entry: LogEntry;
+          try {
+            entry = JSON.parse(line) as LogEntry;
+          } catch (error) {
+            if (index >= lines.length - 2) break; // a torn final write from a crash: never acknowledged
+            throw new Error(`${path}:${index + 1} is not a log entry: ${errorMessage(error)}`);
+          }
+          Date.now = () => entry.t;
+          const [name = '', ...args] = canonical(entry.c);
+          await invoke(name, args).catch(() => undefined); // it failed the same way when first run
+        }
+      } finally {
+        Date.now = realNow;
+      }
+      snapshotBytes = bytes();
+    },
+    close() {
+      closeSync(fd);
+      lock.release();
+    },
+  };
+}
+
+/** Refuses to share a data folder with another running local store. */
+function acquireLock(dataDir: string) {
+  const path = join(dataDir, 'store.pid');
+  if (existsSync(path)) {
+    const pid = Number(readFileSync(path, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`Another local store (pid ${pid}) is using ${dataDir}. Stop it or choose another LOCAL_STORE_DIR.`);
+    }
+  }
+  writeFileSync(path, String(process.pid));
+  return {
+    release() {
+      if (existsSync(path) && readFileSync(path, 'utf8') === String(process.pid)) writeFileSync(path, '');
+    },
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
