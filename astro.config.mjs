@@ -1,0 +1,39 @@
+// @ts-check
+import { existsSync } from 'node:fs';
+import react from '@astrojs/react';
+import netlify from '@netlify/vite-plugin';
+import { defineConfig } from 'astro/config';
+
+// The Netlify Vite plugin does not read .env itself.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'https://example.netlify.app',
+  output: 'static',
+  trailingSlash: 'ignore',
+  integrations: [react()],
+  build: {
+    // External stylesheets only: inline <style> would need 'unsafe-inline' in the CSP.
+    inlineStylesheets: 'never',
+  },
+  prefetch: false,
+  vite: {
+    build: {
+      // Never inline scripts or assets as data: the CSP allows scripts from 'self' only.
+      assetsInlineLimit: 0,
+    },
+    server: { strictPort: true },
+    plugins: [
+      // Serves netlify/functions under `astro dev`. Features that reach the network or start
+      // services of their own are off: the local store is our only backing service.
+      netlify({
+        edgeFunctions: { enabled: false },
+        database: { enabled: false },
+        images: { enabled: false },
+        blobs: { enabled: false },
+        aiGateway: { enabled: false },
+        geolocation: { enabled: false },
+      }),
+    ],
+  },
+});

@@ -1,0 +1,12 @@
+// Facts about the owner that the pages, the nav and the résumé generator share. Edit freely.
+export const site = {
+  ownerName: 'Alex Drecoll',
+  /** Shown in the main nav: the developer's title. */
+  title: 'Full-Stack Developer',
+  tagline: 'I build fast, accessible web applications, from the database to the pixels.',
+  githubUrl: 'https://github.com/',
+  linkedinUrl: 'https://www.linkedin.com/',
+  resumePath: '/resume.pdf',
+  shopName: 'Drecoll Hills Harvest',
+  shopHome: '/drecoll_hills_harvest',
+} as const;

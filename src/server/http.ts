@@ -1,0 +1,122 @@
+// The wrapper every endpoint goes through: method check, bounded JSON body, schema validation,
+// and one place where failures become JSON responses. Functions stay thin on top of it.
+import type { Context } from '@netlify/functions';
+import * as v from 'valibot';
+import { AppError } from './app-error.ts';
+import { STORE_UNAVAILABLE, isStoreUnreachable } from './redis.ts';
+import { type TokenClaims, verifyUserToken } from './token.ts';
+
+/** Bodies above this are refused before parsing (QUALITY.md: 64 KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type AnySchema = v.GenericSchema;
+
+export interface EndpointInput<TBody> {
+  req: Request;
+  context: Context | undefined;
+  body: TBody;
+  requestId: string;
+}
+
+export interface EndpointOptions<TSchema extends AnySchema | undefined> {
+  method: Method;
+  /** Validates the JSON body; omit for endpoints that take none. */
+  body?: TSchema;
+  handle(input: EndpointInput<TSchema extends AnySchema ? v.InferOutput<TSchema> : undefined>): Promise<unknown> | unknown;
+}
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  // API answers are per visitor and change with every write.
+  'Cache-Control': 'no-store',
+};
+
+/** Builds a JSON response with the API's standard headers. */
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/** Wraps an endpoint so every failure leaves as a JSON `{error, code}` with the right status. */
+export function endpoint<TSchema extends AnySchema | undefined = undefined>(options: EndpointOptions<TSchema>) {
+  return async (req: Request, context?: Context): Promise<Response> => {
+    const requestId = req.headers.get('x-nf-request-id') ?? crypto.randomUUID();
+    try {
+      if (req.method !== options.method) {
+        throw new AppError('method_not_allowed', `Use ${options.method} for this endpoint.`, { Allow: options.method });
+      }
+      const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
+      const result = await options.handle({ req, context, body: body as never, requestId });
+      return result instanceof Response ? result : json(result);
+    } catch (error) {
+      return errorResponse(error, req, requestId);
+    }
+  };
+}
+
+function errorResponse(error: unknown, req: Request, requestId: string): Response {
+  if (error instanceof AppError) {
+    return json({ error: error.message, code: error.code }, error.status, { ...error.headers, 'X-Request-Id': requestId });
+  }
+  if (isStoreUnreachable(error)) {
+    console.error(`[${requestId}] store unreachable on ${req.method} ${new URL(req.url).pathname}:`, error);
+    return json({ error: STORE_UNAVAILABLE, code: 'unavailable' }, 503, { 'Retry-After': '5', 'X-Request-Id': requestId });
+  }
+  // A bug: log everything with the request id, show the visitor nothing of the internals.
+  console.error(`[${requestId}] unexpected error on ${req.method} ${new URL(req.url).pathname}:`, error);
+  return json(
+    { error: `Something went wrong on our side. Please try again later (request ${requestId}).`, code: 'internal' },
+    500,
+    { 'X-Request-Id': requestId },
+  );
+}
+
+/** Reads the body as JSON, refusing more than MAX_BODY_BYTES without buffering it all. */
+export async function readJson(req: Request): Promise<unknown> {
+  const tooLarge = new AppError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`);
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) throw tooLarge;
+      chunks.push(chunk);
+    }
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) throw new AppError('bad_request', 'The request body must be JSON.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON.');
+  }
+}
+
+/** Validates `value` against `schema`, turning the first issue into a 400 with its message. */
+export function parseWith<TSchema extends AnySchema>(schema: TSchema, value: unknown): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  if (!issue) throw new AppError('bad_request', 'Invalid request.');
+  // Schemas carry visitor-facing messages; valibot's generic ones ("Invalid type: …") get the field.
+  const path = v.getDotPath(issue);
+  throw new AppError('bad_request', path && issue.message.startsWith('Invalid ') ? `${path}: ${issue.message}` : issue.message);
+}
+
+/** Returns the verified claims of the bearer token, or throws `unauthorized`. */
+export async function requireUser(req: Request): Promise<TokenClaims> {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!match) throw new AppError('unauthorized', 'Please log in to continue.');
+  return verifyUserToken(match[1]!);
+}
+
+/** Returns the claims of a user with at least `level` clearance, or throws `forbidden`. */
+export async function requireClearance(req: Request, level: number): Promise<TokenClaims> {
+  const user = await requireUser(req);
+  // The server is stricter than the client guard: a token without a clearance claim has none.
+  if ((user.clearance ?? 0) < level) {
+    throw new AppError('forbidden', 'You do not have the clearance for this.');
+  }
+  return user;
+}

@@ -1,0 +1,54 @@
+// The app's only door to Redis: @upstash/redis over its REST protocol, talking to Upstash in
+// production and to tools/local-store on a developer's machine and in tests.
+import { Redis } from '@upstash/redis';
+import { AppError } from './app-error.ts';
+import { optionalEnv } from './env.ts';
+
+let client: Redis | undefined;
+let clientFor = '';
+
+export const STORE_UNAVAILABLE = 'The data store is unavailable right now. Please try again in a moment.';
+
+/** Returns the shared client, configured from UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN. */
+export function redis(): Redis {
+  const url = optionalEnv('UPSTASH_REDIS_REST_URL');
+  const token = optionalEnv('UPSTASH_REDIS_REST_TOKEN');
+  if (!url || !token) {
+    console.error('UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set.');
+    throw new AppError('unavailable', STORE_UNAVAILABLE);
+  }
+  if (!client || clientFor !== `${url} ${token}`) {
+    client = new Redis({
+      url,
+      token,
+      // Values stay the strings we wrote; each feature parses what it stores, nothing is guessed.
+      automaticDeserialization: false,
+      // Two quick retries cover a dropped connection without holding a visitor for seconds.
+      retry: { retries: 2, backoff: (attempt) => 50 * 2 ** attempt },
+      enableTelemetry: false,
+    });
+    clientFor = `${url} ${token}`;
+  }
+  return client;
+}
+
+/** Answers whether the store responds to PING. */
+export async function pingStore(): Promise<boolean> {
+  try {
+    return (await redis().ping()) === 'PONG';
+  } catch (error) {
+    if (!(error instanceof AppError)) console.error('Store ping failed:', error);
+    return false;
+  }
+}
+
+/** Recognises a failure to reach the store (as opposed to a bad command, which is a bug). */
+export function isStoreUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (
+    (error instanceof TypeError && /fetch failed/i.test(error.message)) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(cause?.code ?? '') ||
+    error.name === 'UpstashJSONParseError'
+  );
+}

@@ -1,0 +1,75 @@
+// Session tokens: HS256 JWTs signed with TOKEN_SECRET. The algorithm is pinned on verify, so a
+// token cannot choose how it is checked.
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { UserDetails } from '../lib/user-details.ts';
+import { AppError } from './app-error.ts';
+import { optionalEnv } from './env.ts';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'portfolio-site';
+/** Sessions last a week: long enough for a returning visitor, short enough to limit a leaked token. */
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** HS256 is only as strong as its key: RFC 7518 asks for at least the hash size, 256 bits. */
+export const MIN_SECRET_BYTES = 32;
+
+export interface TokenClaims extends UserDetails {
+  /** The user's id. */
+  sub: string;
+  exp: number;
+}
+
+const encoder = new TextEncoder();
+
+/** Reads the signing secret; an absent or short one is a configuration error, never a default. */
+function secret(): Uint8Array {
+  const value = optionalEnv('TOKEN_SECRET');
+  const bytes = value ? encoder.encode(value) : undefined;
+  if (!bytes || bytes.length < MIN_SECRET_BYTES) {
+    console.error(`TOKEN_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes (e.g. openssl rand -hex 32).`);
+    throw new AppError('unavailable', 'Sign-in is not configured on this server.');
+  }
+  return bytes;
+}
+
+/** Signs a session token carrying the user's details. */
+export async function signUserToken(userId: string, user: UserDetails, now = Date.now()): Promise<string> {
+  const { username, firstName, lastName, email, clearance } = user;
+  const issuedAt = Math.floor(now / 1000);
+  return new SignJWT({ username, firstName, lastName, email, clearance })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+    .sign(secret());
+}
+
+/** Verifies a session token and returns its claims, or throws `unauthorized`. */
+export async function verifyUserToken(token: string): Promise<TokenClaims> {
+  const key = secret();
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+    if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || typeof payload.exp !== 'number') {
+      throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+    }
+    return {
+      sub: payload.sub,
+      exp: payload.exp,
+      username: payload.username,
+      firstName: stringClaim(payload.firstName),
+      lastName: stringClaim(payload.lastName),
+      email: stringClaim(payload.email),
+      ...(typeof payload.clearance === 'number' ? { clearance: payload.clearance } : {}),
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof errors.JWTExpired) {
+      throw new AppError('unauthorized', 'Your session has expired. Please log in again.');
+    }
+    throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
+  }
+}
+
+function stringClaim(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
