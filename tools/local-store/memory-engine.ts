@@ -1,6 +1,7 @@
 // The embedded engine: ioredis-mock behind the fix-ups, made durable with an append-only log of
 // write commands. The log is replayed at start (with the clock set to each entry's time, so
 // relative expiries land where they did) and rewritten as a snapshot when it grows.
+import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import commands from '@ioredis/commands';
@@ -16,14 +17,17 @@ const COMPACT_AT_BYTES = 4 * 1024 * 1024;
 export interface MemoryEngineOptions {
   /** Folder for the append-only log; omit for a store that forgets everything on exit. */
   dataDir?: string;
+  /** Log size that triggers a rewrite (tests lower it). */
+  compactAtBytes?: number;
 }
 
 /** Starts the embedded engine, replaying whatever the data folder holds. */
-export function createMemoryEngine({ dataDir }: MemoryEngineOptions = {}): Engine {
-  // A fresh keyspace per engine: ioredis-mock shares data between instances unless told otherwise.
-  const mock = new RedisMock({ data: {}, keyPrefix: '' });
+export function createMemoryEngine({ dataDir, compactAtBytes = COMPACT_AT_BYTES }: MemoryEngineOptions = {}): Engine {
+  // ioredis-mock shares one keyspace between all instances with the same host:port/db; a unique
+  // host gives each engine its own.
+  const mock = new RedisMock({ host: `engine-${randomUUID()}`, keyPrefix: '' });
   const { invoke, scripts } = createFixedInvoker(mock);
-  const log = dataDir ? openLog(dataDir) : undefined;
+  const log = dataDir ? openLog(dataDir, compactAtBytes) : undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs `task` after every task queued before it: one client at a time, as Redis does. */
@@ -106,7 +110,7 @@ async function snapshot(mock: InstanceType<typeof RedisMock>): Promise<Command[]
   return out;
 }
 
-function openLog(dataDir: string) {
+function openLog(dataDir: string, compactAtBytes: number) {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'append-only.log');
   const lock = acquireLock(dataDir);
@@ -125,7 +129,7 @@ function openLog(dataDir: string) {
     },
     shouldCompact() {
       const size = bytes();
-      return size > COMPACT_AT_BYTES && size > 2 * snapshotBytes;
+      return size > compactAtBytes && size > 2 * snapshotBytes;
     },
     rewrite(recreate: Command[]) {
       const t = Date.now();

@@ -1,0 +1,126 @@
+import * as v from 'valibot';
+import { describe, expect, it, vi } from 'vitest';
+import { AppError } from './app-error.ts';
+import { MAX_BODY_BYTES, endpoint, requireClearance, requireUser } from './http.ts';
+import { signUserToken } from './token.ts';
+
+const url = 'http://localhost/api/test';
+const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+  new Request(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const echo = endpoint({
+  method: 'POST',
+  body: v.object({
+    name: v.pipe(v.string(), v.trim(), v.nonEmpty('Name cannot be blank.')),
+    age: v.optional(v.number()),
+  }),
+  handle: ({ body }) => ({ status: 'Success', name: body.name }),
+});
+
+describe('endpoint wrapper', () => {
+  it('passes a valid body, parsed by the schema, to the handler', async () => {
+    const response = await echo(post(JSON.stringify({ name: '  Ada  ' })));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ status: 'Success', name: 'Ada' });
+  });
+
+  it('answers another method with 405 and an Allow header', async () => {
+    const response = await echo(new Request(url, { method: 'GET' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toEqual({ error: 'Use POST for this endpoint.', code: 'method_not_allowed' });
+  });
+
+  it('refuses bodies over 64 KB by declared length and by actual size', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) });
+    const declared = await echo(post(big));
+    expect(declared.status).toBe(413);
+    // A chunked body without Content-Length is counted as it streams.
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 70; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    const chunked = await echo(new Request(url, { method: 'POST', body: stream, duplex: 'half' } as RequestInit));
+    expect(chunked.status).toBe(413);
+    expect((await chunked.json()).error).toBe('The request body must be at most 64 KB.');
+  });
+
+  it('answers bad JSON and schema failures with 400 and a readable message', async () => {
+    const notJson = await echo(post('{"name":'));
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error).toBe('The request body is not valid JSON.');
+    const empty = await echo(post(''));
+    expect((await empty.json()).error).toBe('The request body must be JSON.');
+    const blank = await echo(post(JSON.stringify({ name: '   ' })));
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toEqual({ error: 'Name cannot be blank.', code: 'bad_request' });
+    const wrongType = await echo(post(JSON.stringify({ name: 'Ada', age: 'old' })));
+    expect((await wrongType.json()).error).toMatch(/^age: Invalid type/);
+  });
+
+  it('maps every AppError code to its status', async () => {
+    for (const [code, status] of [['not_found', 404], ['conflict', 409], ['rate_limited', 429], ['forbidden', 403]] as const) {
+      const failing = endpoint({ method: 'GET', handle: () => Promise.reject(new AppError(code, `It is ${code}.`)) });
+      const response = await failing(new Request(url));
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error: `It is ${code}.`, code });
+    }
+  });
+
+  it('hides an unexpected error behind a 500 with a request id, and logs it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = endpoint({
+      method: 'GET',
+      handle: () => {
+        throw new Error('secret internals at /srv/app.ts:12');
+      },
+    });
+    const response = await broken(new Request(url, { headers: { 'x-nf-request-id': 'req-123' } }));
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(body.error).toBe('Something went wrong on our side. Please try again later (request req-123).');
+    expect(JSON.stringify(body)).not.toContain('secret internals');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('[req-123]'), expect.any(Error));
+  });
+
+  it('answers 503 when the store cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unreachable = endpoint({
+      method: 'GET',
+      handle: () => {
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      },
+    });
+    const response = await unreachable(new Request(url));
+    expect(response.status).toBe(503);
+    expect((await response.json()).code).toBe('unavailable');
+  });
+});
+
+describe('requireUser and requireClearance', () => {
+  const user = { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+  const withToken = (token: string) => new Request(url, { headers: { Authorization: `Bearer ${token}` } });
+
+  it('reads the user from a valid bearer token', async () => {
+    const token = await signUserToken('u1', { ...user, clearance: 1 });
+    expect(await requireUser(withToken(token))).toMatchObject({ sub: 'u1', username: 'ada', clearance: 1 });
+  });
+
+  it('refuses a missing or malformed Authorization header with 401', async () => {
+    await expect(requireUser(new Request(url))).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(requireUser(new Request(url, { headers: { Authorization: 'Basic abc' } }))).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
+  });
+
+  it('refuses a clearance below the level with 403, and a token without clearance too', async () => {
+    const low = await signUserToken('u1', { ...user, clearance: 2 });
+    await expect(requireClearance(withToken(low), 3)).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await requireClearance(withToken(low), 2)).toMatchObject({ username: 'ada' });
+    const none = await signUserToken('u2', user);
+    await expect(requireClearance(withToken(none), 2)).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});

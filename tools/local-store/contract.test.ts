@@ -1,0 +1,226 @@
+// The same cases, through the production client (@upstash/redis over HTTP), against both engines:
+// the embedded one always, a real Redis when REDIS_URL is set. If the embedded engine drifts from
+// Redis on anything the app relies on, one half of this suite fails.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from '@upstash/redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStoreServer } from './server.ts';
+import { MAX_REQUEST_BYTES } from './server.ts';
+import { startLocalStore } from './start.ts';
+
+const engines = [
+  { name: 'embedded engine', options: () => ({ dataDir: mkdtempSync(join(tmpdir(), 'contract-')) }) },
+  ...(process.env.REDIS_URL ? [{ name: 'real Redis', options: () => ({ redisUrl: process.env.REDIS_URL }) }] : []),
+];
+
+describe.each(engines)('local store on the $name', ({ options }) => {
+  let store: LocalStoreServer;
+  let redis: Redis;
+  // Keys are namespaced per run so a shared Redis is never disturbed.
+  const ns = `contract:${randomUUID()}:`;
+  const key = (name: string) => `${ns}${name}`;
+
+  beforeAll(async () => {
+    store = await startLocalStore(options());
+    redis = new Redis({ url: store.url, token: store.token, retry: false, enableTelemetry: false });
+  });
+
+  afterAll(async () => {
+    const [, leftovers] = await redis.scan(0, { match: `${ns}*`, count: 10_000 });
+    if (leftovers.length) await redis.del(...leftovers);
+    await store.close();
+  });
+
+  function post(path: string, body: string, headers: Record<string, string> = {}) {
+    return fetch(`${store.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${store.token}`, ...headers },
+      body,
+    });
+  }
+
+  it('sets strings with NX and EX, in either case', async () => {
+    expect(await redis.set(key('s'), 'first', { nx: true, ex: 60 })).toBe('OK');
+    expect(await redis.set(key('s'), 'second', { nx: true })).toBeNull();
+    expect(await redis.get(key('s'))).toBe('first');
+    const ttl = await redis.ttl(key('s'));
+    expect(ttl).toBeGreaterThan(55);
+    expect(ttl).toBeLessThanOrEqual(60);
+    // Raw lower-case options, as the platform notes warn the mock ignores.
+    const raw = await post('/', JSON.stringify(['set', key('s'), 'third', 'nx']));
+    expect(await raw.json()).toEqual({ result: null });
+    expect(await redis.set(key('s'), 'fourth', { xx: true })).toBe('OK');
+    expect(await redis.get(key('s'))).toBe('fourth');
+  });
+
+  it('keeps strings as written, including unicode and JSON', async () => {
+    await redis.set(key('json'), JSON.stringify({ name: 'Zoë', n: 1 }));
+    expect(await redis.get(key('json'))).toEqual({ name: 'Zoë', n: 1 });
+    await redis.set(key('text'), 'héllo → wörld');
+    expect(await redis.get(key('text'))).toBe('héllo → wörld');
+  });
+
+  it('works with hashes', async () => {
+    expect(await redis.hset(key('h'), { name: 'Ada', score: 3 })).toBe(2);
+    expect(await redis.hget(key('h'), 'name')).toBe('Ada');
+    expect(await redis.hgetall(key('h'))).toEqual({ name: 'Ada', score: 3 });
+    expect(await redis.hincrby(key('h'), 'score', 4)).toBe(7);
+    expect(await redis.hdel(key('h'), 'name')).toBe(1);
+    expect(await redis.hgetall(key('h'))).toEqual({ score: 7 });
+    expect(await redis.hgetall(key('missing-hash'))).toBeNull();
+  });
+
+  it('works with sets', async () => {
+    expect(await redis.sadd(key('set'), 'a', 'b', 'c')).toBe(3);
+    expect(await redis.sadd(key('set'), 'a')).toBe(0);
+    expect(await redis.sismember(key('set'), 'b')).toBe(1);
+    expect(await redis.srem(key('set'), 'b')).toBe(1);
+    expect((await redis.smembers(key('set'))).sort()).toEqual(['a', 'c']);
+    expect(await redis.scard(key('set'))).toBe(2);
+  });
+
+  it('works with sorted sets', async () => {
+    expect(await redis.zadd(key('z'), { score: 2, member: 'two' }, { score: 1, member: 'one' }, { score: 3, member: 'three' })).toBe(3);
+    expect(await redis.zrange(key('z'), 0, -1)).toEqual(['one', 'two', 'three']);
+    expect(await redis.zrange(key('z'), 0, 1, { rev: true })).toEqual(['three', 'two']);
+    expect(await redis.zrange(key('z'), 0, -1, { withScores: true })).toEqual(['one', 1, 'two', 2, 'three', 3]);
+    expect(await redis.zscore(key('z'), 'two')).toBe(2);
+    expect(await redis.zadd(key('z'), { nx: true }, { score: 9, member: 'one' })).toBe(0);
+    expect(await redis.zscore(key('z'), 'one')).toBe(1);
+    expect(await redis.zrem(key('z'), 'two')).toBe(1);
+    expect(await redis.zcard(key('z'))).toBe(2);
+  });
+
+  it('works with lists', async () => {
+    expect(await redis.rpush(key('l'), 'a', 'b')).toBe(2);
+    expect(await redis.lpush(key('l'), 'z')).toBe(3);
+    expect(await redis.lrange(key('l'), 0, -1)).toEqual(['z', 'a', 'b']);
+    expect(await redis.llen(key('l'))).toBe(3);
+    expect(await redis.rpop(key('l'))).toBe('b');
+    await redis.ltrim(key('l'), 0, 0);
+    expect(await redis.lrange(key('l'), 0, -1)).toEqual(['z']);
+  });
+
+  it('counts with INCR and refuses non-integers', async () => {
+    expect(await redis.incr(key('n'))).toBe(1);
+    expect(await redis.incrby(key('n'), 41)).toBe(42);
+    expect(await redis.decr(key('n'))).toBe(41);
+    await redis.set(key('word'), 'abc');
+    await expect(redis.incr(key('word'))).rejects.toThrow(/not an integer/);
+    expect(await redis.get(key('word'))).toBe('abc');
+  });
+
+  it('refuses commands on a key of the wrong type', async () => {
+    await redis.set(key('plain'), 'x');
+    await expect(redis.hset(key('plain'), { f: 'v' })).rejects.toThrow(/WRONGTYPE/);
+    await expect(redis.lpush(key('plain'), 'v')).rejects.toThrow(/WRONGTYPE/);
+    expect(await redis.get(key('plain'))).toBe('x');
+  });
+
+  it('expires keys with EXPIRE and reports TTL', async () => {
+    await redis.set(key('e'), 'v');
+    expect(await redis.ttl(key('e'))).toBe(-1);
+    expect(await redis.expire(key('e'), 100)).toBe(1);
+    expect(await redis.ttl(key('e'))).toBeGreaterThan(95);
+    expect(await redis.ttl(key('nothing'))).toBe(-2);
+    await redis.set(key('short'), 'v', { px: 30 });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await redis.get(key('short'))).toBeNull();
+  });
+
+  it('scans with MATCH and TYPE', async () => {
+    await redis.set(key('scan:a'), '1');
+    await redis.hset(key('scan:b'), { f: '1' });
+    await redis.sadd(key('scan:c'), 'x');
+    const seen = new Set<string>();
+    let cursor: string | number = 0;
+    do {
+      const [next, batch]: [string, string[]] = await redis.scan(cursor, { match: `${ns}scan:*`, count: 100 });
+      batch.forEach((k) => seen.add(k));
+      cursor = next;
+    } while (cursor !== '0' && cursor !== 0);
+    expect([...seen].sort()).toEqual([key('scan:a'), key('scan:b'), key('scan:c')]);
+    const hashes: string[] = [];
+    cursor = 0;
+    do {
+      const [next, batch]: [string, string[]] = await redis.scan(cursor, { match: `${ns}scan:*`, type: 'hash', count: 100 });
+      hashes.push(...batch);
+      cursor = next;
+    } while (cursor !== '0' && cursor !== 0);
+    expect(hashes).toEqual([key('scan:b')]);
+  });
+
+  it('runs MULTI/EXEC transactions in order', async () => {
+    const tx = redis.multi();
+    tx.set(key('tx'), '1');
+    tx.incr(key('tx'));
+    tx.get(key('tx'));
+    expect(await tx.exec()).toEqual(['OK', 2, 2]); // the test client parses '2' as JSON
+  });
+
+  it('runs pipelines and reports a failing command in its place', async () => {
+    const pipe = redis.pipeline();
+    pipe.set(key('p'), 'v');
+    pipe.get(key('p'));
+    pipe.incr(key('p'));
+    const results = await pipe.exec({ keepErrors: true });
+    expect(results[0]).toEqual({ result: 'OK', error: undefined });
+    expect(results[1]).toEqual({ result: 'v', error: undefined });
+    expect(results[2]?.error).toMatch(/not an integer/);
+  });
+
+  it('runs Lua with EVAL, and EVALSHA through the client script cache', async () => {
+    const body = "redis.call('set', KEYS[1], ARGV[1]); return redis.call('get', KEYS[1])";
+    expect(await redis.eval(body, [key('lua')], ['from-lua'])).toBe('from-lua');
+    const sha = await redis.scriptLoad("return redis.call('incrby', KEYS[1], ARGV[1])");
+    expect(await redis.evalsha(sha, [key('lua-n')], ['5'])).toBe(5);
+    expect(await redis.scriptExists(sha, '0000000000000000000000000000000000000000')).toEqual([1, 0]);
+    await expect(redis.evalsha('0000000000000000000000000000000000000000', [], [])).rejects.toThrow(/NOSCRIPT/);
+  });
+
+  it('answers base64-encoded strings when the client asks, except OK', async () => {
+    await redis.set(key('b64'), 'héllo');
+    const response = await post('/pipeline', JSON.stringify([['set', key('b64-2'), 'x'], ['get', key('b64')], ['incr', key('b64-n')]]), {
+      'Upstash-Encoding': 'base64',
+    });
+    expect(await response.json()).toEqual([
+      { result: 'OK' },
+      { result: Buffer.from('héllo').toString('base64') },
+      { result: 1 },
+    ]);
+    const plain = await post('/', JSON.stringify(['get', key('b64')]));
+    expect(await plain.json()).toEqual({ result: 'héllo' });
+  });
+
+  it('refuses a wrong or missing token on every path', async () => {
+    const intruder = new Redis({ url: store.url, token: 'wrong', retry: false, enableTelemetry: false });
+    await expect(intruder.get(key('s'))).rejects.toThrow(/Unauthorized/);
+    for (const path of ['/', '/pipeline', '/multi-exec']) {
+      const response = await fetch(`${store.url}${path}`, { method: 'POST', body: JSON.stringify([['ping']]) });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Unauthorized' });
+    }
+  });
+
+  it('answers malformed bodies and unknown commands with a JSON error', async () => {
+    const notJson = await post('/', '{nope');
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error).toMatch(/not JSON/);
+    const notCommand = await post('/pipeline', JSON.stringify([{ cmd: 'get' }]));
+    expect(notCommand.status).toBe(400);
+    expect((await notCommand.json()).error).toMatch(/expected a non-empty array/);
+    const unknown = await post('/', JSON.stringify(['frobnicate', 'x']));
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toMatch(/unknown command/i);
+  });
+
+  it('refuses requests over the size limit', async () => {
+    const response = await post('/', JSON.stringify(['set', key('big'), 'x'.repeat(MAX_REQUEST_BYTES)]));
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatch(/larger than/);
+    expect(await redis.exists(key('big'))).toBe(0);
+  });
+});
