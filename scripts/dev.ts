@@ -6,10 +6,14 @@ import { prepareLocalEnv } from './local-env.ts';
 const localEnv = await prepareLocalEnv();
 console.log(`Data: ${localEnv.describeData}`);
 const port = process.env.PORT ?? '4321';
-const astro = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', port, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: process.env,
-});
+const astro = spawn(
+  process.execPath,
+  ['node_modules/astro/bin/astro.mjs', 'dev', '--port', port, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => astro.kill(signal));
 astro.on('exit', (code) => {

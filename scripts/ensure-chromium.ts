@@ -5,7 +5,10 @@ import { findChromium } from './chromium.ts';
 
 function run(command: string, args: string[]): boolean {
   console.log(`$ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  return (
+    spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+      .status === 0
+  );
 }
 
 let found = findChromium();

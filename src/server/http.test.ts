@@ -62,7 +62,12 @@ describe('endpoint wrapper', () => {
   });
 
   it('maps every AppError code to its status', async () => {
-    for (const [code, status] of [['not_found', 404], ['conflict', 409], ['rate_limited', 429], ['forbidden', 403]] as const) {
+    for (const [code, status] of [
+      ['not_found', 404],
+      ['conflict', 409],
+      ['rate_limited', 429],
+      ['forbidden', 403],
+    ] as const) {
       const failing = endpoint({ method: 'GET', handle: () => Promise.reject(new AppError(code, `It is ${code}.`)) });
       const response = await failing(new Request(url));
       expect(response.status).toBe(status);

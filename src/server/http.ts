@@ -23,7 +23,9 @@ export interface EndpointOptions<TSchema extends AnySchema | undefined> {
   method: Method;
   /** Validates the JSON body; omit for endpoints that take none. */
   body?: TSchema;
-  handle(input: EndpointInput<TSchema extends AnySchema ? v.InferOutput<TSchema> : undefined>): Promise<unknown> | unknown;
+  handle(
+    input: EndpointInput<TSchema extends AnySchema ? v.InferOutput<TSchema> : undefined>,
+  ): Promise<unknown> | unknown;
 }
 
 const JSON_HEADERS = {
@@ -56,11 +58,17 @@ export function endpoint<TSchema extends AnySchema | undefined = undefined>(opti
 
 function errorResponse(error: unknown, req: Request, requestId: string): Response {
   if (error instanceof AppError) {
-    return json({ error: error.message, code: error.code }, error.status, { ...error.headers, 'X-Request-Id': requestId });
+    return json({ error: error.message, code: error.code }, error.status, {
+      ...error.headers,
+      'X-Request-Id': requestId,
+    });
   }
   if (isStoreUnreachable(error)) {
     console.error(`[${requestId}] store unreachable on ${req.method} ${new URL(req.url).pathname}:`, error);
-    return json({ error: STORE_UNAVAILABLE, code: 'unavailable' }, 503, { 'Retry-After': '5', 'X-Request-Id': requestId });
+    return json({ error: STORE_UNAVAILABLE, code: 'unavailable' }, 503, {
+      'Retry-After': '5',
+      'X-Request-Id': requestId,
+    });
   }
   // A bug: log everything with the request id, show the visitor nothing of the internals.
   console.error(`[${requestId}] unexpected error on ${req.method} ${new URL(req.url).pathname}:`, error);
@@ -101,7 +109,10 @@ export function parseWith<TSchema extends AnySchema>(schema: TSchema, value: unk
   if (!issue) throw new AppError('bad_request', 'Invalid request.');
   // Schemas carry visitor-facing messages; valibot's generic ones ("Invalid type: …") get the field.
   const path = v.getDotPath(issue);
-  throw new AppError('bad_request', path && issue.message.startsWith('Invalid ') ? `${path}: ${issue.message}` : issue.message);
+  throw new AppError(
+    'bad_request',
+    path && issue.message.startsWith('Invalid ') ? `${path}: ${issue.message}` : issue.message,
+  );
 }
 
 /** Returns the verified claims of the bearer token, or throws `unauthorized`. */

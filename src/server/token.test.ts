@@ -30,9 +30,15 @@ describe('session tokens', () => {
     const token = await signUserToken('user-7', { ...user, clearance: 1 });
     const [header, , signature] = token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ ...user, sub: 'user-7', clearance: 3 })).toString('base64url');
-    await expect(verifyUserToken(`${header}.${forgedPayload}.${signature}`)).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(verifyUserToken(`${header}.${forgedPayload}.${signature}`)).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
 
-    const unsigned = new UnsecuredJWT({ ...user }).setSubject('x').setIssuer('portfolio-site').setExpirationTime('1h').encode();
+    const unsigned = new UnsecuredJWT({ ...user })
+      .setSubject('x')
+      .setIssuer('portfolio-site')
+      .setExpirationTime('1h')
+      .encode();
     await expect(verifyUserToken(unsigned)).rejects.toMatchObject({ code: 'unauthorized' });
 
     const hs512 = await new SignJWT({ ...user })

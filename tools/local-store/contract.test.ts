@@ -83,7 +83,14 @@ describe.each(engines)('local store on the $name', ({ options }) => {
   });
 
   it('works with sorted sets', async () => {
-    expect(await redis.zadd(key('z'), { score: 2, member: 'two' }, { score: 1, member: 'one' }, { score: 3, member: 'three' })).toBe(3);
+    expect(
+      await redis.zadd(
+        key('z'),
+        { score: 2, member: 'two' },
+        { score: 1, member: 'one' },
+        { score: 3, member: 'three' },
+      ),
+    ).toBe(3);
     expect(await redis.zrange(key('z'), 0, -1)).toEqual(['one', 'two', 'three']);
     expect(await redis.zrange(key('z'), 0, 1, { rev: true })).toEqual(['three', 'two']);
     expect(await redis.zrange(key('z'), 0, -1, { withScores: true })).toEqual(['one', 1, 'two', 2, 'three', 3]);
@@ -141,15 +148,19 @@ describe.each(engines)('local store on the $name', ({ options }) => {
       const [next, batch]: [string, string[]] = await redis.scan(cursor, { match: `${ns}scan:*`, count: 100 });
       batch.forEach((k) => seen.add(k));
       cursor = next;
-    } while (cursor !== '0' && cursor !== 0);
+    } while (String(cursor) !== '0');
     expect([...seen].sort()).toEqual([key('scan:a'), key('scan:b'), key('scan:c')]);
     const hashes: string[] = [];
     cursor = 0;
     do {
-      const [next, batch]: [string, string[]] = await redis.scan(cursor, { match: `${ns}scan:*`, type: 'hash', count: 100 });
+      const [next, batch]: [string, string[]] = await redis.scan(cursor, {
+        match: `${ns}scan:*`,
+        type: 'hash',
+        count: 100,
+      });
       hashes.push(...batch);
       cursor = next;
-    } while (cursor !== '0' && cursor !== 0);
+    } while (String(cursor) !== '0');
     expect(hashes).toEqual([key('scan:b')]);
   });
 
@@ -183,9 +194,17 @@ describe.each(engines)('local store on the $name', ({ options }) => {
 
   it('answers base64-encoded strings when the client asks, except OK', async () => {
     await redis.set(key('b64'), 'héllo');
-    const response = await post('/pipeline', JSON.stringify([['set', key('b64-2'), 'x'], ['get', key('b64')], ['incr', key('b64-n')]]), {
-      'Upstash-Encoding': 'base64',
-    });
+    const response = await post(
+      '/pipeline',
+      JSON.stringify([
+        ['set', key('b64-2'), 'x'],
+        ['get', key('b64')],
+        ['incr', key('b64-n')],
+      ]),
+      {
+        'Upstash-Encoding': 'base64',
+      },
+    );
     expect(await response.json()).toEqual([
       { result: 'OK' },
       { result: Buffer.from('héllo').toString('base64') },

@@ -2,7 +2,17 @@
 // write commands. The log is replayed at start (with the clock set to each entry's time, so
 // relative expiries land where they did) and rewritten as a snapshot when it grows.
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import commands from '@ioredis/commands';
 import RedisMock from 'ioredis-mock';
@@ -152,7 +162,7 @@ function openLog(dataDir: string, compactAtBytes: number) {
             entry = JSON.parse(line) as LogEntry;
           } catch (error) {
             if (index >= lines.length - 2) break; // a torn final write from a crash: never acknowledged
-            throw new Error(`${path}:${index + 1} is not a log entry: ${errorMessage(error)}`);
+            throw new Error(`${path}:${index + 1} is not a log entry: ${errorMessage(error)}`, { cause: error });
           }
           Date.now = () => entry.t;
           const [name = '', ...args] = canonical(entry.c);
@@ -176,7 +186,9 @@ function acquireLock(dataDir: string) {
   if (existsSync(path)) {
     const pid = Number(readFileSync(path, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`Another local store (pid ${pid}) is using ${dataDir}. Stop it or choose another LOCAL_STORE_DIR.`);
+      throw new Error(
+        `Another local store (pid ${pid}) is using ${dataDir}. Stop it or choose another LOCAL_STORE_DIR.`,
+      );
     }
   }
   writeFileSync(path, String(process.pid));

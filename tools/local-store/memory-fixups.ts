@@ -20,8 +20,10 @@ const KEY_TYPE: Record<string, string> = Object.fromEntries([
   ...['hset', 'hsetnx', 'hmset', 'hget', 'hmget', 'hgetall', 'hdel', 'hexists', 'hkeys', 'hvals', 'hlen']
     .concat(['hincrby', 'hincrbyfloat', 'hstrlen', 'hscan', 'hrandfield'])
     .map((c) => [c, 'hash']),
-  ...['sadd', 'srem', 'smembers', 'sismember', 'smismember', 'scard', 'spop', 'srandmember', 'sscan']
-    .map((c) => [c, 'set']),
+  ...['sadd', 'srem', 'smembers', 'sismember', 'smismember', 'scard', 'spop', 'srandmember', 'sscan'].map((c) => [
+    c,
+    'set',
+  ]),
   ...['zadd', 'zrem', 'zrange', 'zrevrange', 'zrangebyscore', 'zrevrangebyscore', 'zscore', 'zmscore', 'zcard']
     .concat(['zincrby', 'zrank', 'zrevrank', 'zcount', 'zremrangebyscore', 'zremrangebyrank', 'zscan', 'zpopmin'])
     .concat(['zpopmax'])
@@ -30,7 +32,6 @@ const KEY_TYPE: Record<string, string> = Object.fromEntries([
     .concat(['linsert', 'lpos'])
     .map((c) => [c, 'list']),
 ]);
-
 
 const SET_OPTIONS = new Set(['NX', 'XX', 'GET', 'KEEPTTL', 'EX', 'PX', 'EXAT', 'PXAT']);
 const ZADD_OPTIONS = new Set(['NX', 'XX', 'GT', 'LT', 'CH', 'INCR']);
@@ -69,7 +70,15 @@ export function createFixedInvoker(mock: Mock): { invoke: Invoke; scripts: Map<s
     if (!(float ? FLOAT : INTEGER).test(step)) throw new RedisError(float ? NOT_FLOAT : NOT_INTEGER);
     const current = isHash ? await raw('hget', [args[0]!, args[1] ?? '']) : await raw('get', [args[0]!]);
     if (current !== null && current !== undefined && !(float ? FLOAT : INTEGER).test(String(current))) {
-      throw new RedisError(isHash ? (float ? 'ERR hash value is not a float' : 'ERR hash value is not an integer') : float ? NOT_FLOAT : NOT_INTEGER);
+      throw new RedisError(
+        isHash
+          ? float
+            ? 'ERR hash value is not a float'
+            : 'ERR hash value is not an integer'
+          : float
+            ? NOT_FLOAT
+            : NOT_INTEGER,
+      );
     }
   }
 
@@ -87,10 +96,14 @@ export function createFixedInvoker(mock: Mock): { invoke: Invoke; scripts: Map<s
         return raw(name, args);
       // The mock ignores lower-case options such as `nx`.
       case 'set':
-        return raw(name, args.map((a, i) => (i >= 2 && SET_OPTIONS.has(a.toUpperCase()) ? a.toUpperCase() : a)));
+        return raw(
+          name,
+          args.map((a, i) => (i >= 2 && SET_OPTIONS.has(a.toUpperCase()) ? a.toUpperCase() : a)),
+        );
       case 'zadd': {
         const fixed = [...args];
-        for (let i = 1; i < fixed.length && ZADD_OPTIONS.has(fixed[i]!.toUpperCase()); i++) fixed[i] = fixed[i]!.toUpperCase();
+        for (let i = 1; i < fixed.length && ZADD_OPTIONS.has(fixed[i]!.toUpperCase()); i++)
+          fixed[i] = fixed[i]!.toUpperCase();
         return raw(name, fixed);
       }
       // The mock ignores SCAN's TYPE option.

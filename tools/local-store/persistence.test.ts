@@ -83,7 +83,14 @@ describe('embedded engine persistence', () => {
     const dir = freshDir();
     const engine = createMemoryEngine({ dataDir: dir });
     await one(engine, ['SET', 'word', 'abc']);
-    await engine.run([['GET', 'word'], ['INCR', 'word'], ['HGETALL', 'word']], 'pipeline');
+    await engine.run(
+      [
+        ['GET', 'word'],
+        ['INCR', 'word'],
+        ['HGETALL', 'word'],
+      ],
+      'pipeline',
+    );
     await engine.close();
     const lines = readFileSync(join(dir, 'append-only.log'), 'utf8').trim().split('\n');
     expect(lines.map((line) => JSON.parse(line).c)).toEqual([['set', 'word', 'abc']]);

@@ -27,7 +27,8 @@ export async function createRedisEngine(url: string): Promise<Engine> {
 
   return {
     description: `Redis at ${safeUrl.host}${safeUrl.pathname}`,
-    run: (commands: Command[], mode: Mode) => (mode === 'transaction' ? runTransaction(commands) : runPipeline(commands)),
+    run: (commands: Command[], mode: Mode) =>
+      mode === 'transaction' ? runTransaction(commands) : runPipeline(commands),
     async close() {
       await client.quit().catch(() => client.disconnect());
     },

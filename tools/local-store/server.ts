@@ -27,7 +27,10 @@ export interface LocalStoreServer {
 }
 
 /** Serves `engine` over the Upstash REST protocol on `host:port` (port 0 picks a free one). */
-export async function serveEngine(engine: Engine, options: { token: string; port?: number; host?: string }): Promise<LocalStoreServer> {
+export async function serveEngine(
+  engine: Engine,
+  options: { token: string; port?: number; host?: string },
+): Promise<LocalStoreServer> {
   const expected = digest(options.token);
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -55,7 +58,8 @@ export async function serveEngine(engine: Engine, options: { token: string; port
       if (reply && 'error' in reply) return send(res, 400, reply);
       return send(res, 200, encode(reply!));
     }
-    if (!Array.isArray(body) || body.length === 0) throw new ProtocolError(400, 'ERR the body must be a non-empty array of commands');
+    if (!Array.isArray(body) || body.length === 0)
+      throw new ProtocolError(400, 'ERR the body must be a non-empty array of commands');
     const replies = await engine.run(body.map(toCommand), kind);
     send(res, 200, replies.map(encode));
   }
@@ -90,7 +94,8 @@ function authorised(header: string | undefined, expected: Buffer): boolean {
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_REQUEST_BYTES) throw new ProtocolError(413, `ERR request is larger than ${MAX_REQUEST_BYTES} bytes`);
+  if (declared > MAX_REQUEST_BYTES)
+    throw new ProtocolError(413, `ERR request is larger than ${MAX_REQUEST_BYTES} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -112,7 +117,10 @@ function parseBody(text: string): unknown {
 /** Accepts `["SET","k",1]`: strings, and numbers or booleans as the client serialises them. */
 function toCommand(value: unknown): Command {
   if (!Array.isArray(value) || value.length === 0 || typeof value[0] !== 'string') {
-    throw new ProtocolError(400, 'ERR failed to parse command: expected a non-empty array starting with a command name');
+    throw new ProtocolError(
+      400,
+      'ERR failed to parse command: expected a non-empty array starting with a command name',
+    );
   }
   return value.map((part) => {
     if (typeof part === 'string') return part;

@@ -10,7 +10,14 @@ function tokenWith(claims: object): string {
 
 describe('decodeUserDetails', () => {
   it('reads the user details from the middle segment, base64url and UTF-8 included', () => {
-    const token = tokenWith({ username: 'zoë', firstName: 'Zoë ~?>', lastName: 'Ångström', email: 'z@example.com', clearance: 2, sub: '1' });
+    const token = tokenWith({
+      username: 'zoë',
+      firstName: 'Zoë ~?>',
+      lastName: 'Ångström',
+      email: 'z@example.com',
+      clearance: 2,
+      sub: '1',
+    });
     expect(decodeUserDetails(token)).toEqual({
       username: 'zoë',
       firstName: 'Zoë ~?>',
@@ -21,7 +28,12 @@ describe('decodeUserDetails', () => {
   });
 
   it('leaves clearance absent when the token has none, and blanks missing names', () => {
-    expect(decodeUserDetails(tokenWith({ username: 'ada' }))).toEqual({ username: 'ada', firstName: '', lastName: '', email: '' });
+    expect(decodeUserDetails(tokenWith({ username: 'ada' }))).toEqual({
+      username: 'ada',
+      firstName: '',
+      lastName: '',
+      email: '',
+    });
   });
 
   it('throws on something that is not a token', () => {
@@ -44,7 +56,11 @@ describe('userFromToken', () => {
 
 describe('decideAccess (spec section 4, Guards)', () => {
   const token = 'present';
-  const user = (clearance?: number) => ({ ...NO_USER, username: 'ada', ...(clearance === undefined ? {} : { clearance }) });
+  const user = (clearance?: number) => ({
+    ...NO_USER,
+    username: 'ada',
+    ...(clearance === undefined ? {} : { clearance }),
+  });
 
   it.each([
     ['no token, any route', null, user(3), undefined, 'unauthorized'],

@@ -4,7 +4,10 @@ import { NO_USER, type UserDetails } from '../../lib/user-details.ts';
 export function decodeUserDetails(token: string): UserDetails {
   const [, payload] = token.split('.');
   if (!payload) throw new Error('The token has no payload segment.');
-  const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+  const base64 = payload
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(payload.length / 4) * 4, '=');
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
   if (typeof claims !== 'object' || claims === null) throw new Error('The token payload is not an object.');

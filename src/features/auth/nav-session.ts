@@ -35,7 +35,11 @@ export function mountNavSession(): void {
 }
 
 /** Makes `button` show and hide `panel`, closing on Escape and on a click elsewhere. */
-function mountDisclosure(button: HTMLButtonElement | null, panel: HTMLElement | null, attribute: 'data-open' | 'hidden') {
+function mountDisclosure(
+  button: HTMLButtonElement | null,
+  panel: HTMLElement | null,
+  attribute: 'data-open' | 'hidden',
+) {
   if (!button || !panel) return;
   const setOpen = (open: boolean) => {
     button.setAttribute('aria-expanded', String(open));

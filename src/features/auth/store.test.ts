@@ -51,7 +51,9 @@ describe('session store, api client and guard', () => {
     vi.stubGlobal('fetch', fetchMock);
 
     setToken('a.b.c');
-    await expect(apiRequest('/things', { method: 'POST', body: { a: 1 } })).rejects.toEqual(new ApiError(403, 'Nope.', 'forbidden'));
+    await expect(apiRequest('/things', { method: 'POST', body: { a: 1 } })).rejects.toEqual(
+      new ApiError(403, 'Nope.', 'forbidden'),
+    );
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     expect(calls[0]![0]).toBe('/api/things');
     expect(calls[0]![1].headers).toMatchObject({ Authorization: 'Bearer a.b.c', 'Content-Type': 'application/json' });

@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium.ts';
+
+// An unusual port, never a server we did not start (reuseExistingServer: false).
+const port = Number(process.env.E2E_PORT ?? 4873);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    video: 'off', // needs Playwright's own ffmpeg, which cannot be downloaded here
+    launchOptions: { executablePath: findChromium() },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/serve.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      // A fresh data folder per run: tests never see yesterday's data.
+      DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-')),
+      TOKEN_SECRET: 'e2e-token-secret-with-at-least-32-bytes',
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect } from '@playwright/test';
+
+/** Runs axe with the rule sets QUALITY.md names and fails on any violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** Builds a token-shaped string for the browser session; pages only decode it, the server verifies. */
+export function fakeToken(claims: Record<string, unknown>): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ firstName: '', lastName: '', email: '', ...claims })}.sig`;
+}
+
+/** Starts the test with a session token in localStorage, as a logged-in visitor would have. */
+export async function logInAs(page: Page, claims: Record<string, unknown>): Promise<void> {
+  // Once per tab, so that a logout later in the test sticks across navigations.
+  await page.addInitScript((token) => {
+    if (sessionStorage.getItem('e2e-logged-in')) return;
+    sessionStorage.setItem('e2e-logged-in', '1');
+    localStorage.setItem('token', token);
+  }, fakeToken(claims));
+}
+
+/** Collects console errors and Content-Security-Policy violations while a page is used. */
+export function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

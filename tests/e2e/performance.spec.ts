@@ -1,0 +1,60 @@
+import { gzipSync } from 'node:zlib';
+import { type Page, expect, test } from '@playwright/test';
+import { logInAs } from './helpers.ts';
+
+// QUALITY.md: reading pages load at most 25 KB of gzipped JavaScript before any interaction.
+const READING_PAGES = ['/', '/unauthorized', '/missing-page', '/drecoll_hills_harvest'];
+const READING_PAGE_JS_BUDGET = 25 * 1024;
+
+/** Loads `path` and sums the gzip size of every script it fetched before any interaction. */
+async function scriptBytesBeforeInteraction(page: Page, path: string): Promise<number> {
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body());
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body).length, 0);
+}
+
+test.describe('performance budgets', () => {
+  for (const path of READING_PAGES) {
+    test(`${path} loads at most 25 KB gzip of JavaScript before interaction`, async ({ page }) => {
+      const bytes = await scriptBytesBeforeInteraction(page, path);
+      test.info().annotations.push({ type: 'js-gzip-bytes', description: String(bytes) });
+      expect(bytes).toBeGreaterThan(0); // the nav script at least: proves the measurement sees scripts
+      expect(bytes).toBeLessThanOrEqual(READING_PAGE_JS_BUDGET);
+    });
+
+    for (const [viewport, loggedIn] of [
+      [{ width: 390, height: 844 }, false],
+      [{ width: 1280, height: 800 }, true],
+    ] as const) {
+      test(`${path} does not shift its layout at ${viewport.width}px ${loggedIn ? 'logged in' : 'logged out'}`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        if (loggedIn) await logInAs(page, { username: 'a-rather-long-username', clearance: 3 });
+        await page.addInitScript(() => {
+          (window as unknown as { shifts: number[] }).shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+              if (!entry.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(entry.value);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+        expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
+      });
+    }
+  }
+
+  test('responses are compressed as the CDN would', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.headers()['content-encoding']).toBe('br');
+    const gzip = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+  });
+});

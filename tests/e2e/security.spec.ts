@@ -1,0 +1,90 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { SENTINEL_SECRETS } from './build-secrets.ts';
+
+const PAGES = ['/', '/unauthorized', '/drecoll_hills_harvest', '/missing-page'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+test.describe('security headers', () => {
+  for (const path of PAGES) {
+    test(`${path} is sent with a strict CSP, HSTS, nosniff, a referrer policy and frame-ancestors`, async ({
+      request,
+    }) => {
+      const response = await request.get(path);
+      const headers = response.headers();
+      const csp = headers['content-security-policy'] ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toMatch(/frame-ancestors '(self|none)'/);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(Number(/max-age=(\d+)/.exec(headers['strict-transport-security'] ?? '')?.[1])).toBeGreaterThanOrEqual(
+        31536000,
+      );
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    });
+  }
+
+  test('fingerprinted assets are cached for good; API answers are not cached', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/_astro/')) scripts.push(response.headers()['cache-control'] ?? '');
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const value of scripts) expect(value).toBe('public, max-age=31536000, immutable');
+    const health = await request.get('/api/health');
+    expect(health.headers()['cache-control']).toBe('no-store');
+  });
+});
+
+test.describe('the pages satisfy their CSP', () => {
+  test('no page reports a CSP violation, also with its dialogs and menus open', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    for (const path of PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Résumé' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+
+  test('dist/ has no inline script, style element or style attribute', () => {
+    const offenders: string[] = [];
+    for (const file of filesUnder('dist').filter((f) => f.endsWith('.html'))) {
+      const html = readFileSync(file, 'utf8');
+      if (/<script(?![^>]*\bsrc=)[^>]*>/i.test(html)) offenders.push(`${file}: inline <script>`);
+      if (/<style[\s>]/i.test(html)) offenders.push(`${file}: <style>`);
+      if (/\sstyle=["']/i.test(html)) offenders.push(`${file}: style attribute`);
+      if (/\son[a-z]+=["']/i.test(html)) offenders.push(`${file}: inline event handler`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  test('no server secret reaches dist/', () => {
+    const leaks: string[] = [];
+    for (const file of filesUnder('dist')) {
+      const content = readFileSync(file, 'latin1');
+      for (const [name, value] of Object.entries(SENTINEL_SECRETS)) {
+        if (content.includes(value)) leaks.push(`${file} contains ${name}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, logInAs, watchForErrors } from './helpers.ts';
+
+test.describe('site shell', () => {
+  test('home shows the developer title, the main nav and a footer link home', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    await expect(nav.getByRole('link', { name: 'Full-Stack Developer' })).toHaveAttribute('href', '/');
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    await expect(nav.getByRole('button', { name: 'Résumé' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^GitHub/ })).toHaveAttribute('target', '_blank');
+    await expect(nav.getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    await expect(nav.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('the unauthorized page has the spec title and text', async ({ page }) => {
+    await page.goto('/unauthorized');
+    await expect(page).toHaveTitle('Unauthorized');
+    await expect(page.getByRole('heading', { level: 1, name: 'Unauthorized' })).toBeVisible();
+    await expect(page.getByText('You are not authorized to view this page.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown path answers 404 with the spec title and text', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+    await expect(page.getByText('The page you were looking for was not found.')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the shop uses the light theme, its logo and name, and the Gallery link', async ({ page }) => {
+    await page.goto('/drecoll_hills_harvest');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    await expect(nav.getByRole('link', { name: 'Drecoll Hills Harvest' })).toHaveAttribute(
+      'href',
+      '/drecoll_hills_harvest',
+    );
+    await expect(nav.getByRole('link', { name: 'Gallery' })).toHaveAttribute('href', '/drecoll_hills_harvest/gallery');
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveCount(0);
+    await expect(page.getByText('Please login to place orders.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('navbar breakpoint (md, 768px)', () => {
+  test('is collapsed behind a Menu button below 768px and opens by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 767, height: 800 });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'About', exact: true })).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'About', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'About', exact: true })).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('is expanded, with no Menu button, at 768px', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'About', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('résumé dialog', () => {
+  test('opens full screen with the PDF, traps focus, closes on Escape and returns focus', async ({ page }) => {
+    await page.goto('/');
+    const opener = page.getByRole('button', { name: 'Résumé' });
+    const pdf = page.waitForResponse((response) => response.url().endsWith('/resume.pdf'));
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Résumé' });
+    await expect(dialog).toBeVisible();
+    expect((await pdf).headers()['content-type']).toBe('application/pdf');
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', '/resume.pdf');
+    const box = await dialog.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box).toMatchObject({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await expect(dialog.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/resume.pdf');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('closes with its Close button', async ({ page }) => {
+    await page.goto('/unauthorized');
+    await page.getByRole('button', { name: 'Résumé' }).click();
+    await page.getByRole('dialog', { name: 'Résumé' }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog', { name: 'Résumé' })).toBeHidden();
+  });
+});
+
+test.describe('session in the nav', () => {
+  test('a logged-in user sees a menu titled with the username; Forum only above clearance 1', async ({ page }) => {
+    await logInAs(page, { username: 'ada', clearance: 2 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeHidden();
+    const menu = page.getByRole('button', { name: 'ada' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('link', { name: 'Forum' })).toHaveAttribute('href', '/forum');
+    await expect(page.getByRole('link', { name: 'Products' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('clearance 1 has no Forum link', async ({ page }) => {
+    await logInAs(page, { username: 'bob', clearance: 1 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'bob' }).click();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forum' })).toBeHidden();
+  });
+
+  test('logout on the main site clears the token and returns to /', async ({ page }) => {
+    await logInAs(page, { username: 'ada', clearance: 1 });
+    await page.goto('/unauthorized');
+    await page.getByRole('button', { name: 'ada' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the shop menu adds Products and Cart, greets by first name, and logout returns to the shop home', async ({
+    page,
+  }) => {
+    await logInAs(page, { username: 'ada', firstName: 'Ada', clearance: 1 });
+    await page.goto('/drecoll_hills_harvest');
+    await expect(page.getByText('Hello, Ada! Follow the links at the top right to submit an order.')).toBeVisible();
+    await page.getByRole('button', { name: 'ada' }).click();
+    await expect(page.getByRole('link', { name: 'Products' })).toHaveAttribute(
+      'href',
+      '/drecoll_hills_harvest/products',
+    );
+    await expect(page.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/drecoll_hills_harvest/cart');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('/drecoll_hills_harvest');
+  });
+
+  test('a token that cannot be decoded logs an error and leaves the visitor logged out', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await page.addInitScript(() => window.localStorage.setItem('token', 'not-a-token'));
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(errors.some((e) => e.includes('Could not decode the session token'))).toBe(true);
+  });
+});
