@@ -25,6 +25,7 @@ export async function prepareLocalEnv(dataRoot = process.env.DATA_DIR ?? '.data'
       redisUrl: process.env.REDIS_URL,
       dataDir: process.env.LOCAL_STORE_DIR ?? join(root, 'local-store'),
       port: process.env.LOCAL_STORE_PORT ? Number(process.env.LOCAL_STORE_PORT) : 0,
+      token: process.env.LOCAL_STORE_TOKEN,
     });
     process.env.UPSTASH_REDIS_REST_URL = store.url;
     process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
