@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
+import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
 
 // The Netlify Vite plugin does not read .env itself.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -24,16 +25,8 @@ export default defineConfig({
     },
     server: { strictPort: true },
     plugins: [
-      // Serves netlify/functions under `astro dev`. Features that reach the network or start
-      // services of their own are off: the local store is our only backing service.
-      netlify({
-        edgeFunctions: { enabled: false },
-        database: { enabled: false },
-        images: { enabled: false },
-        blobs: { enabled: false },
-        aiGateway: { enabled: false },
-        geolocation: { enabled: false },
-      }),
+      // Serves netlify/functions under `astro dev`.
+      netlify(netlifyLocalFeatures),
     ],
   },
 });

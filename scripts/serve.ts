@@ -8,6 +8,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { fromWebResponse } from '@netlify/dev-utils';
 import { prepareLocalEnv } from './local-env.ts';
+import { netlifyLocalFeatures } from './netlify-local-features.mjs';
 
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -22,13 +23,7 @@ const netlify = new NetlifyDev({
   projectRoot: process.cwd(),
   serverAddress: null,
   staticFiles: { directories: ['dist'] },
-  // Off: features that reach the network or start services of their own.
-  edgeFunctions: { enabled: false },
-  database: { enabled: false },
-  images: { enabled: false },
-  blobs: { enabled: false },
-  aiGateway: { enabled: false },
-  geolocation: { enabled: false },
+  ...netlifyLocalFeatures,
 });
 await netlify.start();
 
