@@ -109,10 +109,8 @@ export function parseWith<TSchema extends AnySchema>(schema: TSchema, value: unk
   if (!issue) throw new AppError('bad_request', 'Invalid request.');
   // Schemas carry visitor-facing messages; valibot's generic ones ("Invalid type: …") get the field.
   const path = v.getDotPath(issue);
-  throw new AppError(
-    'bad_request',
-    path && issue.message.startsWith('Invalid ') ? `${path}: ${issue.message}` : issue.message,
-  );
+  const generic = /^Invalid [a-z ]+: /.test(issue.message);
+  throw new AppError('bad_request', path && generic ? `${path}: ${issue.message}` : issue.message);
 }
 
 /** Returns the verified claims of the bearer token, or throws `unauthorized`. */

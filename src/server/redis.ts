@@ -32,6 +32,17 @@ export function redis(): Redis {
   return client;
 }
 
+/**
+ * Reads a HGETALL reply as a record of strings. With automatic deserialisation off, the client
+ * hands back Redis' flat [field, value, …] list; an empty hash is null, as the client gives it.
+ */
+export function hashReply(reply: unknown): Record<string, string> | null {
+  if (!Array.isArray(reply) || reply.length === 0) return null;
+  const record: Record<string, string> = {};
+  for (let i = 0; i + 1 < reply.length; i += 2) record[String(reply[i])] = String(reply[i + 1]);
+  return record;
+}
+
 /** Answers whether the store responds to PING. */
 export async function pingStore(): Promise<boolean> {
   try {

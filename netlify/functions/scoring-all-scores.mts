@@ -1,0 +1,16 @@
+import type { Config } from '@netlify/functions';
+import { allScoresRequest } from '../../src/features/dashboard/schema.ts';
+import { allScores } from '../../src/features/dashboard/service.server.ts';
+import { endpoint, requireUser } from '../../src/server/http.ts';
+
+/** Returns the logged-in user's best scores. */
+export default endpoint({
+  method: 'POST',
+  body: allScoresRequest,
+  handle: async ({ req, body }) => ({
+    status: 'Success',
+    scores: await allScores(await requireUser(req), body.userName),
+  }),
+});
+
+export const config: Config = { path: '/api/scoring/all-scores' };

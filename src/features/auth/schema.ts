@@ -1,0 +1,77 @@
+// Request schemas for login and register, shared by the modal (for its messages) and the functions.
+import * as v from 'valibot';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+/** Reserved for anonymous poll voters (SPEC section 3, Voter identity). */
+export const ANONYMOUS_PREFIX = 'anon_';
+export const MIN_PASSWORD_LENGTH = 8;
+/** scrypt has no length limit of its own; this keeps hashing cost bounded. */
+export const MAX_PASSWORD_LENGTH = 200;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Answers whether an email address looks deliverable (what the forms accept). */
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+const name = (label: string) =>
+  v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(50, `${label} must be at most 50 characters.`));
+
+const blankUsername = 'Username cannot be blank.';
+const blankPassword = 'Password cannot be blank.';
+
+// A missing field counts as blank, so it gets the same message as an empty one.
+const text = v.optional(v.string(), '');
+
+export const loginRequest = v.object({
+  username: v.pipe(text, v.trim(), v.nonEmpty(blankUsername), v.maxLength(64, 'Incorrect user credentials.')),
+  password: v.pipe(text, v.nonEmpty(blankPassword), v.maxLength(MAX_PASSWORD_LENGTH, 'Incorrect user credentials.')),
+});
+
+export const registerRequest = v.object({
+  username: v.pipe(
+    text,
+    v.trim(),
+    v.nonEmpty(blankUsername),
+    v.regex(USERNAME_PATTERN, 'Usernames are 3 to 32 letters, digits, _, - or . characters.'),
+    v.check(
+      (value) => !value.toLowerCase().startsWith(ANONYMOUS_PREFIX),
+      `Usernames cannot start with ${ANONYMOUS_PREFIX}.`,
+    ),
+  ),
+  password: v.pipe(
+    text,
+    v.nonEmpty(blankPassword),
+    v.minLength(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`),
+    v.maxLength(MAX_PASSWORD_LENGTH, `Passwords must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+  ),
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.check((value) => value === '' || isValidEmail(value), 'Invalid Email Format'),
+  ),
+  // Anything else (a `clearance`, say) is dropped by v.object: clearance is never taken from a request.
+});
+
+export type LoginRequest = v.InferOutput<typeof loginRequest>;
+export type RegisterRequest = v.InferOutput<typeof registerRequest>;
+
+export const captchaRequest = v.object({
+  recaptchaToken: v.pipe(v.optional(v.string(), ''), v.maxLength(4096, 'The bot check token is too long.')),
+});
+
+/** Answers of the auth endpoints, as the browser reads them. */
+export interface TokenResponse {
+  user: string;
+  status?: 'Success';
+}
+export interface CaptchaResponse {
+  actionApproved: boolean;
+  message: string;
+}
+export interface AccountResponse {
+  status: 'Success';
+  user: { username: string; firstName: string; lastName: string; email: string; clearance: number };
+}

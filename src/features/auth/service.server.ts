@@ -1,0 +1,113 @@
+// Account use cases: register, login, read the account, and the admin operations.
+import { AppError } from '../../server/app-error.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
+import { RESULTS_PER_ATTEMPT, type RateLimit, countAttempt, enforceAttempt } from '../../server/rate-limit.ts';
+import { redis } from '../../server/redis.ts';
+import { signUserToken } from '../../server/token.ts';
+import { CLEARANCE } from '../../lib/user-details.ts';
+import { usernameKey } from '../../server/keys.ts';
+import * as repo from './repo.server.ts';
+import type { LoginRequest, RegisterRequest } from './schema.ts';
+
+// Generous for people, tight for scripts: a person mistyping a password stays well inside them.
+export const LIMITS = {
+  loginPerAddress: { bucket: 'login-ip', max: 30, windowSeconds: 600 },
+  loginPerUsername: { bucket: 'login-user', max: 10, windowSeconds: 600 },
+  registerPerAddress: { bucket: 'register-ip', max: 10, windowSeconds: 3600 },
+} satisfies Record<string, RateLimit>;
+
+export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
+export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
+
+function tokenFor(user: repo.StoredUser): Promise<string> {
+  const { username, firstName, lastName, email, clearance } = user;
+  return signUserToken(usernameKey(username), { username, firstName, lastName, email, clearance });
+}
+
+/** Creates an account with clearance 1 and returns its session token. */
+export async function register(input: RegisterRequest, address: string): Promise<string> {
+  const pipe = redis().pipeline();
+  countAttempt(pipe, LIMITS.registerPerAddress, address);
+  enforceAttempt(LIMITS.registerPerAddress, await pipe.exec());
+
+  const user: repo.StoredUser = {
+    username: input.username,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    clearance: CLEARANCE.user,
+    passwordHash: await hashPassword(input.password),
+    createdAt: new Date().toISOString(),
+  };
+  if (!(await repo.createUser(user))) throw new AppError('conflict', USERNAME_TAKEN);
+  return tokenFor(user);
+}
+
+/** Checks credentials and returns a session token; unknown user and wrong password look the same. */
+export async function login(input: LoginRequest, address: string): Promise<string> {
+  // One round trip: both rate-limit counters and the user's record.
+  const pipe = redis().pipeline();
+  countAttempt(pipe, LIMITS.loginPerAddress, address);
+  countAttempt(pipe, LIMITS.loginPerUsername, usernameKey(input.username));
+  repo.readUserInto(pipe, input.username);
+  const results = await pipe.exec();
+  enforceAttempt(LIMITS.loginPerAddress, results.slice(0, RESULTS_PER_ATTEMPT));
+  enforceAttempt(LIMITS.loginPerUsername, results.slice(RESULTS_PER_ATTEMPT, 2 * RESULTS_PER_ATTEMPT));
+  const user = repo.toStoredUser(results[2 * RESULTS_PER_ATTEMPT]);
+
+  const valid = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDecoy(input.password);
+  if (!user || !valid) throw new AppError('unauthorized', INCORRECT_CREDENTIALS);
+  return tokenFor(user);
+}
+
+/** Returns the stored details of the token's user (fresh, unlike the token's copy). */
+export async function account(username: string): Promise<Omit<repo.StoredUser, 'passwordHash' | 'createdAt'>> {
+  const user = await repo.findUser(username);
+  if (!user) throw new AppError('not_found', 'This account no longer exists.');
+  const { username: name, firstName, lastName, email, clearance } = user;
+  return { username: name, firstName, lastName, email, clearance };
+}
+
+/** Sets a user's clearance (1 to 3); it applies from the user's next login. */
+export async function setClearance(username: string, level: number): Promise<void> {
+  if (!Number.isInteger(level) || level < CLEARANCE.user || level > CLEARANCE.console) {
+    throw new AppError(
+      'bad_request',
+      `Clearance must be a whole number from ${CLEARANCE.user} to ${CLEARANCE.console}.`,
+    );
+  }
+  if (!(await repo.updateClearance(username, level))) throw new AppError('not_found', `No user named ${username}.`);
+}
+
+export const listUsers = repo.listUsers;
+
+/** Deletes an account and its scores. */
+export async function deleteUser(username: string): Promise<void> {
+  if (!(await repo.deleteUser(username))) throw new AppError('not_found', `No user named ${username}.`);
+}
+
+/** Demo accounts for local runs, one per clearance level. */
+export const DEMO_ACCOUNTS = [
+  { username: 'demo_visitor', password: 'demo-visitor-pass', clearance: 1, firstName: 'Vera' },
+  { username: 'demo_member', password: 'demo-member-pass', clearance: 2, firstName: 'Milo' },
+  { username: 'demo_admin', password: 'demo-admin-pass', clearance: 3, firstName: 'Ada' },
+] as const;
+
+/** Creates the demo accounts when the store has no accounts at all; answers whether it did. */
+export async function seedDemoAccounts(): Promise<boolean> {
+  if ((await repo.countUsers()) > 0) return false;
+  for (const demo of DEMO_ACCOUNTS) {
+    await repo.createUser({
+      username: demo.username,
+      firstName: demo.firstName,
+      lastName: 'Demo',
+      email: `${demo.username}@example.com`,
+      clearance: demo.clearance,
+      passwordHash: await hashPassword(demo.password),
+      createdAt: new Date().toISOString(),
+    });
+  }
+  return true;
+}

@@ -1,0 +1,21 @@
+// Every Redis key the app uses, in one place, under one prefix. Each entry gives the key's type
+// and expiry. Username keys are the lower-cased username: usernames are unique case-insensitively.
+
+/** The namespace of all app data, so one Upstash database can be shared or inspected safely. */
+export const KEY_PREFIX = 'site:';
+
+export const keys = {
+  /** hash {username, firstName, lastName, email, clearance, passwordHash, createdAt}; no expiry */
+  user: (usernameKey: string) => `${KEY_PREFIX}user:${usernameKey}`,
+  /** set of username keys, for listing accounts; no expiry */
+  users: () => `${KEY_PREFIX}users`,
+  /** hash {game → best round}; no expiry */
+  scores: (usernameKey: string) => `${KEY_PREFIX}scores:${usernameKey}`,
+  /** string counter for one rate-limit window; expires with the window */
+  rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
+} as const;
+
+/** Returns the key form of a username (usernames are unique case-insensitively). */
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
