@@ -1,0 +1,95 @@
+// The admin CLI as an operator runs it: a child process, reaching a running local store through
+// its address file, or starting one itself.
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findUser } from '../src/features/auth/repo.server.ts';
+import { register } from '../src/features/auth/service.server.ts';
+import { prepareLocalEnv } from './local-env.ts';
+
+const VARIABLES = [
+  'APP_ENV',
+  'TOKEN_SECRET',
+  'UPSTASH_REDIS_REST_URL',
+  'UPSTASH_REDIS_REST_TOKEN',
+  'REDIS_URL',
+  'DATA_DIR',
+];
+
+/** Runs the CLI without blocking this process, which may be serving the store it talks to. */
+function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const env = { ...process.env, DATA_DIR: dataRoot };
+  for (const name of ['UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'REDIS_URL']) delete env[name];
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['scripts/admin.ts', ...args], { env, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, out: stdout.trim(), err: stderr.trim() });
+    });
+  });
+}
+
+describe('npm run admin', () => {
+  let saved: Record<string, string | undefined>;
+  beforeEach(() => {
+    saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+    for (const name of VARIABLES) delete process.env[name];
+  });
+  afterEach(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('changes the store of a running server: set-clearance, list-users, delete-user', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      await register(
+        { username: 'Grace', password: 'long enough password', firstName: '', lastName: '', email: 'g@example.com' },
+        'cli',
+      );
+
+      const raised = await admin(dataRoot, 'set-clearance', 'grace', '3');
+      expect(raised).toMatchObject({ code: 0, out: 'grace now has clearance 3 (from their next login).' });
+      expect((await findUser('Grace'))?.clearance).toBe(3);
+
+      const listed = await admin(dataRoot, 'list-users');
+      expect(listed.code).toBe(0);
+      expect(listed.out).toMatch(/^Grace\s+3\s+g@example\.com$/m);
+
+      expect(await admin(dataRoot, 'set-clearance', 'grace', '4')).toMatchObject({
+        code: 1,
+        err: 'Clearance must be a whole number from 1 to 3.',
+      });
+      expect(await admin(dataRoot, 'set-clearance', 'nobody', '2')).toMatchObject({
+        code: 1,
+        err: 'No user named nobody.',
+      });
+
+      expect(await admin(dataRoot, 'delete-user', 'GRACE')).toMatchObject({ code: 0, out: 'Deleted GRACE.' });
+      expect(await findUser('grace')).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('starts the local store itself when no server runs, and keeps what it changed', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const first = await prepareLocalEnv(dataRoot, { seed: true });
+    await first.close();
+    for (const name of VARIABLES) delete process.env[name];
+
+    expect((await admin(dataRoot, 'set-clearance', 'demo_visitor', '2')).code).toBe(0);
+    const listed = await admin(dataRoot, 'list-users');
+    expect(listed.out).toMatch(/^demo_visitor\s+2\s/m);
+    expect(listed.out).toMatch(/^demo_admin\s+3\s/m);
+  });
+
+  it('explains its usage for an unknown command', async () => {
+    const result = await admin(mkdtempSync(join(tmpdir(), 'admin-')), 'frobnicate');
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('Usage: npm run admin -- <command>');
+  });
+});

@@ -1,0 +1,59 @@
+// `npm run admin -- <command>`: account administration against whatever store the environment
+// points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
+// `npm start` or `npm run dev`; else a local store started just for this command.
+import { AppError } from '../src/server/app-error.ts';
+import { deleteUser, listUsers, setClearance } from '../src/features/auth/service.server.ts';
+import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
+
+const USAGE = `Usage: npm run admin -- <command>
+  list-users                          list every account with its clearance
+  set-clearance <username> <level>    set clearance 1, 2 or 3 (applies from the user's next login)
+  delete-user <username>              delete an account and its scores`;
+
+const commands: Record<string, (args: string[]) => Promise<string>> = {
+  async 'list-users'() {
+    const users = await listUsers();
+    if (users.length === 0) return 'No users.';
+    const rows = users.map((u) => `${u.username.padEnd(32)} ${String(u.clearance).padEnd(9)} ${u.email || '-'}`);
+    return [`${'username'.padEnd(32)} clearance email`, ...rows].join('\n');
+  },
+  async 'set-clearance'([username, level]) {
+    if (!username || level === undefined) throw new AppError('bad_request', USAGE);
+    await setClearance(username, Number(level));
+    return `${username} now has clearance ${level} (from their next login).`;
+  },
+  async 'delete-user'([username]) {
+    if (!username) throw new AppError('bad_request', USAGE);
+    await deleteUser(username);
+    return `Deleted ${username}.`;
+  },
+};
+
+async function connect(): Promise<LocalEnv | undefined> {
+  if (process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN) return undefined;
+  const running = runningLocalStore();
+  if (running) {
+    process.env.UPSTASH_REDIS_REST_URL = running.url;
+    process.env.UPSTASH_REDIS_REST_TOKEN = running.token;
+    return undefined;
+  }
+  return prepareLocalEnv(undefined, { seed: false });
+}
+
+const [name = '', ...args] = process.argv.slice(2);
+const command = commands[name];
+if (!command) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const localEnv = await connect();
+let exitCode = 0;
+try {
+  console.log(await command(args));
+} catch (error) {
+  console.error(error instanceof AppError ? error.message : error);
+  exitCode = 1;
+} finally {
+  await localEnv?.close();
+}
+process.exit(exitCode);
