@@ -6,6 +6,9 @@ import { findChromium } from './scripts/chromium.ts';
 
 // An unusual port, never a server we did not start (reuseExistingServer: false).
 const port = Number(process.env.E2E_PORT ?? 4873);
+// A fresh data folder per run, shared with the workers (they inherit the environment) so tests
+// can run the admin CLI against the server's store.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -30,8 +33,7 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(port),
-      // A fresh data folder per run: tests never see yesterday's data.
-      DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'site-e2e-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       TOKEN_SECRET: 'e2e-token-secret-with-at-least-32-bytes',
     },
   },

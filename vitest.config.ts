@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'netlify/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'tools/**/*.test.ts',
+      'netlify/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     globalSetup: ['tests/setup/local-store.ts'],
     setupFiles: ['tests/setup/env.ts'],
     env: {

@@ -20,7 +20,7 @@ const VARIABLES = [
 
 /** Runs the CLI without blocking this process, which may be serving the store it talks to. */
 function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const env = { ...process.env, DATA_DIR: dataRoot };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataRoot };
   for (const name of ['UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'REDIS_URL']) delete env[name];
   return new Promise((resolve) => {
     execFile(process.execPath, ['scripts/admin.ts', ...args], { env, encoding: 'utf8' }, (error, stdout, stderr) => {

@@ -9,4 +9,6 @@ export const site = {
   resumePath: '/resume.pdf',
   shopName: 'Drecoll Hills Harvest',
   shopHome: '/drecoll_hills_harvest',
+  /** The family name in the reunion date poll's title, 'Drecoll {name} Reunion 2026'. */
+  reunionName: 'Jozwiak',
 } as const;

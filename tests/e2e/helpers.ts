@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 
@@ -36,4 +37,19 @@ export function watchForErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** A username no earlier test or run has used. */
+export function uniqueUsername(prefix = 'e2e'): string {
+  return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Runs the admin CLI against the test server's store, as an operator would. */
+export function runAdmin(...args: string[]): string {
+  const result = spawnSync(process.execPath, ['scripts/admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
 }

@@ -51,6 +51,34 @@ test.describe('performance budgets', () => {
     }
   }
 
+  test('the dashboard, and a page with the login modal open, stay under 100 KB gzip of JavaScript', async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post('/api/login', {
+      data: { username: 'demo_visitor', password: 'demo-visitor-pass' },
+    });
+    const { user } = (await login.json()) as { user: string };
+    await page.addInitScript((token) => localStorage.setItem('token', token), user);
+    const dashboard = await scriptBytesBeforeInteraction(page, '/dashboard');
+    test.info().annotations.push({ type: 'dashboard-js-gzip-bytes', description: String(dashboard) });
+    expect(dashboard).toBeLessThanOrEqual(100 * 1024);
+
+    const fresh = await page.context().browser()!.newPage();
+    const bodies: Promise<Buffer>[] = [];
+    fresh.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.body());
+    });
+    await fresh.goto(new URL('/', test.info().project.use.baseURL).href);
+    await fresh.getByRole('button', { name: 'Login' }).click();
+    await fresh.getByRole('dialog').waitFor();
+    await fresh.waitForLoadState('networkidle');
+    const withModal = (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body).length, 0);
+    test.info().annotations.push({ type: 'login-modal-js-gzip-bytes', description: String(withModal) });
+    expect(withModal).toBeLessThanOrEqual(100 * 1024);
+    await fresh.close();
+  });
+
   test('responses are compressed as the CDN would', async ({ request }) => {
     const response = await request.get('/', { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(response.headers()['content-encoding']).toBe('br');

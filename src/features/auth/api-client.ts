@@ -1,3 +1,4 @@
+import type { AccountResponse, CaptchaResponse, TokenResponse } from './schema.ts';
 import { $token } from './store.ts';
 
 /** A failed API call, with the server's message when it sent one. */
@@ -40,4 +41,30 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
     );
   }
   return data as T;
+}
+
+/** Asks the server whether a bot-check token lets the visitor proceed. */
+export function verifyCaptcha(recaptchaToken: string): Promise<CaptchaResponse> {
+  return apiRequest('verify-recaptcha', { method: 'POST', body: { recaptchaToken } });
+}
+
+/** Exchanges credentials for a session token. */
+export function logIn(body: { username: string; password: string }): Promise<TokenResponse> {
+  return apiRequest('login', { method: 'POST', body });
+}
+
+/** Creates an account and returns its session token. */
+export function register(body: {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}): Promise<TokenResponse> {
+  return apiRequest('register', { method: 'POST', body });
+}
+
+/** Reads the logged-in user's stored details. */
+export function fetchAccount(): Promise<AccountResponse> {
+  return apiRequest('account');
 }

@@ -1,10 +1,7 @@
 // Binds the nav's session area and its collapsible menu to the session store. Plain DOM code:
 // the nav is on every page and must not pull React in.
-import { clearSession, $user } from './store.ts';
+import { $user, clearSession, openLogin } from './store.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
-
-/** Event the login island listens for; the nav only asks for the modal. */
-export const OPEN_LOGIN_EVENT = 'site:open-login';
 
 /** Wires up the collapsible nav and the session area (Login button or user menu). */
 export function mountNavSession(): void {
@@ -27,7 +24,17 @@ export function mountNavSession(): void {
     forum.hidden = !(user.clearance !== undefined && user.clearance >= CLEARANCE.forum);
   });
 
-  login.addEventListener('click', () => document.dispatchEvent(new CustomEvent(OPEN_LOGIN_EVENT)));
+  // React and the modal load on the first click, not with the page (QUALITY.md: 25 KB on reading pages).
+  login.addEventListener('click', async () => {
+    login.setAttribute('aria-busy', 'true');
+    try {
+      const { mountLoginModal } = await import('./components/mount-login.tsx');
+      mountLoginModal();
+      openLogin();
+    } finally {
+      login.removeAttribute('aria-busy');
+    }
+  });
   session.querySelector('[data-logout]')?.addEventListener('click', () => {
     clearSession();
     window.location.assign(session.dataset.logoutTo ?? '/');

@@ -12,6 +12,14 @@ function storage(): Storage | undefined {
   }
 }
 
+/** Whether the login modal is open; the nav opens it, the modal closes it. */
+export const $loginOpen = atom(false);
+
+/** Opens the login modal (always in login mode). */
+export function openLogin(): void {
+  $loginOpen.set(true);
+}
+
 /** The session token, mirrored to localStorage. */
 export const $token = atom<string | null>(storage()?.getItem(TOKEN_KEY) ?? null);
 

@@ -1,0 +1,121 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { site } from '../../../content/site.ts';
+import { CLEARANCE, type UserDetails } from '../../../lib/user-details.ts';
+import { ApiError, fetchAccount } from '../../auth/api-client.ts';
+import { displayName } from '../../auth/logic.ts';
+import { $user, clearSession } from '../../auth/store.ts';
+import { fetchScores } from '../api-client.ts';
+import { describeWordGameBest, orPlaceholder } from '../logic.ts';
+import './dashboard.css';
+
+type Card = 'user' | 'score' | 'admin';
+
+const ADMIN_LINKS = [
+  { label: 'Defense League Poll', href: '/scheduling_polls/defense_league' },
+  { label: 'Ragnarok Poll', href: '/scheduling_polls/ragnarok' },
+  { label: `Drecoll ${site.reunionName} Reunion 2026`, href: '/scheduling_polls/drexolljozwiakpoolpoll' },
+  { label: 'Admin Console', href: '/schedulingconsole' },
+];
+
+/** The dashboard (SPEC section 2): banner, side menu and the account, scores and admin cards. */
+export default function Dashboard() {
+  const session = useStore($user);
+  const [card, setCard] = useState<Card>('user');
+  const [account, setAccount] = useState<UserDetails>(session);
+  const [best, setBest] = useState<number | 'loading' | 'failed'>('loading');
+  const isAdmin = (session.clearance ?? 0) > CLEARANCE.forum;
+
+  useEffect(() => {
+    fetchAccount()
+      .then(({ user }) => setAccount(user))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) {
+          // The token expired or was revoked: the session is over.
+          clearSession();
+          window.location.replace('/unauthorized');
+          return;
+        }
+        console.error('Failed to fetch account details.', error);
+      });
+    fetchScores(session.username)
+      .then(({ scores }) => setBest(scores.find((s) => s.game === 'wordGame')?.bestScore ?? 7))
+      .catch((error: unknown) => {
+        console.error('Failed to fetch score data.', error);
+        setBest('failed');
+      });
+  }, [session.username]);
+
+  const cards: { id: Card; label: string }[] = [
+    { id: 'user', label: 'Your Account' },
+    { id: 'score', label: 'Your High Scores' },
+    ...(isAdmin ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
+  ];
+
+  return (
+    <div className="dashboard">
+      <section className="card banner" aria-labelledby="dashboard-title">
+        <h1 id="dashboard-title">User Dashboard</h1>
+        <p>
+          Welcome to your personal dashboard, {displayName(session)}. Here you can review your account and your high
+          scores.
+        </p>
+      </section>
+      <div className="dashboard-grid">
+        <nav className="card side-menu" aria-label="Dashboard">
+          <ul>
+            {cards.map(({ id, label }) => (
+              <li key={id}>
+                <button type="button" aria-pressed={card === id} onClick={() => setCard(id)}>
+                  {label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {card === 'user' && (
+          <section className="card" aria-labelledby="account-title">
+            <h2 id="account-title">Your Account</h2>
+            <dl className="details">
+              <dt>Username</dt>
+              <dd>{account.username}</dd>
+              <dt>First Name</dt>
+              <dd>{orPlaceholder(account.firstName)}</dd>
+              <dt>Last Name</dt>
+              <dd>{orPlaceholder(account.lastName)}</dd>
+              <dt>Email</dt>
+              <dd>{orPlaceholder(account.email, 'No email on file.')}</dd>
+            </dl>
+            <p className="note">Updating your account details will be added in a later version.</p>
+          </section>
+        )}
+        {card === 'score' && (
+          <section className="card" aria-labelledby="scores-title">
+            <h2 id="scores-title">Your High Scores</h2>
+            <h3>Word game</h3>
+            <p aria-live="polite">
+              {best === 'loading'
+                ? 'Loading scores...'
+                : best === 'failed'
+                  ? 'Your scores could not be loaded right now.'
+                  : describeWordGameBest(best)}
+            </p>
+            <a href="/word_game">Play the word game</a>
+          </section>
+        )}
+        {card === 'admin' && isAdmin && (
+          <section className="card" aria-labelledby="admin-title">
+            <h2 id="admin-title">Admin Controls</h2>
+            <div className="admin-links">
+              {ADMIN_LINKS.map(({ label, href }) => (
+                <a key={href} className="button button-primary" href={href}>
+                  {label}
+                </a>
+              ))}
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { NEVER_WON } from './schema.ts';
+
+/** Phrases a word-game best score for the dashboard (SPEC section 9's wording). */
+export function describeWordGameBest(bestScore: number): string {
+  if (bestScore >= NEVER_WON) return 'You have not won a game yet.';
+  return `Your best score is ${bestScore} turn${bestScore === 1 ? '' : 's'}.`;
+}
+
+/** Shows an optional account field, or the spec's placeholder when it is empty. */
+export function orPlaceholder(value: string, placeholder = 'N/A'): string {
+  return value.trim() ? value : placeholder;
+}

@@ -1,0 +1,210 @@
+import { type Page, expect, test } from '@playwright/test';
+import { expectNoAxeViolations, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
+
+const PASSWORD = 'a long enough password';
+
+async function openLogin(page: Page) {
+  await page.getByRole('navigation').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function logout(page: Page, username: string) {
+  await page.getByRole('button', { name: username }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('navigation').getByRole('button', { name: 'Login' })).toBeVisible();
+}
+
+async function registerThroughModal(page: Page, username: string, extra: { firstName?: string; email?: string } = {}) {
+  const dialog = await openLogin(page);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  if (extra.firstName) await dialog.getByLabel('First Name').fill(extra.firstName);
+  if (extra.email) await dialog.getByLabel('Email').fill(extra.email);
+  await dialog.getByRole('button', { name: 'Register', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: username })).toBeVisible();
+}
+
+test.describe('login and register modal', () => {
+  test('React loads only when the modal is opened', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => url.includes('mount-login'))).toBe(false);
+    await openLogin(page);
+    expect(scripts.some((url) => url.includes('mount-login'))).toBe(true);
+  });
+
+  test('registers, logs out, logs in by button and by Enter', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const username = uniqueUsername();
+    await page.goto('/');
+    await registerThroughModal(page, username, { firstName: 'Reggie', email: 'reggie@example.com' });
+    const details = await page.evaluate(() =>
+      JSON.parse(atob(localStorage.getItem('token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))),
+    );
+    expect(details).toMatchObject({ username, firstName: 'Reggie', email: 'reggie@example.com', clearance: 1 });
+
+    await logout(page, username);
+    let dialog = await openLogin(page);
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Login', exact: true }).last().click();
+    await expect(page.getByRole('button', { name: username })).toBeVisible();
+
+    await logout(page, username);
+    dialog = await openLogin(page);
+    await dialog.getByLabel('Username').fill(username.toUpperCase());
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('Password').press('Enter');
+    await expect(page.getByRole('button', { name: username })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('marks blank fields only after a failed attempt, with the spec messages', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openLogin(page);
+    const username = dialog.getByLabel('Username');
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toBeFocused();
+    await username.press('Enter');
+    await expect(dialog.getByText('Username cannot be blank.')).toBeVisible();
+    await expect(dialog.getByText('Password cannot be blank.')).toBeVisible();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await username.fill('someone');
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('Username cannot be blank.')).toBeHidden();
+    await expect(dialog.getByText('Password cannot be blank.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('shows the alert for a wrong password', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openLogin(page);
+    await dialog.getByLabel('Username').fill('demo_visitor');
+    await dialog.getByLabel('Password').fill('not the password');
+    await dialog.getByLabel('Password').press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText('Incorrect user credentials.');
+    await expect(dialog).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('register mode: optional fields, invalid email blocks, server errors show, reopening resets to login', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    let dialog = await openLogin(page);
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    await expect(dialog.getByRole('button', { name: 'Register' }).first()).toHaveAttribute('aria-pressed', 'true');
+    await dialog.getByLabel('Username').fill('demo_admin');
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel('Email').press('Enter');
+    await expect(dialog.getByText('Invalid Email Format')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel('Email').fill('');
+    await dialog.getByLabel('Password').press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText('That username is already taken. Please choose another.');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    dialog = await openLogin(page);
+    await expect(dialog.getByRole('button', { name: 'Login' }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.getByLabel('First Name')).toHaveCount(0);
+    await expect(dialog.getByLabel('Username')).toHaveValue('');
+  });
+
+  test('Escape closes the modal and returns focus to the Login button', async ({ page }) => {
+    await page.goto('/unauthorized');
+    const dialog = await openLogin(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('navigation').getByRole('button', { name: 'Login' })).toBeFocused();
+  });
+});
+
+test.describe('dashboard', () => {
+  test('without a token it goes to /unauthorized', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.waitForURL('/unauthorized');
+    await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
+  });
+
+  test('shows the account and scores cards, and the admin card once the CLI raises clearance above 2', async ({
+    page,
+  }) => {
+    const username = uniqueUsername('dash');
+    await page.goto('/');
+    await registerThroughModal(page, username, { firstName: 'Dana' });
+
+    await page.getByRole('button', { name: username }).click();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(menu.getByRole('button', { name: 'Your Account' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu.getByRole('button', { name: 'Admin Tools' })).toHaveCount(0);
+    const account = page.getByRole('region', { name: 'Your Account' });
+    await expect(account.getByText(username, { exact: true })).toBeVisible();
+    await expect(account.getByText('Dana')).toBeVisible();
+    await expect(account.getByText('N/A')).toBeVisible();
+    await expect(account.getByText('No email on file.')).toBeVisible();
+    await expect(account.getByText('Updating your account details will be added in a later version.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await menu.getByRole('button', { name: 'Your High Scores' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Your High Scores' }).getByText('You have not won a game yet.'),
+    ).toBeVisible();
+
+    runAdmin('set-clearance', username, '3');
+    // The token still says clearance 1 until the next login.
+    await page.reload();
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Admin Tools' }),
+    ).toHaveCount(0);
+    await logout(page, username);
+    const dialog = await openLogin(page);
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByLabel('Password').press('Enter');
+    await expect(page.getByRole('button', { name: username })).toBeVisible();
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Admin Tools' }).click();
+    const admin = page.getByRole('region', { name: 'Admin Controls' });
+    await expect(admin.getByRole('link', { name: 'Defense League Poll' })).toHaveAttribute(
+      'href',
+      '/scheduling_polls/defense_league',
+    );
+    await expect(admin.getByRole('link', { name: 'Ragnarok Poll' })).toHaveAttribute(
+      'href',
+      '/scheduling_polls/ragnarok',
+    );
+    await expect(admin.getByRole('link', { name: /^Drecoll \w+ Reunion 2026$/ })).toHaveAttribute(
+      'href',
+      '/scheduling_polls/drexolljozwiakpoolpoll',
+    );
+    await expect(admin.getByRole('link', { name: 'Admin Console' })).toHaveAttribute('href', '/schedulingconsole');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a member (clearance 2) sees the Forum link but no admin card', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openLogin(page);
+    await dialog.getByLabel('Username').fill('demo_member');
+    await dialog.getByLabel('Password').fill('demo-member-pass');
+    await dialog.getByLabel('Password').press('Enter');
+    await page.getByRole('button', { name: 'demo_member' }).click();
+    await expect(page.getByRole('link', { name: 'Forum' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Admin Tools' })).toHaveCount(0);
+  });
+});
