@@ -132,6 +132,14 @@ describe('rate limits', () => {
     const limited = await call(register, { body: { username: uniqueName(), password }, address });
     expect(limited.status).toBe(429);
   });
+
+  it('limits registration attempts per username, whatever the address', async () => {
+    const { username } = await registered();
+    for (let i = 1; i < LIMITS.registerPerUsername.max; i++) {
+      expect((await call(register, { body: { username, password } })).status).toBe(409);
+    }
+    expect((await call(register, { body: { username, password } })).status).toBe(429);
+  });
 });
 
 describe('GET /api/account', () => {

@@ -14,6 +14,8 @@ export const LIMITS = {
   loginPerAddress: { bucket: 'login-ip', max: 30, windowSeconds: 600 },
   loginPerUsername: { bucket: 'login-user', max: 10, windowSeconds: 600 },
   registerPerAddress: { bucket: 'register-ip', max: 10, windowSeconds: 3600 },
+  // Stops probing which usernames exist through "already taken" answers.
+  registerPerUsername: { bucket: 'register-user', max: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
 export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
@@ -28,7 +30,10 @@ function tokenFor(user: repo.StoredUser): Promise<string> {
 export async function register(input: RegisterRequest, address: string): Promise<string> {
   const pipe = redis().pipeline();
   countAttempt(pipe, LIMITS.registerPerAddress, address);
-  enforceAttempt(LIMITS.registerPerAddress, await pipe.exec());
+  countAttempt(pipe, LIMITS.registerPerUsername, usernameKey(input.username));
+  const counts = await pipe.exec();
+  enforceAttempt(LIMITS.registerPerAddress, counts.slice(0, RESULTS_PER_ATTEMPT));
+  enforceAttempt(LIMITS.registerPerUsername, counts.slice(RESULTS_PER_ATTEMPT));
 
   const user: repo.StoredUser = {
     username: input.username,
