@@ -17,6 +17,9 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
+  // Netlify's local emulation runs every function call in a fresh worker (~0.5 s each here, more
+  // under two parallel browsers), and a login is two calls: give assertions room for that.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
@@ -34,6 +37,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // A fresh embedded store every run: demo accounts seeded, no rate-limit counters left over.
+      // Real Redis is covered by the contract and integration suites.
+      REDIS_URL: '',
       TOKEN_SECRET: 'e2e-token-secret-with-at-least-32-bytes',
     },
   },

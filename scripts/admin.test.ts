@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { findUser } from '../src/features/auth/repo.server.ts';
 import { register } from '../src/features/auth/service.server.ts';
 import { prepareLocalEnv } from './local-env.ts';
@@ -30,17 +31,7 @@ function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out
 }
 
 describe('npm run admin', () => {
-  let saved: Record<string, string | undefined>;
-  beforeEach(() => {
-    saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-    for (const name of VARIABLES) delete process.env[name];
-  });
-  afterEach(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  isolateEnv(VARIABLES);
 
   it('changes the store of a running server: set-clearance, list-users, delete-user', async () => {
     const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));

@@ -2,24 +2,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from '@upstash/redis';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
 const VARIABLES = ['APP_ENV', 'TOKEN_SECRET', 'UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'REDIS_URL'];
 
 describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
-  let saved: Record<string, string | undefined>;
-  beforeEach(() => {
-    saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
-    // Always the embedded engine here: this is about the data folder surviving a restart.
-    for (const name of VARIABLES) delete process.env[name];
-  });
-  afterEach(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  // Always the embedded engine here: this is about the data folder surviving a restart.
+  isolateEnv(VARIABLES);
 
   function client() {
     return new Redis({

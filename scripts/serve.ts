@@ -1,8 +1,9 @@
 // The production-like server behind `npm start` and the browser tests: dist/ plus the functions,
 // with netlify.toml's redirects and headers applied by Netlify's own local emulation, and
 // responses compressed as Netlify's CDN does. Run `npm run build` first.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { type IncomingMessage, createServer } from 'node:http';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
@@ -26,11 +27,14 @@ const netlify = new NetlifyDev({
   ...netlifyLocalFeatures,
 });
 await netlify.start();
+const functionRoutes = await loadFunctionRoutes();
 
 const server = createServer(async (req, res) => {
   try {
-    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    const match = await oneAtATime(req, () => netlify.handleAndIntrospectNodeRequest(req));
     const response = match?.response ?? (await notFoundPage());
+    // A visitor who navigated away aborts its calls; that is no server error.
+    if (response.status >= 500 && !req.destroyed) await logServerError(req, response);
     await fromWebResponse(compress(response, req), res);
   } catch (error) {
     console.error(`Failed to serve ${req.method} ${req.url}:`, error);
@@ -38,6 +42,49 @@ const server = createServer(async (req, res) => {
     res.end('Internal error');
   }
 });
+
+/**
+ * Loads each function's route (its `config.path`). The emulation builds a function into a
+ * per-request folder and hands a concurrent call to the same function that build, then deletes
+ * the folder when the first call ends: the second fails with "Cannot find module …". So calls to
+ * one function run one at a time here; calls to different functions still overlap. (Netlify
+ * itself has no such limit.)
+ */
+async function loadFunctionRoutes(): Promise<{ name: string; pattern: URLPattern }[]> {
+  const directory = resolve('netlify/functions');
+  const files = readdirSync(directory).filter((file) => /\.m?[jt]s$/.test(file) && !/\.test\./.test(file));
+  const routes = await Promise.all(
+    files.map(async (file) => {
+      const { config } = (await import(join(directory, file))) as { config?: { path?: string } };
+      return config?.path ? { name: file, pattern: new URLPattern({ pathname: config.path }) } : undefined;
+    }),
+  );
+  return routes.filter((route) => route !== undefined);
+}
+
+const running = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task for the same function has finished. */
+function oneAtATime<T>(req: IncomingMessage, task: () => Promise<T>): Promise<T> {
+  const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+  const route = functionRoutes.find(({ pattern }) => pattern.test({ pathname }));
+  if (!route) return task();
+  const next = (running.get(route.name) ?? Promise.resolve()).then(task);
+  running.set(
+    route.name,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+/** Logs a 5xx with its body, so a failure in the emulation itself (not our JSON errors) can be traced. */
+async function logServerError(req: IncomingMessage, response: Response): Promise<void> {
+  const body = await response
+    .clone()
+    .text()
+    .catch(() => '');
+  console.error(`${req.method} ${req.url} answered ${response.status}: ${body.slice(0, 500)}`);
+}
 
 /** Answers an unmatched path as Netlify does: dist/404.html, its header rules, status 404. */
 async function notFoundPage(): Promise<Response> {

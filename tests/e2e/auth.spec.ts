@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectNoAxeViolations, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
+import { expectNoAxeViolations, loginThroughModal, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
 
 const PASSWORD = 'a long enough password';
 
@@ -12,7 +12,10 @@ async function openLogin(page: Page) {
 
 async function logout(page: Page, username: string) {
   await page.getByRole('button', { name: username }).click();
+  // Logout navigates home; wait for the new page, not the old one's Login button.
+  const navigated = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Logout' }).click();
+  await navigated;
   await expect(page.getByRole('navigation').getByRole('button', { name: 'Login' })).toBeVisible();
 }
 
@@ -171,11 +174,7 @@ test.describe('dashboard', () => {
       page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Admin Tools' }),
     ).toHaveCount(0);
     await logout(page, username);
-    const dialog = await openLogin(page);
-    await dialog.getByLabel('Username').fill(username);
-    await dialog.getByLabel('Password').fill(PASSWORD);
-    await dialog.getByLabel('Password').press('Enter');
-    await expect(page.getByRole('button', { name: username })).toBeVisible();
+    await loginThroughModal(page, username, PASSWORD);
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Admin Tools' }).click();
     const admin = page.getByRole('region', { name: 'Admin Controls' });
@@ -197,10 +196,7 @@ test.describe('dashboard', () => {
 
   test('a member (clearance 2) sees the Forum link but no admin card', async ({ page }) => {
     await page.goto('/');
-    const dialog = await openLogin(page);
-    await dialog.getByLabel('Username').fill('demo_member');
-    await dialog.getByLabel('Password').fill('demo-member-pass');
-    await dialog.getByLabel('Password').press('Enter');
+    await loginThroughModal(page, 'demo_member', 'demo-member-pass');
     await page.getByRole('button', { name: 'demo_member' }).click();
     await expect(page.getByRole('link', { name: 'Forum' })).toBeVisible();
     await page.goto('/dashboard');

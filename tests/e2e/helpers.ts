@@ -53,3 +53,13 @@ export function runAdmin(...args: string[]): string {
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
+
+/** Logs in through the nav's Login button and the modal, and waits for the user menu. */
+export async function loginThroughModal(page: Page, username: string, password: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByLabel('Password').press('Enter');
+  await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+}

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SENTINEL_SECRETS } from './build-secrets.ts';
+import { loginThroughModal } from './helpers.ts';
 
 const PAGES = ['/', '/unauthorized', '/drecoll_hills_harvest', '/missing-page'];
 
@@ -64,12 +65,7 @@ test.describe('the pages satisfy their CSP', () => {
     await page.waitForLoadState('networkidle');
     await page.keyboard.press('Escape');
     // The React login modal (its CSS arrives with it) and, once logged in, the dashboard island.
-    await page.getByRole('navigation').getByRole('button', { name: 'Login' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Username').fill('demo_visitor');
-    await dialog.getByLabel('Password').fill('demo-visitor-pass');
-    await dialog.getByLabel('Password').press('Enter');
-    await page.getByRole('button', { name: 'demo_visitor' }).waitFor();
+    await loginThroughModal(page, 'demo_visitor', 'demo-visitor-pass');
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'User Dashboard' }).waitFor();
     await page.waitForLoadState('networkidle');

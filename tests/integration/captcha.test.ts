@@ -1,7 +1,8 @@
 // verify-recaptcha against a local stand-in for Google's siteverify.
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isolateEnv } from '../setup/isolated-env.ts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
 import { call } from './request.ts';
 
@@ -23,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const saved = { ...process.env };
-afterEach(() => {
-  for (const name of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE', 'APP_ENV']) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-});
+isolateEnv(['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE', 'APP_ENV'], { clear: false });
 
 function useFake(reply: object) {
   answer = reply;
