@@ -1,6 +1,6 @@
 // Register, login, account and the rate limits, called as Netlify calls the functions, against
 // the local store (a real Redis when REDIS_URL is set).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import login from '../../netlify/functions/login.mts';
 import register from '../../netlify/functions/register.mts';
@@ -139,6 +139,26 @@ describe('rate limits', () => {
       expect((await call(register, { body: { username, password } })).status).toBe(409);
     }
     expect((await call(register, { body: { username, password } })).status).toBe(429);
+  });
+});
+
+describe('when the store is down', () => {
+  it('login and register answer 503 with a clear message, not a crash', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const storeUrl = process.env.UPSTASH_REDIS_REST_URL;
+    process.env.UPSTASH_REDIS_REST_URL = 'http://127.0.0.1:9'; // nothing listens on the discard port
+    try {
+      for (const handler of [login, register]) {
+        const result = await call(handler, { body: { username: uniqueName(), password } });
+        expect(result.status).toBe(503);
+        expect(result.body).toEqual({
+          error: 'The data store is unavailable right now. Please try again in a moment.',
+          code: 'unavailable',
+        });
+      }
+    } finally {
+      process.env.UPSTASH_REDIS_REST_URL = storeUrl;
+    }
   });
 });
 
