@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, logIn, register, verifyCaptcha } from '../api-client.ts';
 import { captchaReady, captchaToken } from '../captcha.ts';
-import { isValidEmail } from '../schema.ts';
+import { MAX_PASSWORD_LENGTH, isValidEmail } from '../schema.ts';
 import { $loginOpen, setToken } from '../store.ts';
 import './login-modal.css';
 
@@ -247,7 +247,7 @@ function Field({ id, label, error = '', optional = false, ...input }: FieldProps
         name={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        maxLength={input.type === 'password' ? 200 : 254}
+        maxLength={input.type === 'password' ? MAX_PASSWORD_LENGTH : 254}
         {...input}
       />
       {error && (
