@@ -1,11 +1,10 @@
 // Account use cases: register, login, read the account, and the admin operations.
 import { AppError } from '../../server/app-error.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
-import { RESULTS_PER_ATTEMPT, type RateLimit, countAttempt, enforceAttempt } from '../../server/rate-limit.ts';
-import { redis } from '../../server/redis.ts';
-import { signUserToken } from '../../server/token.ts';
-import { CLEARANCE } from '../../lib/user-details.ts';
 import { usernameKey } from '../../server/keys.ts';
+import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import { signUserToken } from '../../server/token.ts';
+import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
 import type { LoginRequest, RegisterRequest } from './schema.ts';
 
@@ -21,6 +20,11 @@ export const LIMITS = {
 export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 
+/** Builds a new account's record, hashing its password. */
+async function newUser(details: Required<UserDetails>, password: string): Promise<repo.StoredUser> {
+  return { ...details, passwordHash: await hashPassword(password), createdAt: new Date().toISOString() };
+}
+
 function tokenFor(user: repo.StoredUser): Promise<string> {
   const { username, firstName, lastName, email, clearance } = user;
   return signUserToken(usernameKey(username), { username, firstName, lastName, email, clearance });
@@ -28,22 +32,12 @@ function tokenFor(user: repo.StoredUser): Promise<string> {
 
 /** Creates an account with clearance 1 and returns its session token. */
 export async function register(input: RegisterRequest, address: string): Promise<string> {
-  const pipe = redis().pipeline();
-  countAttempt(pipe, LIMITS.registerPerAddress, address);
-  countAttempt(pipe, LIMITS.registerPerUsername, usernameKey(input.username));
-  const counts = await pipe.exec();
-  enforceAttempt(LIMITS.registerPerAddress, counts.slice(0, RESULTS_PER_ATTEMPT));
-  enforceAttempt(LIMITS.registerPerUsername, counts.slice(RESULTS_PER_ATTEMPT));
-
-  const user: repo.StoredUser = {
-    username: input.username,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    clearance: CLEARANCE.user,
-    passwordHash: await hashPassword(input.password),
-    createdAt: new Date().toISOString(),
-  };
+  await withinRateLimits([
+    [LIMITS.registerPerAddress, address],
+    [LIMITS.registerPerUsername, usernameKey(input.username)],
+  ]);
+  const { username, firstName, lastName, email, password } = input;
+  const user = await newUser({ username, firstName, lastName, email, clearance: CLEARANCE.user }, password);
   if (!(await repo.createUser(user))) throw new AppError('conflict', USERNAME_TAKEN);
   return tokenFor(user);
 }
@@ -51,14 +45,14 @@ export async function register(input: RegisterRequest, address: string): Promise
 /** Checks credentials and returns a session token; unknown user and wrong password look the same. */
 export async function login(input: LoginRequest, address: string): Promise<string> {
   // One round trip: both rate-limit counters and the user's record.
-  const pipe = redis().pipeline();
-  countAttempt(pipe, LIMITS.loginPerAddress, address);
-  countAttempt(pipe, LIMITS.loginPerUsername, usernameKey(input.username));
-  repo.readUserInto(pipe, input.username);
-  const results = await pipe.exec();
-  enforceAttempt(LIMITS.loginPerAddress, results.slice(0, RESULTS_PER_ATTEMPT));
-  enforceAttempt(LIMITS.loginPerUsername, results.slice(RESULTS_PER_ATTEMPT, 2 * RESULTS_PER_ATTEMPT));
-  const user = repo.toStoredUser(results[2 * RESULTS_PER_ATTEMPT]);
+  const [record] = await withinRateLimits(
+    [
+      [LIMITS.loginPerAddress, address],
+      [LIMITS.loginPerUsername, usernameKey(input.username)],
+    ],
+    (pipe) => repo.readUserInto(pipe, input.username),
+  );
+  const user = repo.toStoredUser(record);
 
   const valid = user
     ? await verifyPassword(input.password, user.passwordHash)
@@ -104,15 +98,9 @@ export const DEMO_ACCOUNTS = [
 export async function seedDemoAccounts(): Promise<boolean> {
   if ((await repo.countUsers()) > 0) return false;
   for (const demo of DEMO_ACCOUNTS) {
-    await repo.createUser({
-      username: demo.username,
-      firstName: demo.firstName,
-      lastName: 'Demo',
-      email: `${demo.username}@example.com`,
-      clearance: demo.clearance,
-      passwordHash: await hashPassword(demo.password),
-      createdAt: new Date().toISOString(),
-    });
+    const { username, firstName, clearance, password } = demo;
+    const email = `${username}@example.com`;
+    await repo.createUser(await newUser({ username, firstName, lastName: 'Demo', email, clearance }, password));
   }
   return true;
 }

@@ -7,6 +7,7 @@ import { displayName } from '../../auth/logic.ts';
 import { $user, clearSession } from '../../auth/store.ts';
 import { fetchScores } from '../api-client.ts';
 import { describeWordGameBest, orPlaceholder } from '../logic.ts';
+import { NEVER_WON } from '../schema.ts';
 import './dashboard.css';
 
 type Card = 'user' | 'score' | 'admin';
@@ -39,7 +40,7 @@ export default function Dashboard() {
         console.error('Failed to fetch account details.', error);
       });
     fetchScores(session.username)
-      .then(({ scores }) => setBest(scores.find((s) => s.game === 'wordGame')?.bestScore ?? 7))
+      .then(({ scores }) => setBest(scores.find((s) => s.game === 'wordGame')?.bestScore ?? NEVER_WON))
       .catch((error: unknown) => {
         console.error('Failed to fetch score data.', error);
         setBest('failed');
