@@ -1,5 +1,6 @@
 // Request schemas for login and register, shared by the modal (for its messages) and the functions.
 import * as v from 'valibot';
+import { isValidEmail } from '../../lib/email.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 /** Reserved for anonymous poll voters (SPEC section 3, Voter identity). */
@@ -7,12 +8,6 @@ export const ANONYMOUS_PREFIX = 'anon_';
 export const MIN_PASSWORD_LENGTH = 8;
 /** scrypt has no length limit of its own; this keeps hashing cost bounded. */
 export const MAX_PASSWORD_LENGTH = 200;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/** Answers whether an email address looks deliverable (what the forms accept). */
-export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value);
-}
 
 const name = (label: string) =>
   v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(50, `${label} must be at most 50 characters.`));

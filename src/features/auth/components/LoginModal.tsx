@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, logIn, register, verifyCaptcha } from '../api-client.ts';
 import { captchaReady, captchaToken } from '../captcha.ts';
-import { MAX_PASSWORD_LENGTH, isValidEmail } from '../schema.ts';
+import { isValidEmail } from '../../../lib/email.ts';
+import { MAX_PASSWORD_LENGTH } from '../schema.ts';
 import { $loginOpen, setToken } from '../store.ts';
 import './login-modal.css';
 
@@ -237,7 +238,7 @@ interface FieldProps {
 
 function Field({ id, label, error = '', optional = false, ...input }: FieldProps) {
   return (
-    <div className="login-field">
+    <div className="field">
       <label htmlFor={id}>
         {label}
         {optional && <span className="optional"> (optional)</span>}
