@@ -149,7 +149,7 @@ test.describe('dashboard', () => {
     await registerThroughModal(page, username, { firstName: 'Dana' });
 
     await page.getByRole('button', { name: username }).click();
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(menu.getByRole('button', { name: 'Your Account' })).toHaveAttribute('aria-pressed', 'true');

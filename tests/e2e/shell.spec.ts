@@ -113,7 +113,7 @@ test.describe('session in the nav', () => {
     const menu = page.getByRole('button', { name: 'ada' });
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/dashboard');
     await expect(page.getByRole('link', { name: 'Forum' })).toHaveAttribute('href', '/forum');
     await expect(page.getByRole('link', { name: 'Products' })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -123,7 +123,7 @@ test.describe('session in the nav', () => {
     await logInAs(page, { username: 'bob', clearance: 1 });
     await page.goto('/');
     await page.getByRole('button', { name: 'bob' }).click();
-    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forum' })).toBeHidden();
   });
 
