@@ -4,10 +4,11 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { findUser } from '../src/features/auth/repo.server.ts';
 import { register } from '../src/features/auth/service.server.ts';
+import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
 const VARIABLES = [
@@ -17,6 +18,10 @@ const VARIABLES = [
   'UPSTASH_REDIS_REST_TOKEN',
   'REDIS_URL',
   'DATA_DIR',
+  'RESEND_API_KEY',
+  'RESEND_BASE_URL',
+  'MAIL_FROM',
+  'CONTACT_TO',
 ];
 
 /** Runs the CLI without blocking this process, which may be serving the store it talks to. */
@@ -76,6 +81,39 @@ describe('npm run admin', () => {
     const listed = await admin(dataRoot, 'list-users');
     expect(listed.out).toMatch(/^demo_visitor\s+2\s/m);
     expect(listed.out).toMatch(/^demo_admin\s+3\s/m);
+  });
+
+  it('lists contact messages newest first, with how their mail went', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      const message = (n: number) => ({
+        senderEmail: `sender${n}@example.com`,
+        emailSubject: `Hello ${n}`,
+        emailText: '',
+      });
+      await sendContactMessage(message(1), '10.1.1.1', 'test');
+      await sendContactMessage({ ...message(2), emailText: 'Line one\nLine two' }, '10.1.1.1', 'test');
+      delete process.env.RESEND_API_KEY; // mail switched off: stored and marked, not mailed
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await sendContactMessage(message(3), '10.1.1.1', 'test');
+
+      const listed = await admin(dataRoot, 'messages');
+      expect(listed.code).toBe(0);
+      const blocks = listed.out.split('\n\n');
+      expect(blocks).toHaveLength(3);
+      expect(blocks[0]).toMatch(
+        /^\S+Z {2}not-sent \(RESEND_API_KEY is not set\)\nFrom: {4}sender3@example\.com\nSubject: Hello 3\n {2}\(no message\)$/,
+      );
+      expect(blocks[1]).toMatch(
+        / {2}delivered \([0-9a-f-]{36}\)\nFrom: {4}sender2@example\.com\nSubject: Hello 2\n {2}Line one\n {2}Line two$/,
+      );
+      expect(blocks[2]).toContain('From:    sender1@example.com');
+
+      expect((await admin(dataRoot, 'messages', '1')).out.split('\n\n')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('explains its usage for an unknown command', async () => {

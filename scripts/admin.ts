@@ -1,14 +1,17 @@
-// `npm run admin -- <command>`: account administration against whatever store the environment
+// `npm run admin -- <command>`: account administration and contact messages, against whatever store the environment
 // points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
 // `npm start` or `npm run dev`; else a local store started just for this command.
 import { AppError } from '../src/server/app-error.ts';
 import { deleteUser, listUsers, setClearance } from '../src/features/auth/service.server.ts';
+import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
   list-users                          list every account with its clearance
   set-clearance <username> <level>    set clearance 1, 2 or 3 (applies from the user's next login)
-  delete-user <username>              delete an account and its scores`;
+  delete-user <username>              delete an account and its scores
+  messages [count]                    show the latest contact messages (default 20), newest first,
+                                      with how their mail went: delivered, undelivered, not-sent, sending`;
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async 'list-users'() {
@@ -27,6 +30,22 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     await deleteUser(username);
     return `Deleted ${username}.`;
   },
+  async messages([count = '20']) {
+    const limit = Number(count);
+    if (!Number.isInteger(limit) || limit < 1) throw new AppError('bad_request', USAGE);
+    const messages = await listContactMessages(limit);
+    if (messages.length === 0) return 'No contact messages.';
+    return messages
+      .map((m) =>
+        [
+          `${m.createdAt}  ${m.delivery}${m.deliveryNote ? ` (${m.deliveryNote})` : ''}`,
+          `From:    ${m.senderEmail}`,
+          `Subject: ${m.emailSubject || '(none)'}`,
+          ...(m.emailText || '(no message)').split('\n').map((line) => `  ${line}`),
+        ].join('\n'),
+      )
+      .join('\n\n');
+  },
 };
 
 async function connect(): Promise<LocalEnv | undefined> {
@@ -37,7 +56,7 @@ async function connect(): Promise<LocalEnv | undefined> {
     process.env.UPSTASH_REDIS_REST_TOKEN = running.token;
     return undefined;
   }
-  return prepareLocalEnv(undefined, { seed: false });
+  return prepareLocalEnv(undefined, { seed: false, mail: false });
 }
 
 const [name = '', ...args] = process.argv.slice(2);

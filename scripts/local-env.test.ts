@@ -1,12 +1,23 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from '@upstash/redis';
 import { describe, expect, it } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
+import { mailSettings, sendMail } from '../src/server/mail.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
-const VARIABLES = ['APP_ENV', 'TOKEN_SECRET', 'UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'REDIS_URL'];
+const VARIABLES = [
+  'APP_ENV',
+  'TOKEN_SECRET',
+  'UPSTASH_REDIS_REST_URL',
+  'UPSTASH_REDIS_REST_TOKEN',
+  'REDIS_URL',
+  'RESEND_API_KEY',
+  'RESEND_BASE_URL',
+  'MAIL_FROM',
+  'CONTACT_TO',
+];
 
 describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
   // Always the embedded engine here: this is about the data folder surviving a restart.
@@ -45,6 +56,43 @@ describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
     const env = await prepareLocalEnv(mkdtempSync(join(tmpdir(), 'local-env-')));
     expect(env.describeData).toBe('Upstash at https://example.upstash.io');
     expect(process.env.UPSTASH_REDIS_REST_URL).toBe('https://example.upstash.io');
+    await env.close();
+  });
+
+  it('sends mail to a local outbox when no Resend key is set, through the real client', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'local-env-'));
+    const env = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      expect(env.describeMail).toContain(join(dataRoot, 'outbox'));
+      const settings = mailSettings();
+      if (!settings.enabled) throw new Error(settings.reason);
+      const id = await sendMail(settings.apiKey, {
+        from: settings.from,
+        to: settings.ownerAddress,
+        replyTo: 'visitor@example.com',
+        subject: 'Hello',
+        text: 'Saved where a developer can read it.',
+        idempotencyKey: 'local-env-test',
+      });
+      const [file] = readdirSync(join(dataRoot, 'outbox'));
+      expect(JSON.parse(readFileSync(join(dataRoot, 'outbox', file!), 'utf8'))).toMatchObject({
+        id,
+        to: 'owner@localhost',
+        replyTo: 'visitor@example.com',
+        subject: 'Hello',
+        text: 'Saved where a developer can read it.',
+      });
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('leaves a configured Resend key alone', async () => {
+    process.env.RESEND_API_KEY = 're_configured';
+    process.env.CONTACT_TO = 'me@example.com';
+    const env = await prepareLocalEnv(mkdtempSync(join(tmpdir(), 'local-env-')), { seed: false });
+    expect(env.describeMail).toBe('Resend, to me@example.com');
+    expect(process.env.RESEND_BASE_URL).toBeUndefined();
     await env.close();
   });
 });

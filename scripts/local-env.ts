@@ -1,17 +1,20 @@
 // Prepares the environment the functions expect when they run on this machine (dev, serve, tests,
-// the admin CLI): a token secret kept under .data/, and the local store unless Upstash settings
-// are given. The running store's address is written to .data/local-store.json so the admin CLI
+// the admin CLI): a token secret kept under .data/, the local store unless Upstash settings are
+// given, and a local outbox for mail unless a Resend key is given. The running store's address is written to .data/local-store.json so the admin CLI
 // can reach the same store while a server runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, listUsers, seedDemoAccounts } from '../src/features/auth/service.server.ts';
+import { type FakeResend, startFakeResend } from '../tools/fake-resend/server.ts';
 import { startLocalStore } from '../tools/local-store/start.ts';
 import type { LocalStoreServer } from '../tools/local-store/server.ts';
 
 export interface LocalEnv {
   /** Where this run keeps its data, for the start-up message. */
   describeData: string;
+  /** Where mail goes, for the start-up message. */
+  describeMail: string;
   /** Lines about the demo accounts, when this run uses the local store. */
   demoAccounts: string[];
   close(): Promise<void>;
@@ -28,22 +31,33 @@ export function addressFile(dataRoot: string): string {
   return join(resolve(dataRoot), 'local-store.json');
 }
 
-/** Fills in APP_ENV, TOKEN_SECRET and the Upstash variables for a local run, starting the store if needed. */
+/**
+ * Fills in APP_ENV, TOKEN_SECRET, the Upstash variables and the mail settings for a local run,
+ * starting the local store and the mail outbox if needed. `mail: false` leaves mail alone (the
+ * admin CLI sends none).
+ */
 export async function prepareLocalEnv(
   dataRoot = process.env.DATA_DIR ?? '.data',
-  { seed = true } = {},
+  { seed = true, mail = true } = {},
 ): Promise<LocalEnv> {
   const root = resolve(dataRoot);
   mkdirSync(root, { recursive: true });
   process.env.APP_ENV ??= 'local';
   process.env.TOKEN_SECRET ??= localTokenSecret(root);
+  const outbox = mail ? await prepareMail(root) : undefined;
+  const describeMail = outbox
+    ? `local outbox (no RESEND_API_KEY set): each mail is saved in ${join(root, 'outbox')}`
+    : process.env.RESEND_API_KEY
+      ? `Resend, to ${process.env.CONTACT_TO ?? '(CONTACT_TO unset)'}`
+      : 'not sent';
 
   if (process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN) {
     // A configured store may be a real one: never seed it.
     return {
       describeData: `Upstash at ${process.env.UPSTASH_REDIS_REST_URL}`,
+      describeMail,
       demoAccounts: [],
-      close: async () => {},
+      close: async () => outbox?.close(),
     };
   }
 
@@ -66,12 +80,27 @@ export async function prepareLocalEnv(
   if (seed) await seedDemoAccounts();
   return {
     describeData: `local store (${store.engine.description}) at ${store.url}`,
+    describeMail,
     demoAccounts: seed ? await describeDemoAccounts() : [],
     async close() {
       rmSync(address, { force: true });
-      await store.close();
+      await Promise.all([store.close(), outbox?.close()]);
     },
   };
+}
+
+/**
+ * Points mail at a local fake of Resend that saves each mail under <data>/outbox, unless a real
+ * RESEND_API_KEY is configured. Returns the fake, or undefined when real mail is configured.
+ */
+async function prepareMail(root: string): Promise<FakeResend | undefined> {
+  if (process.env.RESEND_API_KEY) return undefined;
+  const outbox = await startFakeResend({ outboxDir: join(root, 'outbox') });
+  process.env.RESEND_API_KEY = outbox.apiKey;
+  process.env.RESEND_BASE_URL = outbox.url;
+  process.env.MAIL_FROM ??= 'Contact form <contact@localhost>';
+  process.env.CONTACT_TO ??= 'owner@localhost';
+  return outbox;
 }
 
 /** Lists the demo accounts that exist, with their passwords (local stores only). */

@@ -115,6 +115,7 @@ function compress(response: Response, req: IncomingMessage): Response {
 server.listen(port, host, () => {
   console.log(`Serving dist/ and netlify/functions at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
   console.log(`Data: ${localEnv.describeData}`);
+  console.log(`Mail: ${localEnv.describeMail}`);
   if (localEnv.demoAccounts.length) console.log(`Demo accounts (local only):\n${localEnv.demoAccounts.join('\n')}`);
 });
 

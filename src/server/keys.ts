@@ -11,6 +11,10 @@ export const keys = {
   users: () => `${KEY_PREFIX}users`,
   /** hash {game → best round}; no expiry */
   scores: (usernameKey: string) => `${KEY_PREFIX}scores:${usernameKey}`,
+  /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; no expiry */
+  contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
+  /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry */
+  contactMessages: () => `${KEY_PREFIX}contact:messages`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
 } as const;

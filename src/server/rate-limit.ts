@@ -17,6 +17,16 @@ export type Attempt = [limit: RateLimit, subject: string];
 
 const RESULTS_PER_ATTEMPT = 3;
 
+/** Builds the refusal for an attempt over its limit, saying when the window reopens. */
+function rateLimited(retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(
+    'rate_limited',
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
 /** Adds the commands that count each attempt to `pipe`, ahead of whatever the request reads next. */
 function countAttempts(pipe: Pipeline<[]>, attempts: Attempt[]): void {
   for (const [limit, subject] of attempts) {
@@ -35,14 +45,7 @@ function enforceAttempts(attempts: Attempt[], results: unknown[]): unknown[] {
   attempts.forEach(([limit], index) => {
     const count = Number(results[index * RESULTS_PER_ATTEMPT + 1]);
     const ttl = Math.max(1, Number(results[index * RESULTS_PER_ATTEMPT + 2]));
-    if (count > limit.max) {
-      const minutes = Math.ceil(ttl / 60);
-      throw new AppError(
-        'rate_limited',
-        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        { 'Retry-After': String(ttl) },
-      );
-    }
+    if (count > limit.max) throw rateLimited(ttl);
   });
   return results.slice(attempts.length * RESULTS_PER_ATTEMPT);
 }
@@ -56,4 +59,42 @@ export async function withinRateLimits(attempts: Attempt[], reads: (pipe: Pipeli
   countAttempts(pipe, attempts);
   reads(pipe);
   return enforceAttempts(attempts, await pipe.exec());
+}
+
+/** One write command: its name, the key it writes, then its arguments. */
+export type Write = [command: string, key: string, ...args: (string | number)[]];
+
+// Counts the attempt; when it is within the limit, applies each write. KEYS: the counter, then
+// one key per write. ARGV: max, window seconds, then per write its argument count, its command
+// and its arguments. Answers 0 when written, else the seconds until the window reopens.
+// (`unpack` is global in Redis' Lua 5.1, under `table` in the embedded engine's Lua 5.3.)
+const COUNT_THEN_WRITE = `
+local unpack = unpack or table.unpack
+redis.call('SET', KEYS[1], 0, 'NX', 'EX', ARGV[2])
+if redis.call('INCR', KEYS[1]) > tonumber(ARGV[1]) then
+  return math.max(redis.call('TTL', KEYS[1]), 1)
+end
+local at = 3
+for k = 2, #KEYS do
+  local argc = tonumber(ARGV[at])
+  local command = { ARGV[at + 1], KEYS[k] }
+  for j = 1, argc do command[j + 2] = ARGV[at + 1 + j] end
+  redis.call(unpack(command))
+  at = at + argc + 2
+end
+return 0`;
+
+/**
+ * Counts the attempt and, only when it is within its limit, applies the writes: atomically and in
+ * one round trip, so a refused request leaves nothing behind. Throws `rate_limited` otherwise.
+ */
+export async function writeWithinRateLimit([limit, subject]: Attempt, writes: Write[]): Promise<void> {
+  const keyList = [keys.rateLimit(limit.bucket, subject), ...writes.map(([, key]) => key)];
+  const args = [
+    limit.max,
+    limit.windowSeconds,
+    ...writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest]),
+  ];
+  const waitSeconds = Number(await redis().eval(COUNT_THEN_WRITE, keyList, args.map(String)));
+  if (waitSeconds > 0) throw rateLimited(waitSeconds);
 }

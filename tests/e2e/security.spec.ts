@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { SENTINEL_SECRETS } from './build-secrets.ts';
 import { loginThroughModal } from './helpers.ts';
 
-const PAGES = ['/', '/unauthorized', '/drecoll_hills_harvest', '/missing-page'];
+const PAGES = ['/', '/about', '/contact', '/unauthorized', '/drecoll_hills_harvest', '/missing-page'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -63,6 +63,8 @@ test.describe('the pages satisfy their CSP', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Résumé' }).click();
     await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Description of Tetris' }).click();
     await page.keyboard.press('Escape');
     // The React login modal (its CSS arrives with it) and, once logged in, the dashboard island.
     await loginThroughModal(page, 'demo_visitor', 'demo-visitor-pass');

@@ -1,0 +1,7 @@
+import { apiRequest } from '../auth/api-client.ts';
+import type { ContactRequest, ContactResponse } from './schema.ts';
+
+/** Sends a contact message to the owner. */
+export function sendContactMessage(body: ContactRequest): Promise<ContactResponse> {
+  return apiRequest('mail/contact', { method: 'POST', body });
+}

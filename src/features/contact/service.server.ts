@@ -1,0 +1,62 @@
+// The contact use case: keep every message first, then mail it to the owner. A message is never
+// lost to a mail failure: it stays in the store, marked, for `npm run admin -- messages`.
+import { site } from '../../content/site.ts';
+import { MailError, mailSettings, sendMail } from '../../server/mail.ts';
+import type { RateLimit } from '../../server/rate-limit.ts';
+import { ownerNotification } from './logic.ts';
+import * as repo from './repo.server.ts';
+import type { ContactRequest } from './schema.ts';
+
+// A person sends one message, perhaps a follow-up; a script sending more is spamming the owner.
+export const LIMITS = {
+  messagesPerAddress: { bucket: 'contact-ip', max: 5, windowSeconds: 3600 },
+} satisfies Record<string, RateLimit>;
+
+/** Stores a visitor's message and mails it to the owner; mail failures are recorded, not thrown. */
+export async function sendContactMessage(input: ContactRequest, address: string, requestId: string): Promise<void> {
+  const message: repo.StoredMessage = {
+    ...input,
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    delivery: 'sending',
+    deliveryNote: '',
+  };
+  await repo.storeMessage(message, [LIMITS.messagesPerAddress, address]);
+
+  const settings = mailSettings();
+  if (!settings.enabled) {
+    console.warn(`[${requestId}] contact message ${message.id} stored, not mailed: ${settings.reason}.`);
+    await noteDelivery(message.id, 'not-sent', settings.reason, requestId);
+    return;
+  }
+  try {
+    const mailId = await sendMail(settings.apiKey, {
+      ...ownerNotification(message, site.ownerName),
+      from: settings.from,
+      to: settings.ownerAddress,
+      idempotencyKey: `contact-${message.id}`,
+    });
+    await noteDelivery(message.id, 'delivered', mailId, requestId);
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    console.error(`[${requestId}] contact message ${message.id} stored, mail failed: ${error.message}`);
+    await noteDelivery(message.id, 'undelivered', error.message, requestId);
+  }
+}
+
+/**
+ * Records how the mail went. The message is accepted by now, so a failure here is logged rather
+ * than answered: an error would make the visitor send it again.
+ */
+async function noteDelivery(id: string, delivery: repo.Delivery, note: string, requestId: string): Promise<void> {
+  try {
+    await repo.recordDelivery(id, delivery, note);
+  } catch (error) {
+    console.error(`[${requestId}] could not record delivery '${delivery}' of contact message ${id}:`, error);
+  }
+}
+
+/** Lists stored contact messages, newest first, for the admin CLI. */
+export function listContactMessages(limit = 100): Promise<repo.StoredMessage[]> {
+  return repo.listMessages(limit);
+}
