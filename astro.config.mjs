@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
+import { sitemap } from './src/integrations/sitemap.ts';
 
 // The Netlify Vite plugin does not read .env itself.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -12,7 +13,8 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'https://example.netlify.app',
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
+  integrations: [react(), sitemap({ exclude: ['/unauthorized'] })],
   build: {
     // External stylesheets only: inline <style> would need 'unsafe-inline' in the CSP.
     inlineStylesheets: 'never',
