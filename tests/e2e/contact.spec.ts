@@ -25,6 +25,11 @@ test.describe('contact page', () => {
     await expect(message).toBeVisible();
     await expect(submit).toBeDisabled();
     await expectNoAxeViolations(page);
+
+    // With the login modal open over it.
+    await page.getByRole('navigation').getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('marks an invalid email while typing and blocks Submit until it is valid', async ({ page }) => {

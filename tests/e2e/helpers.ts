@@ -4,6 +4,15 @@ import { type Page, expect } from '@playwright/test';
 
 /** Runs axe with the rule sets QUALITY.md names and fails on any violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Let entrance animations end first: mid-fade, text is judged at part opacity (false contrast failures).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -119,5 +119,10 @@ test.describe('about page', () => {
     }
     await expect(page.getByRole('link', { name: 'Send me a message' })).toHaveAttribute('href', '/contact');
     await expectNoAxeViolations(page);
+
+    // With the nav's résumé dialog open too.
+    await page.getByRole('button', { name: 'Résumé' }).click();
+    await expect(page.getByRole('dialog', { name: 'Résumé' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

@@ -7,7 +7,7 @@ import register from '../../netlify/functions/register.mts';
 import { decodeUserDetails } from '../../src/features/auth/logic.ts';
 import { LIMITS } from '../../src/features/auth/service.server.ts';
 import { verifyUserToken } from '../../src/server/token.ts';
-import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
+import { call, countStoreRoundTrips, newAddress, uniqueName, withStoreDown } from './request.ts';
 
 const password = 'correct horse battery';
 
@@ -145,19 +145,13 @@ describe('rate limits', () => {
 describe('when the store is down', () => {
   it('login and register answer 503 with a clear message, not a crash', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const storeUrl = process.env.UPSTASH_REDIS_REST_URL;
-    process.env.UPSTASH_REDIS_REST_URL = 'http://127.0.0.1:9'; // nothing listens on the discard port
-    try {
-      for (const handler of [login, register]) {
-        const result = await call(handler, { body: { username: uniqueName(), password } });
-        expect(result.status).toBe(503);
-        expect(result.body).toEqual({
-          error: 'The data store is unavailable right now. Please try again in a moment.',
-          code: 'unavailable',
-        });
-      }
-    } finally {
-      process.env.UPSTASH_REDIS_REST_URL = storeUrl;
+    for (const handler of [login, register]) {
+      const result = await withStoreDown(() => call(handler, { body: { username: uniqueName(), password } }));
+      expect(result.status).toBe(503);
+      expect(result.body).toEqual({
+        error: 'The data store is unavailable right now. Please try again in a moment.',
+        code: 'unavailable',
+      });
     }
   });
 });

@@ -6,7 +6,7 @@ import contact from '../../netlify/functions/mail-contact.mts';
 import { LIMITS, listContactMessages } from '../../src/features/contact/service.server.ts';
 import { type FakeResend, startFakeResend } from '../../tools/fake-resend/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
-import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
+import { call, countStoreRoundTrips, newAddress, uniqueName, withStoreDown } from './request.ts';
 
 let resend: FakeResend;
 beforeAll(async () => {
@@ -97,19 +97,13 @@ describe('POST /api/mail/contact', () => {
 
   it('answers 503 and mails nothing when the store is down', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const storeUrl = process.env.UPSTASH_REDIS_REST_URL;
-    process.env.UPSTASH_REDIS_REST_URL = 'http://127.0.0.1:9';
     const sentBefore = resend.sent.length;
-    try {
-      const result = await call(contact, { body: newMessage() });
-      expect(result.status).toBe(503);
-      expect(result.body).toEqual({
-        error: 'The data store is unavailable right now. Please try again in a moment.',
-        code: 'unavailable',
-      });
-    } finally {
-      process.env.UPSTASH_REDIS_REST_URL = storeUrl;
-    }
+    const result = await withStoreDown(() => call(contact, { body: newMessage() }));
+    expect(result.status).toBe(503);
+    expect(result.body).toEqual({
+      error: 'The data store is unavailable right now. Please try again in a moment.',
+      code: 'unavailable',
+    });
     expect(resend.sent).toHaveLength(sentBefore);
   });
 

@@ -65,3 +65,14 @@ export async function countStoreRoundTrips(work: () => Promise<unknown>): Promis
   }
   return count;
 }
+
+/** Runs `work` with the store unreachable (nothing listens on the discard port), then restores it. */
+export async function withStoreDown<T>(work: () => Promise<T>): Promise<T> {
+  const storeUrl = process.env.UPSTASH_REDIS_REST_URL;
+  process.env.UPSTASH_REDIS_REST_URL = 'http://127.0.0.1:9';
+  try {
+    return await work();
+  } finally {
+    process.env.UPSTASH_REDIS_REST_URL = storeUrl;
+  }
+}

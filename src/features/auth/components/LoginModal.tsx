@@ -111,7 +111,7 @@ export default function LoginModal() {
   return (
     <dialog
       ref={dialog}
-      className="login-dialog"
+      className="modal login-dialog"
       aria-label={title}
       onClose={() => {
         $loginOpen.set(false);
