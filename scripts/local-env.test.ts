@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Redis } from '@upstash/redis';
 import { describe, expect, it } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
-import { mailSettings, sendMail } from '../src/server/mail.ts';
+import { deliverMail } from '../src/server/mail.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
 const VARIABLES = [
@@ -64,19 +64,20 @@ describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
     const env = await prepareLocalEnv(dataRoot, { seed: false });
     try {
       expect(env.describeMail).toContain(join(dataRoot, 'outbox'));
-      const settings = mailSettings();
-      if (!settings.enabled) throw new Error(settings.reason);
-      const id = await sendMail(settings.apiKey, {
-        from: settings.from,
-        to: settings.ownerAddress,
-        replyTo: 'visitor@example.com',
-        subject: 'Hello',
-        text: 'Saved where a developer can read it.',
-        idempotencyKey: 'local-env-test',
-      });
+      const outcome = await deliverMail(
+        {
+          to: 'owner',
+          replyTo: 'visitor@example.com',
+          subject: 'Hello',
+          text: 'Saved where a developer can read it.',
+          idempotencyKey: 'local-env-test',
+        },
+        'local-env test',
+      );
+      expect(outcome.delivery).toBe('delivered');
       const [file] = readdirSync(join(dataRoot, 'outbox'));
       expect(JSON.parse(readFileSync(join(dataRoot, 'outbox', file!), 'utf8'))).toMatchObject({
-        id,
+        id: outcome.note,
         to: 'owner@localhost',
         replyTo: 'visitor@example.com',
         subject: 'Hello',

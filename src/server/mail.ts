@@ -16,7 +16,21 @@ export interface OutgoingMail {
 
 /** Where mail goes, or why it cannot be sent. */
 export type MailSettings =
-  { enabled: true; apiKey: string; from: string; ownerAddress: string } | { enabled: false; reason: string };
+  | { enabled: true; apiKey: string; from: string; ownerAddress: string | undefined }
+  | { enabled: false; reason: string };
+
+/**
+ * How a mail went: `sending` until Resend answers (a record left in it means the function stopped
+ * midway), `delivered`, `undelivered` (Resend refused or was unreachable), or `not-sent` (mail is
+ * not configured here).
+ */
+export type Delivery = 'sending' | 'delivered' | 'undelivered' | 'not-sent';
+
+export interface DeliveryOutcome {
+  delivery: Delivery;
+  /** Resend's id for a delivered mail, or why it was not delivered. */
+  note: string;
+}
 
 /** A mail Resend refused or could not be reached for; the message says which. */
 export class MailError extends Error {
@@ -33,10 +47,36 @@ const SEND_TIMEOUT_MS = 5000;
 export function mailSettings(): MailSettings {
   const apiKey = optionalEnv('RESEND_API_KEY');
   const from = optionalEnv('MAIL_FROM');
-  const ownerAddress = optionalEnv('CONTACT_TO');
   if (!apiKey) return { enabled: false, reason: 'RESEND_API_KEY is not set' };
-  if (!from || !ownerAddress) return { enabled: false, reason: 'MAIL_FROM and CONTACT_TO must both be set' };
-  return { enabled: true, apiKey, from, ownerAddress };
+  if (!from) return { enabled: false, reason: 'MAIL_FROM is not set' };
+  return { enabled: true, apiKey, from, ownerAddress: optionalEnv('CONTACT_TO') };
+}
+
+/**
+ * Mails `mail` to `to`, or to the owner (CONTACT_TO) when `to` is 'owner', and says how it went.
+ * Mail trouble is logged under `label` and returned, never thrown: callers have already stored
+ * what the mail is about, and a visitor must not resend it because the mail failed.
+ */
+export async function deliverMail(
+  mail: Omit<OutgoingMail, 'from' | 'to'> & { to: string | 'owner' },
+  label: string,
+): Promise<DeliveryOutcome> {
+  const settings = mailSettings();
+  if (!settings.enabled) return notSent(settings.reason, label);
+  const to = mail.to === 'owner' ? settings.ownerAddress : mail.to;
+  if (!to) return notSent('CONTACT_TO is not set', label);
+  try {
+    return { delivery: 'delivered', note: await sendMail(settings.apiKey, { ...mail, from: settings.from, to }) };
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    console.error(`${label} stored, mail failed: ${error.message}`);
+    return { delivery: 'undelivered', note: error.message };
+  }
+}
+
+function notSent(reason: string, label: string): DeliveryOutcome {
+  console.warn(`${label} stored, not mailed: ${reason}.`);
+  return { delivery: 'not-sent', note: reason };
 }
 
 /** Sends one plain-text mail and returns Resend's id for it; throws MailError when it is not accepted. */

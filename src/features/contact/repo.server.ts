@@ -1,15 +1,9 @@
 // Contact messages in Redis: a hash per message and a sorted set of ids by time.
 import { keys } from '../../server/keys.ts';
+import type { Delivery } from '../../server/mail.ts';
 import { type Attempt, writeWithinRateLimit } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import type { ContactRequest } from './schema.ts';
-
-/**
- * Where a message's mail stands: `sending` until Resend answers (a message left in it means the
- * function stopped midway), `delivered`, `undelivered` (Resend refused or was unreachable), or
- * `not-sent` (mail is not configured here).
- */
-export type Delivery = 'sending' | 'delivered' | 'undelivered' | 'not-sent';
 
 export interface StoredMessage extends ContactRequest {
   id: string;

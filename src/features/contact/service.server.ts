@@ -1,7 +1,7 @@
 // The contact use case: keep every message first, then mail it to the owner. A message is never
 // lost to a mail failure: it stays in the store, marked, for `npm run admin -- messages`.
 import { site } from '../../content/site.ts';
-import { MailError, mailSettings, sendMail } from '../../server/mail.ts';
+import { type DeliveryOutcome, deliverMail } from '../../server/mail.ts';
 import type { RateLimit } from '../../server/rate-limit.ts';
 import { ownerNotification } from './logic.ts';
 import * as repo from './repo.server.ts';
@@ -23,32 +23,18 @@ export async function sendContactMessage(input: ContactRequest, address: string,
   };
   await repo.storeMessage(message, [LIMITS.messagesPerAddress, address]);
 
-  const settings = mailSettings();
-  if (!settings.enabled) {
-    console.warn(`[${requestId}] contact message ${message.id} stored, not mailed: ${settings.reason}.`);
-    await noteDelivery(message.id, 'not-sent', settings.reason, requestId);
-    return;
-  }
-  try {
-    const mailId = await sendMail(settings.apiKey, {
-      ...ownerNotification(message, site.ownerName),
-      from: settings.from,
-      to: settings.ownerAddress,
-      idempotencyKey: `contact-${message.id}`,
-    });
-    await noteDelivery(message.id, 'delivered', mailId, requestId);
-  } catch (error) {
-    if (!(error instanceof MailError)) throw error;
-    console.error(`[${requestId}] contact message ${message.id} stored, mail failed: ${error.message}`);
-    await noteDelivery(message.id, 'undelivered', error.message, requestId);
-  }
+  const outcome = await deliverMail(
+    { ...ownerNotification(message, site.ownerName), to: 'owner', idempotencyKey: `contact-${message.id}` },
+    `[${requestId}] contact message ${message.id}`,
+  );
+  await noteDelivery(message.id, outcome, requestId);
 }
 
 /**
  * Records how the mail went. The message is accepted by now, so a failure here is logged rather
  * than answered: an error would make the visitor send it again.
  */
-async function noteDelivery(id: string, delivery: repo.Delivery, note: string, requestId: string): Promise<void> {
+async function noteDelivery(id: string, { delivery, note }: DeliveryOutcome, requestId: string): Promise<void> {
   try {
     await repo.recordDelivery(id, delivery, note);
   } catch (error) {
