@@ -9,6 +9,7 @@ import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { findUser } from '../src/features/auth/repo.server.ts';
 import { register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
+import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
 const VARIABLES = [
@@ -111,6 +112,38 @@ describe('npm run admin', () => {
       expect(blocks[2]).toContain('From:    sender1@example.com');
 
       expect((await admin(dataRoot, 'messages', '1')).out.split('\n\n')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("lists orders newest first, everyone's or one user's", async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      const order = async (username: string, type: 'Hot' | 'Kosher Dill') => {
+        const user = { username };
+        await addToCart(user, { item: 'Pickles', type, size: 'Quart', quantity: 2 });
+        await submitOrder(
+          user,
+          { orderList: await cartItems(user, undefined), email: `${username}@example.com` },
+          'test',
+        );
+      };
+      await order('ann', 'Hot');
+      await order('bob', 'Kosher Dill');
+
+      const all = await admin(dataRoot, 'orders');
+      expect(all.code).toBe(0);
+      const blocks = all.out.split('\n\n');
+      expect(blocks[0]).toMatch(
+        /^\S+Z {2}bob {2}bob@example\.com {2}delivered \([0-9a-f-]{36}\)\n {2}2 × Kosher Dill Pickles, Quart$/,
+      );
+      expect(blocks[1]).toMatch(/ann@example\.com/);
+      const anns = await admin(dataRoot, 'orders', '5', 'ann');
+      expect(anns.out.split('\n\n')).toHaveLength(1);
+      expect(anns.out).toContain('2 × Hot Pickles, Quart');
+      expect((await admin(dataRoot, 'orders', '5', 'nobody')).out).toBe('No orders.');
     } finally {
       await server.close();
     }

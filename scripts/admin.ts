@@ -4,6 +4,8 @@
 import { AppError } from '../src/server/app-error.ts';
 import { deleteUser, listUsers, setClearance } from '../src/features/auth/service.server.ts';
 import { listContactMessages } from '../src/features/contact/service.server.ts';
+import { describeItem } from '../src/features/shop/logic.ts';
+import { listOrders } from '../src/features/shop/service.server.ts';
 import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -11,7 +13,9 @@ const USAGE = `Usage: npm run admin -- <command>
   set-clearance <username> <level>    set clearance 1, 2 or 3 (applies from the user's next login)
   delete-user <username>              delete an account and its scores
   messages [count]                    show the latest contact messages (default 20), newest first,
-                                      with how their mail went: delivered, undelivered, not-sent, sending`;
+                                      with how their mail went: delivered, undelivered, not-sent, sending
+  orders [count] [username]           show the latest shop orders (default 20), newest first, everyone's
+                                      or one user's, with how the confirmation mail went`;
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async 'list-users'() {
@@ -42,6 +46,20 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
           `From:    ${m.senderEmail}`,
           `Subject: ${m.emailSubject || '(none)'}`,
           ...(m.emailText || '(no message)').split('\n').map((line) => `  ${line}`),
+        ].join('\n'),
+      )
+      .join('\n\n');
+  },
+  async orders([count = '20', username]) {
+    const limit = Number(count);
+    if (!Number.isInteger(limit) || limit < 1) throw new AppError('bad_request', USAGE);
+    const orders = await listOrders(limit, username);
+    if (orders.length === 0) return 'No orders.';
+    return orders
+      .map((o) =>
+        [
+          `${o.createdAt}  ${o.username}  ${o.email}  ${o.delivery}${o.deliveryNote ? ` (${o.deliveryNote})` : ''}`,
+          ...o.items.map((item) => `  ${describeItem(item)}`),
         ].join('\n'),
       )
       .join('\n\n');

@@ -15,6 +15,14 @@ export const keys = {
   contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
   /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry */
   contactMessages: () => `${KEY_PREFIX}contact:messages`,
+  /** hash {cart item id → JSON CartItem}, one per user; no expiry */
+  cart: (usernameKey: string) => `${KEY_PREFIX}cart:${usernameKey}`,
+  /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; no expiry */
+  order: (id: string) => `${KEY_PREFIX}order:${id}`,
+  /** sorted set of one user's order ids by creation time (ms); no expiry */
+  userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
+  /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry */
+  orders: () => `${KEY_PREFIX}orders`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
 } as const;

@@ -74,6 +74,24 @@ export async function deliverMail(
   }
 }
 
+/**
+ * Delivers the mail, then records how it went with `record`. The thing the mail is about is
+ * accepted by then, so a failure to record is logged rather than thrown.
+ */
+export async function deliverAndRecord(
+  mail: Parameters<typeof deliverMail>[0],
+  label: string,
+  record: (outcome: DeliveryOutcome) => Promise<unknown>,
+): Promise<DeliveryOutcome> {
+  const outcome = await deliverMail(mail, label);
+  try {
+    await record(outcome);
+  } catch (error) {
+    console.error(`${label}: could not record delivery '${outcome.delivery}':`, error);
+  }
+  return outcome;
+}
+
 function notSent(reason: string, label: string): DeliveryOutcome {
   console.warn(`${label} stored, not mailed: ${reason}.`);
   return { delivery: 'not-sent', note: reason };

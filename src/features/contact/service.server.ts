@@ -1,7 +1,7 @@
 // The contact use case: keep every message first, then mail it to the owner. A message is never
 // lost to a mail failure: it stays in the store, marked, for `npm run admin -- messages`.
 import { site } from '../../content/site.ts';
-import { type DeliveryOutcome, deliverMail } from '../../server/mail.ts';
+import { deliverAndRecord } from '../../server/mail.ts';
 import type { RateLimit } from '../../server/rate-limit.ts';
 import { ownerNotification } from './logic.ts';
 import * as repo from './repo.server.ts';
@@ -23,23 +23,11 @@ export async function sendContactMessage(input: ContactRequest, address: string,
   };
   await repo.storeMessage(message, [LIMITS.messagesPerAddress, address]);
 
-  const outcome = await deliverMail(
+  await deliverAndRecord(
     { ...ownerNotification(message, site.ownerName), to: 'owner', idempotencyKey: `contact-${message.id}` },
     `[${requestId}] contact message ${message.id}`,
+    ({ delivery, note }) => repo.recordDelivery(message.id, delivery, note),
   );
-  await noteDelivery(message.id, outcome, requestId);
-}
-
-/**
- * Records how the mail went. The message is accepted by now, so a failure here is logged rather
- * than answered: an error would make the visitor send it again.
- */
-async function noteDelivery(id: string, { delivery, note }: DeliveryOutcome, requestId: string): Promise<void> {
-  try {
-    await repo.recordDelivery(id, delivery, note);
-  } catch (error) {
-    console.error(`[${requestId}] could not record delivery '${delivery}' of contact message ${id}:`, error);
-  }
 }
 
 /** Lists stored contact messages, newest first, for the admin CLI. */

@@ -1,0 +1,16 @@
+import type { Config } from '@netlify/functions';
+import { deleteItemRequest } from '../../src/features/shop/schema.ts';
+import { deleteCartItem } from '../../src/features/shop/service.server.ts';
+import { endpoint, requireUser } from '../../src/server/http.ts';
+
+/** Removes one line from the token user's cart. */
+export default endpoint({
+  method: 'POST',
+  body: deleteItemRequest,
+  handle: async ({ req, body }) => {
+    await deleteCartItem(await requireUser(req), body.ownerId, body.itemId);
+    return { status: 'Success' };
+  },
+});
+
+export const config: Config = { path: '/api/dhh/delete-item' };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { describeItem, orderConfirmation, orderMatchesCart } from './logic.ts';
+import type { CartItem } from './schema.ts';
+
+const item = (id: string, overrides: Partial<CartItem> = {}): CartItem => ({
+  _id: id,
+  owner: 'ann',
+  item: 'Pickles',
+  type: 'Hot',
+  size: 'Pint',
+  quantity: 1,
+  ...overrides,
+});
+
+describe('orderMatchesCart', () => {
+  const cart = [item('a'), item('b')];
+  it('accepts exactly the cart items, in any order', () => {
+    expect(orderMatchesCart([{ _id: 'b' }, { _id: 'a' }], cart)).toBe(true);
+  });
+  it.each([
+    ['a missing item', [{ _id: 'a' }]],
+    ['an extra item', [{ _id: 'a' }, { _id: 'b' }, { _id: 'c' }]],
+    ['a repeated item', [{ _id: 'a' }, { _id: 'a' }]],
+    ['a foreign item', [{ _id: 'a' }, { _id: 'z' }]],
+  ])('refuses %s', (_case, orderList) => {
+    expect(orderMatchesCart(orderList, cart)).toBe(false);
+  });
+});
+
+describe('orderConfirmation', () => {
+  it('lists every line and counts the jars', () => {
+    const mail = orderConfirmation(
+      {
+        id: 'order-1',
+        username: 'ann',
+        createdAt: '2026-11-22T10:00:00.000Z',
+        items: [item('a', { quantity: 2, size: 'Quart' }), item('b', { type: 'Kosher Dill', quantity: 1 })],
+      },
+      'Drecoll Hills Harvest',
+    );
+    expect(mail.subject).toBe('Your Drecoll Hills Harvest order');
+    expect(mail.text).toContain('Hello ann,');
+    expect(mail.text).toContain('  2 × Hot Pickles, Quart\n  1 × Kosher Dill Pickles, Pint');
+    expect(mail.text).toContain('3 jars in all.');
+    expect(mail.text).toContain('Order reference: order-1');
+  });
+
+  it('says jar for one', () => {
+    expect(describeItem(item('a'))).toBe('1 × Hot Pickles, Pint');
+    const mail = orderConfirmation({ id: 'x', username: 'a', createdAt: '2026-01-01', items: [item('a')] }, 'Shop');
+    expect(mail.text).toContain('1 jar in all.');
+  });
+});

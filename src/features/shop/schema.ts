@@ -1,0 +1,58 @@
+// Requests and answers of the /api/dhh/* endpoints (SPEC section 7), shared by the island and
+// the functions. Each body may name its user (the spec's payloads do); the server checks that
+// name against the token and never trusts it.
+import * as v from 'valibot';
+import { isValidEmail } from '../../lib/email.ts';
+import { ITEM, PICKLE_TYPES, QUANTITY, SIZES } from './catalogue.ts';
+
+export const INVALID_EMAIL_FORMAT = 'Invalid Email Format';
+
+/** A line of a cart (SPEC section 3: Cart item). */
+export interface CartItem {
+  _id: string;
+  owner: string;
+  item: typeof ITEM;
+  type: (typeof PICKLE_TYPES)[number];
+  size: (typeof SIZES)[number];
+  quantity: number;
+}
+
+const username = v.optional(v.pipe(v.string(), v.maxLength(64)));
+const id = (label: string) => v.pipe(v.string(`${label} is missing.`), v.uuid(`${label} is not a cart item id.`));
+
+export const createCartItemRequest = v.object({
+  item: v.picklist([ITEM], `We only sell ${ITEM}.`),
+  type: v.picklist(PICKLE_TYPES, `Type must be one of: ${PICKLE_TYPES.join(', ')}.`),
+  size: v.picklist(SIZES, `Size must be ${SIZES.join(' or ')}.`),
+  quantity: v.pipe(
+    v.number('Quantity must be a number.'),
+    v.integer('Quantity must be a whole number.'),
+    v.minValue(QUANTITY.min, `Quantity must be from ${QUANTITY.min} to ${QUANTITY.max}.`),
+    v.maxValue(QUANTITY.max, `Quantity must be from ${QUANTITY.min} to ${QUANTITY.max}.`),
+  ),
+  username,
+});
+
+export const cartOwnerRequest = v.object({ username });
+
+export const deleteItemRequest = v.object({ ownerId: username, itemId: id('itemId') });
+
+export const submitOrderRequest = v.object({
+  username,
+  orderList: v.pipe(
+    v.array(v.object({ _id: id('An order line') }), 'orderList must be a list of cart items.'),
+    v.nonEmpty('Your cart is empty.'),
+    v.maxLength(100, 'orderList is too long.'),
+  ),
+  email: v.pipe(v.string(INVALID_EMAIL_FORMAT), v.trim(), v.check(isValidEmail, INVALID_EMAIL_FORMAT)),
+});
+
+export type CreateCartItemRequest = v.InferOutput<typeof createCartItemRequest>;
+export type SubmitOrderRequest = v.InferOutput<typeof submitOrderRequest>;
+
+export interface StatusResponse {
+  status: 'Success';
+}
+export interface CartItemsResponse extends StatusResponse {
+  cartItems: CartItem[];
+}

@@ -1,0 +1,96 @@
+// Shop use cases. The cart's owner is always the token's user: a body that names someone else is
+// refused, so nobody can read, change or order another user's cart.
+import { site } from '../../content/site.ts';
+import { AppError } from '../../server/app-error.ts';
+import { usernameKey } from '../../server/keys.ts';
+import { deliverAndRecord } from '../../server/mail.ts';
+import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import type { TokenClaims } from '../../server/token.ts';
+import { ITEM, MAX_CART_ITEMS } from './catalogue.ts';
+import { orderConfirmation, orderMatchesCart } from './logic.ts';
+import * as repo from './repo.server.ts';
+import type { CartItem, CreateCartItemRequest, SubmitOrderRequest } from './schema.ts';
+
+// Each order sends a mail to an address the user types: this keeps an account from spamming.
+export const LIMITS = {
+  ordersPerUser: { bucket: 'order-user', max: 10, windowSeconds: 3600 },
+} satisfies Record<string, RateLimit>;
+
+/** Who is shopping: only the verified token's username matters here. */
+type Shopper = Pick<TokenClaims, 'username'>;
+
+export const CART_CHANGED = 'Your cart changed while you were ordering. Please check it and submit again.';
+
+/** Refuses a body that names another user than the token's. */
+function assertOwnCart(user: Shopper, claimed: string | undefined): void {
+  if (claimed !== undefined && usernameKey(claimed) !== usernameKey(user.username)) {
+    throw new AppError('forbidden', 'You can only use your own cart.');
+  }
+}
+
+/** Adds a line to the user's cart. */
+export async function addToCart(user: Shopper, input: CreateCartItemRequest): Promise<void> {
+  assertOwnCart(user, input.username);
+  const { type, size, quantity } = input;
+  const item: CartItem = { _id: crypto.randomUUID(), owner: user.username, item: ITEM, type, size, quantity };
+  if (!(await repo.addItem(item))) {
+    throw new AppError('conflict', `Your cart is full (${MAX_CART_ITEMS} items). Submit or clear it first.`);
+  }
+}
+
+/** Returns the user's cart, oldest line first. */
+export async function cartItems(user: Shopper, claimed: string | undefined): Promise<CartItem[]> {
+  assertOwnCart(user, claimed);
+  return repo.readCart(user.username);
+}
+
+/** Removes one line from the user's cart. */
+export async function deleteCartItem(user: Shopper, ownerId: string | undefined, itemId: string): Promise<void> {
+  assertOwnCart(user, ownerId);
+  if (!(await repo.deleteItem(user.username, itemId))) {
+    throw new AppError('not_found', 'That item is not in your cart.');
+  }
+}
+
+/** Empties the user's cart. */
+export async function clearCart(user: Shopper, claimed: string | undefined): Promise<void> {
+  assertOwnCart(user, claimed);
+  await repo.clearCart(user.username);
+}
+
+/**
+ * Turns the user's cart (the server's copy: the client's list is only checked against it) into an
+ * order and empties the cart in one atomic step, then mails a confirmation to `email`.
+ */
+export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requestId: string): Promise<void> {
+  assertOwnCart(user, input.username);
+  // One round trip: the rate-limit counter and the cart.
+  const [cartReply] = await withinRateLimits([[LIMITS.ordersPerUser, usernameKey(user.username)]], (pipe) =>
+    repo.readCartInto(pipe, user.username),
+  );
+  const cart = repo.toCartItems(cartReply);
+  if (cart.length === 0) throw new AppError('bad_request', 'Your cart is empty.');
+  if (!orderMatchesCart(input.orderList, cart)) throw new AppError('conflict', CART_CHANGED);
+
+  const order: repo.Order = {
+    id: crypto.randomUUID(),
+    username: user.username,
+    email: input.email,
+    items: cart,
+    createdAt: new Date().toISOString(),
+    delivery: 'sending',
+    deliveryNote: '',
+  };
+  if (!(await repo.placeOrder(order))) throw new AppError('conflict', CART_CHANGED);
+
+  await deliverAndRecord(
+    { ...orderConfirmation(order, site.shopName), to: order.email, idempotencyKey: `order-${order.id}` },
+    `[${requestId}] order ${order.id}`,
+    ({ delivery, note }) => repo.recordOrderDelivery(order.id, delivery, note),
+  );
+}
+
+/** Lists orders newest first, everyone's or one user's, for the admin CLI. */
+export function listOrders(limit = 20, username?: string): Promise<repo.Order[]> {
+  return repo.listOrders(limit, username);
+}
