@@ -3,6 +3,8 @@
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { GALLERY_GROUPS, IMAGES_PER_GROUP } from './features/gallery/logic.ts';
+import { PICKLE_TYPES } from './features/shop/catalogue.ts';
 
 const projects = defineCollection({
   // One YAML list; thumbnails resolve relative to the file.
@@ -38,4 +40,34 @@ const projects = defineCollection({
       ),
 });
 
-export const collections = { projects };
+/** The shop's three products: one card each on the products page. */
+const products = defineCollection({
+  loader: file('src/content/shop/products.yaml'),
+  schema: ({ image }) =>
+    z.object({
+      id: z.string().regex(/^[a-z0-9-]+$/),
+      type: z.enum(PICKLE_TYPES),
+      image: image(),
+      alt: z.string().min(1),
+      description: z.string().min(1),
+    }),
+});
+
+/** The gallery: eight images in each of six groups (drop real photos in place of the drawings). */
+const gallery = defineCollection({
+  loader: file('src/content/shop/gallery.yaml'),
+  schema: ({ image }) =>
+    z.object({
+      id: z.string(),
+      group: z.enum(GALLERY_GROUPS),
+      index: z
+        .number()
+        .int()
+        .min(0)
+        .max(IMAGES_PER_GROUP - 1),
+      image: image(),
+      alt: z.string().min(1),
+    }),
+});
+
+export const collections = { projects, products, gallery };
