@@ -5,6 +5,7 @@ import { captchaReady, captchaToken } from '../captcha.ts';
 import { isValidEmail } from '../../../lib/email.ts';
 import { MAX_PASSWORD_LENGTH } from '../schema.ts';
 import { $loginOpen, setToken } from '../store.ts';
+import CaptchaNotice from './CaptchaNotice.tsx';
 import './login-modal.css';
 
 type Mode = 'login' | 'register';
@@ -187,17 +188,7 @@ export default function LoginModal() {
               />
             </>
           )}
-          <p className="captcha-notice">
-            This site is protected by reCAPTCHA and the Google{' '}
-            <a href="https://policies.google.com/privacy" target="_blank" rel="noopener noreferrer">
-              Privacy Policy
-            </a>{' '}
-            and{' '}
-            <a href="https://policies.google.com/terms" target="_blank" rel="noopener noreferrer">
-              Terms of Service
-            </a>{' '}
-            apply.
-          </p>
+          <CaptchaNotice />
         </div>
 
         <div className="login-footer">
