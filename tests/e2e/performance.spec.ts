@@ -3,7 +3,14 @@ import { type Page, expect, test } from '@playwright/test';
 import { logInAs } from './helpers.ts';
 
 // QUALITY.md: reading pages load at most 25 KB of gzipped JavaScript before any interaction.
-const READING_PAGES = ['/', '/about', '/unauthorized', '/missing-page', '/drecoll_hills_harvest'];
+const READING_PAGES = [
+  '/',
+  '/about',
+  '/unauthorized',
+  '/missing-page',
+  '/drecoll_hills_harvest',
+  '/drecoll_hills_harvest/gallery',
+];
 const READING_PAGE_JS_BUDGET = 25 * 1024;
 
 /** Loads `path` and sums the gzip size of every script it fetched before any interaction. */

@@ -1,0 +1,37 @@
+// Typed calls to /api/dhh/*. Every call names the session's user, as the spec's payloads do; the
+// server checks that name against the token.
+import { apiRequest } from '../auth/api-client.ts';
+import { $user } from '../auth/store.ts';
+import { ITEM } from './catalogue.ts';
+import type { CartItem, CartItemsResponse, StatusResponse } from './schema.ts';
+
+const username = () => $user.get().username;
+
+/** Adds a line to the cart. */
+export function addCartItem(line: Pick<CartItem, 'type' | 'size' | 'quantity'>): Promise<StatusResponse> {
+  return apiRequest('dhh/create-cart-item', { method: 'POST', body: { item: ITEM, ...line, username: username() } });
+}
+
+/** Reads the cart. */
+export async function fetchCartItems(): Promise<CartItem[]> {
+  const { cartItems } = await apiRequest<CartItemsResponse>('dhh/get-cart-items', {
+    method: 'POST',
+    body: { username: username() },
+  });
+  return cartItems;
+}
+
+/** Removes one line. */
+export function deleteCartItem(itemId: string): Promise<StatusResponse> {
+  return apiRequest('dhh/delete-item', { method: 'POST', body: { ownerId: username(), itemId } });
+}
+
+/** Empties the cart. */
+export function clearCartItems(): Promise<StatusResponse> {
+  return apiRequest('dhh/clear-cart', { method: 'POST', body: { username: username() } });
+}
+
+/** Orders what is in the cart, with a confirmation mailed to `email`. */
+export function submitOrder(orderList: CartItem[], email: string): Promise<StatusResponse> {
+  return apiRequest('dhh/submit-order', { method: 'POST', body: { username: username(), orderList, email } });
+}

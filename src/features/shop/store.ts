@@ -1,0 +1,63 @@
+// The cart page's state and the actions that change it. Failures are logged as the spec says
+// (SPEC section 8) and reported to the caller, which decides on a toast.
+import { atom } from 'nanostores';
+import { verifyCaptcha } from '../auth/api-client.ts';
+import { captchaToken } from '../auth/captcha.ts';
+import { clearCartItems, deleteCartItem, fetchCartItems, submitOrder } from './api-client.ts';
+import type { CartItem } from './schema.ts';
+
+export interface CartState {
+  status: 'loading' | 'ready' | 'failed';
+  items: CartItem[];
+}
+
+export const $cart = atom<CartState>({ status: 'loading', items: [] });
+
+/** (Re)loads the cart from the server. */
+export async function loadCart(): Promise<void> {
+  try {
+    $cart.set({ status: 'ready', items: await fetchCartItems() });
+  } catch (error) {
+    console.error('Failed to fetch cart items.', error);
+    $cart.set({ status: 'failed', items: [] });
+  }
+}
+
+/** Removes one line and reloads the cart; a failure is logged only. */
+export async function removeFromCart(itemId: string): Promise<void> {
+  try {
+    await deleteCartItem(itemId);
+    await loadCart();
+  } catch (error) {
+    console.error('Failed to delete the item.', error);
+  }
+}
+
+/** Empties the cart and reloads it; answers whether it worked. */
+export async function emptyCart(): Promise<boolean> {
+  try {
+    await clearCartItems();
+    await loadCart();
+    return true;
+  } catch (error) {
+    console.error('An error has occurred', error);
+    return false;
+  }
+}
+
+/** Runs the bot check, then orders the cart and reloads it; answers whether the order went through. */
+export async function orderCart(email: string): Promise<boolean> {
+  try {
+    const verdict = await verifyCaptcha(await captchaToken('login'));
+    if (!verdict.actionApproved) {
+      console.error('You failed the recaptcha challenge');
+      return false;
+    }
+    await submitOrder($cart.get().items, email);
+    await loadCart();
+    return true;
+  } catch (error) {
+    console.error('An error has occurred', error);
+    return false;
+  }
+}

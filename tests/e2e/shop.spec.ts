@@ -1,0 +1,273 @@
+// The shop sub-site as a new customer walks it: products and the Select modal, the cart, the
+// order with its email modal, the toasts; and the public 3D gallery.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { expectNoAxeViolations, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
+
+const SHOP = '/drecoll_hills_harvest';
+
+/** Registers a fresh customer through the API and starts the page's session with its token. */
+async function newCustomer(page: Page, request: APIRequestContext, email = '') {
+  const username = uniqueUsername('shopper');
+  const response = await request.post('/api/register', {
+    data: { username, password: 'long enough password', firstName: 'Sam', lastName: '', email },
+  });
+  const { user } = (await response.json()) as { user: string };
+  await page.addInitScript((token) => localStorage.setItem('token', token), user);
+  return username;
+}
+
+/** Adds a line through the products page's Select modal and waits for the success toast. */
+async function addToCart(page: Page, type: string, size: string, quantity: number) {
+  await page.getByRole('button', { name: `Select ${type}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to your cart' });
+  await dialog.getByLabel('Size').selectOption(size);
+  await dialog.getByLabel('Quantity').fill(String(quantity));
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog).toBeHidden();
+  const toast = page.locator('.toast').last();
+  await expect(toast).toContainText('Item successfully added to cart.');
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+}
+
+test.describe('shop: logged out', () => {
+  for (const path of ['products', 'cart']) {
+    test(`${path} sends a visitor without a token to /unauthorized`, async ({ page }) => {
+      await page.goto(`${SHOP}/${path}`);
+      await expect(page).toHaveURL(/\/unauthorized$/);
+    });
+  }
+});
+
+test.describe('shop: products and cart', () => {
+  test('products: three cards, and a Select modal with the spec defaults and quantity limits', async ({
+    page,
+    request,
+  }) => {
+    await newCustomer(page, request);
+    await page.goto(`${SHOP}/products`);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(3);
+    for (const [index, type] of ['Hot', 'Bread and Butter', 'Kosher Dill'].entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole('heading', { level: 2 })).toHaveText(type);
+      await expect(card.getByRole('img')).toHaveAttribute('alt', /^Illustration of /);
+      await expect(card.getByRole('img')).toHaveAttribute('width', /^\d+$/);
+    }
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Select Kosher Dill' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to your cart' });
+    await expect(dialog.getByLabel('Type')).toHaveValue('Kosher Dill');
+    await expect(dialog.getByLabel('Size')).toHaveValue('Pint');
+    await expect(dialog.getByLabel('Quantity')).toHaveValue('1');
+    await expect(dialog.getByLabel('Size').locator('option')).toHaveText(['Pint', 'Quart']);
+    await expectNoAxeViolations(page);
+
+    let calls = 0;
+    await page.route('**/api/dhh/create-cart-item', (route) => {
+      calls++;
+      return route.continue();
+    });
+    for (const bad of ['0', '21', '2.5', '']) {
+      await dialog.getByLabel('Quantity').fill(bad);
+      await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(dialog.getByText('Quantity must be a whole number from 1 to 20.')).toBeVisible();
+      await expect(dialog.getByLabel('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(calls).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Select Kosher Dill' })).toBeFocused();
+  });
+
+  test('a new customer adds each type and size, deletes, clears, adds again and orders', async ({ page, request }) => {
+    const errors = watchForErrors(page);
+    const username = await newCustomer(page, request, 'sam@example.com');
+    await page.goto(`${SHOP}/products`);
+    await addToCart(page, 'Hot', 'Pint', 2);
+    await addToCart(page, 'Bread and Butter', 'Quart', 1);
+    await addToCart(page, 'Kosher Dill', 'Quart', 20);
+
+    await page.goto(`${SHOP}/cart`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeVisible();
+    await expect(
+      page.getByText('Review the items you selected below, and then click the submit order button.'),
+    ).toBeVisible();
+    const items = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText('Hot Pickles');
+    await expect(items.nth(0)).toContainText('Size: Pint · Quantity: 2');
+    await expect(items.nth(2)).toContainText('Size: Quart · Quantity: 20');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Remove 1 × Bread and Butter Pickles, Quart' }).click();
+    await expect(items).toHaveCount(2);
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit Order' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Clear Cart' })).toBeDisabled();
+
+    await page.goto(`${SHOP}/products`);
+    await addToCart(page, 'Hot', 'Quart', 3);
+    await page.goto(`${SHOP}/cart`);
+    await expect(items).toHaveCount(1);
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Order' });
+    const email = dialog.getByLabel('Email');
+    await expect(email).toHaveValue('sam@example.com'); // from the account
+    const submit = dialog.getByRole('button', { name: 'Submit Order' });
+    await expect(submit).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await email.fill('');
+    await expect(submit).toBeDisabled();
+    await email.fill('sam@example');
+    await expect(dialog.getByText('Invalid Email Format')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    const address = `${username}@example.com`;
+    await email.fill(address);
+    await expect(dialog.getByText('Invalid Email Format')).toBeHidden();
+    await submit.click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.toast')).toContainText('Success');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    expect(errors).toEqual([]);
+
+    expect(runAdmin('orders', '5', username)).toMatch(
+      new RegExp(`${username} {2}${address} {2}delivered[^\\n]*\\n {2}3 × Hot Pickles, Quart`),
+    );
+    const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+    const mails = readdirSync(outbox).map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')));
+    expect(mails.find((mail) => mail.to === address)).toMatchObject({
+      subject: 'Your Drecoll Hills Harvest order',
+      text: expect.stringContaining('3 × Hot Pickles, Quart'),
+    });
+  });
+
+  test('shows the failure toasts when adding or ordering fails', async ({ page, request }) => {
+    await newCustomer(page, request);
+    await page.goto(`${SHOP}/products`);
+    await addToCart(page, 'Hot', 'Pint', 1);
+
+    await page.route('**/api/dhh/create-cart-item', (route) => route.fulfill({ status: 503, json: { error: 'down' } }));
+    await page.getByRole('button', { name: 'Select Hot' }).click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const failure = page.getByRole('alert');
+    await expect(failure).toContainText('Failed');
+    await expect(failure).toContainText('There was an issue adding the item to your cart.');
+    await expectNoAxeViolations(page);
+
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    await page.route('**/api/dhh/submit-order', (route) => route.fulfill({ status: 500, json: { error: 'broken' } }));
+    await page.goto(`${SHOP}/cart`);
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Order' });
+    await dialog.getByLabel('Email').fill('sam@example.com');
+    await dialog.getByRole('button', { name: 'Submit Order' }).click();
+    await expect(page.getByRole('alert')).toContainText('An error has occurred.');
+    await expect(dialog).toBeHidden(); // so the alert is not behind an inert modal
+    await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1); // the cart is kept
+    expect(logged.some((text) => text.startsWith('An error has occurred'))).toBe(true);
+  });
+
+  test('a shop toast hides itself after three seconds', async ({ page, request }) => {
+    await newCustomer(page, request);
+    await page.clock.install({ time: new Date('2026-11-22T10:00:00Z') });
+    await page.goto(`${SHOP}/products`);
+    await page.clock.pauseAt(new Date('2026-11-22T10:01:00Z'));
+    await page.getByRole('button', { name: 'Select Hot' }).click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const toast = page.locator('.toast');
+    await expect(toast).toContainText('Item successfully added to cart.');
+    await page.clock.runFor(2900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toBeHidden();
+  });
+});
+
+test.describe('shop: gallery', () => {
+  test('turns by 45 degrees with Previous, Next and the arrow keys, and switches groups', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const imageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') imageRequests.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${SHOP}/gallery`);
+    const groups = page.getByRole('group', { name: 'Photo groups' }).getByRole('button');
+    await expect(groups).toHaveText([
+      'Farm',
+      'Finished Products',
+      'Harvest',
+      'Preparation',
+      'The Crops',
+      'The Process',
+    ]);
+    await expect(groups.first()).toHaveAttribute('aria-pressed', 'true');
+    const ring = page.locator('[data-ring]');
+    const angle = () => ring.evaluate((element) => element.style.getPropertyValue('--angle') || '0deg');
+    const status = page.locator('[data-status]');
+    const images = ring.getByRole('img');
+    await expect(images).toHaveCount(8);
+    for (const image of await images.all()) await expect(image).toHaveAttribute('alt', /^Illustration of /);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await angle()).toBe('-45deg');
+    await expect(status).toHaveText('Farm: image 2 of 8');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    expect(await angle()).toBe('45deg');
+    await expect(status).toHaveText('Farm: image 8 of 8');
+    await page.keyboard.press('ArrowRight'); // right decreases
+    expect(await angle()).toBe('0deg');
+    await page.keyboard.press('ArrowRight');
+    expect(await angle()).toBe('-45deg');
+    await page.keyboard.press('ArrowLeft'); // left increases
+    expect(await angle()).toBe('0deg');
+
+    // A group's images load only when it is chosen.
+    await page.waitForLoadState('networkidle');
+    const harvestButton = groups.filter({ hasText: 'Harvest' });
+    const harvestUrls = await harvestButton.evaluate((button) =>
+      (JSON.parse((button as HTMLElement).dataset.images ?? '[]') as { src: string; srcset: string }[]).flatMap(
+        (image) => [image.src, ...image.srcset.split(',').map((entry) => entry.trim().split(' ')[0]!)],
+      ),
+    );
+    expect(harvestUrls.length).toBeGreaterThanOrEqual(8);
+    const harvestRequested = () => imageRequests.filter((path) => harvestUrls.includes(path)).length;
+    expect(harvestRequested()).toBe(0);
+    const farmFirst = await images.first().getAttribute('src');
+    await groups.filter({ hasText: 'Harvest' }).click();
+    await expect(groups.filter({ hasText: 'Harvest' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(groups.first()).toHaveAttribute('aria-pressed', 'false');
+    await expect(status).toHaveText('Harvest: image 1 of 8');
+    await expect(images.first()).not.toHaveAttribute('src', farmFirst!);
+    await expect.poll(harvestRequested).toBeGreaterThanOrEqual(8);
+    for (const image of await images.all()) {
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('turns instantly when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${SHOP}/gallery`);
+    const duration = await page
+      .locator('[data-ring]')
+      .evaluate((element) => getComputedStyle(element).transitionDuration);
+    expect(parseFloat(duration)).toBeLessThan(0.001);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const animated = await page
+      .locator('[data-ring]')
+      .evaluate((element) => getComputedStyle(element).transitionDuration);
+    expect(animated).toBe('0.6s');
+  });
+});
