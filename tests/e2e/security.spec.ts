@@ -11,6 +11,7 @@ const PAGES = [
   '/unauthorized',
   '/drecoll_hills_harvest',
   '/drecoll_hills_harvest/gallery',
+  '/word_game',
   '/missing-page',
 ];
 
