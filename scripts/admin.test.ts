@@ -23,6 +23,8 @@ const VARIABLES = [
   'RESEND_BASE_URL',
   'MAIL_FROM',
   'CONTACT_TO',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
 ];
 
 /** Runs the CLI without blocking this process, which may be serving the store it talks to. */

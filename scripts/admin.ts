@@ -74,7 +74,7 @@ async function connect(): Promise<LocalEnv | undefined> {
     process.env.UPSTASH_REDIS_REST_TOKEN = running.token;
     return undefined;
   }
-  return prepareLocalEnv(undefined, { seed: false, mail: false });
+  return prepareLocalEnv(undefined, { seed: false, mail: false, ai: false });
 }
 
 const [name = '', ...args] = process.argv.slice(2);

@@ -6,6 +6,7 @@ import { prepareLocalEnv } from './local-env.ts';
 const localEnv = await prepareLocalEnv();
 console.log(`Data: ${localEnv.describeData}`);
 console.log(`Mail: ${localEnv.describeMail}`);
+console.log(`Chatbot: ${localEnv.describeAi}`);
 if (localEnv.demoAccounts.length) console.log(`Demo accounts (local only):\n${localEnv.demoAccounts.join('\n')}`);
 const port = process.env.PORT ?? '4321';
 const astro = spawn(

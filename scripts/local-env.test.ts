@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Redis } from '@upstash/redis';
 import { describe, expect, it } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
+import { askModel } from '../src/server/ai.ts';
 import { deliverMail } from '../src/server/mail.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
@@ -17,6 +18,8 @@ const VARIABLES = [
   'RESEND_BASE_URL',
   'MAIL_FROM',
   'CONTACT_TO',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
 ];
 
 describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
@@ -95,5 +98,21 @@ describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
     expect(env.describeMail).toBe('Resend, to me@example.com');
     expect(process.env.RESEND_BASE_URL).toBeUndefined();
     await env.close();
+  });
+
+  it('answers chatbot questions with a local echo model unless OpenAI is configured', async () => {
+    const env = await prepareLocalEnv(mkdtempSync(join(tmpdir(), 'local-env-')), { seed: false });
+    try {
+      expect(env.describeAi).toContain('local echo model');
+      expect(await askModel('Be brief.', 'Hello?')).toContain('You asked: Hello?');
+    } finally {
+      await env.close();
+    }
+    delete process.env.OPENAI_BASE_URL;
+    process.env.OPENAI_API_KEY = 'sk-configured';
+    const configured = await prepareLocalEnv(mkdtempSync(join(tmpdir(), 'local-env-')), { seed: false });
+    expect(configured.describeAi).toBe('gpt-4o-mini at OpenAI');
+    expect(process.env.OPENAI_BASE_URL).toBeUndefined();
+    await configured.close();
   });
 });

@@ -1,11 +1,13 @@
 // Prepares the environment the functions expect when they run on this machine (dev, serve, tests,
 // the admin CLI): a token secret kept under .data/, the local store unless Upstash settings are
-// given, and a local outbox for mail unless a Resend key is given. The running store's address is written to .data/local-store.json so the admin CLI
+// given, a local outbox for mail unless a Resend key is given, and a local echo model for the chatbot
+// unless an OpenAI key or base URL is given. The running store's address is written to .data/local-store.json so the admin CLI
 // can reach the same store while a server runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, listUsers, seedDemoAccounts } from '../src/features/auth/service.server.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../tools/fake-openai/server.ts';
 import { type FakeResend, startFakeResend } from '../tools/fake-resend/server.ts';
 import { startLocalStore } from '../tools/local-store/start.ts';
 import type { LocalStoreServer } from '../tools/local-store/server.ts';
@@ -15,6 +17,8 @@ export interface LocalEnv {
   describeData: string;
   /** Where mail goes, for the start-up message. */
   describeMail: string;
+  /** Which model the chatbot asks, for the start-up message. */
+  describeAi: string;
   /** Lines about the demo accounts, when this run uses the local store. */
   demoAccounts: string[];
   close(): Promise<void>;
@@ -38,7 +42,7 @@ export function addressFile(dataRoot: string): string {
  */
 export async function prepareLocalEnv(
   dataRoot = process.env.DATA_DIR ?? '.data',
-  { seed = true, mail = true } = {},
+  { seed = true, mail = true, ai = true } = {},
 ): Promise<LocalEnv> {
   const root = resolve(dataRoot);
   mkdirSync(root, { recursive: true });
@@ -50,14 +54,22 @@ export async function prepareLocalEnv(
     : process.env.RESEND_API_KEY
       ? `Resend, to ${process.env.CONTACT_TO ?? '(CONTACT_TO unset)'}`
       : 'not sent';
+  const echoModel = ai ? await prepareAi() : undefined;
+  const describeAi = echoModel
+    ? 'a local echo model (no OPENAI_API_KEY set): answers repeat the question'
+    : `${process.env.OPENAI_MODEL ?? 'gpt-4o-mini'} at ${process.env.OPENAI_BASE_URL ?? 'OpenAI'}`;
+  const closeFakes = async () => {
+    await Promise.all([outbox?.close(), echoModel?.close()]);
+  };
 
   if (process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN) {
     // A configured store may be a real one: never seed it.
     return {
       describeData: `Upstash at ${process.env.UPSTASH_REDIS_REST_URL}`,
       describeMail,
+      describeAi,
       demoAccounts: [],
-      close: async () => outbox?.close(),
+      close: closeFakes,
     };
   }
 
@@ -81,10 +93,11 @@ export async function prepareLocalEnv(
   return {
     describeData: `local store (${store.engine.description}) at ${store.url}`,
     describeMail,
+    describeAi,
     demoAccounts: seed ? await describeDemoAccounts() : [],
     async close() {
       rmSync(address, { force: true });
-      await Promise.all([store.close(), outbox?.close()]);
+      await Promise.all([store.close(), closeFakes()]);
     },
   };
 }
@@ -101,6 +114,14 @@ async function prepareMail(root: string): Promise<FakeResend | undefined> {
   process.env.MAIL_FROM ??= 'Contact form <contact@localhost>';
   process.env.CONTACT_TO ??= 'owner@localhost';
   return outbox;
+}
+
+/** Points the chatbot at a local echo model, unless an OpenAI key or base URL is configured. */
+async function prepareAi(): Promise<FakeOpenAi | undefined> {
+  if (process.env.OPENAI_API_KEY || process.env.OPENAI_BASE_URL) return undefined;
+  const model = await startFakeOpenAi();
+  process.env.OPENAI_BASE_URL = model.url;
+  return model;
 }
 
 /** Lists the demo accounts that exist, with their passwords (local stores only). */

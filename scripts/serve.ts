@@ -116,6 +116,7 @@ server.listen(port, host, () => {
   console.log(`Serving dist/ and netlify/functions at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
   console.log(`Data: ${localEnv.describeData}`);
   console.log(`Mail: ${localEnv.describeMail}`);
+  console.log(`Chatbot: ${localEnv.describeAi}`);
   if (localEnv.demoAccounts.length) console.log(`Demo accounts (local only):\n${localEnv.demoAccounts.join('\n')}`);
 });
 
