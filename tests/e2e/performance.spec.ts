@@ -35,7 +35,7 @@ test.describe('performance budgets', () => {
   }
 
   // Pages whose island renders after load hold its place, so nothing moves (CLS 0).
-  for (const path of [...READING_PAGES, '/contact', '/word_game']) {
+  for (const path of [...READING_PAGES, '/contact', '/word_game', '/chatbot']) {
     for (const [viewport, loggedIn] of [
       [{ width: 390, height: 844 }, false],
       [{ width: 1280, height: 800 }, true],

@@ -12,6 +12,7 @@ const PAGES = [
   '/drecoll_hills_harvest',
   '/drecoll_hills_harvest/gallery',
   '/word_game',
+  '/chatbot',
   '/missing-page',
 ];
 

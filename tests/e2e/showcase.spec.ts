@@ -114,7 +114,15 @@ test.describe('about page', () => {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     }
     const stack = page.getByRole('region', { name: 'Tech stack' });
-    for (const tech of ['Astro', 'React islands', 'Netlify Functions', 'Upstash Redis', 'Resend', 'Playwright']) {
+    for (const tech of [
+      'Astro',
+      'React islands',
+      'Netlify Functions',
+      'Upstash Redis',
+      'OpenAI',
+      'Resend',
+      'Playwright',
+    ]) {
       await expect(stack.getByRole('term').filter({ hasText: tech })).toHaveCount(1);
     }
     await expect(page.getByRole('link', { name: 'Send me a message' })).toHaveAttribute('href', '/contact');

@@ -1,0 +1,98 @@
+// The conversation (kept in session storage, so a reload keeps it), the system instruction, and
+// sending a question: the user's message, a '...' placeholder, the bot check, then the answer or
+// the spec's error text in its place (SPEC sections 4 and 8).
+import { atom } from 'nanostores';
+import { verifyCaptcha } from '../auth/api-client.ts';
+import { captchaToken } from '../auth/captcha.ts';
+import { askChatbot } from './api-client.ts';
+import { DEFAULT_SYSTEM_CHOICE } from './schema.ts';
+
+export interface ChatMessage {
+  id: number;
+  from: 'user' | 'ai';
+  text: string;
+  /** The '...' placeholder of an answer still on its way. */
+  pending?: boolean;
+}
+
+export const PLACEHOLDER = '...';
+export const NOT_VERIFIED = 'Recaptcha could not verify you are a human. Please try again later.';
+export const UNREACHABLE = 'Unable to reach chatbot. An error has occurred.';
+
+const STORAGE_KEY = 'chat';
+
+interface SavedChat {
+  messages: ChatMessage[];
+  systemChoice: string;
+}
+
+function restore(): SavedChat {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as SavedChat | null;
+    // An answer that was on its way when the page reloaded will never arrive.
+    if (saved) return { ...saved, messages: saved.messages.filter((message) => !message.pending) };
+  } catch {
+    // no storage (privacy mode) or unreadable: start afresh
+  }
+  return { messages: [], systemChoice: DEFAULT_SYSTEM_CHOICE };
+}
+
+const saved = typeof window === 'undefined' ? { messages: [], systemChoice: DEFAULT_SYSTEM_CHOICE } : restore();
+
+export const $messages = atom<ChatMessage[]>(saved.messages);
+export const $systemChoice = atom<string>(saved.systemChoice);
+export const $busy = atom(false);
+
+function persist(): void {
+  try {
+    sessionStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ messages: $messages.get(), systemChoice: $systemChoice.get() } satisfies SavedChat),
+    );
+  } catch {
+    // storage full or disabled: the conversation lasts for this page only
+  }
+}
+$messages.listen(persist);
+$systemChoice.listen(persist);
+
+/** Sends a question unless it is blank or an answer is still coming; answers whether it was sent. */
+export async function sendQuestion(raw: string): Promise<boolean> {
+  const question = raw.trim();
+  if (!question || $busy.get()) return false;
+  const id = ($messages.get().at(-1)?.id ?? 0) + 1;
+  $messages.set([
+    ...$messages.get(),
+    { id, from: 'user', text: question },
+    { id: id + 1, from: 'ai', text: PLACEHOLDER, pending: true },
+  ]);
+  $busy.set(true);
+  const answer = await answerFor(question);
+  $messages.set(
+    $messages.get().map((message) => (message.id === id + 1 ? { ...message, text: answer, pending: false } : message)),
+  );
+  $busy.set(false);
+  return true;
+}
+
+async function answerFor(question: string): Promise<string> {
+  try {
+    const verdict = await verifyCaptcha(await captchaToken('submit'));
+    if (!verdict.actionApproved) return NOT_VERIFIED;
+  } catch (error) {
+    console.error('The bot check failed.', error);
+    return NOT_VERIFIED;
+  }
+  try {
+    const { openAiResponse } = await askChatbot(question, $systemChoice.get());
+    return openAiResponse.trim() || UNREACHABLE;
+  } catch (error) {
+    console.error(UNREACHABLE, error);
+    return UNREACHABLE;
+  }
+}
+
+/** Empties the conversation. */
+export function clearChat(): void {
+  $messages.set([]);
+}
