@@ -9,6 +9,7 @@ import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { findUser } from '../src/features/auth/repo.server.ts';
 import { register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
+import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
@@ -146,6 +147,25 @@ describe('npm run admin', () => {
       expect(anns.out.split('\n\n')).toHaveLength(1);
       expect(anns.out).toContain('2 × Hot Pickles, Quart');
       expect((await admin(dataRoot, 'orders', '5', 'nobody')).out).toBe('No orders.');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('deletes any forum message for moderation', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      const posted = await postMessage({ username: 'troll' }, { text: 'Spam' });
+      expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
+        code: 0,
+        out: `Deleted forum message ${posted._id}.`,
+      });
+      expect((await listMessages()).some((message) => message._id === posted._id)).toBe(false);
+      expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
+        code: 1,
+        err: `No message with id ${posted._id}.`,
+      });
     } finally {
       await server.close();
     }

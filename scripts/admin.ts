@@ -4,6 +4,7 @@
 import { AppError } from '../src/server/app-error.ts';
 import { deleteUser, listUsers, setClearance } from '../src/features/auth/service.server.ts';
 import { listContactMessages } from '../src/features/contact/service.server.ts';
+import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
@@ -12,6 +13,7 @@ const USAGE = `Usage: npm run admin -- <command>
   list-users                          list every account with its clearance
   set-clearance <username> <level>    set clearance 1, 2 or 3 (applies from the user's next login)
   delete-user <username>              delete an account and its scores
+  delete-message <id>                 delete a forum message (moderation)
   messages [count]                    show the latest contact messages (default 20), newest first,
                                       with how their mail went: delivered, undelivered, not-sent, sending
   orders [count] [username]           show the latest shop orders (default 20), newest first, everyone's
@@ -33,6 +35,11 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     if (!username) throw new AppError('bad_request', USAGE);
     await deleteUser(username);
     return `Deleted ${username}.`;
+  },
+  async 'delete-message'([id]) {
+    if (!id) throw new AppError('bad_request', USAGE);
+    await deleteAnyMessage(id);
+    return `Deleted forum message ${id}.`;
   },
   async messages([count = '20']) {
     const limit = Number(count);

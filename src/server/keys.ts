@@ -23,6 +23,12 @@ export const keys = {
   userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
   /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry */
   orders: () => `${KEY_PREFIX}orders`,
+  /** hash {id, text, author, createdAt}; no expiry */
+  forumMessage: (id: string) => `${KEY_PREFIX}forum:message:${id}`,
+  /** sorted set of forum message ids scored by their place in the sequence; no expiry */
+  forumMessages: () => `${KEY_PREFIX}forum:messages`,
+  /** string counter giving each forum message its place, so order is the store's order of arrival */
+  forumSequence: () => `${KEY_PREFIX}forum:sequence`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
 } as const;

@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { deleteOwnMessage } from '../../src/features/forum/service.server.ts';
+import { endpoint, requireClearance } from '../../src/server/http.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
+
+/** Deletes one of the token user's own forum messages (clearance 2 or more). */
+export default endpoint({
+  method: 'DELETE',
+  handle: async ({ req }) => {
+    const user = await requireClearance(req, CLEARANCE.forum);
+    const id = decodeURIComponent(new URL(req.url).pathname.split('/').at(-1) ?? '');
+    await deleteOwnMessage(user, id);
+    return { status: 'Success', message: 'Message deleted.' };
+  },
+});
+
+export const config: Config = { path: '/api/messages/delete/:id' };

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { authorOf, isAuthor, postProblem, postedAgo } from './logic.ts';
+
+const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
+const now = Date.parse('2026-11-22T10:00:00.000Z');
+
+describe('forum rules', () => {
+  it('names the author, or Unknown User when missing', () => {
+    expect(authorOf(message)).toBe('Ada');
+    expect(authorOf({ ...message, user: undefined })).toBe('Unknown User');
+  });
+
+  it('lets only the author delete, matching names case-insensitively', () => {
+    expect(isAuthor(message, 'ada')).toBe(true);
+    expect(isAuthor(message, 'grace')).toBe(false);
+    expect(isAuthor(message, '')).toBe(false);
+    expect(isAuthor({ ...message, user: undefined }, 'ada')).toBe(false);
+  });
+
+  it('refuses a post above 3000 characters with the spec message', () => {
+    expect(postProblem('x'.repeat(3000))).toBeUndefined();
+    expect(postProblem('x'.repeat(3001))).toBe('Message cannot exceed 3000 characters.');
+  });
+
+  it.each([
+    [0, 'Posted just now'],
+    [-30 * 1000, 'Posted 30 seconds ago'],
+    [-60 * 1000, 'Posted 1 minute ago'],
+    [-3 * 60 * 1000, 'Posted 3 minutes ago'],
+    [-2 * 3600 * 1000, 'Posted 2 hours ago'],
+    [-24 * 3600 * 1000, 'Posted yesterday'],
+    [-3 * 24 * 3600 * 1000, 'Posted 3 days ago'],
+  ])('words an age of %i ms as %s', (offset, text) => {
+    expect(postedAgo(new Date(now + offset).toISOString(), now)).toBe(text);
+  });
+});

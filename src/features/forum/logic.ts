@@ -1,0 +1,38 @@
+// Pure forum rules: who may delete, how a message's age reads, what may be posted.
+import { MAX_MESSAGE_LENGTH, TOO_LONG, type ForumMessage } from './schema.ts';
+
+export const UNKNOWN_USER = 'Unknown User';
+
+/** Names a message's author ('Unknown User' when missing). */
+export function authorOf(message: ForumMessage): string {
+  return message.user?.username || UNKNOWN_USER;
+}
+
+/** Answers whether `username` wrote the message (usernames match case-insensitively). */
+export function isAuthor(message: ForumMessage, username: string): boolean {
+  return Boolean(username && message.user?.username && message.user.username.toLowerCase() === username.toLowerCase());
+}
+
+/** Says why a post cannot be sent, or undefined when it can (blank posts are simply not sent). */
+export function postProblem(text: string): string | undefined {
+  return text.trim().length > MAX_MESSAGE_LENGTH ? TOO_LONG : undefined;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** Words a message's age, e.g. 'Posted 3 minutes ago' (Intl.RelativeTimeFormat). */
+export function postedAgo(createdAt: string, now: number = Date.now()): string {
+  const seconds = Math.round((Date.parse(createdAt) - now) / 1000);
+  if (Math.abs(seconds) < 10) return 'Posted just now';
+  const [unit, size] = UNITS.find(([, length]) => Math.abs(seconds) >= length) ?? ['second', 1];
+  return `Posted ${format.format(Math.round(seconds / size), unit)}`;
+}

@@ -1,0 +1,57 @@
+// Forum use cases. Clearance is checked by the functions; here the author is always the token's
+// user and only they (or the admin CLI) can delete what they wrote.
+import { AppError } from '../../server/app-error.ts';
+import { usernameKey } from '../../server/keys.ts';
+import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import type { TokenClaims } from '../../server/token.ts';
+import * as repo from './repo.server.ts';
+import { type CreateMessageRequest, type ForumMessage, NO_PERMISSION } from './schema.ts';
+
+/** The list shows this many of the latest messages. */
+export const LIST_SIZE = 200;
+
+// Faster than anyone types; slows a script flooding the forum.
+export const LIMITS = {
+  postsPerUser: { bucket: 'forum-post-user', max: 20, windowSeconds: 60 },
+} satisfies Record<string, RateLimit>;
+
+type Member = Pick<TokenClaims, 'username'>;
+
+function toMessage({ id, text, author, createdAt }: repo.StoredMessage): ForumMessage {
+  return author ? { _id: id, text, createdAt, user: { username: author } } : { _id: id, text, createdAt };
+}
+
+/** Lists the latest messages, oldest first. */
+export async function listMessages(): Promise<ForumMessage[]> {
+  return (await repo.latestMessages(LIST_SIZE)).map(toMessage);
+}
+
+/** Posts a message as the token's user. */
+export async function postMessage(user: Member, input: CreateMessageRequest): Promise<ForumMessage> {
+  if (input.username !== undefined && usernameKey(input.username) !== usernameKey(user.username)) {
+    throw new AppError('forbidden', 'You can only post as yourself.');
+  }
+  await withinRateLimits([[LIMITS.postsPerUser, usernameKey(user.username)]]);
+  const message: repo.StoredMessage = {
+    id: crypto.randomUUID(),
+    text: input.text,
+    author: user.username,
+    createdAt: new Date().toISOString(),
+  };
+  await repo.appendMessage(message);
+  return toMessage(message);
+}
+
+/** Deletes one of the user's own messages. */
+export async function deleteOwnMessage(user: Member, id: string): Promise<void> {
+  const outcome = await repo.deleteMessage(id, usernameKey(user.username));
+  if (outcome === 'unknown') throw new AppError('not_found', 'That message does not exist.');
+  if (outcome === 'not-theirs') throw new AppError('forbidden', NO_PERMISSION);
+}
+
+/** Deletes any message (moderation, from the admin CLI). */
+export async function deleteAnyMessage(id: string): Promise<void> {
+  if ((await repo.deleteMessage(id, '', true)) === 'unknown') {
+    throw new AppError('not_found', `No message with id ${id}.`);
+  }
+}

@@ -1,0 +1,146 @@
+// The forum endpoints against the local store: clearance on all three calls, impersonation, the
+// length and blank rules, deleting own versus another's, unknown ids, and concurrent posts in order.
+import { describe, expect, it, vi } from 'vitest';
+import createMessage from '../../netlify/functions/messages-create-message.mts';
+import deleteMessage from '../../netlify/functions/messages-delete.mts';
+import getMessages from '../../netlify/functions/messages-get-messages.mts';
+import { LIMITS, deleteAnyMessage } from '../../src/features/forum/service.server.ts';
+import { keys, usernameKey } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
+import { signUserToken } from '../../src/server/token.ts';
+import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
+
+async function member(clearance = 2) {
+  const username = uniqueName('member');
+  const token = await signUserToken(usernameKey(username), {
+    username,
+    firstName: '',
+    lastName: '',
+    email: '',
+    clearance,
+  });
+  return {
+    username,
+    token,
+    post: (text: string, body: Record<string, unknown> = {}) =>
+      call(createMessage, { token, body: { username, text, ...body } }),
+    list: async () => {
+      const result = await call(getMessages, { method: 'GET', token });
+      return result.body.messages as { _id: string; text: string; createdAt: string; user?: { username: string } }[];
+    },
+    remove: (id: string) => call(deleteMessage, { method: 'DELETE', token, path: `/api/messages/delete/${id}` }),
+  };
+}
+
+describe('forum', () => {
+  it('posts as the token user, lists it with the spec fields, and the author deletes it', async () => {
+    const ada = await member();
+    const posted = await ada.post('  Hello, forum!\nSecond line.  ');
+    expect(posted).toMatchObject({
+      status: 200,
+      body: {
+        status: 'Success',
+        message: { _id: expect.any(String), text: 'Hello, forum!\nSecond line.', user: { username: ada.username } },
+      },
+    });
+    const id = (posted.body.message as { _id: string })._id;
+    const listed = (await ada.list()).find((message) => message._id === id);
+    expect(listed).toEqual({
+      _id: id,
+      text: 'Hello, forum!\nSecond line.',
+      createdAt: expect.any(String),
+      user: { username: ada.username },
+    });
+    expect(Date.now() - Date.parse(listed!.createdAt)).toBeLessThan(60_000);
+
+    expect(await ada.remove(id)).toMatchObject({ status: 200, body: { status: 'Success' } });
+    expect((await ada.list()).some((message) => message._id === id)).toBe(false);
+  });
+
+  it('refuses clearance 1 and calls without a token on all three endpoints', async () => {
+    const visitor = await member(1);
+    const id = crypto.randomUUID();
+    for (const token of [visitor.token, undefined]) {
+      const expected = token ? 403 : 401;
+      expect((await call(getMessages, { method: 'GET', token })).status).toBe(expected);
+      expect((await call(createMessage, { token, body: { text: 'Hi' } })).status).toBe(expected);
+      expect((await call(deleteMessage, { method: 'DELETE', token, path: `/api/messages/delete/${id}` })).status).toBe(
+        expected,
+      );
+    }
+  });
+
+  it('refuses posting under another name', async () => {
+    const mallory = await member();
+    const other = await member();
+    expect(await mallory.post('I am someone else', { username: other.username })).toMatchObject({
+      status: 403,
+      body: { error: 'You can only post as yourself.' },
+    });
+  });
+
+  it.each([
+    ['', 'Message cannot be blank.'],
+    ['  \n\t ', 'Message cannot be blank.'],
+    ['x'.repeat(3001), 'Message cannot exceed 3000 characters.'],
+  ])('refuses %j with 400', async (text, error) => {
+    const ada = await member();
+    expect(await ada.post(text)).toMatchObject({ status: 400, body: { error, code: 'bad_request' } });
+  });
+
+  it('accepts exactly 3000 characters', async () => {
+    const ada = await member();
+    expect((await ada.post('x'.repeat(3000))).status).toBe(200);
+  });
+
+  it('lets only the author delete; another member gets the spec message; an unknown id is 404', async () => {
+    const ada = await member();
+    const grace = await member();
+    const id = ((await ada.post('Mine')).body.message as { _id: string })._id;
+    expect(await grace.remove(id)).toMatchObject({
+      status: 403,
+      body: { error: 'You do not have permission to delete this message.', code: 'forbidden' },
+    });
+    expect((await ada.list()).some((message) => message._id === id)).toBe(true);
+    expect(await grace.remove(crypto.randomUUID())).toMatchObject({ status: 404 });
+    await deleteAnyMessage(id); // moderation ignores authorship
+    expect((await ada.list()).some((message) => message._id === id)).toBe(false);
+  });
+
+  it('stores 100 concurrent posts, all of them, in the order the store received them', async () => {
+    const members = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const posts = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => members[i % 5]!.post(`concurrent ${members[0]!.username} #${i}`)),
+    );
+    expect(posts.every((post) => post.status === 200)).toBe(true);
+    const ids = posts.map((post) => (post.body.message as { _id: string })._id);
+    const listed = (await members[0]!.list()).filter((message) => ids.includes(message._id));
+    expect(listed).toHaveLength(100);
+    // Each post got its own place in the store's sequence, with no gaps or ties (the store's
+    // order of arrival), and the list follows those places.
+    const places = await Promise.all(listed.map((message) => redis().zscore(keys.forumMessages(), message._id)));
+    const numbers = places.map(Number);
+    expect(new Set(numbers).size).toBe(100);
+    expect(numbers.every((place, i) => i === 0 || place > numbers[i - 1]!)).toBe(true);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(99);
+  });
+
+  it('lists in one round trip and posts in two', async () => {
+    const ada = await member();
+    expect(await countStoreRoundTrips(() => ada.list())).toBe(1);
+    expect(await countStoreRoundTrips(() => ada.post('Counting'))).toBe(2);
+  });
+
+  it(`limits a member to ${LIMITS.postsPerUser.max} posts a minute`, async () => {
+    const ada = await member();
+    for (let i = 0; i < LIMITS.postsPerUser.max; i++) expect((await ada.post(`Post ${i}`)).status).toBe(200);
+    expect((await ada.post('One too many')).status).toBe(429);
+  });
+
+  it('answers 503 when the store is down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const ada = await member();
+    expect((await withStoreDown(() => ada.post('Hello'))).status).toBe(503);
+    expect((await withStoreDown(() => call(getMessages, { method: 'GET', token: ada.token }))).status).toBe(503);
+  });
+});
