@@ -171,6 +171,27 @@ describe('npm run admin', () => {
     }
   });
 
+  it('creates accounts with a clearance, checking the same rules as register', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      expect(await admin(dataRoot, 'create-user', 'Moderator', 'long enough password', '3')).toMatchObject({
+        code: 0,
+        out: 'Created Moderator with clearance 3.',
+      });
+      expect((await findUser('moderator'))?.clearance).toBe(3);
+      expect((await admin(dataRoot, 'create-user', 'moderator', 'long enough password')).err).toBe(
+        'That username is already taken. Please choose another.',
+      );
+      expect((await admin(dataRoot, 'create-user', 'newbie', 'short')).code).toBe(1);
+      expect((await admin(dataRoot, 'create-user', 'newbie', 'long enough password', '9')).err).toBe(
+        'Clearance must be a whole number from 1 to 3.',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('explains its usage for an unknown command', async () => {
     const result = await admin(mkdtempSync(join(tmpdir(), 'admin-')), 'frobnicate');
     expect(result.code).toBe(2);

@@ -2,7 +2,7 @@
 // points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
 // `npm start` or `npm run dev`; else a local store started just for this command.
 import { AppError } from '../src/server/app-error.ts';
-import { deleteUser, listUsers, setClearance } from '../src/features/auth/service.server.ts';
+import { createAccount, deleteUser, listUsers, setClearance } from '../src/features/auth/service.server.ts';
 import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
@@ -11,6 +11,8 @@ import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.t
 
 const USAGE = `Usage: npm run admin -- <command>
   list-users                          list every account with its clearance
+  create-user <username> <password> [level] [email]
+                                      create an account with clearance 1 (default), 2 or 3
   set-clearance <username> <level>    set clearance 1, 2 or 3 (applies from the user's next login)
   delete-user <username>              delete an account and its scores
   delete-message <id>                 delete a forum message (moderation)
@@ -25,6 +27,11 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     if (users.length === 0) return 'No users.';
     const rows = users.map((u) => `${u.username.padEnd(32)} ${String(u.clearance).padEnd(9)} ${u.email || '-'}`);
     return [`${'username'.padEnd(32)} clearance email`, ...rows].join('\n');
+  },
+  async 'create-user'([username, password, level = '1', email = '']) {
+    if (!username || !password) throw new AppError('bad_request', USAGE);
+    await createAccount({ username, password, firstName: '', lastName: '', email }, Number(level));
+    return `Created ${username} with clearance ${level}.`;
   },
   async 'set-clearance'([username, level]) {
     if (!username || level === undefined) throw new AppError('bad_request', USAGE);

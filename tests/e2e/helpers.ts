@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 /** Runs axe with the rule sets QUALITY.md names and fails on any violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -71,4 +71,21 @@ export async function loginThroughModal(page: Page, username: string, password: 
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByLabel('Password').press('Enter');
   await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+}
+
+/**
+ * Creates a user through the admin CLI (not /api/register, whose per-address limit the whole suite
+ * would exceed from one address) and returns a session token from a real login.
+ */
+export async function createUser(
+  request: APIRequestContext,
+  { clearance = 1, email = '', prefix = 'user' }: { clearance?: number; email?: string; prefix?: string } = {},
+): Promise<{ username: string; token: string }> {
+  const username = uniqueUsername(prefix);
+  const password = 'long enough password';
+  runAdmin('create-user', username, password, String(clearance), email);
+  const login = await request.post('/api/login', { data: { username, password } });
+  const { user } = (await login.json()) as { user?: string };
+  if (!user) throw new Error(`Could not log ${username} in: ${login.status()}`);
+  return { username, token: user };
 }

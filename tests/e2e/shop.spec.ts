@@ -3,18 +3,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { expectNoAxeViolations, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
+import { createUser, expectNoAxeViolations, runAdmin, watchForErrors } from './helpers.ts';
 
 const SHOP = '/drecoll_hills_harvest';
 
-/** Registers a fresh customer through the API and starts the page's session with its token. */
+/** Creates a fresh customer and starts the page's session with its token. */
 async function newCustomer(page: Page, request: APIRequestContext, email = '') {
-  const username = uniqueUsername('shopper');
-  const response = await request.post('/api/register', {
-    data: { username, password: 'long enough password', firstName: 'Sam', lastName: '', email },
-  });
-  const { user } = (await response.json()) as { user: string };
-  await page.addInitScript((token) => localStorage.setItem('token', token), user);
+  const { username, token } = await createUser(request, { email, prefix: 'shopper' });
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
   return username;
 }
 

@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
 import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
-import { expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
+import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const valueFor = (word: string) => {
   const index = SECRET_WORDS.indexOf(word as (typeof SECRET_WORDS)[number]);
@@ -123,10 +123,8 @@ test.describe('word game', () => {
   });
 
   test('saves a logged-in player’s best score and shows it', async ({ page, request }) => {
-    const username = uniqueUsername('player');
-    const response = await request.post('/api/register', { data: { username, password: 'long enough password' } });
-    const { user } = (await response.json()) as { user: string };
-    await page.addInitScript((token) => localStorage.setItem('token', token), user);
+    const { token } = await createUser(request, { prefix: 'player' });
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
     await fixSecret(page, 'HONEY');
     await page.goto('/word_game');
     await expect(page.getByText('You have not won a game yet.')).toBeVisible();

@@ -1,12 +1,13 @@
 // Account use cases: register, login, read the account, and the admin operations.
 import { AppError } from '../../server/app-error.ts';
+import { parseWith } from '../../server/http.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
-import type { LoginRequest, RegisterRequest } from './schema.ts';
+import { type LoginRequest, type RegisterRequest, registerRequest } from './schema.ts';
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
 export const LIMITS = {
@@ -69,15 +70,29 @@ export async function account(username: string): Promise<Omit<repo.StoredUser, '
   return { username: name, firstName, lastName, email, clearance };
 }
 
-/** Sets a user's clearance (1 to 3); it applies from the user's next login. */
-export async function setClearance(username: string, level: number): Promise<void> {
+/** Refuses a clearance outside 1 to 3. */
+function assertClearanceLevel(level: number): void {
   if (!Number.isInteger(level) || level < CLEARANCE.user || level > CLEARANCE.console) {
     throw new AppError(
       'bad_request',
       `Clearance must be a whole number from ${CLEARANCE.user} to ${CLEARANCE.console}.`,
     );
   }
+}
+
+/** Sets a user's clearance (1 to 3); it applies from the user's next login. */
+export async function setClearance(username: string, level: number): Promise<void> {
+  assertClearanceLevel(level);
   if (!(await repo.updateClearance(username, level))) throw new AppError('not_found', `No user named ${username}.`);
+}
+
+/** Creates an account with any clearance, for the admin CLI (no rate limit: the operator is trusted). */
+export async function createAccount(input: RegisterRequest, level: number): Promise<void> {
+  const parsed = parseWith(registerRequest, input);
+  assertClearanceLevel(level);
+  const { username, firstName, lastName, email, password } = parsed;
+  const user = await newUser({ username, firstName, lastName, email, clearance: level }, password);
+  if (!(await repo.createUser(user))) throw new AppError('conflict', USERNAME_TAKEN);
 }
 
 export const listUsers = repo.listUsers;
