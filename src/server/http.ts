@@ -120,6 +120,11 @@ export async function requireUser(req: Request): Promise<TokenClaims> {
   return verifyUserToken(match[1]!);
 }
 
+/** Returns the verified claims when a bearer token is sent, undefined when none is (a bad one is 401). */
+export async function optionalUser(req: Request): Promise<TokenClaims | undefined> {
+  return req.headers.has('authorization') ? requireUser(req) : undefined;
+}
+
 /** Returns the claims of a user with at least `level` clearance, or throws `forbidden`. */
 export async function requireClearance(req: Request, level: number): Promise<TokenClaims> {
   const user = await requireUser(req);

@@ -29,6 +29,8 @@ export const keys = {
   forumMessages: () => `${KEY_PREFIX}forum:messages`,
   /** string counter giving each forum message its place, so order is the store's order of arrival */
   forumSequence: () => `${KEY_PREFIX}forum:sequence`,
+  /** hash {voter key (lower-cased name) → JSON {inputtedName, options}} for one poll question; no expiry */
+  pollVotes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
 } as const;

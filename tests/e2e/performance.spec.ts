@@ -4,6 +4,7 @@ import { logInAs } from './helpers.ts';
 
 // QUALITY.md: reading pages load at most 25 KB of gzipped JavaScript before any interaction.
 const READING_PAGES = [
+  '/poll',
   '/',
   '/about',
   '/unauthorized',

@@ -13,6 +13,7 @@ const PAGES = [
   '/drecoll_hills_harvest/gallery',
   '/word_game',
   '/chatbot',
+  '/poll',
   '/missing-page',
 ];
 

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { getAllVotesRequest } from '../../src/features/poll/schema.ts';
+import { allVotes } from '../../src/features/poll/service.server.ts';
+import { endpoint } from '../../src/server/http.ts';
+
+/** Lists a poll question's votes, one record per selected option. */
+export default endpoint({
+  method: 'POST',
+  body: getAllVotesRequest,
+  handle: async ({ body }) => ({ status: 'Success', allVotes: await allVotes(body.question) }),
+});
+
+export const config: Config = { path: '/api/poll/get-all-votes' };

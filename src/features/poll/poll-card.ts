@@ -1,0 +1,85 @@
+// The one-question poll card (SPEC sections 2, 4, 8): name, options, Submit with a spinner that
+// clears after 3 seconds, the three toasts, a local voted flag, and the tally once voted.
+import { showToast } from '../../components/toast.ts';
+import { $user } from '../auth/store.ts';
+import { createVote, fetchVotes } from './api-client.ts';
+import { tally } from './questions.ts';
+
+const POLL_TOAST_MS = 3000;
+const SPINNER_MS = 3000;
+const TOASTS = {
+  success: { title: 'Success', text: 'Vote successfully submitted.', variant: 'success', duration: POLL_TOAST_MS },
+  failure: { title: 'Failed', text: 'An error occurred.', variant: 'failure', duration: POLL_TOAST_MS },
+  already: { title: 'Vote already placed', text: 'You have already voted.', variant: 'info', duration: POLL_TOAST_MS },
+} as const;
+
+const votedKey = (question: number) => `poll-voted-${question}`;
+
+function hasVoted(question: number): boolean {
+  try {
+    return localStorage.getItem(votedKey(question)) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function rememberVote(question: number): void {
+  try {
+    localStorage.setItem(votedKey(question), 'true');
+  } catch {
+    // storage disabled: the server still refuses a second vote
+  }
+}
+
+/** Binds the poll form of `question` inside `card`. */
+export function mountPollCard(card: HTMLElement, question = 0): void {
+  const form = card.querySelector('form')!;
+  const name = form.querySelector<HTMLInputElement>('[name="name"]')!;
+  const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
+  const spinner = submit.querySelector<HTMLElement>('[data-spinner]')!;
+  const results = card.querySelector<HTMLElement>('[data-results]')!;
+  let votes: Awaited<ReturnType<typeof fetchVotes>> = [];
+
+  const username = $user.get().username;
+  if (username) name.value = username;
+
+  function showTally(): void {
+    const counts = tally(question, votes);
+    const most = Math.max(1, ...counts);
+    results.querySelectorAll<HTMLElement>('[data-option]').forEach((row, index) => {
+      const count = counts[index] ?? 0;
+      row.querySelector('[data-count]')!.textContent = `${count} vote${count === 1 ? '' : 's'}`;
+      row.querySelector<HTMLElement>('[data-bar]')!.style.setProperty('--share', String(count / most));
+    });
+    results.hidden = false;
+  }
+
+  async function loadVotes(): Promise<void> {
+    try {
+      votes = await fetchVotes(question);
+      if (hasVoted(question)) showTally();
+    } catch (error) {
+      console.error('An error occurred', error);
+    }
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (hasVoted(question)) return void showToast(TOASTS.already);
+    const selected = [...form.querySelectorAll<HTMLInputElement>('[name="option"]:checked')].map((box) => box.value);
+    spinner.hidden = false;
+    setTimeout(() => (spinner.hidden = true), SPINNER_MS);
+    try {
+      const status = await createVote(name.value, question, selected);
+      if (status === 'Failed') throw new Error('The vote was not recorded.');
+      rememberVote(question);
+      showToast(status === 'Success' ? TOASTS.success : TOASTS.already);
+      await loadVotes();
+    } catch (error) {
+      console.error('An error occurred', error);
+      showToast(TOASTS.failure);
+    }
+  });
+
+  void loadVotes();
+}

@@ -1,0 +1,37 @@
+// The one-question poll's requests and answers (SPEC section 7: /api/poll/*).
+import * as v from 'valibot';
+import { QUESTIONS } from './questions.ts';
+
+const question = v.pipe(
+  v.number('question must be a number.'),
+  v.integer('question must be a whole number.'),
+  v.check((index) => QUESTIONS[index] !== undefined, 'There is no such question.'),
+);
+
+export const getAllVotesRequest = v.object({ question });
+
+export const createVoteRequest = v.pipe(
+  v.object({
+    name: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(50, 'Your name must be at most 50 characters.')),
+    question,
+    vote: v.pipe(
+      v.array(v.pipe(v.string(), v.regex(/^\d+$/, 'Each vote is an option number.')), 'vote must be a list.'),
+      v.maxLength(10, 'Too many options.'),
+    ),
+  }),
+  v.check(
+    ({ question: index, vote }) => vote.every((option) => Number(option) < (QUESTIONS[index]?.options.length ?? 0)),
+    'There is no such option.',
+  ),
+);
+
+export type CreateVoteRequest = v.InferOutput<typeof createVoteRequest>;
+
+/** One selected option of one voter (SPEC section 3: Vote record). */
+export interface VoteRecord {
+  inputtedName: string;
+  numberVotedFor: string;
+  questionNumber: number;
+}
+
+export type CreateVoteStatus = 'Success' | 'Failed' | 'alreadyVoted';
