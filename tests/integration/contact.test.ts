@@ -1,27 +1,13 @@
 // POST /api/mail/contact against the local store, with the real resend client talking to the
 // fake Resend server: delivered, Resend down or unreachable, mail off, store down, bad input,
 // rate limit.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/mail-contact.mts';
 import { LIMITS, listContactMessages } from '../../src/features/contact/service.server.ts';
-import { type FakeResend, startFakeResend } from '../../tools/fake-resend/server.ts';
-import { isolateEnv } from '../setup/isolated-env.ts';
+import { MAIL_FROM, OWNER_ADDRESS, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName, withStoreDown } from './request.ts';
 
-let resend: FakeResend;
-beforeAll(async () => {
-  resend = await startFakeResend();
-});
-afterAll(() => resend.close());
-
-isolateEnv(['RESEND_API_KEY', 'RESEND_BASE_URL', 'MAIL_FROM', 'CONTACT_TO']);
-beforeEach(() => {
-  process.env.RESEND_API_KEY = resend.apiKey;
-  process.env.RESEND_BASE_URL = resend.url;
-  process.env.MAIL_FROM = 'Site <contact@example.net>';
-  process.env.CONTACT_TO = 'owner@example.net';
-  resend.failWith(null);
-});
+const fakeResend = useFakeResend();
 
 /** A message from a sender address no other test uses, so its stored record can be found. */
 function newMessage(overrides: Record<string, unknown> = {}) {
@@ -48,10 +34,10 @@ describe('POST /api/mail/contact', () => {
     // One to check the rate limit and store, atomically; one to record the delivery.
     expect(roundTrips).toBe(2);
 
-    const mail = resend.sent.find((sent) => sent.replyTo === message.senderEmail);
+    const mail = fakeResend().sent.find((sent) => sent.replyTo === message.senderEmail);
     expect(mail).toMatchObject({
-      from: 'Site <contact@example.net>',
-      to: 'owner@example.net',
+      from: MAIL_FROM,
+      to: OWNER_ADDRESS,
       subject: 'Alex Drecoll contact: Working together',
     });
     expect(mail?.text).toContain(`From: ${message.senderEmail}`);
@@ -64,7 +50,7 @@ describe('POST /api/mail/contact', () => {
 
   it('still answers Success when Resend fails, and keeps the message marked undelivered', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    resend.failWith(500);
+    fakeResend().failWith(500);
     const message = newMessage();
     expect(await call(contact, { body: message })).toMatchObject({ status: 200, body: { status: 'Success' } });
     const [stored] = await storedFrom(message.senderEmail);
@@ -84,10 +70,10 @@ describe('POST /api/mail/contact', () => {
   it('stores and logs the message without mailing it when no Resend key is set', async () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     delete process.env.RESEND_API_KEY;
-    const sentBefore = resend.sent.length;
+    const sentBefore = fakeResend().sent.length;
     const message = newMessage();
     expect(await call(contact, { body: message })).toMatchObject({ status: 200, body: { status: 'Success' } });
-    expect(resend.sent).toHaveLength(sentBefore);
+    expect(fakeResend().sent).toHaveLength(sentBefore);
     expect((await storedFrom(message.senderEmail))[0]).toMatchObject({
       delivery: 'not-sent',
       deliveryNote: 'RESEND_API_KEY is not set',
@@ -97,14 +83,14 @@ describe('POST /api/mail/contact', () => {
 
   it('answers 503 and mails nothing when the store is down', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const sentBefore = resend.sent.length;
+    const sentBefore = fakeResend().sent.length;
     const result = await withStoreDown(() => call(contact, { body: newMessage() }));
     expect(result.status).toBe(503);
     expect(result.body).toEqual({
       error: 'The data store is unavailable right now. Please try again in a moment.',
       code: 'unavailable',
     });
-    expect(resend.sent).toHaveLength(sentBefore);
+    expect(fakeResend().sent).toHaveLength(sentBefore);
   });
 
   it.each([

@@ -5,20 +5,14 @@ import createMessage from '../../netlify/functions/messages-create-message.mts';
 import deleteMessage from '../../netlify/functions/messages-delete.mts';
 import getMessages from '../../netlify/functions/messages-get-messages.mts';
 import { LIMITS, deleteAnyMessage } from '../../src/features/forum/service.server.ts';
-import { keys, usernameKey } from '../../src/server/keys.ts';
+import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { signUserToken } from '../../src/server/token.ts';
+import { tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
 async function member(clearance = 2) {
   const username = uniqueName('member');
-  const token = await signUserToken(usernameKey(username), {
-    username,
-    firstName: '',
-    lastName: '',
-    email: '',
-    clearance,
-  });
+  const token = await tokenFor(username, clearance);
   return {
     username,
     token,

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
 import { LIMITS } from '../../src/features/poll/service.server.ts';
-import { usernameKey } from '../../src/server/keys.ts';
-import { signUserToken } from '../../src/server/token.ts';
+import { tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 const votesOf = async (name: string) => {
@@ -34,13 +33,7 @@ describe('one-question poll', () => {
 
   it('votes as the token user when logged in, whatever name is typed', async () => {
     const username = uniqueName('member');
-    const token = await signUserToken(usernameKey(username), {
-      username,
-      firstName: '',
-      lastName: '',
-      email: '',
-      clearance: 1,
-    });
+    const token = await tokenFor(username, 1);
     expect((await call(createVote, { token, body: { name: 'Someone Else', question: 0, vote: ['1'] } })).body).toEqual({
       status: 'Success',
     });

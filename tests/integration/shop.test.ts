@@ -1,6 +1,6 @@
 // The /api/dhh/* endpoints against the local store, with order mail going to the fake Resend:
 // the whole cart flow, ownership, validation, the atomic order step and each failure path.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import clearCart from '../../netlify/functions/dhh-clear-cart.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
 import deleteItem from '../../netlify/functions/dhh-delete-item.mts';
@@ -9,22 +9,10 @@ import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
 import register from '../../netlify/functions/register.mts';
 import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
-import { type FakeResend, startFakeResend } from '../../tools/fake-resend/server.ts';
-import { isolateEnv } from '../setup/isolated-env.ts';
+import { MAIL_FROM, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
-let resend: FakeResend;
-beforeAll(async () => {
-  resend = await startFakeResend();
-});
-afterAll(() => resend.close());
-isolateEnv(['RESEND_API_KEY', 'RESEND_BASE_URL', 'MAIL_FROM', 'CONTACT_TO']);
-beforeEach(() => {
-  process.env.RESEND_API_KEY = resend.apiKey;
-  process.env.RESEND_BASE_URL = resend.url;
-  process.env.MAIL_FROM = 'Shop <shop@example.net>';
-  resend.failWith(null);
-});
+const fakeResend = useFakeResend();
 
 async function newShopper() {
   const username = uniqueName('shopper');
@@ -216,10 +204,10 @@ describe('orders', () => {
       items: cart,
       delivery: 'delivered',
     });
-    const mail = resend.sent.find((sent) => sent.idempotencyKey === `order-${order!.id}`);
+    const mail = fakeResend().sent.find((sent) => sent.idempotencyKey === `order-${order!.id}`);
     expect(mail).toMatchObject({
       to: 'buyer@example.com',
-      from: 'Shop <shop@example.net>',
+      from: MAIL_FROM,
       subject: 'Your Drecoll Hills Harvest order',
     });
     expect(mail?.text).toContain('2 × Hot Pickles, Quart');
@@ -285,7 +273,7 @@ describe('orders', () => {
         body: { username: shopper.username, orderList, email: 'a@example.com' },
       });
     };
-    resend.failWith(503);
+    fakeResend().failWith(503);
     expect((await order()).status).toBe(200);
     delete process.env.RESEND_API_KEY;
     expect((await order()).status).toBe(200);

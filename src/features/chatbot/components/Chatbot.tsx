@@ -72,6 +72,7 @@ export default function Chatbot() {
         </label>
         <input
           id="question"
+          className="text-input"
           type="text"
           placeholder="Type your question..."
           autoComplete="off"

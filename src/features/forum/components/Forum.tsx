@@ -104,6 +104,7 @@ export default function Forum() {
         </label>
         <textarea
           id="forum-text"
+          className="text-input"
           rows={3}
           placeholder={`Enter your message (Max ${MAX_MESSAGE_LENGTH} characters)`}
           maxLength={MAX_MESSAGE_LENGTH}
