@@ -11,22 +11,9 @@ import { register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
-import { prepareLocalEnv } from './local-env.ts';
+import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 
-const VARIABLES = [
-  'APP_ENV',
-  'TOKEN_SECRET',
-  'UPSTASH_REDIS_REST_URL',
-  'UPSTASH_REDIS_REST_TOKEN',
-  'REDIS_URL',
-  'DATA_DIR',
-  'RESEND_API_KEY',
-  'RESEND_BASE_URL',
-  'MAIL_FROM',
-  'CONTACT_TO',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-];
+const VARIABLES = [...LOCAL_ENV_VARIABLES, 'DATA_DIR'];
 
 /** Runs the CLI without blocking this process, which may be serving the store it talks to. */
 function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -21,6 +21,13 @@ const USAGE = `Usage: npm run admin -- <command>
   orders [count] [username]           show the latest shop orders (default 20), newest first, everyone's
                                       or one user's, with how the confirmation mail went`;
 
+/** Reads an optional count argument: a whole number of at least 1. */
+function parseCount(count: string): number {
+  const limit = Number(count);
+  if (!Number.isInteger(limit) || limit < 1) throw new AppError('bad_request', USAGE);
+  return limit;
+}
+
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async 'list-users'() {
     const users = await listUsers();
@@ -49,9 +56,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     return `Deleted forum message ${id}.`;
   },
   async messages([count = '20']) {
-    const limit = Number(count);
-    if (!Number.isInteger(limit) || limit < 1) throw new AppError('bad_request', USAGE);
-    const messages = await listContactMessages(limit);
+    const messages = await listContactMessages(parseCount(count));
     if (messages.length === 0) return 'No contact messages.';
     return messages
       .map((m) =>
@@ -65,9 +70,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
       .join('\n\n');
   },
   async orders([count = '20', username]) {
-    const limit = Number(count);
-    if (!Number.isInteger(limit) || limit < 1) throw new AppError('bad_request', USAGE);
-    const orders = await listOrders(limit, username);
+    const orders = await listOrders(parseCount(count), username);
     if (orders.length === 0) return 'No orders.';
     return orders
       .map((o) =>

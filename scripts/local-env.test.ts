@@ -6,25 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { askModel } from '../src/server/ai.ts';
 import { deliverMail } from '../src/server/mail.ts';
-import { prepareLocalEnv } from './local-env.ts';
-
-const VARIABLES = [
-  'APP_ENV',
-  'TOKEN_SECRET',
-  'UPSTASH_REDIS_REST_URL',
-  'UPSTASH_REDIS_REST_TOKEN',
-  'REDIS_URL',
-  'RESEND_API_KEY',
-  'RESEND_BASE_URL',
-  'MAIL_FROM',
-  'CONTACT_TO',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-];
+import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 
 describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
   // Always the embedded engine here: this is about the data folder surviving a restart.
-  isolateEnv(VARIABLES);
+  isolateEnv(LOCAL_ENV_VARIABLES);
 
   function client() {
     return new Redis({
@@ -46,7 +32,7 @@ describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
     await client().hset('site:restart-check', { written: 'before the restart' });
     await first.close();
 
-    for (const name of VARIABLES) delete process.env[name];
+    for (const name of LOCAL_ENV_VARIABLES) delete process.env[name];
     const second = await prepareLocalEnv(dataRoot);
     expect(process.env.TOKEN_SECRET).toBe(secret);
     expect(await client().hget('site:restart-check', 'written')).toBe('before the restart');

@@ -12,6 +12,21 @@ import { type FakeResend, startFakeResend } from '../tools/fake-resend/server.ts
 import { startLocalStore } from '../tools/local-store/start.ts';
 import type { LocalStoreServer } from '../tools/local-store/server.ts';
 
+/** Every variable prepareLocalEnv reads or fills in: tests restore them around each run. */
+export const LOCAL_ENV_VARIABLES = [
+  'APP_ENV',
+  'TOKEN_SECRET',
+  'UPSTASH_REDIS_REST_URL',
+  'UPSTASH_REDIS_REST_TOKEN',
+  'REDIS_URL',
+  'RESEND_API_KEY',
+  'RESEND_BASE_URL',
+  'MAIL_FROM',
+  'CONTACT_TO',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+];
+
 export interface LocalEnv {
   /** Where this run keeps its data, for the start-up message. */
   describeData: string;

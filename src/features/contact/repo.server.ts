@@ -2,7 +2,7 @@
 import { keys } from '../../server/keys.ts';
 import type { Delivery } from '../../server/mail.ts';
 import { type Attempt, writeWithinRateLimit } from '../../server/rate-limit.ts';
-import { hashReply, redis } from '../../server/redis.ts';
+import { newestHashes, redis } from '../../server/redis.ts';
 import type { ContactRequest } from './schema.ts';
 
 export interface StoredMessage extends ContactRequest {
@@ -29,10 +29,5 @@ export async function recordDelivery(id: string, delivery: Delivery, deliveryNot
 
 /** Lists stored messages, newest first (two round trips: the ids, then every message at once). */
 export async function listMessages(limit: number): Promise<StoredMessage[]> {
-  const ids = (await redis().zrange(keys.contactMessages(), 0, limit - 1, { rev: true })) as string[];
-  if (ids.length === 0) return [];
-  const pipe = redis().pipeline();
-  for (const id of ids) pipe.hgetall(keys.contactMessage(id));
-  const replies = await pipe.exec();
-  return replies.map(hashReply).filter((record) => record !== null) as unknown as StoredMessage[];
+  return (await newestHashes(keys.contactMessages(), keys.contactMessage, limit)) as unknown as StoredMessage[];
 }

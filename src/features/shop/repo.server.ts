@@ -3,7 +3,7 @@
 import type { Pipeline } from '@upstash/redis';
 import { keys, usernameKey } from '../../server/keys.ts';
 import type { Delivery } from '../../server/mail.ts';
-import { hashReply, redis } from '../../server/redis.ts';
+import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { MAX_CART_ITEMS } from './catalogue.ts';
 import type { CartItem } from './schema.ts';
 
@@ -102,12 +102,7 @@ export async function recordOrderDelivery(id: string, delivery: Delivery, delive
 /** Lists orders newest first: everyone's, or one user's (two round trips: ids, then the orders). */
 export async function listOrders(limit: number, username?: string): Promise<Order[]> {
   const index = username ? keys.userOrders(usernameKey(username)) : keys.orders();
-  const ids = (await redis().zrange(index, 0, limit - 1, { rev: true })) as string[];
-  if (ids.length === 0) return [];
-  const pipe = redis().pipeline();
-  for (const id of ids) pipe.hgetall(keys.order(id));
-  return (await pipe.exec())
-    .map(hashReply)
-    .filter((record) => record !== null)
-    .map((record) => ({ ...record, items: JSON.parse(record.items ?? '[]') }) as Order);
+  return (await newestHashes(index, keys.order, limit)).map(
+    (record) => ({ ...record, items: JSON.parse(record.items ?? '[]') }) as Order,
+  );
 }

@@ -1,9 +1,9 @@
 // The word game's rules (SPEC sections 3, 4, 5, 9), pure so they are tested without a browser.
 
+import { NEVER_WON } from '../dashboard/schema.ts';
+
 export const WORD_LENGTH = 5;
 export const MAX_TURNS = 6;
-/** The best-score value meaning "never won" (more turns than a game has). */
-export const NEVER_WON = 7;
 
 export type Colour = 'green' | 'yellow' | 'grey';
 

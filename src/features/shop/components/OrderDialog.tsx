@@ -1,7 +1,8 @@
 // The Submit Order modal: an email (pre-filled from the account), 'Invalid Email Format' while it
 // is not valid, Submit disabled until it is and while the bot check loads or the order is sent.
-import { useEffect, useRef, useState } from 'react';
-import { isValidEmail } from '../../../lib/email.ts';
+import { useEffect, useState } from 'react';
+import { useModalDialog } from '../../../components/use-modal-dialog.ts';
+import { MAX_EMAIL_LENGTH, isValidEmail } from '../../../lib/email.ts';
 import { captchaReady } from '../../auth/captcha.ts';
 import CaptchaNotice from '../../auth/components/CaptchaNotice.tsx';
 import { INVALID_EMAIL_FORMAT } from '../schema.ts';
@@ -13,7 +14,8 @@ interface OrderDialogProps {
 }
 
 export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  // Focus goes back to Submit Order when the dialog closes.
+  const dialog = useModalDialog();
   const [email, setEmail] = useState(defaultEmail);
   const [sending, setSending] = useState(false);
   const [captchaIsReady, setCaptchaIsReady] = useState(false);
@@ -22,14 +24,10 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
   const canSubmit = trimmed !== '' && !invalid && captchaIsReady && !sending;
 
   useEffect(() => {
-    // Focus goes back to Submit Order when the dialog closes.
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.showModal();
     captchaReady().then(
       () => setCaptchaIsReady(true),
       (error: unknown) => console.error(error),
     );
-    return () => opener?.focus();
   }, []);
 
   async function submit(event: React.FormEvent) {
@@ -52,7 +50,7 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
             type="email"
             inputMode="email"
             autoComplete="email"
-            maxLength={254}
+            maxLength={MAX_EMAIL_LENGTH}
             value={email}
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? 'order-email-error' : undefined}

@@ -1,6 +1,6 @@
 // The modal at the end of a game: 'You Won!' or 'You lost', the spec's texts and the word.
 // Closing it (Close, Escape) starts a new game; focus goes back where it was.
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../../components/use-modal-dialog.ts';
 import { type Game, turns } from '../logic.ts';
 
 interface ResultDialogProps {
@@ -9,14 +9,8 @@ interface ResultDialogProps {
 }
 
 export default function ResultDialog({ game, onClose }: ResultDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const won = game.status === 'won';
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.showModal();
-    return () => opener?.focus();
-  }, []);
 
   return (
     <dialog ref={dialog} className="modal result-dialog" aria-labelledby="result-title" onClose={onClose}>

@@ -9,7 +9,6 @@ import { loadDictionary } from '../dictionary.ts';
 import {
   type Game,
   MAX_TURNS,
-  NEVER_WON,
   WORD_LENGTH,
   beatsBest,
   bestScoreText,
@@ -20,6 +19,7 @@ import {
   typeLetter,
 } from '../logic.ts';
 import { pickSecret } from '../secret-words.ts';
+import { NEVER_WON } from '../../dashboard/schema.ts';
 import Keyboard from './Keyboard.tsx';
 import ResultDialog from './ResultDialog.tsx';
 import './word-game.css';
