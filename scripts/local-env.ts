@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, listUsers, seedDemoAccounts } from '../src/features/auth/service.server.ts';
+import { seedSchedulingPolls } from '../src/features/scheduling/service.server.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../tools/fake-openai/server.ts';
 import { type FakeResend, startFakeResend } from '../tools/fake-resend/server.ts';
 import { startLocalStore } from '../tools/local-store/start.ts';
@@ -104,7 +105,8 @@ export async function prepareLocalEnv(
       mode: 0o600,
     },
   );
-  if (seed) await seedDemoAccounts();
+  // A fresh store gets the demo accounts and the polls' items; a used one is left as it is.
+  if (seed && (await seedDemoAccounts())) await seedSchedulingPolls();
   return {
     describeData: `local store (${store.engine.description}) at ${store.url}`,
     describeMail,

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { deleteOwnMessage } from '../../src/features/forum/service.server.ts';
-import { endpoint, requireClearance } from '../../src/server/http.ts';
+import { endpoint, lastPathSegment, requireClearance } from '../../src/server/http.ts';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 
 /** Deletes one of the token user's own forum messages (clearance 2 or more). */
@@ -8,7 +8,7 @@ export default endpoint({
   method: 'DELETE',
   handle: async ({ req }) => {
     const user = await requireClearance(req, CLEARANCE.forum);
-    const id = decodeURIComponent(new URL(req.url).pathname.split('/').at(-1) ?? '');
+    const id = lastPathSegment(req);
     await deleteOwnMessage(user, id);
     return { status: 'Success', message: 'Message deleted.' };
   },

@@ -134,3 +134,12 @@ export async function requireClearance(req: Request, level: number): Promise<Tok
   }
   return user;
 }
+
+/** The last segment of the request's path, decoded: the `:id` of routes like `/api/…/:id`. */
+export function lastPathSegment(req: Request): string {
+  try {
+    return decodeURIComponent(new URL(req.url).pathname.split('/').at(-1) ?? '');
+  } catch {
+    throw new AppError('bad_request', 'The address is not valid.');
+  }
+}

@@ -31,6 +31,18 @@ export const keys = {
   forumSequence: () => `${KEY_PREFIX}forum:sequence`,
   /** hash {voter key (lower-cased name) → JSON {inputtedName, options}} for one poll question; no expiry */
   pollVotes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
+  /** hash {schedule item id → name '<date>_<time>'}, shared by the time-slot polls; no expiry */
+  scheduleItems: () => `${KEY_PREFIX}sched:items`,
+  /** hash {date option name '<date>_DATE' → description}, the reunion poll's dates; no expiry */
+  scheduleDates: () => `${KEY_PREFIX}sched:dates`,
+  /**
+   * The prefix of one scheduling poll's keys, each without expiry:
+   * `options` set of the option ids it offers (schedule item ids or date option names);
+   * `voters:<option id>` set of the voter keys that chose the option;
+   * `choices:<voter key>` set of the option ids the voter chose;
+   * `people` hash {voter key → username as voted}; `claims` hash {anon voter key → SHA-256 of its claim secret}.
+   */
+  schedulePoll: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
 } as const;

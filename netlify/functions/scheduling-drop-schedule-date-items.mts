@@ -1,0 +1,7 @@
+import type { Config } from '@netlify/functions';
+import { adminEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+
+/** The console's drop-schedule-date-items action (clearance 3). */
+export default adminEndpoint('drop-schedule-date-items');
+
+export const config: Config = { path: '/api/scheduling/drop-schedule-date-items' };

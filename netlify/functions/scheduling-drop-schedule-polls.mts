@@ -1,0 +1,7 @@
+import type { Config } from '@netlify/functions';
+import { adminEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+
+/** The console's drop-schedule-polls action (clearance 3). */
+export default adminEndpoint('drop-schedule-polls');
+
+export const config: Config = { path: '/api/scheduling/drop-schedule-polls' };

@@ -1,0 +1,53 @@
+// The scheduling polls' requests (SPEC section 7: /api/scheduling/*). Names are checked here;
+// who may vote under a name is the service's business.
+import * as v from 'valibot';
+import { ANON_PREFIX, MAX_NAME_LENGTH } from './polls.ts';
+
+// Control characters never belong in a name, and NUL separates fields in the store's listings.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const username = v.pipe(
+  v.string('username must be a string.'),
+  v.trim(),
+  v.nonEmpty('Please log in or enter your name to vote.'),
+  v.maxLength(ANON_PREFIX.length + MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
+  v.check((name) => !CONTROL.test(name), 'Names cannot contain control characters.'),
+);
+
+const pollId = v.pipe(v.string('pollId must be a string.'), v.maxLength(64, 'There is no such poll.'));
+const optionId = (field: string) =>
+  v.pipe(v.string(`${field} must be a string.`), v.nonEmpty(`${field} is required.`), v.maxLength(64));
+/** The secret that proves a browser claimed an anonymous name with its first vote. */
+const claimSecret = v.optional(v.pipe(v.string(), v.maxLength(128)));
+
+export const choiceRequest = v.object({
+  scheduleItemId: optionId('scheduleItemId'),
+  pollId,
+  username,
+  claimSecret,
+});
+
+export const dateChoiceRequest = v.object({
+  date: optionId('date'),
+  pollId,
+  username,
+  claimSecret,
+});
+
+export type ChoiceRequest = v.InferOutput<typeof choiceRequest>;
+export type DateChoiceRequest = v.InferOutput<typeof dateChoiceRequest>;
+
+/** What add and remove answer; `claimSecret` comes once, with the vote that claims a name. */
+export interface ChoiceResponse {
+  status: 'Success';
+  claimSecret?: string;
+}
+
+/** What each console action answers (SPEC section 7). */
+export interface AdminResponse {
+  status: 'Success' | 'Failed';
+  created?: number;
+  deleted?: number;
+  message?: string;
+  error?: string;
+}

@@ -1,0 +1,233 @@
+// Scheduling poll use cases: who may vote under which name, the votes, the results, and the
+// console's create and drop actions (clearance is checked by the functions).
+import { createHash, randomBytes } from 'node:crypto';
+import { DATE_POLL } from '../../content/polls.ts';
+import { AppError } from '../../server/app-error.ts';
+import { keys } from '../../server/keys.ts';
+import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import type { TokenClaims } from '../../server/token.ts';
+import {
+  type ChoiceWithUser,
+  type DateChoiceWithUser,
+  type DateOption,
+  ANON_PREFIX,
+  NAME_TAKEN,
+  type ScheduleItem,
+  TIME_SLOT_POLL_IDS,
+  anonymousVoter,
+  configuredDateOptions,
+  configuredItems,
+  configuredPollItems,
+  inConfigOrder,
+  isAnonymous,
+  isTimeSlotPoll,
+  voterKey,
+} from './polls.ts';
+import * as repo from './repo.server.ts';
+import type { AdminResponse, ChoiceResponse } from './schema.ts';
+
+// Someone ticking every slot of both polls twice stays well inside; a script does not.
+export const LIMITS = {
+  changesPerAddress: { bucket: 'sched-vote-ip', max: 300, windowSeconds: 600 },
+} satisfies Record<string, RateLimit>;
+
+export type PollKind = 'time-slot' | 'date';
+
+/** Checks that `pollId` names a poll of the kind, or throws a 400. */
+export function requirePoll(kind: PollKind, pollId: string): string {
+  const known = kind === 'date' ? pollId === DATE_POLL.id : isTimeSlotPoll(pollId);
+  if (!known) throw new AppError('bad_request', 'There is no such poll.');
+  return pollId;
+}
+
+/**
+ * The voter a request may act as: the token's username when logged in (asking for another name is
+ * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403).
+ */
+export function resolveVoter(requested: string, user: Pick<TokenClaims, 'username'> | undefined) {
+  if (user) {
+    if (voterKey(requested) !== voterKey(user.username)) {
+      throw new AppError('forbidden', 'You can only vote as yourself.');
+    }
+    return { username: user.username, anonymous: false };
+  }
+  if (!isAnonymous(requested)) throw new AppError('forbidden', 'Please log in to vote under your username.');
+  const username = anonymousVoter(requested.slice(ANON_PREFIX.length));
+  if (username === anonymousVoter('')) throw new AppError('bad_request', 'Please enter your name to vote.');
+  return { username, anonymous: true };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface ChangeInput {
+  kind: PollKind;
+  change: 'add' | 'remove';
+  pollId: string;
+  optionId: string;
+  username: string;
+  claimSecret?: string;
+}
+
+/** Adds or removes a vote; the first vote under an anonymous name returns the name's claim secret. */
+export async function changeChoice(
+  input: ChangeInput,
+  user: Pick<TokenClaims, 'username'> | undefined,
+  address: string,
+): Promise<ChoiceResponse> {
+  const pollId = requirePoll(input.kind, input.pollId);
+  const voter = resolveVoter(input.username, user);
+  await withinRateLimits([[LIMITS.changesPerAddress, address]]);
+  const newSecret = randomBytes(24).toString('base64url');
+  const outcome = await repo.changeVote({
+    pollId,
+    optionId: input.optionId,
+    ...voter,
+    change: input.change,
+    secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
+    newSecretHash: sha256(newSecret),
+  });
+  if (outcome === 'unknown-option') {
+    throw new AppError('bad_request', input.kind === 'date' ? 'There is no such date.' : 'There is no such time slot.');
+  }
+  if (outcome === 'taken') throw new AppError('conflict', NAME_TAKEN);
+  return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
+}
+
+/** The option ids a voter chose. */
+export function choicesOf(kind: PollKind, pollId: string, username: string): Promise<string[]> {
+  requirePoll(kind, pollId);
+  if (!username.trim()) throw new AppError('bad_request', 'username is required.');
+  return repo.voterChoices(pollId, username.trim());
+}
+
+const configuredItemNames = () => configuredItems().map((item) => item.name);
+const configuredDateNames = () => configuredDateOptions().map((option) => option.name);
+
+/** The schedule items a time-slot poll offers, in date and slot order. */
+export async function scheduleItems(pollId: string): Promise<ScheduleItem[]> {
+  requirePoll('time-slot', pollId);
+  const { offered, names } = await repo.pollOptions(pollId, keys.scheduleItems());
+  const items = offered.filter((id) => id in names).map((id) => ({ _id: id, name: names[id]! }));
+  return inConfigOrder(items, (item) => item.name, configuredItemNames());
+}
+
+/** The dates the date poll offers, in date order. */
+export async function availableDates(pollId: string): Promise<DateOption[]> {
+  requirePoll('date', pollId);
+  const { offered, names } = await repo.pollOptions(pollId, keys.scheduleDates());
+  const dates = offered
+    .filter((name) => name in names)
+    .map((name) => (names[name] ? { name, description: names[name] } : { name }));
+  return inConfigOrder(dates, (date) => date.name, configuredDateNames());
+}
+
+/** Who chose which schedule item (one round trip: item names are its ids' config names). */
+export async function choicesWithUsers(pollId: string): Promise<ChoiceWithUser[]> {
+  requirePoll('time-slot', pollId);
+  const nameOf = new Map(configuredItems().map((item) => [item._id, item.name]));
+  return (await repo.pollVotes(pollId)).map(({ option, user }) => ({
+    scheduleItem: { _id: option, name: nameOf.get(option) ?? option },
+    user,
+  }));
+}
+
+/** Who chose which date. */
+export async function dateChoicesWithUsers(pollId: string): Promise<DateChoiceWithUser[]> {
+  requirePoll('date', pollId);
+  return (await repo.pollVotes(pollId)).map(({ option, user }) => ({ date: option, user }));
+}
+
+// ----- The console's actions -----
+
+const success = (fields: Omit<AdminResponse, 'status'>): AdminResponse => ({ status: 'Success', ...fields });
+
+/** Adds the content config's schedule items that the store lacks. */
+export async function createScheduleItems(): Promise<AdminResponse> {
+  const created = await repo.addToCatalogue(
+    keys.scheduleItems(),
+    configuredItems().map((item) => [item._id, item.name]),
+  );
+  return success({ created, message: `${configuredItems().length} time slots are configured.` });
+}
+
+/** Offers each time-slot poll the existing items of its dates. */
+export async function createSchedulePolls(): Promise<AdminResponse> {
+  const existing = new Set(await repo.catalogueIds(keys.scheduleItems()));
+  if (existing.size === 0) {
+    return { status: 'Failed', error: 'There are no schedule items yet.', message: 'Create the schedule items first.' };
+  }
+  let created = 0;
+  for (const pollId of TIME_SLOT_POLL_IDS) {
+    const offered = configuredPollItems(pollId).filter((item) => existing.has(item._id));
+    created += await repo.offerOptions(
+      pollId,
+      offered.map((item) => item._id),
+    );
+  }
+  return success({ created, message: `Polls ${pollList()} offer their time slots.` });
+}
+
+/** Deletes every schedule item and the votes for them. */
+export async function dropScheduleItems(): Promise<AdminResponse> {
+  const ids = await repo.catalogueIds(keys.scheduleItems());
+  for (const pollId of TIME_SLOT_POLL_IDS) await repo.removeOptions(pollId, ids);
+  await repo.dropCatalogue(keys.scheduleItems());
+  return success({ deleted: ids.length, message: 'Their votes were deleted with them.' });
+}
+
+/** Takes every time slot out of the time-slot polls, with their votes; the items stay. */
+export async function dropSchedulePolls(): Promise<AdminResponse> {
+  let deleted = 0;
+  for (const pollId of TIME_SLOT_POLL_IDS) {
+    deleted += await repo.removeOptions(pollId, await repo.offeredOptions(pollId));
+  }
+  return success({ deleted, message: `Polls ${pollList()} offer nothing now; their votes were deleted.` });
+}
+
+/** Adds the content config's reunion dates that the store lacks, and offers them in the poll. */
+export async function createScheduleDateItems(): Promise<AdminResponse> {
+  const options = configuredDateOptions();
+  const created = await repo.addToCatalogue(
+    keys.scheduleDates(),
+    options.map((option) => [option.name, option.description ?? '']),
+  );
+  await repo.offerOptions(
+    DATE_POLL.id,
+    options.map((option) => option.name),
+  );
+  return success({ created, message: `${options.length} dates are configured.` });
+}
+
+/** Deletes every reunion date and the votes for them. */
+export async function dropScheduleDateItems(): Promise<AdminResponse> {
+  const names = await repo.catalogueIds(keys.scheduleDates());
+  await repo.removeOptions(DATE_POLL.id, names);
+  await repo.dropCatalogue(keys.scheduleDates());
+  return success({ deleted: names.length, message: 'Their votes were deleted with them.' });
+}
+
+const pollList = () => TIME_SLOT_POLL_IDS.join(' and ');
+
+/** Fills a fresh store: the items, the polls and the dates (the local demo data's first start). */
+export async function seedSchedulingPolls(): Promise<void> {
+  await createScheduleItems();
+  await createSchedulePolls();
+  await createScheduleDateItems();
+}
+
+export type AdminAction =
+  | 'create-schedule-items'
+  | 'create-schedule-polls'
+  | 'drop-schedule-items'
+  | 'drop-schedule-polls'
+  | 'create-schedule-date-items'
+  | 'drop-schedule-date-items';
+
+export const ADMIN_ACTIONS: Record<AdminAction, () => Promise<AdminResponse>> = {
+  'create-schedule-items': createScheduleItems,
+  'create-schedule-polls': createSchedulePolls,
+  'drop-schedule-items': dropScheduleItems,
+  'drop-schedule-polls': dropSchedulePolls,
+  'create-schedule-date-items': createScheduleDateItems,
+  'drop-schedule-date-items': dropScheduleDateItems,
+};
