@@ -14,6 +14,9 @@ const PAGES = [
   '/word_game',
   '/chatbot',
   '/poll',
+  '/scheduling_polls/defense_league',
+  '/scheduling_polls/ragnarok',
+  '/scheduling_polls/drexolljozwiakpoolpoll',
   '/missing-page',
 ];
 

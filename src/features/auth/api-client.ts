@@ -5,11 +5,14 @@ import { $token } from './store.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  constructor(status: number, message: string, code?: string) {
+  /** The answer's JSON body, for endpoints that say more than `error` when they refuse. */
+  readonly body: unknown;
+  constructor(status: number, message: string, code?: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -38,6 +41,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
       response.status,
       typeof error === 'string' ? error : `The request failed (${response.status}).`,
       typeof code === 'string' ? code : undefined,
+      data,
     );
   }
   return data as T;

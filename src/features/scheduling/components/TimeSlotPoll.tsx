@@ -1,0 +1,99 @@
+// A time-slot poll (SPEC section 2): a card per date with a toggle per slot, the name form, and
+// a results table per date.
+import { fetchChoicesWithUsers, fetchScheduleItems, fetchUserChoices, changeChoice } from '../api-client.ts';
+import { type ScheduleItem, splitItemName, votersByOption } from '../polls.ts';
+import { type PollApi, useSchedulingPoll } from './use-scheduling-poll.ts';
+import VoterBadges from './VoterBadges.tsx';
+import VoterPanel from './VoterPanel.tsx';
+import './scheduling.css';
+
+const API: PollApi<ScheduleItem> = {
+  fetchOptions: fetchScheduleItems,
+  fetchChoices: fetchUserChoices,
+  fetchVotes: async (pollId) =>
+    (await fetchChoicesWithUsers(pollId)).map((choice) => ({ option: choice.scheduleItem._id, user: choice.user })),
+  change: changeChoice,
+  failures: {
+    options: 'Failed to fetch schedule items',
+    choices: 'Failed to fetch user choices',
+    votes: 'Failed to fetch vote details',
+  },
+};
+
+/** Groups items by date, keeping their order. */
+function byDate(items: ScheduleItem[]): [date: string, items: ScheduleItem[]][] {
+  const groups = new Map<string, ScheduleItem[]>();
+  for (const item of items) {
+    const { date } = splitItemName(item.name);
+    groups.set(date, [...(groups.get(date) ?? []), item]);
+  }
+  return [...groups];
+}
+
+export default function TimeSlotPoll({ pollId, dates }: { pollId: string; dates: string[] }) {
+  const poll = useSchedulingPoll(pollId, API);
+  if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
+  const shown = byDate(poll.options.filter((item) => dates.includes(splitItemName(item.name).date)));
+  const voters = votersByOption(
+    poll.votes,
+    (vote) => vote.option,
+    (vote) => vote.user,
+  );
+
+  return (
+    <>
+      <VoterPanel poll={poll} id={pollId} />
+      {shown.length === 0 && <p className="sched-note">This poll has no time slots yet.</p>}
+      <div className="sched-grid">
+        {shown.map(([date, items]) => (
+          <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
+            <h2 id={`${pollId}-${date}`}>{date}</h2>
+            <div className="sched-slots" role="group" aria-label={`Time slots on ${date}`}>
+              {items.map((item) => (
+                <button
+                  key={item._id}
+                  type="button"
+                  className="sched-toggle"
+                  aria-pressed={poll.selected.has(item._id)}
+                  disabled={!poll.canVote}
+                  onClick={() => void poll.toggle(item._id)}
+                >
+                  {splitItemName(item.name).time}
+                </button>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+      {!poll.voter && shown.length > 0 && (
+        <p className="sched-note">Save your name or log in, then pick the times that suit you.</p>
+      )}
+      {shown.length > 0 && <h2 className="sched-results-title">Results</h2>}
+      <div className="sched-grid">
+        {shown.map(([date, items]) => (
+          <table key={date} className="sched-table">
+            <caption>{date}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Votes</th>
+                <th scope="col">Voters</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id}>
+                  <th scope="row">{splitItemName(item.name).time}</th>
+                  <td>{voters.get(item._id)?.length ?? 0}</td>
+                  <td>
+                    <VoterBadges voters={voters.get(item._id) ?? []} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+    </>
+  );
+}

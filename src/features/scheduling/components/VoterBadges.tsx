@@ -1,0 +1,15 @@
+import { type Voter, displayName } from '../polls.ts';
+
+/** The voters of one option as badges, or 'No votes'. */
+export default function VoterBadges({ voters }: { voters: Voter[] }) {
+  if (voters.length === 0) return <span className="sched-none">No votes</span>;
+  return (
+    <ul className="sched-badges">
+      {voters.map((voter) => (
+        <li key={voter.username} className="sched-badge">
+          {displayName(voter)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+// Who is voting: the member's name when logged in, else the anonymous name form (SPEC sections 2,
+// 4, 5: label Name, placeholder, Save; Save locks the input, editing unlocks it).
+import { displayName } from '../polls.ts';
+import type { useSchedulingPoll } from './use-scheduling-poll.ts';
+
+type Poll = ReturnType<typeof useSchedulingPoll<unknown>>;
+
+export default function VoterPanel({ poll, id }: { poll: Poll; id: string }) {
+  if (poll.member) {
+    return (
+      <p className="sched-voter">
+        Voting as <strong>{displayName(poll.member)}</strong>.
+      </p>
+    );
+  }
+  const { typed, saved, error } = poll.name;
+  return (
+    <form
+      className="sched-name"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        poll.save(poll.voterNames);
+      }}
+    >
+      <label htmlFor={`${id}-name`}>Name</label>
+      <div className="sched-name-row">
+        <input
+          id={`${id}-name`}
+          className={`text-input${saved ? ' is-locked' : ''}`}
+          type="text"
+          autoComplete="name"
+          maxLength={40}
+          placeholder="Enter your name to vote"
+          value={typed}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-name-status`}
+          onChange={(event) => poll.edit(event.target.value)}
+        />
+        <button type="submit" className="button button-primary" disabled={saved}>
+          Save
+        </button>
+      </div>
+      <p id={`${id}-name-status`} className={error ? 'field-error' : 'field-hint'} role="status">
+        {error || (saved ? `Saved. You are voting as ${typed.trim()}; edit the name to change it.` : '')}
+      </p>
+    </form>
+  );
+}
