@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { DEMO_ACCOUNTS, listUsers, seedDemoAccounts } from '../src/features/auth/service.server.ts';
 import { seedSchedulingPolls } from '../src/features/scheduling/service.server.ts';
+import { createGuests } from '../src/features/wedding/service.server.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../tools/fake-openai/server.ts';
 import { type FakeResend, startFakeResend } from '../tools/fake-resend/server.ts';
 import { startLocalStore } from '../tools/local-store/start.ts';
@@ -105,8 +106,11 @@ export async function prepareLocalEnv(
       mode: 0o600,
     },
   );
-  // A fresh store gets the demo accounts and the polls' items; a used one is left as it is.
-  if (seed && (await seedDemoAccounts())) await seedSchedulingPolls();
+  // A fresh store gets the demo accounts, the polls' items and the guest list; a used one is left as it is.
+  if (seed && (await seedDemoAccounts())) {
+    await seedSchedulingPolls();
+    await createGuests();
+  }
   return {
     describeData: `local store (${store.engine.description}) at ${store.url}`,
     describeMail,

@@ -43,6 +43,8 @@ export const keys = {
    * `people` hash {voter key → username as voted}; `claims` hash {anon voter key → SHA-256 of its claim secret}.
    */
   schedulePoll: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:`,
+  /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
+  weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
 } as const;

@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { endpoint, requireClearance } from '../../src/server/http.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
+
+/** Loads the owner's guest list into an empty store (clearance 3). */
+export default endpoint({
+  method: 'POST',
+  handle: async ({ req }) => {
+    await requireClearance(req, CLEARANCE.console);
+    return createGuests();
+  },
+});
+
+export const config: Config = { path: '/api/wedding/create-guests' };

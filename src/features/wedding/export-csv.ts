@@ -1,0 +1,14 @@
+import { CSV_FILE_NAME, type Guest, NO_DATA, guestsCsv } from './logic.ts';
+
+/** Downloads the guest list as wedding_guests_formatted.csv, or says there is nothing to export. */
+export function exportGuestsCsv(guests: Guest[]): void {
+  if (guests.length === 0) return window.alert(NO_DATA);
+  // The byte-order mark makes spreadsheet apps read the names' accents as UTF-8.
+  const blob = new Blob(['\uFEFF', guestsCsv(guests)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: CSV_FILE_NAME });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
