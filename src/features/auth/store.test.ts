@@ -52,7 +52,7 @@ describe('session store, api client and guard', () => {
 
     setToken('a.b.c');
     await expect(apiRequest('/things', { method: 'POST', body: { a: 1 } })).rejects.toEqual(
-      new ApiError(403, 'Nope.', 'forbidden'),
+      new ApiError(403, 'Nope.', 'forbidden', { error: 'Nope.', code: 'forbidden' }),
     );
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     expect(calls[0]![0]).toBe('/api/things');
