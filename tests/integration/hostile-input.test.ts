@@ -1,0 +1,271 @@
+// Every endpoint against generated bad requests (QUALITY.md; issue 11): wrong methods, no body,
+// invalid JSON, wrong types, missing and extra fields, huge strings, deep nesting, __proto__ keys,
+// control characters and emoji, with no token, a tampered, expired or alg:none token, or a valid
+// one of low clearance. Every refusal is a 4xx JSON error with a message, never a 5xx, and a
+// refused request changes nothing in the store but its rate-limit counters.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStoreServer } from '../../tools/local-store/server.ts';
+import { startLocalStore } from '../../tools/local-store/start.ts';
+import { seedDemoAccounts } from '../../src/features/auth/service.server.ts';
+import { seedSchedulingPolls } from '../../src/features/scheduling/service.server.ts';
+import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { signUserToken } from '../../src/server/token.ts';
+import { KEY_PREFIX } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
+import { tokenFor } from './fakes.ts';
+import { newAddress } from './request.ts';
+
+type Handler = (req: Request) => Promise<Response>;
+interface Endpoint {
+  name: string;
+  handler: Handler;
+  path: string;
+  method: string;
+}
+
+const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
+const RUNS_PER_ENDPOINT = Number(process.env.HOSTILE_RUNS ?? 40);
+
+/** Every function with its route and the one method it answers (its 405 names it in Allow). */
+async function loadEndpoints(): Promise<Endpoint[]> {
+  const files = readdirSync(FUNCTIONS).filter((file) => /\.mts$/.test(file));
+  return Promise.all(
+    files.map(async (file) => {
+      const module = (await import(join(FUNCTIONS, file))) as { default: Handler; config: { path: string } };
+      const probe = await module.default(new Request('http://localhost/probe', { method: 'OPTIONS' }));
+      return {
+        name: file,
+        handler: module.default,
+        path: module.config.path,
+        method: probe.headers.get('allow') ?? 'GET',
+      };
+    }),
+  );
+}
+
+// ----- The store, private to this file, so a digest shows exactly what a request changed -----
+
+let store: LocalStoreServer;
+const saved = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
+
+/** Every key but the rate-limit counters, with its content. */
+async function storeDigest(): Promise<string> {
+  const names = ((await redis().keys('*')) as string[]).filter((key) => !key.startsWith(`${KEY_PREFIX}rate:`)).sort();
+  const pipe = redis().pipeline();
+  for (const key of names) pipe.type(key);
+  const types = names.length ? ((await pipe.exec()) as string[]) : [];
+  const read = redis().pipeline();
+  names.forEach((key, index) => {
+    const type = types[index];
+    if (type === 'hash') read.hgetall(key);
+    else if (type === 'set') read.smembers(key);
+    else if (type === 'zset') read.zrange(key, 0, -1, { withScores: true });
+    else if (type === 'list') read.lrange(key, 0, -1);
+    else read.get(key);
+  });
+  const contents = names.length ? await read.exec() : [];
+  return JSON.stringify(
+    names.map((key, index) => {
+      const content = contents[index];
+      return [key, Array.isArray(content) && types[index] === 'set' ? [...content].sort() : content];
+    }),
+  );
+}
+
+// ----- Generated requests -----
+
+const FIELDS = [
+  'username',
+  'password',
+  'firstName',
+  'lastName',
+  'email',
+  'recaptchaToken',
+  'userName',
+  'roundScore',
+  'senderEmail',
+  'emailSubject',
+  'emailText',
+  'item',
+  'type',
+  'size',
+  'quantity',
+  'ownerId',
+  'itemId',
+  'orderList',
+  'userQuestion',
+  'userSystemChoice',
+  'question',
+  'name',
+  'vote',
+  'text',
+  'scheduleItemId',
+  'pollId',
+  'date',
+  'claimSecret',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
+
+const nasty = fc.constantFrom(
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u001b[31mred',
+  '💥🎉👩‍👩‍👧',
+  'anon_',
+  'anon_\u0000',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '../../etc/passwd',
+  '%00',
+  'x'.repeat(5000),
+);
+
+const leaf = fc.oneof(
+  nasty,
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(-1, 0, 1, 2, 3, 7, 21, 1e308, -0),
+);
+const value = fc.letrec((tie) => ({
+  any: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('any'), { maxLength: 4 }),
+    fc.dictionary(fc.string(), tie('any'), { maxKeys: 3 }),
+  ),
+})).any;
+
+/** A JSON object written by hand, so keys like __proto__ reach the server as own keys. */
+const hostileObject = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), value), { maxLength: 8 })
+  .map((pairs) => `{${pairs.map(([key, entry]) => `${JSON.stringify(key)}:${JSON.stringify(entry)}`).join(',')}}`);
+
+const body = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom('', 'not json', '{"a":', '[1,2', 'null', '"text"', '42', 'true', '{}', '[]'),
+  fc.jsonValue({ maxDepth: 3 }).map((json) => JSON.stringify(json)),
+  hostileObject,
+  hostileObject,
+  hostileObject,
+  fc.constant(`${'['.repeat(3000)}${']'.repeat(3000)}`),
+  fc.constant(JSON.stringify({ username: 'x'.repeat(70 * 1024) })),
+);
+
+type TokenKind = 'none' | 'tampered' | 'expired' | 'alg-none' | 'garbage' | 'clearance-1' | 'clearance-3';
+const tokenKind = fc.constantFrom<TokenKind>(
+  'none',
+  'tampered',
+  'expired',
+  'alg-none',
+  'garbage',
+  'clearance-1',
+  'clearance-1',
+  'clearance-3',
+);
+
+const tokens = {} as Record<TokenKind, string | undefined>;
+
+async function makeTokens(): Promise<void> {
+  const valid = await tokenFor('hostile_member', 1);
+  const [header, payload, signature] = valid.split('.') as [string, string, string];
+  const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+  const adminPayload = (await tokenFor('hostile_admin', 3)).split('.')[1]!;
+  Object.assign(tokens, {
+    none: undefined,
+    tampered: `${header}.${adminPayload}.${signature}`,
+    expired: await signUserToken(
+      'hostile_member',
+      { username: 'hostile_member', firstName: '', lastName: '', email: '', clearance: 3 },
+      Date.now() - 30 * 24 * 3600 * 1000,
+    ),
+    'alg-none': `${noneHeader}.${adminPayload}.`,
+    garbage: 'Bearer-ish nonsense',
+    'clearance-1': `${header}.${payload}.${signature}`,
+    'clearance-3': await tokenFor('hostile_admin', 3),
+  });
+}
+
+/** The route with its `:params` replaced, plus a query string. */
+const routePath = (path: string) =>
+  fc
+    .tuple(
+      fc.oneof(nasty, fc.string({ maxLength: 20 }), fc.constantFrom('defense', 'drexolljozwiakpoolpoll', '1')),
+      nasty,
+    )
+    .map(
+      ([param, query]) => `${path.replace(/:\w+/g, encodeURIComponent(param))}?username=${encodeURIComponent(query)}`,
+    );
+
+function build(endpoint: Endpoint, method: string, text: string | undefined, kind: TokenKind, path: string): Request {
+  const headers: Record<string, string> = { 'x-nf-client-connection-ip': newAddress() };
+  const token = tokens[kind];
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (text !== undefined) headers['Content-Type'] = 'application/json';
+  const hasBody = text !== undefined && method !== 'GET' && method !== 'HEAD';
+  return new Request(`http://localhost${path}`, { method, headers, body: hasBody ? text : undefined });
+}
+
+describe('hostile input', () => {
+  let endpoints: Endpoint[] = [];
+
+  beforeAll(async () => {
+    store = await startLocalStore({});
+    process.env.UPSTASH_REDIS_REST_URL = store.url;
+    process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
+    // The demo data, so requests reach past 'nothing there' into real records.
+    await seedDemoAccounts();
+    await seedSchedulingPolls();
+    await createGuests();
+    endpoints = await loadEndpoints();
+    await makeTokens();
+  });
+
+  afterAll(async () => {
+    process.env.UPSTASH_REDIS_REST_URL = saved.url;
+    process.env.UPSTASH_REDIS_REST_TOKEN = saved.token;
+    await store.close();
+  });
+
+  it('finds every function and the method it answers', async () => {
+    expect(endpoints.length).toBe(readdirSync(FUNCTIONS).filter((file) => /\.mts$/.test(file)).length);
+    expect(new Set(endpoints.map((endpoint) => endpoint.method))).toEqual(new Set(['GET', 'POST', 'DELETE']));
+    expect(await storeDigest()).toContain('site:user:demo_admin');
+    expect(endpoints.find((endpoint) => endpoint.name === 'messages-delete.mts')?.method).toBe('DELETE');
+    expect(endpoints.find((endpoint) => endpoint.name === 'login.mts')?.method).toBe('POST');
+  });
+
+  it('answers every generated bad request with a 4xx JSON error, and a refusal writes nothing', async () => {
+    for (const endpoint of endpoints) {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.constant(endpoint.method), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE')),
+          body,
+          tokenKind,
+          routePath(endpoint.path),
+          async (method, text, kind, path) => {
+            const before = await storeDigest();
+            const response = await endpoint.handler(build(endpoint, method, text, kind, path));
+            const context = `${endpoint.name} ${method} ${path.slice(0, 80)} token=${kind} body=${String(text).slice(0, 120)}`;
+            expect(response.status, context).toBeLessThan(500);
+            if (response.status < 400) return;
+            expect(response.headers.get('content-type'), context).toMatch(/^application\/json/);
+            const answer = (await response.json()) as { error?: unknown };
+            expect(typeof answer.error === 'string' && answer.error.length > 0, context).toBe(true);
+            expect(await storeDigest(), context).toBe(before);
+          },
+        ),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    }
+  }, 300_000);
+});
