@@ -32,6 +32,12 @@ const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
   // API answers are per visitor and change with every write.
   'Cache-Control': 'no-store',
+  // netlify.toml's header rules cover files, not function answers: these carry their own. A JSON
+  // answer loads nothing and is never framed; HSTS and the referrer policy match the pages'.
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
 /** Builds a JSON response with the API's standard headers. */

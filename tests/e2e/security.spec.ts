@@ -20,6 +20,16 @@ const PAGES = [
   '/missing-page',
 ];
 
+// Pages behind the guard: the static shell is served to anyone, with the same headers.
+const GUARDED_PAGES = [
+  '/dashboard',
+  '/forum',
+  '/drecoll_hills_harvest/products',
+  '/drecoll_hills_harvest/cart',
+  '/weddingconsole',
+  '/schedulingconsole',
+];
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -28,7 +38,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test.describe('security headers', () => {
-  for (const path of PAGES) {
+  for (const path of [...PAGES, ...GUARDED_PAGES, '/sitemap.xml', '/robots.txt']) {
     test(`${path} is sent with a strict CSP, HSTS, nosniff, a referrer policy and frame-ancestors`, async ({
       request,
     }) => {
@@ -49,6 +59,23 @@ test.describe('security headers', () => {
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     });
   }
+
+  test('API answers carry their own: a CSP that loads nothing, HSTS, nosniff, the referrer policy', async ({
+    request,
+  }) => {
+    for (const response of [
+      await request.get('/api/health'),
+      await request.post('/api/login', { data: {} }),
+      await request.get('/api/scheduling/schedule-items/defense'),
+      await request.get('/api/wedding/get-all-guests'),
+    ]) {
+      const headers = response.headers();
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['strict-transport-security']).toContain('max-age=63072000');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
 
   test('fingerprinted assets are cached for good; API answers are not cached', async ({ page, request }) => {
     const scripts: string[] = [];
@@ -95,6 +122,22 @@ test.describe('the pages satisfy their CSP', () => {
       .first()
       .waitFor();
     await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+
+  test("the members' and admin pages report no CSP violation either", async ({ page, request }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const login = await request.post('/api/login', { data: { username: 'demo_admin', password: 'demo-admin-pass' } });
+    const { user: token } = (await login.json()) as { user: string };
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    for (const path of GUARDED_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
     expect(violations).toEqual([]);
   });
 
