@@ -62,19 +62,50 @@ for _, option in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return table.concat(out, '\\0')`;
 
-// Takes options out of a poll with every vote for them. KEYS: options. ARGV: the poll's key
-// prefix, then the option ids. Answers how many of them the poll offered.
-const REMOVE_OPTIONS = `
+// Takes options out of polls with every vote for them, in one step. ARGV[1] says which:
+// 'catalogue' drops every id of the KEYS[1] hash from each poll and then deletes the hash (answers
+// its size); 'offered' drops everything each poll offers (answers how many). ARGV[2…]: the polls'
+// key prefixes.
+const DROP_OPTIONS = `
+local catalogue = false
+if ARGV[1] == 'catalogue' then catalogue = redis.call('HKEYS', KEYS[1]) end
 local removed = 0
-for i = 2, #ARGV do
-  local option = ARGV[i]
-  for _, voter in ipairs(redis.call('SMEMBERS', ARGV[1] .. 'voters:' .. option)) do
-    redis.call('SREM', ARGV[1] .. 'choices:' .. voter, option)
+for p = 2, #ARGV do
+  local prefix = ARGV[p]
+  local ids = catalogue or redis.call('SMEMBERS', prefix .. 'options')
+  for _, option in ipairs(ids) do
+    for _, voter in ipairs(redis.call('SMEMBERS', prefix .. 'voters:' .. option)) do
+      redis.call('SREM', prefix .. 'choices:' .. voter, option)
+    end
+    redis.call('DEL', prefix .. 'voters:' .. option)
+    removed = removed + redis.call('SREM', prefix .. 'options', option)
   end
-  redis.call('DEL', ARGV[1] .. 'voters:' .. option)
-  removed = removed + redis.call('SREM', KEYS[1], option)
+end
+if catalogue then
+  redis.call('DEL', KEYS[1])
+  return #catalogue
 end
 return removed`;
+
+// Offers each poll the options of its list that exist in the KEYS[1] hash. ARGV: per poll its key
+// prefix, its option count n, then the n option ids. Answers how many were new to their poll, or
+// -1 when the hash is empty.
+const OFFER_EXISTING = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local added = 0
+local at = 1
+while at <= #ARGV do
+  local prefix = ARGV[at]
+  local n = tonumber(ARGV[at + 1])
+  for i = 1, n do
+    local option = ARGV[at + 1 + i]
+    if redis.call('HEXISTS', KEYS[1], option) == 1 then
+      added = added + redis.call('SADD', prefix .. 'options', option)
+    end
+  end
+  at = at + n + 2
+end
+return added`;
 
 export interface Change {
   pollId: string;
@@ -149,39 +180,38 @@ export async function pollOptions(
   return { offered, names: hashReply(names) ?? {} };
 }
 
-/** The fields of a catalogue hash (schedule items or dates). */
-export async function catalogueIds(catalogue: string): Promise<string[]> {
-  return (await redis().hkeys(catalogue)) as string[];
-}
-
-/** Adds catalogue entries that are missing; answers how many were new. */
-export async function addToCatalogue(catalogue: string, entries: [id: string, value: string][]): Promise<number> {
+/** Adds catalogue entries that are missing, and offers them in `pollId`; answers how many entries were new. */
+export async function addToCatalogue(
+  catalogue: string,
+  entries: [id: string, value: string][],
+  pollId?: string,
+): Promise<number> {
   if (entries.length === 0) return 0;
   const pipe = redis().pipeline();
   for (const [id, value] of entries) pipe.hsetnx(catalogue, id, value);
-  return (await pipe.exec()).reduce<number>((sum, added) => sum + Number(added), 0);
+  if (pollId) pipe.sadd(pollKey(pollId, 'options'), entries[0]![0], ...entries.slice(1).map(([id]) => id));
+  const replies = await pipe.exec();
+  return replies.slice(0, entries.length).reduce<number>((sum, added) => sum + Number(added), 0);
 }
 
-/** Offers options in a poll; answers how many were new to it. */
-export async function offerOptions(pollId: string, optionIds: string[]): Promise<number> {
-  if (optionIds.length === 0) return 0;
-  return Number(await redis().sadd(pollKey(pollId, 'options'), optionIds[0]!, ...optionIds.slice(1)));
+/** Offers each poll those of its options that exist in the catalogue; answers how many were new, or -1 when it is empty. */
+export async function offerExisting(catalogue: string, options: Record<string, string[]>): Promise<number> {
+  const args = Object.entries(options).flatMap(([pollId, ids]) => [
+    keys.schedulePoll(pollId),
+    String(ids.length),
+    ...ids,
+  ]);
+  return Number(await redis().eval(OFFER_EXISTING, [catalogue], args));
 }
 
-/** Takes options and their votes out of a poll; answers how many it offered. */
-export async function removeOptions(pollId: string, optionIds: string[]): Promise<number> {
-  if (optionIds.length === 0) return 0;
+/** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
+export async function dropCatalogue(catalogue: string, pollIds: string[]): Promise<number> {
+  return Number(await redis().eval(DROP_OPTIONS, [catalogue], ['catalogue', ...pollIds.map(keys.schedulePoll)]));
+}
+
+/** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
+export async function dropOffered(pollIds: string[]): Promise<number> {
   return Number(
-    await redis().eval(REMOVE_OPTIONS, [pollKey(pollId, 'options')], [keys.schedulePoll(pollId), ...optionIds]),
+    await redis().eval(DROP_OPTIONS, [keys.scheduleItems()], ['offered', ...pollIds.map(keys.schedulePoll)]),
   );
-}
-
-/** The option ids a poll offers. */
-export async function offeredOptions(pollId: string): Promise<string[]> {
-  return (await redis().smembers(pollKey(pollId, 'options'))) as string[];
-}
-
-/** Deletes a catalogue hash. */
-export async function dropCatalogue(catalogue: string): Promise<void> {
-  await redis().del(catalogue);
 }

@@ -152,35 +152,25 @@ export async function createScheduleItems(): Promise<AdminResponse> {
 
 /** Offers each time-slot poll the existing items of its dates. */
 export async function createSchedulePolls(): Promise<AdminResponse> {
-  const existing = new Set(await repo.catalogueIds(keys.scheduleItems()));
-  if (existing.size === 0) {
+  const wanted = Object.fromEntries(
+    TIME_SLOT_POLL_IDS.map((pollId) => [pollId, configuredPollItems(pollId).map((item) => item._id)]),
+  );
+  const created = await repo.offerExisting(keys.scheduleItems(), wanted);
+  if (created < 0) {
     return { status: 'Failed', error: 'There are no schedule items yet.', message: 'Create the schedule items first.' };
-  }
-  let created = 0;
-  for (const pollId of TIME_SLOT_POLL_IDS) {
-    const offered = configuredPollItems(pollId).filter((item) => existing.has(item._id));
-    created += await repo.offerOptions(
-      pollId,
-      offered.map((item) => item._id),
-    );
   }
   return success({ created, message: `Polls ${pollList()} offer their time slots.` });
 }
 
 /** Deletes every schedule item and the votes for them. */
 export async function dropScheduleItems(): Promise<AdminResponse> {
-  const ids = await repo.catalogueIds(keys.scheduleItems());
-  for (const pollId of TIME_SLOT_POLL_IDS) await repo.removeOptions(pollId, ids);
-  await repo.dropCatalogue(keys.scheduleItems());
-  return success({ deleted: ids.length, message: 'Their votes were deleted with them.' });
+  const deleted = await repo.dropCatalogue(keys.scheduleItems(), TIME_SLOT_POLL_IDS);
+  return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
 /** Takes every time slot out of the time-slot polls, with their votes; the items stay. */
 export async function dropSchedulePolls(): Promise<AdminResponse> {
-  let deleted = 0;
-  for (const pollId of TIME_SLOT_POLL_IDS) {
-    deleted += await repo.removeOptions(pollId, await repo.offeredOptions(pollId));
-  }
+  const deleted = await repo.dropOffered(TIME_SLOT_POLL_IDS);
   return success({ deleted, message: `Polls ${pollList()} offer nothing now; their votes were deleted.` });
 }
 
@@ -190,20 +180,15 @@ export async function createScheduleDateItems(): Promise<AdminResponse> {
   const created = await repo.addToCatalogue(
     keys.scheduleDates(),
     options.map((option) => [option.name, option.description ?? '']),
-  );
-  await repo.offerOptions(
     DATE_POLL.id,
-    options.map((option) => option.name),
   );
   return success({ created, message: `${options.length} dates are configured.` });
 }
 
 /** Deletes every reunion date and the votes for them. */
 export async function dropScheduleDateItems(): Promise<AdminResponse> {
-  const names = await repo.catalogueIds(keys.scheduleDates());
-  await repo.removeOptions(DATE_POLL.id, names);
-  await repo.dropCatalogue(keys.scheduleDates());
-  return success({ deleted: names.length, message: 'Their votes were deleted with them.' });
+  const deleted = await repo.dropCatalogue(keys.scheduleDates(), [DATE_POLL.id]);
+  return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
 const pollList = () => TIME_SLOT_POLL_IDS.join(' and ');
