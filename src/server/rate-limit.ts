@@ -18,7 +18,7 @@ export type Attempt = [limit: RateLimit, subject: string];
 const RESULTS_PER_ATTEMPT = 3;
 
 /** Builds the refusal for an attempt over its limit, saying when the window reopens. */
-function rateLimited(retryAfterSeconds: number): AppError {
+export function rateLimited(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return new AppError(
     'rate_limited',

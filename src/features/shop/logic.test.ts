@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeItem, orderConfirmation, orderMatchesCart } from './logic.ts';
+import { describeItem, orderConfirmation } from './logic.ts';
 import type { CartItem } from './schema.ts';
 
 const item = (id: string, overrides: Partial<CartItem> = {}): CartItem => ({
@@ -10,21 +10,6 @@ const item = (id: string, overrides: Partial<CartItem> = {}): CartItem => ({
   size: 'Pint',
   quantity: 1,
   ...overrides,
-});
-
-describe('orderMatchesCart', () => {
-  const cart = [item('a'), item('b')];
-  it('accepts exactly the cart items, in any order', () => {
-    expect(orderMatchesCart([{ _id: 'b' }, { _id: 'a' }], cart)).toBe(true);
-  });
-  it.each([
-    ['a missing item', [{ _id: 'a' }]],
-    ['an extra item', [{ _id: 'a' }, { _id: 'b' }, { _id: 'c' }]],
-    ['a repeated item', [{ _id: 'a' }, { _id: 'a' }]],
-    ['a foreign item', [{ _id: 'a' }, { _id: 'z' }]],
-  ])('refuses %s', (_case, orderList) => {
-    expect(orderMatchesCart(orderList, cart)).toBe(false);
-  });
 });
 
 describe('orderConfirmation', () => {

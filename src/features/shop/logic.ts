@@ -1,11 +1,5 @@
-// Pure rules of the shop: matching an order to the cart and wording the confirmation mail.
+// Pure rules of the shop: wording the confirmation mail.
 import type { CartItem } from './schema.ts';
-
-/** Answers whether the client's order lines are exactly the items in the server's cart. */
-export function orderMatchesCart(orderList: { _id: string }[], cart: CartItem[]): boolean {
-  const ordered = new Set(orderList.map((line) => line._id));
-  return ordered.size === orderList.length && ordered.size === cart.length && cart.every((i) => ordered.has(i._id));
-}
 
 /** Describes a cart line for people, e.g. '3 × Hot Pickles, Quart'. */
 export function describeItem(item: Pick<CartItem, 'quantity' | 'type' | 'item' | 'size'>): string {

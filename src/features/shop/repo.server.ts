@@ -1,8 +1,8 @@
 // Carts and orders in Redis. A cart is a hash of JSON items per user; an order is a hash, indexed
 // per user and overall. Placing an order moves the cart into it atomically.
-import type { Pipeline } from '@upstash/redis';
 import { keys, usernameKey } from '../../server/keys.ts';
 import type { Delivery } from '../../server/mail.ts';
+import type { Attempt } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { MAX_CART_ITEMS } from './catalogue.ts';
 import type { CartItem } from './schema.ts';
@@ -27,20 +27,30 @@ if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1`;
 
-// Turns the cart into the order if it still holds exactly the given items. KEYS: cart, order,
-// the user's orders, all orders. ARGV: score, order id, item count n, n item ids, then the
-// order's field/value pairs. Answers 1 when placed, 0 when the cart changed.
+// Counts the order attempt against its rate limit, then turns the cart into the order if it still
+// holds exactly the given items: one atomic step, one round trip. KEYS: the rate counter, cart,
+// order, the user's orders, all orders. ARGV: limit max, window seconds, score, order id, item
+// count n, the n item ids, then the order's other field/value pairs. Answers the order's items
+// (the cart's stored JSON values as one JSON array), or 'limited:<seconds>', 'empty' or 'changed'.
 const PLACE_ORDER = `
-local n = tonumber(ARGV[3])
-if redis.call('HLEN', KEYS[1]) ~= n then return 0 end
-for i = 1, n do
-  if redis.call('HEXISTS', KEYS[1], ARGV[3 + i]) == 0 then return 0 end
+redis.call('SET', KEYS[1], 0, 'NX', 'EX', ARGV[2])
+if redis.call('INCR', KEYS[1]) > tonumber(ARGV[1]) then
+  return 'limited:' .. math.max(redis.call('TTL', KEYS[1]), 1)
 end
-for i = 4 + n, #ARGV, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
-redis.call('ZADD', KEYS[3], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[4], ARGV[1], ARGV[2])
-redis.call('DEL', KEYS[1])
-return 1`;
+local size = redis.call('HLEN', KEYS[2])
+if size == 0 then return 'empty' end
+local n = tonumber(ARGV[5])
+if size ~= n then return 'changed' end
+for i = 1, n do
+  if redis.call('HEXISTS', KEYS[2], ARGV[5 + i]) == 0 then return 'changed' end
+end
+local items = '[' .. table.concat(redis.call('HVALS', KEYS[2]), ',') .. ']'
+for i = 6 + n, #ARGV, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
+redis.call('HSET', KEYS[3], 'items', items)
+redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
+redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
+redis.call('DEL', KEYS[2])
+return items`;
 
 const cartKey = (username: string) => keys.cart(usernameKey(username));
 
@@ -55,15 +65,14 @@ export async function addItem(item: CartItem): Promise<boolean> {
   return Number(added) === 1;
 }
 
-/** Queues the read of a user's cart on `pipe` (to share a round trip); toCartItems reads the reply. */
-export function readCartInto(pipe: Pipeline<[]>, username: string): void {
-  pipe.hgetall(cartKey(username));
+/** Stored cart items as the app sees them: oldest first, without the bookkeeping field. */
+function fromStored(stored: StoredCartItem[]): CartItem[] {
+  return [...stored].sort((a, b) => a.addedAt - b.addedAt).map(({ addedAt: _addedAt, ...item }) => item);
 }
 
-/** Turns a cart's HGETALL reply into its items, oldest first, without the bookkeeping field. */
+/** Turns a cart's HGETALL reply into its items. */
 export function toCartItems(reply: unknown): CartItem[] {
-  const stored = Object.values(hashReply(reply) ?? {}).map((json) => JSON.parse(json) as StoredCartItem);
-  return stored.sort((a, b) => a.addedAt - b.addedAt).map(({ addedAt: _addedAt, ...item }) => item);
+  return fromStored(Object.values(hashReply(reply) ?? {}).map((json) => JSON.parse(json) as StoredCartItem));
 }
 
 /** Reads a user's cart. */
@@ -81,17 +90,42 @@ export async function clearCart(username: string): Promise<void> {
   await redis().del(cartKey(username));
 }
 
-/** Stores the order and empties the cart in one atomic step; false when the cart changed meanwhile. */
-export async function placeOrder(order: Order): Promise<boolean> {
+export type PlaceOutcome = { placed: CartItem[] } | { refused: 'empty' | 'changed' } | { limitedFor: number };
+
+/**
+ * Counts the attempt, then stores the order with the cart's items and empties the cart, in one
+ * atomic step; refused when the cart is empty or does not hold exactly `itemIds`.
+ */
+export async function placeOrder(
+  order: Omit<Order, 'items'>,
+  itemIds: string[],
+  [limit, subject]: Attempt,
+): Promise<PlaceOutcome> {
   const score = String(Date.parse(order.createdAt));
-  const fields = Object.entries({ ...order, items: JSON.stringify(order.items) }).flat();
-  const ids = order.items.map((item) => item._id);
-  const placed = await redis().eval(
-    PLACE_ORDER,
-    [cartKey(order.username), keys.order(order.id), keys.userOrders(usernameKey(order.username)), keys.orders()],
-    [score, order.id, String(ids.length), ...ids, ...fields],
+  const answer = String(
+    await redis().eval(
+      PLACE_ORDER,
+      [
+        keys.rateLimit(limit.bucket, subject),
+        cartKey(order.username),
+        keys.order(order.id),
+        keys.userOrders(usernameKey(order.username)),
+        keys.orders(),
+      ],
+      [
+        String(limit.max),
+        String(limit.windowSeconds),
+        score,
+        order.id,
+        String(itemIds.length),
+        ...itemIds,
+        ...Object.entries(order).flat(),
+      ],
+    ),
   );
-  return Number(placed) === 1;
+  if (answer.startsWith('limited:')) return { limitedFor: Number(answer.slice('limited:'.length)) };
+  if (answer === 'empty' || answer === 'changed') return { refused: answer };
+  return { placed: fromStored(JSON.parse(answer) as StoredCartItem[]) };
 }
 
 /** Records how an order's confirmation mail went. */
@@ -103,6 +137,6 @@ export async function recordOrderDelivery(id: string, delivery: Delivery, delive
 export async function listOrders(limit: number, username?: string): Promise<Order[]> {
   const index = username ? keys.userOrders(usernameKey(username)) : keys.orders();
   return (await newestHashes(index, keys.order, limit)).map(
-    (record) => ({ ...record, items: JSON.parse(record.items ?? '[]') }) as Order,
+    (record) => ({ ...record, items: fromStored(JSON.parse(record.items ?? '[]') as StoredCartItem[]) }) as Order,
   );
 }

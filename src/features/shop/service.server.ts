@@ -4,10 +4,10 @@ import { site } from '../../content/site.ts';
 import { AppError } from '../../server/app-error.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
-import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import type { TokenClaims } from '../../server/token.ts';
 import { ITEM, MAX_CART_ITEMS } from './catalogue.ts';
-import { orderConfirmation, orderMatchesCart } from './logic.ts';
+import { orderConfirmation } from './logic.ts';
 import * as repo from './repo.server.ts';
 import type { CartItem, CreateCartItemRequest, SubmitOrderRequest } from './schema.ts';
 
@@ -19,6 +19,7 @@ export const LIMITS = {
 /** Who is shopping: only the verified token's username matters here. */
 type Shopper = Pick<TokenClaims, 'username'>;
 
+const CART_EMPTY = 'Your cart is empty.';
 export const CART_CHANGED = 'Your cart changed while you were ordering. Please check it and submit again.';
 
 /** Refuses a body that names another user than the token's. */
@@ -64,24 +65,27 @@ export async function clearCart(user: Shopper, claimed: string | undefined): Pro
  */
 export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requestId: string): Promise<void> {
   assertOwnCart(user, input.username);
-  // One round trip: the rate-limit counter and the cart.
-  const [cartReply] = await withinRateLimits([[LIMITS.ordersPerUser, usernameKey(user.username)]], (pipe) =>
-    repo.readCartInto(pipe, user.username),
-  );
-  const cart = repo.toCartItems(cartReply);
-  if (cart.length === 0) throw new AppError('bad_request', 'Your cart is empty.');
-  if (!orderMatchesCart(input.orderList, cart)) throw new AppError('conflict', CART_CHANGED);
+  const itemIds = input.orderList.map((line) => line._id);
+  if (new Set(itemIds).size !== itemIds.length) throw new AppError('conflict', CART_CHANGED);
 
-  const order: repo.Order = {
+  // One round trip: the rate limit, the check against the server's cart, the order, the empty cart.
+  const placing = {
     id: crypto.randomUUID(),
     username: user.username,
     email: input.email,
-    items: cart,
     createdAt: new Date().toISOString(),
-    delivery: 'sending',
+    delivery: 'sending' as const,
     deliveryNote: '',
   };
-  if (!(await repo.placeOrder(order))) throw new AppError('conflict', CART_CHANGED);
+  const outcome = await repo.placeOrder(placing, itemIds, [LIMITS.ordersPerUser, usernameKey(user.username)]);
+  if ('limitedFor' in outcome) throw rateLimited(outcome.limitedFor);
+  if ('refused' in outcome) {
+    // An empty cart (also the second of two submissions of the same cart) says so.
+    throw outcome.refused === 'empty'
+      ? new AppError('bad_request', CART_EMPTY)
+      : new AppError('conflict', CART_CHANGED);
+  }
+  const order: repo.Order = { ...placing, items: outcome.placed };
 
   await deliverAndRecord(
     { ...orderConfirmation(order, site.shopName), to: order.email, idempotencyKey: `order-${order.id}` },
