@@ -1,0 +1,258 @@
+// Redis round trips per API call, counted at the store's door (every HTTP request the client
+// sends to the local store): at most one for a read and two for a write, rate limiting included
+// (QUALITY.md; issue 11). Every function has a scenario here; a new one without fails the test.
+// The file has a store of its own: its console scenarios drop what other suites vote on.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DATE_POLL } from '../../src/content/polls.ts';
+import { createAccount } from '../../src/features/auth/service.server.ts';
+import { configuredItems } from '../../src/features/scheduling/polls.ts';
+import { seedSchedulingPolls } from '../../src/features/scheduling/service.server.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
+import type { LocalStoreServer } from '../../tools/local-store/server.ts';
+import { startLocalStore } from '../../tools/local-store/start.ts';
+import { isolateEnv } from '../setup/isolated-env.ts';
+import { tokenFor, useFakeResend } from './fakes.ts';
+import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+
+type Handler = (req: Request) => Promise<Response>;
+interface Call {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  path?: string;
+}
+interface Scenario {
+  kind: 'read' | 'write';
+  /** Prepares what the call needs (not counted) and returns the call. */
+  prepare(): Promise<Call>;
+}
+
+const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
+const LIMIT = { read: 1, write: 2 };
+
+useFakeResend();
+let model: FakeOpenAi;
+isolateEnv(['OPENAI_API_KEY', 'OPENAI_BASE_URL']);
+let store: LocalStoreServer;
+const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
+beforeAll(async () => {
+  store = await startLocalStore({});
+  process.env.UPSTASH_REDIS_REST_URL = store.url;
+  process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
+  model = await startFakeOpenAi();
+  await seedSchedulingPolls();
+});
+beforeEach(() => {
+  process.env.OPENAI_BASE_URL = model.url;
+  process.env.OPENAI_API_KEY = 'sk-test';
+});
+afterAll(async () => {
+  process.env.UPSTASH_REDIS_REST_URL = shared.url;
+  process.env.UPSTASH_REDIS_REST_TOKEN = shared.token;
+  await Promise.all([model.close(), store.close()]);
+});
+
+const handlers = new Map<string, Handler>();
+const handler = async (name: string) => {
+  if (!handlers.has(name)) {
+    handlers.set(name, ((await import(join(FUNCTIONS, `${name}.mts`))) as { default: Handler }).default);
+  }
+  return handlers.get(name)!;
+};
+const run = async (name: string, request: Call) => call(await handler(name), request);
+
+/** A member with a real account (some reads need one) and a token of the given clearance. */
+async function member(clearance = 1) {
+  const username = uniqueName('trips');
+  await createAccount({ username, password: 'a-long-password', firstName: 'Trip', lastName: '', email: '' }, clearance);
+  return { username, token: await tokenFor(username, clearance) };
+}
+
+async function cartWithItem() {
+  const shopper = await member();
+  await run('dhh-create-cart-item', {
+    token: shopper.token,
+    body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username: shopper.username },
+  });
+  const { body } = await run('dhh-get-cart-items', { token: shopper.token, body: { username: shopper.username } });
+  return { ...shopper, items: body.cartItems as { _id: string }[] };
+}
+
+const admin = () => tokenFor(uniqueName('admin'), 3);
+const anon = () => `anon_${uniqueName('Trip')}`;
+const item = () => configuredItems()[0]!._id;
+const date = `${DATE_POLL.dates[0].date}_DATE`;
+
+const SCENARIOS: Record<string, Scenario> = {
+  health: { kind: 'read', prepare: async () => ({ method: 'GET' }) },
+  account: { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member()).token }) },
+  login: {
+    kind: 'read',
+    prepare: async () => {
+      const { username } = await member();
+      return { body: { username, password: 'a-long-password' } };
+    },
+  },
+  register: {
+    kind: 'write',
+    prepare: async () => ({ body: { username: uniqueName('new'), password: 'a-long-password' } }),
+  },
+  'verify-recaptcha': { kind: 'read', prepare: async () => ({ body: { recaptchaToken: 'token' } }) },
+  'scoring-all-scores': {
+    kind: 'read',
+    prepare: async () => {
+      const { username, token } = await member();
+      return { token, body: { userName: username } };
+    },
+  },
+  'scoring-wordgame': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token } = await member();
+      return { token, body: { userName: username, roundScore: 3 } };
+    },
+  },
+  'mail-contact': {
+    kind: 'write',
+    prepare: async () => ({ body: { senderEmail: 'a@example.com', emailSubject: 'Hi', emailText: 'Hello.' } }),
+  },
+  'ask-ai': { kind: 'write', prepare: async () => ({ body: { userQuestion: 'Hi?', userSystemChoice: '' } }) },
+  'dhh-create-cart-item': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token } = await member();
+      return { token, body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 2, username } };
+    },
+  },
+  'dhh-get-cart-items': {
+    kind: 'read',
+    prepare: async () => {
+      const { username, token } = await cartWithItem();
+      return { token, body: { username } };
+    },
+  },
+  'dhh-delete-item': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token, items } = await cartWithItem();
+      return { token, body: { ownerId: username, itemId: items[0]!._id } };
+    },
+  },
+  'dhh-clear-cart': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token } = await cartWithItem();
+      return { token, body: { username } };
+    },
+  },
+  'dhh-submit-order': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token, items } = await cartWithItem();
+      return { token, body: { username, orderList: items, email: 'buyer@example.com' } };
+    },
+  },
+  'messages-get-messages': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member(2)).token }) },
+  'messages-create-message': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token } = await member(2);
+      return { token, body: { username, text: 'Counting round trips.' } };
+    },
+  },
+  'messages-delete': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token } = await member(2);
+      const { body } = await run('messages-create-message', { token, body: { username, text: 'To delete.' } });
+      const id = (body.message as { _id: string })._id;
+      return { method: 'DELETE', token, path: `/api/messages/delete/${id}` };
+    },
+  },
+  'poll-get-all-votes': { kind: 'read', prepare: async () => ({ body: { question: 0 } }) },
+  'poll-create-vote': {
+    kind: 'write',
+    prepare: async () => ({ body: { name: uniqueName('Voter'), question: 0, vote: ['1'] } }),
+  },
+  'scheduling-schedule-items': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: '/api/scheduling/schedule-items/defense' }),
+  },
+  'scheduling-user-choices': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: '/api/scheduling/user-choices/defense?username=anon_x' }),
+  },
+  'scheduling-choices-with-users': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: '/api/scheduling/choices-with-users/defense' }),
+  },
+  'scheduling-add-choice': {
+    kind: 'write',
+    prepare: async () => ({ body: { pollId: 'defense', scheduleItemId: item(), username: anon() } }),
+  },
+  'scheduling-remove-choice': {
+    kind: 'write',
+    prepare: async () => {
+      const username = anon();
+      const { body } = await run('scheduling-add-choice', {
+        body: { pollId: 'defense', scheduleItemId: item(), username },
+      });
+      return { body: { pollId: 'defense', scheduleItemId: item(), username, claimSecret: body.claimSecret } };
+    },
+  },
+  'scheduling-available-dates': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: `/api/scheduling/available-dates/${DATE_POLL.id}` }),
+  },
+  'scheduling-user-date-choices': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: `/api/scheduling/user-date-choices/${DATE_POLL.id}?username=x` }),
+  },
+  'scheduling-date-choices-with-users': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: `/api/scheduling/date-choices-with-users/${DATE_POLL.id}` }),
+  },
+  'scheduling-add-date-choice': {
+    kind: 'write',
+    prepare: async () => ({ body: { pollId: DATE_POLL.id, date, username: anon() } }),
+  },
+  'scheduling-remove-date-choice': {
+    kind: 'write',
+    prepare: async () => {
+      const username = anon();
+      const { body } = await run('scheduling-add-date-choice', { body: { pollId: DATE_POLL.id, date, username } });
+      return { body: { pollId: DATE_POLL.id, date, username, claimSecret: body.claimSecret } };
+    },
+  },
+  'scheduling-create-schedule-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'scheduling-create-schedule-polls': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'scheduling-drop-schedule-polls': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'scheduling-drop-schedule-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'scheduling-create-schedule-date-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'scheduling-drop-schedule-date-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'wedding-get-all-guests': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
+  'wedding-create-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'wedding-add-new-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'wedding-drop-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+};
+
+describe('round trips per API call', () => {
+  it('has a scenario for every function', () => {
+    const functions = readdirSync(FUNCTIONS)
+      .filter((file) => /\.mts$/.test(file))
+      .map((file) => file.replace(/\.mts$/, ''));
+    expect(Object.keys(SCENARIOS).sort()).toEqual(functions.sort());
+  });
+
+  it.each(Object.entries(SCENARIOS))('%s stays within its budget', async (name, scenario) => {
+    const request = await scenario.prepare();
+    let status = 0;
+    const trips = await countStoreRoundTrips(async () => {
+      status = (await run(name, request)).status;
+    });
+    expect(status, `${name} answered ${status}`).toBeLessThan(300);
+    expect(trips, `${name} (${scenario.kind})`).toBeLessThanOrEqual(LIMIT[scenario.kind]);
+  });
+});
