@@ -2,7 +2,7 @@
 // per user and overall. Placing an order moves the cart into it atomically.
 import { keys, usernameKey } from '../../server/keys.ts';
 import type { Delivery } from '../../server/mail.ts';
-import type { Attempt } from '../../server/rate-limit.ts';
+import { type Attempt, allowedAttempts } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { MAX_CART_ITEMS } from './catalogue.ts';
 import type { CartItem } from './schema.ts';
@@ -113,7 +113,7 @@ export async function placeOrder(
         keys.orders(),
       ],
       [
-        String(limit.max),
+        String(allowedAttempts(limit)),
         String(limit.windowSeconds),
         score,
         order.id,
