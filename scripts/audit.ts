@@ -1,14 +1,10 @@
 // `npm run audit`: Lighthouse (mobile, median of 3) on every public route of the production-like
 // server over the built dist/. Prints one table and fails when accessibility, best-practices or
 // SEO drop below 100, CLS rises above 0.01, or the median performance falls below 90.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from './chromium.ts';
+import { startProductionServer } from './production-server.ts';
 
 const ROUTES = [
   '/',
@@ -50,30 +46,6 @@ interface Row {
   tbt: number;
   js: number;
   failing: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForHealth(base: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`The server at ${base} did not come up.`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -131,13 +103,7 @@ function problems(route: string, runs: Row[]): string[] {
   return found;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'site-audit-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['scripts/serve.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startProductionServer();
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update'],
@@ -145,11 +111,10 @@ const chrome = await chromeLauncher.launch({
 
 const failures: string[] = [];
 try {
-  await waitForHealth(base);
   const table: Record<string, unknown>[] = [];
   for (const route of ONLY ?? ROUTES) {
     const runs: Row[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await measure(base + route, chrome.port));
+    for (let run = 0; run < RUNS; run++) runs.push(await measure(server.base + route, chrome.port));
     const note = EXPECTED_FAILURES[route] ? ' (404: see note)' : '';
     table.push({
       route,
@@ -171,8 +136,7 @@ try {
   );
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }
 
 if (failures.length) {
