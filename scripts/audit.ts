@@ -4,23 +4,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from './chromium.ts';
+import { PUBLIC_PAGES } from '../tests/e2e/routes.ts';
 import { startProductionServer } from './production-server.ts';
-
-const ROUTES = [
-  '/',
-  '/about',
-  '/contact',
-  '/chatbot',
-  '/word_game',
-  '/poll',
-  '/drecoll_hills_harvest',
-  '/drecoll_hills_harvest/gallery',
-  '/scheduling_polls/defense_league',
-  '/scheduling_polls/ragnarok',
-  '/scheduling_polls/drexolljozwiakpoolpoll',
-  '/unauthorized',
-  '/missing-page',
-];
 
 /**
  * A missing page must answer 404 and ask not to be indexed; Lighthouse counts both against SEO
@@ -112,7 +97,7 @@ const chrome = await chromeLauncher.launch({
 const failures: string[] = [];
 try {
   const table: Record<string, unknown>[] = [];
-  for (const route of ONLY ?? ROUTES) {
+  for (const route of ONLY ?? PUBLIC_PAGES) {
     const runs: Row[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(server.base + route, chrome.port));
     const note = EXPECTED_FAILURES[route] ? ' (404: see note)' : '';

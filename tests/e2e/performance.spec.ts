@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
 import { logInAs } from './helpers.ts';
+import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';
 
 // QUALITY.md: reading pages load at most 25 KB of gzipped JavaScript before any interaction.
 const READING_PAGES = [
@@ -11,11 +12,6 @@ const READING_PAGES = [
   '/missing-page',
   '/drecoll_hills_harvest',
   '/drecoll_hills_harvest/gallery',
-];
-const POLL_PAGES = [
-  '/scheduling_polls/defense_league',
-  '/scheduling_polls/ragnarok',
-  '/scheduling_polls/drexolljozwiakpoolpoll',
 ];
 const READING_PAGE_JS_BUDGET = 25 * 1024;
 
@@ -41,7 +37,7 @@ test.describe('performance budgets', () => {
   }
 
   // Pages whose island renders after load hold its place, so nothing moves (CLS 0).
-  for (const path of [...READING_PAGES, '/contact', '/word_game', '/chatbot', ...POLL_PAGES]) {
+  for (const path of PUBLIC_PAGES) {
     for (const [viewport, loggedIn] of [
       [{ width: 390, height: 844 }, false],
       [{ width: 1280, height: 800 }, true],
@@ -75,19 +71,7 @@ test.describe('performance budgets', () => {
     const { user } = (await login.json()) as { user: string };
     await page.context().addInitScript((token) => localStorage.setItem('token', token), user);
     const sizes: Record<string, number> = {};
-    for (const path of [
-      ...READING_PAGES,
-      '/contact',
-      '/word_game',
-      '/chatbot',
-      ...POLL_PAGES,
-      '/dashboard',
-      '/forum',
-      '/drecoll_hills_harvest/products',
-      '/drecoll_hills_harvest/cart',
-      '/weddingconsole',
-      '/schedulingconsole',
-    ]) {
+    for (const path of [...PUBLIC_PAGES, ...GUARDED_PAGES]) {
       const fresh = await page.context().newPage();
       sizes[path] = await scriptBytesBeforeInteraction(fresh, path);
       await fresh.close();

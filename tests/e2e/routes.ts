@@ -1,0 +1,28 @@
+// The site's routes as the browser tests group them (SPEC section 2).
+
+/** Every public route, and a missing page. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/contact',
+  '/unauthorized',
+  '/drecoll_hills_harvest',
+  '/drecoll_hills_harvest/gallery',
+  '/word_game',
+  '/chatbot',
+  '/poll',
+  '/scheduling_polls/defense_league',
+  '/scheduling_polls/ragnarok',
+  '/scheduling_polls/drexolljozwiakpoolpoll',
+  '/missing-page',
+];
+
+/** Routes behind the guard: their static shell is served to anyone; the island needs a session. */
+export const GUARDED_PAGES = [
+  '/dashboard',
+  '/forum',
+  '/drecoll_hills_harvest/products',
+  '/drecoll_hills_harvest/cart',
+  '/weddingconsole',
+  '/schedulingconsole',
+];
