@@ -5,7 +5,6 @@ export default defineConfig({
     include: [
       'src/**/*.test.ts',
       'tools/**/*.test.ts',
-      'netlify/**/*.test.ts',
       'tests/lint/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'scripts/**/*.test.ts',

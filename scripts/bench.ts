@@ -4,13 +4,17 @@
 // write is in the store. Two servers: the production-like one (Netlify's local emulation, which
 // runs each function call in a fresh worker and one call per function at a time, as a cold start
 // would), and the same function handlers kept warm in one process, as a warm Netlify instance
-// runs them, on the same store. A benchmark, not a timed test: it fails only when an acknowledged
-// write is missing, or the warm server errs.
-import { readFileSync } from 'node:fs';
+// runs them, on the same store. Last, each function's cold import time, bundled as Netlify bundles
+// it: what the first visitor after a deploy or an idle spell waits for. A benchmark, not a timed
+// test: it fails only when an acknowledged write is missing, or the warm server errs.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { configuredItems } from '../src/features/scheduling/polls.ts';
+import { FUNCTIONS, bundle, coldImport, readZip } from './function-bundles.ts';
 import { addressFile } from './local-env.ts';
 import { startProductionServer } from './production-server.ts';
 
@@ -170,6 +174,26 @@ try {
 } finally {
   production.stop();
 }
+
+/** Bundles every function as Netlify does and prints each one's cold import time. */
+async function printColdImports(): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  try {
+    const table: Record<string, { 'zip KB': number; 'cold import ms': number }> = {};
+    for (const result of await bundle(FUNCTIONS, out)) {
+      const cold = await coldImport(result, readZip(result.path));
+      table[result.name] = {
+        'zip KB': Math.round((result.size ?? 0) / 1024),
+        'cold import ms': Math.round(cold.entryMs + cold.functionMs),
+      };
+    }
+    console.table(table);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+await printColdImports();
 
 if (problems.length) {
   console.error(`Bench found problems:\n${problems.join('\n')}`);

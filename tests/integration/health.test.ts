@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import health, { config } from './health.mts';
+import health, { config } from '../../netlify/functions/health.mts';
 
 describe('GET /api/health', () => {
   const originalUrl = process.env.UPSTASH_REDIS_REST_URL;

@@ -1,0 +1,141 @@
+// The functions as Netlify ships them (issue 11: deployability and cold starts). zip-it-and-ship-it,
+// the bundler the Netlify build runs, zips netlify/functions with netlify.toml's settings; every
+// .mts endpoint must come out as one zip under 2 MB that holds no dev-only code (the local store,
+// the fakes, ioredis-mock and its Lua engine, the test runners), and must import in a fresh node,
+// with no environment at all, well within the bound. A table of sizes and import times is printed.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS, type FunctionResult, ROOT, bundle, coldImport, readZip } from './function-bundles.ts';
+
+const MAX_ZIP_BYTES = 2 * 1024 * 1024;
+const MAX_COLD_IMPORT_MS = 3000; // generous: each imports in 80-200 ms on a dev machine
+
+// Dev-only code, by where it lives (a zip entry, or a source file the bundler read) ...
+const DEV_ONLY_PATH = /(^|\/)(tools|tests|scripts)\/|ioredis-mock|fengari|vitest|playwright|node_modules\/ioredis\//;
+// ... and by strings that only it contains, should it be inlined into a bundled file.
+const DEV_ONLY_TEXT = [
+  'ERR the body must be a non-empty array of commands', // tools/local-store/server.ts
+  're_fake_', // tools/fake-resend/server.ts: its API keys
+  'RedisMock', // ioredis-mock's client
+  'fengari_interop', // ioredis-mock's bridge to its Lua engine
+  '__vitest_worker__', // vitest's runner state
+];
+
+/** Every trace of dev-only code in a bundle: its source inputs, its zip entries and their text. */
+function devOnlyCode(result: FunctionResult, files: Map<string, Buffer>): string[] {
+  const found = (result.inputs ?? [])
+    .map((input) => relative(ROOT, input))
+    .filter((input) => DEV_ONLY_PATH.test(input))
+    .map((input) => `bundled from ${input}`);
+  for (const [name, content] of files) {
+    if (DEV_ONLY_PATH.test(name)) found.push(`ships ${name}`);
+    const text = content.toString('utf8');
+    for (const marker of DEV_ONLY_TEXT) if (text.includes(marker)) found.push(`${name} contains '${marker}'`);
+  }
+  return found;
+}
+
+describe('the functions as Netlify bundles them', () => {
+  let out = '';
+  const bundles = new Map<string, { result: FunctionResult; files: Map<string, Buffer> }>();
+  const endpoints = readdirSync(FUNCTIONS)
+    .filter((file) => file.endsWith('.mts'))
+    .map((file) => file.replace(/\.mts$/, ''))
+    .sort();
+
+  beforeAll(async () => {
+    // One call for all of them, as the build makes; a bundle that fails to build throws here.
+    out = mkdtempSync(join(tmpdir(), 'functions-bundle-'));
+    const started = performance.now();
+    const results = await bundle(FUNCTIONS, out);
+    console.log(`Bundled ${results.length} functions in ${Math.round(performance.now() - started)} ms`);
+    for (const result of results) bundles.set(result.name, { result, files: readZip(result.path) });
+  }, 60_000); // 6-15 s for the lot
+  afterAll(() => {
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it('deploys every .mts endpoint, and nothing else', () => {
+    expect(endpoints.length).toBeGreaterThan(30);
+    expect([...bundles.keys()].sort()).toEqual(endpoints);
+  });
+
+  it('zips each one under 2 MB', () => {
+    for (const { result } of bundles.values()) {
+      expect(result.size, result.name).toBeLessThan(MAX_ZIP_BYTES);
+    }
+  });
+
+  it('ships no dev-only code', () => {
+    for (const { result, files } of bundles.values()) {
+      expect(devOnlyCode(result, files), result.name).toEqual([]);
+    }
+  });
+
+  it('imports each one cold, with no environment, within the bound', async () => {
+    const table: Record<
+      string,
+      { 'zip KB': number; 'entry ms': number; 'function ms': number; 'cold import ms': number }
+    > = {};
+    const failures: string[] = [];
+    for (const { result, files } of bundles.values()) {
+      try {
+        const cold = await coldImport(result, files);
+        const total = cold.entryMs + cold.functionMs;
+        table[result.name] = {
+          'zip KB': Math.round((result.size ?? 0) / 1024),
+          'entry ms': Math.round(cold.entryMs),
+          'function ms': Math.round(cold.functionMs),
+          'cold import ms': Math.round(total),
+        };
+        if (cold.handler !== 'function') failures.push(`${result.name}: the entry point exports no handler`);
+        if (result.runtimeAPIVersion === 2 && cold.default !== 'function') {
+          failures.push(`${result.name}: the function has no default export`);
+        }
+        if (total >= MAX_COLD_IMPORT_MS) failures.push(`${result.name}: took ${Math.round(total)} ms to import`);
+      } catch (error) {
+        // An import that throws is a finding: its stderr says why.
+        failures.push(`${result.name}: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`);
+      }
+    }
+    console.table(table);
+    expect(failures).toEqual([]);
+  }, 60_000); // 6-13 s for the lot
+});
+
+describe('the dev-only check', () => {
+  // Inside the repo, so that the bundler finds node_modules as it does for the real functions;
+  // .netlify/ is Netlify's own scratch folder, ignored by git.
+  let work = '';
+  beforeAll(() => {
+    mkdirSync(join(ROOT, '.netlify'), { recursive: true });
+    work = mkdtempSync(join(ROOT, '.netlify/functions-bundle-'));
+  });
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('flags a function that reaches the local store', async () => {
+    // A function importing the local store, and through it ioredis-mock and its Lua engine.
+    const functions = join(work, 'functions');
+    mkdirSync(functions);
+    writeFileSync(
+      join(functions, 'leaky.mts'),
+      [
+        `import { startLocalStore } from ${JSON.stringify(join(ROOT, 'tools/local-store/start.ts'))};`,
+        `export default async () => new Response(typeof startLocalStore);`,
+        `export const config = { path: '/api/leaky' };`,
+      ].join('\n'),
+    );
+    const [result] = await bundle(functions, join(work, 'out'));
+    const found = devOnlyCode(result!, readZip(result!.path));
+    expect(found).toContainEqual('bundled from tools/local-store/start.ts');
+    expect(found.some((finding) => finding.startsWith('ships node_modules/ioredis-mock/'))).toBe(true);
+    expect(found.some((finding) => finding.startsWith('ships node_modules/fengari/'))).toBe(true);
+    expect(found.some((finding) => finding.includes(`'ERR the body must be a non-empty array of commands'`))).toBe(
+      true,
+    );
+  }, 30_000); // 1-3 s
+});
