@@ -1,6 +1,6 @@
 // Who is voting: the member's name when logged in, else the anonymous name form (SPEC sections 2,
 // 4, 5: label Name, placeholder, Save; Save locks the input, editing unlocks it).
-import { displayName } from '../polls.ts';
+import { MAX_NAME_LENGTH, displayName } from '../polls.ts';
 import type { useSchedulingPoll } from './use-scheduling-poll.ts';
 
 type Poll = ReturnType<typeof useSchedulingPoll<unknown>>;
@@ -30,7 +30,7 @@ export default function VoterPanel({ poll, id }: { poll: Poll; id: string }) {
           className={`text-input${saved ? ' is-locked' : ''}`}
           type="text"
           autoComplete="name"
-          maxLength={40}
+          maxLength={MAX_NAME_LENGTH}
           placeholder="Enter your name to vote"
           value={typed}
           aria-invalid={error ? true : undefined}
