@@ -6,7 +6,7 @@ import {
   fetchDateChoicesWithUsers,
   fetchUserDateChoices,
 } from '../api-client.ts';
-import { type DateOption, dateOfOption, votersByOption } from '../polls.ts';
+import { type DateOption, dateOfOption } from '../polls.ts';
 import { type PollApi, useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
@@ -28,11 +28,7 @@ const API: PollApi<DateOption> = {
 export default function DatePoll({ pollId }: { pollId: string }) {
   const poll = useSchedulingPoll(pollId, API);
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
-  const voters = votersByOption(
-    poll.votes,
-    (vote) => vote.option,
-    (vote) => vote.user,
-  );
+  const { voters } = poll;
 
   return (
     <>

@@ -1,7 +1,7 @@
 // A time-slot poll (SPEC section 2): a card per date with a toggle per slot, the name form, and
 // a results table per date.
 import { fetchChoicesWithUsers, fetchScheduleItems, fetchUserChoices, changeChoice } from '../api-client.ts';
-import { type ScheduleItem, splitItemName, votersByOption } from '../polls.ts';
+import { type ScheduleItem, splitItemName } from '../polls.ts';
 import { type PollApi, useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
@@ -34,11 +34,7 @@ export default function TimeSlotPoll({ pollId, dates }: { pollId: string; dates:
   const poll = useSchedulingPoll(pollId, API);
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
   const shown = byDate(poll.options.filter((item) => dates.includes(splitItemName(item.name).date)));
-  const voters = votersByOption(
-    poll.votes,
-    (vote) => vote.option,
-    (vote) => vote.user,
-  );
+  const { voters } = poll;
 
   return (
     <>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../auth/api-client.ts';
 import { $user } from '../../auth/store.ts';
 import type { VoteChange } from '../api-client.ts';
-import { NAME_TAKEN, type Voter, anonymousVoter, nameTaken, voterKey } from '../polls.ts';
+import { NAME_TAKEN, type Voter, anonymousVoter, nameTaken, voterKey, votersByOption } from '../polls.ts';
 import type { ChoiceResponse } from '../schema.ts';
 import { claimSecretFor, rememberClaim, saveName, savedName } from '../voter-storage.ts';
 
@@ -143,7 +143,12 @@ export function useSchedulingPoll<Option>(pollId: string, api: PollApi<Option>) 
     /** Null until the options and the votes have both arrived, so the page renders once. */
     options: votes === null ? null : options,
     selected,
-    votes: votes ?? [],
+    /** Who chose each option, by option id. */
+    voters: votersByOption(
+      votes ?? [],
+      (vote) => vote.option,
+      (vote) => vote.user,
+    ),
     toggle,
     voterNames: [...new Set((votes ?? []).map((v) => v.user.username))],
   };
