@@ -1,11 +1,13 @@
 // The production-like server (scripts/site-server.ts) on a small project of its own: functions
 // served warm and concurrently on their config.path, with the platform's context; netlify.toml's
-// redirects, rewrites to functions and header rules; the 404 page; compression.
+// redirects, rewrites to functions and header rules; the 404 page; compression. And the refusal of
+// function settings it does not emulate.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SiteServer, startSiteServer } from './site-server.ts';
+import { loadFunctions } from './warm-functions.ts';
 
 const PROJECT: Record<string, string> = {
   'netlify.toml': `
@@ -155,5 +157,20 @@ describe('the production-like server', () => {
     expect(await brotli.text()).toContain('home page'); // fetch decodes it
     const gzip = await get('/api/count', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('loadFunctions', () => {
+  it('refuses a function whose settings the local server would silently ignore', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'warm-functions-'));
+    try {
+      writeFileSync(
+        join(directory, 'static-first.mjs'),
+        `export default () => new Response('');\nexport const config = { path: '/x', preferStatic: true };\n`,
+      );
+      await expect(loadFunctions(directory)).rejects.toThrow('static-first.mjs: config.preferStatic is not emulated');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -47,9 +47,8 @@ export async function loadFunctions(directory: string): Promise<WarmFunction[]> 
       };
       if (typeof module.default !== 'function') throw new Error(`${file}: the function has no default export.`);
       const config = module.config ?? {};
-      const unsupported = NOT_EMULATED.filter((setting) => setting in config);
-      if (unsupported.length)
-        throw new Error(`${file}: config.${unsupported.join(', config.')} is not emulated locally.`);
+      const unsupported = NOT_EMULATED.find((setting) => setting in config);
+      if (unsupported) throw new Error(`${file}: config.${unsupported} is not emulated locally.`);
       const { path = `/.netlify/functions/${name}`, excludedPath = [], method } = config;
       return {
         name,
