@@ -75,14 +75,20 @@ export const TIME_SLOT_POLL_API: PollApi<ScheduleItem> = {
 
 const BLANK_NAME = 'Please enter your name.';
 
+/** The anonymous name form. */
+interface NameForm {
+  typed: string;
+  saved: boolean;
+  error: string;
+}
+
 interface PollState<Option> {
   options: Option[] | null;
   votes: Vote[] | null;
   selected: ReadonlySet<string>;
   /** The voter whose choices `selected` holds: voting opens once they have loaded, so a click never races them. */
   choicesFor: string;
-  /** The anonymous name form. */
-  name: { typed: string; saved: boolean; error: string };
+  name: NameForm;
 }
 
 /** What a poll's islands render. */
@@ -91,7 +97,7 @@ export interface PollView<Option> {
   member: UserDetails | undefined;
   /** The name votes go under ('' while there is none). */
   voter: string;
-  name: PollState<Option>['name'];
+  name: NameForm;
   canVote: boolean;
   /** Null until the options and the votes have both arrived, so the page renders once. */
   options: Option[] | null;
@@ -102,6 +108,7 @@ export interface PollView<Option> {
 }
 
 interface Poll<Option> {
+  id: string;
   api: PollApi<Option>;
   $state: MapStore<PollState<Option>>;
   $voter: ReadableAtom<string>;
@@ -152,7 +159,7 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
       voterNames: [...new Set(votes.map((vote) => vote.user.username))],
     };
   });
-  const poll: Poll<Option> = { api, $state, $voter, $view, queue: Promise.resolve() };
+  const poll: Poll<Option> = { id: pollId, api, $state, $voter, $view, queue: Promise.resolve() };
 
   onMount($view, () => {
     void task(async () => {
@@ -163,17 +170,17 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
         $state.setKey('options', []);
       }
     });
-    void loadVotes(pollId, poll);
+    void loadVotes(poll);
     // A new voter (a saved name, a login) sees their own choices.
-    return $voter.subscribe((voter) => void loadChoices(pollId, poll, voter));
+    return $voter.subscribe((voter) => void loadChoices(poll, voter));
   });
   return poll;
 }
 
-function loadVotes<Option>(pollId: string, { api, $state }: Poll<Option>): Promise<void> {
+function loadVotes<Option>({ id, api, $state }: Poll<Option>): Promise<void> {
   return task(async () => {
     try {
-      $state.setKey('votes', await api.fetchVotes(pollId));
+      $state.setKey('votes', await api.fetchVotes(id));
     } catch (error) {
       console.error('An error has occurred', api.failures.votes, error);
       $state.setKey('votes', $state.get().votes ?? []);
@@ -181,13 +188,13 @@ function loadVotes<Option>(pollId: string, { api, $state }: Poll<Option>): Promi
   });
 }
 
-function loadChoices<Option>(pollId: string, { api, $state, $voter }: Poll<Option>, voter: string): Promise<void> {
+function loadChoices<Option>({ id, api, $state, $voter }: Poll<Option>, voter: string): Promise<void> {
   $state.setKey('selected', new Set());
   $state.setKey('choicesFor', '');
   if (!voter) return Promise.resolve();
   return task(async () => {
     try {
-      const ids = await api.fetchChoices(pollId, voter);
+      const ids = await api.fetchChoices(id, voter);
       if ($voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
       $state.setKey('selected', new Set(ids));
       $state.setKey('choicesFor', voter);
@@ -255,7 +262,7 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
         $state.setKey('name', { ...$state.get().name, saved: false, error: NAME_TAKEN });
       } else console.error('An error has occurred', error);
     }
-    await loadVotes(pollId, poll);
+    await loadVotes(poll);
   };
   poll.queue = poll.queue.then(send);
   return poll.queue;
