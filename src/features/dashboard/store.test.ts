@@ -1,5 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { AccountResponse } from '../auth/schema.ts';
 import type { AllScoresResponse } from './schema.ts';
 
@@ -14,7 +15,6 @@ vi.mock('../auth/api-client.ts', async (importOriginal) => ({
 }));
 
 const claims = { username: 'ada', firstName: 'Ada', lastName: '', email: '', clearance: 2 };
-const token = (details: object) => `h.${Buffer.from(JSON.stringify(details)).toString('base64url')}.s`;
 const scores = (bestScore?: number) =>
   ({
     status: 'Success',
@@ -25,7 +25,7 @@ const scores = (bestScore?: number) =>
 async function openDashboard() {
   vi.resetModules();
   const auth = await import('../auth/store.ts');
-  auth.setToken(token(claims));
+  auth.setToken(tokenFor(claims));
   const store = await import('./store.ts');
   for (const $store of [store.$card, store.$account, store.$bestScore]) $store.listen(() => undefined);
   return { ...store, ...auth };

@@ -1,5 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { ForumMessage } from './schema.ts';
 
 const api = vi.hoisted(() => ({
@@ -9,7 +10,6 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./api-client.ts', () => api);
 
-const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
 const message = (id: string, username: string, text = `from ${username}`): ForumMessage => ({
   _id: id,
   text,
@@ -21,7 +21,7 @@ const message = (id: string, username: string, text = `from ${username}`): Forum
 async function openForum(session = 'ada') {
   vi.resetModules();
   const auth = await import('../auth/store.ts');
-  if (session) auth.setToken(token({ username: session }));
+  if (session) auth.setToken(tokenFor({ username: session }));
   const { ApiError } = await import('../auth/api-client.ts');
   const store = await import('./store.ts');
   store.$messages.listen(() => undefined);

@@ -1,5 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { VoteChange } from './api-client.ts';
 import type { ChoiceWithUser, ScheduleItem } from './polls.ts';
 import type { ChoiceResponse } from './schema.ts';
@@ -16,17 +17,6 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./api-client.ts', () => api);
 
-/** A localStorage stand-in: the unit tests run in Node, without a DOM. */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
-
 const POLL = 'defense_league';
 const ITEMS: ScheduleItem[] = [
   { _id: '0827-700pm', name: '08/27_7:00 PM' },
@@ -36,7 +26,6 @@ const vote = (itemIndex: number, username: string): ChoiceWithUser => ({
   scheduleItem: ITEMS[itemIndex]!,
   user: { username },
 });
-const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
 const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
 const taken = async () => {
   // The store's own ApiError: each test imports the modules afresh.
@@ -48,7 +37,7 @@ const taken = async () => {
 async function openPoll(member = '') {
   vi.resetModules();
   const auth = await import('../auth/store.ts');
-  if (member) auth.setToken(token({ username: member, firstName: 'Vera' }));
+  if (member) auth.setToken(tokenFor({ username: member, firstName: 'Vera' }));
   const store = await import('./store.ts');
   const $poll = store.schedulingPoll(POLL, store.TIME_SLOT_POLL_API);
   $poll.listen(() => undefined);

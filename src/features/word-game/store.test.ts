@@ -1,5 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenFor } from '../../../tests/setup/browser-session.ts';
 
 const api = vi.hoisted(() => ({
   recordWordGameScore: vi.fn<(userName: string, roundScore: number) => Promise<number>>(),
@@ -14,13 +15,12 @@ vi.mock('./dictionary.ts', () => ({ loadDictionary: words.loadDictionary }));
 vi.mock('./secret-words.ts', () => ({ pickSecret: words.pickSecret }));
 
 const DICTIONARY = new Set(['crane', 'slate', 'pious', 'dumpy', 'wight', 'folky', 'bench', 'track']);
-const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
 
 // A fresh store per test, mounted the way the island mounts it.
 async function openGame(username = '') {
   vi.resetModules();
   const auth = await import('../auth/store.ts');
-  if (username) auth.setToken(token({ username }));
+  if (username) auth.setToken(tokenFor({ username }));
   const store = await import('./store.ts');
   for (const $store of [store.$game, store.$best, store.$announcement]) $store.listen(() => undefined);
   await allTasks();
