@@ -18,12 +18,14 @@ import {
 } from './logic.ts';
 import { pickSecret } from './secret-words.ts';
 
+/** The refusal shown when the guess cannot be checked. */
 export const NO_DICTIONARY = 'The word list could not be loaded. Please check your connection and try again.';
 
+/** The game being played. */
 export const $game = atom<Game>(newGame(pickSecret()));
 /** What the live region last said about the game. */
 export const $announcement = atom('');
-/** The player's best score in turns; NEVER_WON until a win, or while logged out. */
+/** The logged-in player's best score in turns (NEVER_WON until one is known). */
 export const $best = atom<number>(NEVER_WON);
 
 const $username = computed($user, (user) => user.username);
