@@ -10,7 +10,7 @@ interface DialogProps {
   header?: ReactNode;
   className?: string;
   open?: boolean;
-  /** Called when the dialog closes itself (Escape, or a button calling close()). */
+  /** Called when the browser closes the dialog (Escape); buttons that close it call it themselves. */
   onClose(): void;
   /** Makes the content and the actions a form, submitted to this handler. */
   onSubmit?(event: SubmitEvent<HTMLFormElement>): void;
