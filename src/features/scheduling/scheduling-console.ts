@@ -17,8 +17,9 @@ async function outcomeOf(action: string): Promise<ActionOutcome> {
   }
 }
 
-/** Binds the console's buttons (`data-action`) to its alert (`data-result`). */
+/** Shows the console and binds its buttons (`data-action`) to its alert (`data-result`). */
 export function mountSchedulingConsole(root: HTMLElement): void {
+  root.hidden = false;
   const result = root.querySelector<HTMLElement>('[data-result]')!;
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-action]')];
   for (const button of buttons) {
