@@ -1,3 +1,7 @@
+// Pure account rules for the browser: reading the session's user details from its token.
+// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/auth.ts):
+// - an account is created whole, and only while its username is free in any letter case;
+// - a clearance change applies only to an existing account, never bringing back a deleted one.
 import { NO_USER, type UserDetails } from '../../lib/user-details.ts';
 
 /** Reads the user details from a token's middle (payload) segment; throws when it is not one. */

@@ -1,5 +1,7 @@
 // The wedding guest list's rules (SPEC sections 3 and 9): the guest record, the counts an
 // organiser looks for, and the CSV export (title-cased names, attendance in words, safe cells).
+// One rule lives in a Redis script (src/server/scripts/wedding.ts): the owner's list loads only
+// into an empty store, so loading it twice changes nothing.
 
 /** One invitation as the RSVP form stores it (SPEC section 3: Guest record). */
 export interface Guest {
