@@ -17,8 +17,8 @@ export default defineConfig({
   forbidOnly: true,
   workers: 2,
   retries: 0,
-  // Netlify's local emulation runs every function call in a fresh worker (~0.5 s each here, more
-  // under two parallel browsers), and a login is two calls: give assertions room for that.
+  // Two browsers, the server and its store share two cores here and in CI: under that load a page
+  // can take seconds to load and hydrate, so assertions wait longer than Playwright's 5 s.
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -1,28 +1,39 @@
-// `npm run bench`: autocannon (50 connections, 10 seconds each) on a static page, a read endpoint
-// (a poll's results) and a write endpoint (scheduling add/remove choice: each add a new anonymous
-// voter, every fourth request removing an earlier one), then a check that every acknowledged
-// write is in the store. Two servers: the production-like one (Netlify's local emulation, which
-// runs each function call in a fresh worker and one call per function at a time, as a cold start
-// would), and the same function handlers kept warm in one process, as a warm Netlify instance
-// runs them, on the same store. Last, each function's cold import time, bundled as Netlify bundles
-// it: what the first visitor after a deploy or an idle spell waits for. A benchmark, not a timed
-// test: it fails only when an acknowledged write is missing, or the warm server errs.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// `npm run bench`: autocannon (50 connections, 10 seconds each) on `npm start`'s server
+// (scripts/serve.ts over dist/, on a fresh data folder, on REDIS_URL's Redis when it is set, as
+// `npm start` runs): a static page, a poll's results with a few votes in it (the read the target
+// below is set on), and the vote endpoint (scheduling add/remove choice: each add a new anonymous
+// voter, every fourth request removing an earlier one). Then a check that every acknowledged write
+// is in the store, and the bench's votes are removed again, so that a reused Redis reads the same
+// next time. Last, each function's cold import time, bundled as Netlify bundles it: what the
+// first visitor after a deploy or an idle spell waits for.
+//
+// It fails when an acknowledged write is missing, the server errs or times out, or, on a real
+// Redis (REDIS_URL, as CI runs it), the poll read falls below FLOOR. The target itself (500
+// requests/s with p99 under 200 ms on this 2-core machine type) is reported, not enforced: the
+// read clears it on a quiet machine, but a busy neighbour on the two cores (a browser suite, say)
+// pushes p99 past 400 ms, and a benchmark that fails on noise gets ignored. The floor, half the
+// target's rate and five times its p99, still fails a server that runs calls one at a time or
+// cold (under 1 request/s with p99 near 10 s before this server). The embedded engine is not held
+// to it: its Lua runs in JavaScript (fengari) at about 6 ms of CPU per read, which caps it near
+// 150 requests/s whatever the server does.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { configuredItems } from '../src/features/scheduling/polls.ts';
 import { FUNCTIONS, bundle, coldImport, readZip } from './function-bundles.ts';
-import { addressFile } from './local-env.ts';
 import { startProductionServer } from './production-server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const TARGET = { 'req/s': 500, 'p99 ms': 200 };
+const FLOOR = { 'req/s': TARGET['req/s'] / 2, 'p99 ms': TARGET['p99 ms'] * 5 };
+const REAL_REDIS = Boolean(process.env.REDIS_URL?.trim() || process.env.UPSTASH_REDIS_REST_URL?.trim());
 const POLL = 'defense';
 const SLOT = configuredItems()[0]!._id;
 const RESULTS_PATH = `/api/scheduling/choices-with-users/${POLL}`;
+const SEEDED_VOTES = 20;
+const VOTER_PREFIX = `anon_Bench${process.pid}_`;
 
 interface Figures {
   target: string;
@@ -48,8 +59,29 @@ function figures(target: string, result: autocannon.Result): Figures {
   };
 }
 
+/** Sends one add or remove of `voter`'s choice and answers the response. */
+function vote(base: string, change: 'add' | 'remove', voter: string, claimSecret?: string): Promise<Response> {
+  return fetch(`${base}/api/scheduling/${change}-choice`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pollId: POLL, scheduleItemId: SLOT, username: voter, claimSecret }),
+  });
+}
+
+/** Adds `count` votes one after another and answers their claim secrets by voter. */
+async function seedVotes(base: string, count: number): Promise<Map<string, string>> {
+  const secrets = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    const voter = `${VOTER_PREFIX}seed_${i}`;
+    const response = await vote(base, 'add', voter);
+    if (!response.ok) throw new Error(`Seeding a vote answered ${response.status}: ${await response.text()}`);
+    secrets.set(voter, ((await response.json()) as { claimSecret: string }).claimSecret);
+  }
+  return secrets;
+}
+
 /** Loads the write endpoint and answers its figures and what the store should now hold. */
-async function loadWrites(base: string, label: string) {
+async function loadWrites(base: string) {
   let sequence = 0;
   const secrets = new Map<string, string>(); // acknowledged adds, with their claim secrets
   const removing = new Set<string>();
@@ -66,7 +98,7 @@ async function loadWrites(base: string, label: string) {
             sequence % 4 === 3
               ? [...secrets.keys()].find((name) => !removing.has(name) && !removed.has(name))
               : undefined;
-          const voter = removable ?? `anon_Bench${process.pid}_${label}_${sequence}`;
+          const voter = removable ?? `${VOTER_PREFIX}${sequence}`;
           const change = removable ? 'remove' : 'add';
           sequence++;
           if (removable) removing.add(voter);
@@ -84,95 +116,50 @@ async function loadWrites(base: string, label: string) {
     ],
   });
   // A removal that timed out may or may not have happened: only acknowledged ones are checked.
-  const kept = [...secrets.keys()].filter((voter) => !removing.has(voter));
-  return { figures: figures(`${label}: POST add/remove-choice`, result), kept, removed: [...removed] };
+  const kept = [...secrets].filter(([voter]) => !removing.has(voter));
+  return { figures: figures('POST add/remove-choice', result), kept: new Map(kept), removed: [...removed] };
 }
 
-/** Checks the acknowledged writes against the store; answers the problems found. */
-async function checkWrites(base: string, label: string, writes: { kept: string[]; removed: string[] }) {
+/** The voters the store holds on the bench's slot. */
+async function votersInStore(base: string): Promise<Set<string>> {
   const results = (await (await fetch(base + RESULTS_PATH)).json()) as {
     scheduleItem: { _id: string };
     user: { username: string };
   }[];
-  const present = new Set(results.filter((c) => c.scheduleItem._id === SLOT).map((c) => c.user.username));
-  const lost = writes.kept.filter((voter) => !present.has(voter));
+  return new Set(results.filter((c) => c.scheduleItem._id === SLOT).map((c) => c.user.username));
+}
+
+/** Checks the acknowledged writes against the store; answers the problems found. */
+async function checkWrites(base: string, writes: { kept: Map<string, string>; removed: string[] }) {
+  const present = await votersInStore(base);
+  const lost = [...writes.kept.keys()].filter((voter) => !present.has(voter));
   const stale = writes.removed.filter((voter) => present.has(voter));
   console.log(
-    `${label}: ${writes.kept.length - lost.length} of ${writes.kept.length} acknowledged votes are in the store; ` +
+    `${writes.kept.size - lost.length} of ${writes.kept.size} acknowledged votes are in the store; ` +
       `${writes.removed.length - stale.length} of ${writes.removed.length} acknowledged removals took.`,
   );
   return [
-    ...(lost.length ? [`${label}: ${lost.length} acknowledged votes are missing, e.g. ${lost[0]}`] : []),
-    ...(stale.length ? [`${label}: ${stale.length} acknowledged removals did not take, e.g. ${stale[0]}`] : []),
+    ...(lost.length ? [`${lost.length} acknowledged votes are missing, e.g. ${lost[0]}`] : []),
+    ...(stale.length ? [`${stale.length} acknowledged removals did not take, e.g. ${stale[0]}`] : []),
   ];
 }
 
-type Handler = (req: Request, context: unknown) => Promise<Response>;
-
-/** The three functions kept warm in this process, on the store of the production-like server. */
-async function startWarmServer(dataDir: string) {
-  const store = JSON.parse(readFileSync(addressFile(dataDir), 'utf8')) as { url: string; token: string };
-  Object.assign(process.env, {
-    UPSTASH_REDIS_REST_URL: store.url,
-    UPSTASH_REDIS_REST_TOKEN: store.token,
-    APP_ENV: 'local',
-    RATE_LIMIT_SCALE: '1000',
-  });
-  const load = async (name: string) =>
-    ((await import(`../netlify/functions/${name}.mts`)) as { default: Handler }).default;
-  const routes: Record<string, Handler> = {
-    [RESULTS_PATH]: await load('scheduling-choices-with-users'),
-    '/api/scheduling/add-choice': await load('scheduling-add-choice'),
-    '/api/scheduling/remove-choice': await load('scheduling-remove-choice'),
-  };
-  const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? '/', 'http://warm');
-    const handler = routes[url.pathname];
-    if (!handler) return void res.writeHead(404).end();
-    const body = chunks.length ? Buffer.concat(chunks) : undefined;
-    const request = new Request(url, { method: req.method, headers: req.headers as HeadersInit, body });
-    const response = await handler(request, { ip: '127.0.0.1' });
-    res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
-  };
-  const server = createServer((req, res) => {
-    serve(req, res).catch((error: unknown) => {
-      console.error(error);
-      res.writeHead(500).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
-
-// The emulation answers 429 past the per-address limits; the bench lifts them (local runs only).
-const production = await startProductionServer({ RATE_LIMIT_SCALE: '1000' }, { quiet: true });
-const rows: Figures[] = [];
-const problems: string[] = [];
-try {
-  rows.push(figures('emulation: static page /', await run({ url: `${production.base}/` })));
-  rows.push(figures('emulation: GET choices-with-users', await run({ url: production.base + RESULTS_PATH })));
-  const emulated = await loadWrites(production.base, 'emulation');
-  rows.push(emulated.figures);
-  problems.push(...(await checkWrites(production.base, 'emulation', emulated)));
-
-  const warm = await startWarmServer(production.dataDir);
-  try {
-    const read = figures('warm: GET choices-with-users', await run({ url: warm.base + RESULTS_PATH }));
-    rows.push(read);
-    const written = await loadWrites(warm.base, 'warm');
-    rows.push(written.figures);
-    problems.push(...(await checkWrites(warm.base, 'warm', written)));
-    for (const row of [read, written.figures]) {
-      if (row['errors+timeouts'] || row.non2xx) problems.push(`${row.target}: errors, timeouts or non-2xx answers`);
+/** Removes the bench's votes through the API, CONNECTIONS at a time; answers the problems found. */
+async function removeVotes(base: string, secrets: Map<string, string>): Promise<string[]> {
+  const queue = [...secrets];
+  const failed: string[] = [];
+  const worker = async () => {
+    for (let next = queue.pop(); next; next = queue.pop()) {
+      const response = await vote(base, 'remove', ...next);
+      if (!response.ok) failed.push(`${next[0]}: ${response.status}`);
     }
-  } finally {
-    warm.close();
-  }
-  console.table(rows);
-} finally {
-  production.stop();
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const left = [...(await votersInStore(base))].filter((voter) => voter.startsWith(VOTER_PREFIX));
+  return [
+    ...(failed.length ? [`${failed.length} removals of the bench's votes failed, e.g. ${failed[0]}`] : []),
+    ...(left.length ? [`${left.length} of the bench's votes are still in the store, e.g. ${left[0]}`] : []),
+  ];
 }
 
 /** Bundles every function as Netlify does and prints each one's cold import time. */
@@ -191,6 +178,38 @@ async function printColdImports(): Promise<void> {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+// The per-address rate limits would answer 429 to one address voting this fast: lifted (local only).
+const server = await startProductionServer({ RATE_LIMIT_SCALE: '1000' });
+const rows: Figures[] = [];
+const problems: string[] = [];
+try {
+  rows.push(figures('GET / (static page)', await run({ url: `${server.base}/` })));
+  const seeded = await seedVotes(server.base, SEEDED_VOTES);
+  const read = figures(
+    `GET choices-with-users (${SEEDED_VOTES} votes)`,
+    await run({ url: server.base + RESULTS_PATH }),
+  );
+  rows.push(read);
+  const written = await loadWrites(server.base);
+  rows.push(written.figures);
+  console.table(rows);
+
+  problems.push(...(await checkWrites(server.base, written)));
+  problems.push(...(await removeVotes(server.base, new Map([...seeded, ...written.kept]))));
+  for (const row of rows) {
+    if (row['errors+timeouts'] || row.non2xx) problems.push(`${row.target}: errors, timeouts or non-2xx answers`);
+  }
+  const verdict = (limits: typeof TARGET) => read['req/s'] >= limits['req/s'] && read['p99 ms'] < limits['p99 ms'];
+  const describe = (limits: typeof TARGET) => `${limits['req/s']} requests/s with p99 under ${limits['p99 ms']} ms`;
+  console.log(
+    `Poll read on ${REAL_REDIS ? 'a real Redis' : 'the embedded engine'}: ${read['req/s']} requests/s, ` +
+      `p99 ${read['p99 ms']} ms; target ${describe(TARGET)}: ${verdict(TARGET) ? 'met' : 'NOT met'}.`,
+  );
+  if (REAL_REDIS && !verdict(FLOOR)) problems.push(`The poll read fell below the floor of ${describe(FLOOR)}.`);
+} finally {
+  server.stop();
 }
 
 await printColdImports();

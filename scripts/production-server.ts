@@ -36,20 +36,14 @@ export interface ProductionServer {
   stop(): void;
 }
 
-/**
- * Starts scripts/serve.ts with `env` added, and waits until its health check answers. `quiet`
- * drops its error log (the bench's overload produces plenty of expected timeouts).
- */
-export async function startProductionServer(
-  env: Record<string, string> = {},
-  { quiet = false } = {},
-): Promise<ProductionServer> {
+/** Starts scripts/serve.ts with `env` added, and waits until its health check answers. */
+export async function startProductionServer(env: Record<string, string> = {}): Promise<ProductionServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-server-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {
     server.kill('SIGTERM');

@@ -1,0 +1,176 @@
+// The production-like server (scripts/site-server.ts) on a small project of its own: functions
+// served warm and concurrently on their config.path, with the platform's context; netlify.toml's
+// redirects, rewrites to functions and header rules; the 404 page; compression. And the refusal of
+// function settings it does not emulate.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SiteServer, startSiteServer } from './site-server.ts';
+import { loadFunctions } from './warm-functions.ts';
+
+const PROJECT: Record<string, string> = {
+  'netlify.toml': `
+[build]
+  publish = "dist"
+
+[[redirects]]
+  from = "/old-home"
+  to = "/"
+  status = 301
+
+[[redirects]]
+  from = "/legacy/count"
+  to = "/api/count"
+  status = 200
+
+[[redirects]]
+  from = "/page.html"
+  to = "/api/count"
+  status = 200
+
+[[redirects]]
+  from = "/forced.html"
+  to = "/api/count"
+  status = 200
+  force = true
+
+[[headers]]
+  for = "/*"
+  [headers.values]
+    X-Site-Rule = "applied"
+`,
+  'dist/index.html': '<!doctype html><title>Home</title><p>home page</p>',
+  'dist/page.html': '<!doctype html><title>Page</title><p>a file shadows a rewrite that is not forced</p>',
+  'dist/forced.html': '<!doctype html><title>Forced</title><p>never served: the rewrite is forced</p>',
+  'dist/404.html': '<!doctype html><title>Not found</title><p>our own 404 page</p>',
+  // Counts its calls in module state: a warm instance keeps it, a fresh worker per call would not.
+  'netlify/functions/count.mjs': `
+let calls = 0;
+export default async (req, context) =>
+  Response.json({
+    calls: ++calls,
+    ip: context.ip,
+    params: context.params,
+    requestId: context.requestId,
+    requestIdHeader: req.headers.get('x-nf-request-id'),
+    ipHeader: req.headers.get('x-nf-client-connection-ip'),
+    path: new URL(req.url).pathname,
+  });
+export const config = { path: ['/api/count', '/api/items/:id'], excludedPath: '/api/items/hidden' };
+`,
+  // Answers only once a second call has arrived: calls that ran one at a time would never finish.
+  'netlify/functions/together.mjs': `
+const waiting = [];
+export default async () => {
+  await new Promise((resolve) => {
+    waiting.push(resolve);
+    if (waiting.length === 2) waiting.splice(0).forEach((release) => release());
+  });
+  return new Response('both arrived');
+};
+export const config = { path: '/api/together' };
+`,
+  'netlify/functions/post-only.mjs': `
+export default async (req) => new Response('posted ' + (await req.text()));
+export const config = { path: '/api/post-only', method: 'POST' };
+`,
+  'netlify/functions/no-path.mjs': `
+export default async () => new Response('at the default URL');
+`,
+};
+
+describe('the production-like server', () => {
+  let root = '';
+  let server: SiteServer;
+  const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: 'manual', ...init });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'site-server-'));
+    for (const [path, content] of Object.entries(PROJECT)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), content);
+    }
+    server = await startSiteServer({ root });
+  }, 30_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('keeps a function warm between calls, with the context Netlify gives it', async () => {
+    const first = await (await get('/api/count')).json();
+    const second = await (
+      await get('/api/count', {
+        // A client cannot choose its address or the request id: the platform sets both.
+        headers: { 'x-nf-client-connection-ip': '203.0.113.9', 'x-nf-request-id': 'chosen-by-client' },
+      })
+    ).json();
+    expect(second.calls).toBe(first.calls + 1);
+    expect(second.ip).toBe('127.0.0.1');
+    expect(second.ipHeader).toBe('127.0.0.1');
+    expect(second.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.requestIdHeader).toBe(second.requestId);
+    expect(second.requestId).not.toBe(first.requestId);
+  });
+
+  it('runs calls to one function concurrently', async () => {
+    const answers = await Promise.all([get('/api/together'), get('/api/together')]);
+    expect(await Promise.all(answers.map((answer) => answer.text()))).toEqual(['both arrived', 'both arrived']);
+  });
+
+  it('matches config.path as Netlify does: parameters, excluded paths, methods, the default URL', async () => {
+    expect(await (await get('/api/items/42/')).json()).toMatchObject({ params: { id: '42' } });
+    expect(await (await get('/API/Count')).json()).toMatchObject({ path: '/API/Count' });
+    const excluded = await get('/api/items/hidden');
+    expect(excluded.status).toBe(404);
+    expect(await excluded.text()).toContain('our own 404 page');
+    expect((await get('/api/post-only')).status).toBe(404);
+    const posted = await get('/api/post-only', { method: 'POST', body: 'a body' });
+    expect(await posted.text()).toBe('posted a body');
+    expect(await (await get('/.netlify/functions/no-path')).text()).toBe('at the default URL');
+  });
+
+  it("applies netlify.toml's redirects, and rewrites reach the functions", async () => {
+    const moved = await get('/old-home');
+    expect(moved.status).toBe(301);
+    expect(new URL(moved.headers.get('location')!, server.url).pathname).toBe('/');
+    expect(await (await get('/legacy/count')).json()).toMatchObject({ path: '/legacy/count' });
+    expect(await (await get('/forced.html')).json()).toMatchObject({ path: '/forced.html' });
+    expect(await (await get('/page.html')).text()).toContain('a file shadows a rewrite');
+  });
+
+  it("serves files with netlify.toml's header rules, and dist/404.html with a 404 status", async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('x-site-rule')).toBe('applied');
+    expect(await home.text()).toContain('home page');
+    const missing = await get('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-site-rule')).toBe('applied');
+    expect(await missing.text()).toContain('our own 404 page');
+  });
+
+  it('compresses text with the encoding the browser prefers', async () => {
+    const brotli = await get('/', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toContain('home page'); // fetch decodes it
+    const gzip = await get('/api/count', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('loadFunctions', () => {
+  it('refuses a function whose settings the local server would silently ignore', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'warm-functions-'));
+    try {
+      writeFileSync(
+        join(directory, 'static-first.mjs'),
+        `export default () => new Response('');\nexport const config = { path: '/x', preferStatic: true };\n`,
+      );
+      await expect(loadFunctions(directory)).rejects.toThrow('static-first.mjs: config.preferStatic is not emulated');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,163 @@
+// The production-like server behind `npm start`, the browser tests, `npm run audit` and
+// `npm run bench`: the built site with netlify.toml's rules, the functions served warm, and
+// responses compressed as Netlify's CDN does.
+//
+// Each request goes where Netlify would send it. A function whose `config.path` matches runs warm
+// in this process (scripts/warm-functions.ts), as on a deployed instance. Everything else goes to
+// Netlify's local emulation (NetlifyDev), which stays for what it reproduces well: static files,
+// netlify.toml's redirects and header rules, and the [build.environment] variables. Its
+// functions feature stays off: it builds every call into a fresh worker thread (about half a
+// second each, nothing kept between calls) and breaks when two calls to one function overlap,
+// so it served 2 requests a second where a warm instance serves hundreds.
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { NetlifyDev } from '@netlify/dev';
+import { fromWebResponse } from '@netlify/dev-utils';
+import { RedirectsHandler } from '@netlify/redirects';
+import { type FunctionMatch, callFunction, findFunction, loadFunctions } from './warm-functions.ts';
+import { netlifyLocalFeatures } from './netlify-local-features.mjs';
+
+export interface SiteServerOptions {
+  /** The project: its netlify.toml, `dist/` (the built site) and the functions folder. */
+  root?: string;
+  /** netlify.toml's [functions] directory, relative to `root`. */
+  functionsDirectory?: string;
+  port?: number;
+  host?: string;
+}
+
+export interface SiteServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the site server and answers its address once it listens. */
+export async function startSiteServer({
+  root = process.cwd(),
+  functionsDirectory = 'netlify/functions',
+  port = 0,
+  host = '127.0.0.1',
+}: SiteServerOptions = {}): Promise<SiteServer> {
+  const projectRoot = resolve(root);
+  const netlify = new NetlifyDev({
+    projectRoot,
+    serverAddress: null,
+    staticFiles: { directories: [join(projectRoot, 'dist')] },
+    ...netlifyLocalFeatures,
+    functions: { enabled: false },
+  });
+  await netlify.start();
+  // After start(), which sets the [build.environment] variables the functions may read.
+  const functions = await loadFunctions(join(projectRoot, functionsDirectory));
+  // The emulation cannot hand a rewrite to a function it does not run, so rewrites are matched
+  // again here, on the rules the emulation reads: netlify.toml's and the _redirects files'.
+  const redirects = new RedirectsHandler({
+    configPath: join(projectRoot, 'netlify.toml'),
+    configRedirects: [],
+    projectDir: projectRoot,
+    publicDir: join(projectRoot, 'dist'),
+    jwtRoleClaim: '',
+    jwtSecret: '',
+  });
+
+  /** Finds the function a rewrite rule (status 200, not a redirect) sends this request to. */
+  async function rewriteToFunction(req: IncomingMessage, url: URL) {
+    const rule = await redirects.match(new Request(url, { method: req.method, headers: headersOf(req) }));
+    if (!rule || rule.redirect || rule.external || (rule.statusCode ?? 200) !== 200) return undefined;
+    const match = findFunction(functions, req.method ?? 'GET', rule.target.pathname);
+    return match && { match, force: rule.force };
+  }
+
+  /** Answers a request as Netlify would: function, redirect or file, else the 404 page. */
+  async function answer(req: IncomingMessage): Promise<Response> {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const method = req.method ?? 'GET';
+    // A function's own path comes before redirects and files, as on Netlify.
+    const direct = findFunction(functions, method, url.pathname);
+    if (direct) return call(direct, req, url);
+    // A rewrite to a function runs it, unless (not forced) a file exists at the requested path.
+    const rewrite = await rewriteToFunction(req, url);
+    if (rewrite?.force) return call(rewrite.match, req, url);
+    const served = await netlify.handleAndIntrospectNodeRequest(req);
+    if (served) return served.response;
+    if (rewrite) return call(rewrite.match, req, url);
+    return notFoundPage(url);
+  }
+
+  /** Answers an unmatched path as Netlify does: dist/404.html, its header rules, status 404. */
+  async function notFoundPage(url: URL): Promise<Response> {
+    const page = await netlify.handle(new Request(new URL('/404.html', url)));
+    if (!page) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+    return new Response(page.body, { status: 404, headers: page.headers });
+  }
+
+  const server = createServer(async (req, res) => {
+    try {
+      const response = await answer(req);
+      await fromWebResponse(compress(response, req), res);
+    } catch (error) {
+      console.error(`Failed to serve ${req.method} ${req.url}:`, error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('Internal error');
+    }
+  });
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(port, host, listening);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((closed) => server.close(closed));
+      await netlify.stop();
+    },
+  };
+}
+
+/**
+ * Calls a function with the request as Netlify's edge hands it on: the client's address and a
+ * request id set by the platform (never taken from the client), the URL the client asked for.
+ */
+function call(match: FunctionMatch, req: IncomingMessage, url: URL): Promise<Response> {
+  const headers = headersOf(req);
+  headers.set('x-nf-client-connection-ip', (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''));
+  headers.set('x-nf-request-id', randomUUID());
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const body = hasBody ? (Readable.toWeb(req) as ReadableStream) : null;
+  // Node needs `duplex` for a streamed body; the DOM's RequestInit type does not know it.
+  return callFunction(match, new Request(url, { method, headers, body, duplex: 'half' } as RequestInit));
+}
+
+/** Copies a Node request's headers into web Headers. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  return headers;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Compresses text responses with brotli or gzip, whichever the browser prefers, as the CDN does. */
+function compress(response: Response, req: IncomingMessage): Response {
+  const type = response.headers.get('content-type') ?? '';
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response;
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (!encoding) return response;
+  const compressor =
+    encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip();
+  const body = Readable.fromWeb(response.body as NodeReadableStream).pipe(compressor);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.set('content-encoding', encoding);
+  headers.append('vary', 'Accept-Encoding');
+  return new Response(Readable.toWeb(body) as ReadableStream, { status: response.status, headers });
+}

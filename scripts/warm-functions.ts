@@ -1,0 +1,109 @@
+// Netlify Functions served as a warm deployed instance serves them: each module in the functions
+// folder is imported once, and its default handler is called for every request its `config.path`
+// matches, concurrently, with module-level state kept between calls. The cold start (Netlify's
+// bundle, imported in a fresh node) is covered by scripts/functions-bundle.test.ts.
+import { readdirSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Config, Context } from '@netlify/functions';
+
+/** The part of Netlify's context these functions receive: what our code reads of it. */
+export type WarmContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url'>;
+
+type Handler = (req: Request, context: WarmContext) => Response | Promise<Response>;
+
+export interface WarmFunction {
+  name: string;
+  handler: Handler;
+  paths: PathPattern[];
+  excludedPaths: PathPattern[];
+  /** Upper-case HTTP methods the function runs for; undefined for all of them. */
+  methods: string[] | undefined;
+}
+
+export interface FunctionMatch {
+  fn: WarmFunction;
+  /** Reads the path's parameters: on demand, as URLPattern's exec costs 15 times its test. */
+  params(): Record<string, string>;
+}
+
+// Settings that change how Netlify runs a function and that are not emulated here: a function
+// using one fails at start-up rather than behave differently from production without a word.
+const NOT_EMULATED = ['preferStatic', 'rateLimit', 'schedule', 'background'] as const;
+
+const FUNCTION_FILE = /\.m?[jt]s$/;
+
+/** Imports every function in `directory` once and reads its routing settings. */
+export async function loadFunctions(directory: string): Promise<WarmFunction[]> {
+  const files = readdirSync(directory)
+    .filter((file) => FUNCTION_FILE.test(file) && !file.includes('.test.'))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const name = basename(file, extname(file));
+      const module = (await import(pathToFileURL(join(directory, file)).href)) as {
+        default?: unknown;
+        config?: Config;
+      };
+      if (typeof module.default !== 'function') throw new Error(`${file}: the function has no default export.`);
+      const config = module.config ?? {};
+      const unsupported = NOT_EMULATED.find((setting) => setting in config);
+      if (unsupported) throw new Error(`${file}: config.${unsupported} is not emulated locally.`);
+      const { path = `/.netlify/functions/${name}`, excludedPath = [], method } = config;
+      return {
+        name,
+        handler: module.default as Handler,
+        paths: [path].flat().map(pathPattern),
+        excludedPaths: [excludedPath].flat().map(pathPattern),
+        methods: method && [method].flat().map((each) => each.toUpperCase()),
+      };
+    }),
+  );
+}
+
+interface PathPattern {
+  pattern: URLPattern;
+  /** The pattern's literal start, lower-cased: a cheap test before URLPattern's slow one. */
+  prefix: string;
+}
+
+// Netlify matches a function's paths case-insensitively, with a trailing slash ignored.
+const pathPattern = (pathname: string): PathPattern => ({
+  pattern: new URLPattern({ pathname }, { ignoreCase: true }),
+  prefix: pathname.split(/[\\:*({?+]/)[0]!.toLowerCase(),
+});
+
+/** Finds the function that serves `method` on `pathname`. */
+export function findFunction(functions: WarmFunction[], method: string, pathname: string): FunctionMatch | undefined {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const lowerCased = path.toLowerCase();
+  const matches = ({ pattern, prefix }: PathPattern) =>
+    lowerCased.startsWith(prefix) && pattern.test({ pathname: path });
+  for (const fn of functions) {
+    if (fn.methods && !fn.methods.includes(method)) continue;
+    const matched = fn.paths.find(matches);
+    if (!matched || fn.excludedPaths.some(matches)) continue;
+    const params = () => {
+      const groups = Object.entries(matched.pattern.exec({ pathname: path })?.pathname.groups ?? {});
+      return Object.fromEntries(groups.filter((group): group is [string, string] => group[1] !== undefined));
+    };
+    return { fn, params };
+  }
+  return undefined;
+}
+
+/**
+ * Calls a matched function as Netlify's runtime does, with the context built from the headers
+ * Netlify's edge sets on the request (the client's address and the request id).
+ */
+export async function callFunction(match: FunctionMatch, req: Request): Promise<Response> {
+  let params: Record<string, string> | undefined;
+  return match.fn.handler(req, {
+    ip: req.headers.get('x-nf-client-connection-ip') ?? '',
+    get params() {
+      return (params ??= match.params());
+    },
+    requestId: req.headers.get('x-nf-request-id') ?? '',
+    url: new URL(req.url),
+  });
+}
