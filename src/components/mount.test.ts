@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { canAdminister, canUseForum } from '../lib/policy.ts';
 
 const react = vi.hoisted(() => ({ renderIsland: vi.fn() }));
 vi.mock('./render-island.ts', () => react);
@@ -9,7 +10,7 @@ describe('mounting a feature on its page', () => {
   const element = { dataset: { pollId: 'ragnarok' } } as unknown as HTMLElement;
   let replace: ReturnType<typeof vi.fn>;
   let mount: typeof import('./mount.ts');
-  let setToken: (typeof import('../features/auth/store.ts'))['setToken'];
+  let setToken: (typeof import('../platform/session.ts'))['setToken'];
 
   beforeEach(async () => {
     vi.resetModules();
@@ -17,7 +18,7 @@ describe('mounting a feature on its page', () => {
     vi.stubGlobal('window', { location: { replace }, addEventListener: () => undefined });
     vi.stubGlobal('document', { querySelector: (selector: string) => (selector === '[data-here]' ? element : null) });
     mount = await import('./mount.ts');
-    ({ setToken } = await import('../features/auth/store.ts'));
+    ({ setToken } = await import('../platform/session.ts'));
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -37,12 +38,12 @@ describe('mounting a feature on its page', () => {
     const controller = vi.fn();
     mount.mountController('[data-here]', controller, { guard: 'session' });
     setToken(token({ username: 'ada', clearance: 2 }));
-    mount.mountController('[data-here]', controller, { guard: 3 });
+    mount.mountController('[data-here]', controller, { guard: canAdminister });
     expect(controller).not.toHaveBeenCalled();
     expect(replace).toHaveBeenCalledTimes(2);
     expect(replace).toHaveBeenCalledWith('/unauthorized');
 
-    mount.mountController('[data-here]', controller, { guard: 2 });
+    mount.mountController('[data-here]', controller, { guard: canUseForum });
     expect(controller).toHaveBeenCalledWith(element);
   });
 

@@ -3,10 +3,11 @@
 // import React and their component only here, after the guard, so a page ships no React until it
 // renders one (QUALITY.md: reading pages load at most 25 KB of JavaScript).
 import type { ComponentType } from 'react';
-import { guardRoute } from '../features/auth/guard.ts';
+import type { Permission } from '../lib/policy.ts';
+import { guardRoute } from '../platform/session.ts';
 
-/** Who may stay on a guarded page: any session, or a clearance level; anyone else goes to /unauthorized. */
-export type Guard = 'session' | number;
+/** Who may stay on a guarded page: any session, or a user the permission allows; anyone else goes to /unauthorized. */
+export type Guard = 'session' | Permission;
 
 interface MountOptions {
   guard?: Guard;

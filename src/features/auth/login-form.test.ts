@@ -1,31 +1,28 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const api = vi.hoisted(() => ({ verifyCaptcha: vi.fn(), logIn: vi.fn(), register: vi.fn() }));
-vi.mock('./api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api-client.ts')>()),
-  ...api,
-}));
-const captcha = vi.hoisted(() => ({ captchaReady: vi.fn(), captchaToken: vi.fn() }));
-vi.mock('./captcha.ts', () => captcha);
+const api = vi.hoisted(() => ({ logIn: vi.fn(), register: vi.fn() }));
+vi.mock('./api-client.ts', () => api);
+const captcha = vi.hoisted(() => ({ captchaReady: vi.fn(), captchaToken: vi.fn(), verifyCaptcha: vi.fn() }));
+vi.mock('../../platform/captcha.ts', () => captcha);
 
 const APPROVED = { actionApproved: true, message: '' };
 
 describe('login form store', () => {
   // A fresh module per test: cleanStores also removes the onMount that listens for openings.
   let form: typeof import('./login-form.ts');
-  let session: typeof import('./store.ts');
-  let ApiError: (typeof import('./api-client.ts'))['ApiError'];
+  let session: typeof import('../../platform/session.ts') & typeof import('./store.ts');
+  let ApiError: (typeof import('../../platform/api-client.ts'))['ApiError'];
   let stopListening: () => void;
 
   beforeEach(async () => {
     vi.resetModules();
     captcha.captchaReady.mockResolvedValue(undefined);
     captcha.captchaToken.mockResolvedValue('bot-check-token');
-    api.verifyCaptcha.mockResolvedValue(APPROVED);
+    captcha.verifyCaptcha.mockResolvedValue(APPROVED);
     form = await import('./login-form.ts');
-    session = await import('./store.ts');
-    ({ ApiError } = await import('./api-client.ts'));
+    session = { ...(await import('../../platform/session.ts')), ...(await import('./store.ts')) };
+    ({ ApiError } = await import('../../platform/api-client.ts'));
     // The modal on the page: the store hears the nav open it.
     stopListening = form.$loginForm.listen(() => {});
     session.openLogin();
@@ -70,7 +67,7 @@ describe('login form store', () => {
     });
     type({ username: 'ada' });
     expect(form.$loginErrors.get().username).toBe('');
-    expect(api.verifyCaptcha).not.toHaveBeenCalled();
+    expect(captcha.verifyCaptcha).not.toHaveBeenCalled();
     expect(api.logIn).not.toHaveBeenCalled();
   });
 
@@ -94,7 +91,7 @@ describe('login form store', () => {
     expect(form.$loginForm.get().submitting).toBe(true);
     await sending;
     expect(captcha.captchaToken).toHaveBeenCalledWith('login');
-    expect(api.verifyCaptcha).toHaveBeenCalledWith('bot-check-token');
+    expect(captcha.verifyCaptcha).toHaveBeenCalledWith('bot-check-token');
     expect(api.logIn).toHaveBeenCalledWith({ username: 'ada', password: ' secret ' });
     expect(session.$token.get()).toBe(token);
     expect(session.$user.get()).toMatchObject({ username: 'ada', clearance: 2 });
@@ -132,7 +129,7 @@ describe('login form store', () => {
     await form.submitLogin();
     expect(form.$loginForm.get().alert).toBe(form.UNREACHABLE);
 
-    api.verifyCaptcha.mockResolvedValueOnce({ actionApproved: false, message: 'You look like a bot.' });
+    captcha.verifyCaptcha.mockResolvedValueOnce({ actionApproved: false, message: 'You look like a bot.' });
     await form.submitLogin();
     expect(form.$loginForm.get().alert).toBe('You look like a bot.');
 

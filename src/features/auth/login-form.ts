@@ -4,9 +4,11 @@
 // never with the page: the nav only needs $loginOpen.
 import { computed, map, onMount, task } from 'nanostores';
 import { isValidEmail } from '../../lib/email.ts';
-import { ApiError, logIn, register, verifyCaptcha } from './api-client.ts';
-import { captchaReady, captchaToken } from './captcha.ts';
-import { $loginOpen, setToken } from './store.ts';
+import { ApiError } from '../../platform/api-client.ts';
+import { logIn, register } from './api-client.ts';
+import { captchaReady, captchaToken, verifyCaptcha } from '../../platform/captcha.ts';
+import { $loginOpen } from './store.ts';
+import { setToken } from '../../platform/session.ts';
 
 export type LoginMode = 'login' | 'register';
 

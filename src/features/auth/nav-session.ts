@@ -1,8 +1,9 @@
 // Binds the nav's session area and its collapsible menu to the session store. Plain DOM code:
 // the nav is on every page and must not pull React in.
 import { mountIsland } from '../../components/mount.ts';
-import { $user, clearSession, openLogin } from './store.ts';
-import { CLEARANCE } from '../../lib/user-details.ts';
+import { $user, clearSession } from '../../platform/session.ts';
+import { openLogin } from './store.ts';
+import { canUseForum } from '../../lib/policy.ts';
 
 let loginModal: Promise<void> | undefined;
 
@@ -36,7 +37,7 @@ export function mountNavSession(): void {
     login.hidden = loggedIn;
     menu.hidden = !loggedIn;
     name.textContent = user.username;
-    forum.hidden = !(user.clearance !== undefined && user.clearance >= CLEARANCE.forum);
+    forum.hidden = !canUseForum(user);
   });
 
   // React and the modal load on the first click, not with the page (QUALITY.md: 25 KB on reading pages).

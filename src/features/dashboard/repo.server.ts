@@ -1,7 +1,7 @@
 import { keys, usernameKey } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import { keepBestScore } from '../../server/scripts/dashboard.ts';
-import { NEVER_WON } from './schema.ts';
+import { NEVER_WON } from '../../lib/scores.ts';
 
 /** Records a round count for a game and returns the best (lowest) one. */
 export async function recordBest(username: string, game: string, rounds: number): Promise<number> {

@@ -1,18 +1,14 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../tests/setup/browser-session.ts';
-import type { AccountResponse } from '../auth/schema.ts';
+import type { AccountResponse } from './schema.ts';
 import type { AllScoresResponse } from './schema.ts';
 
 const api = vi.hoisted(() => ({
   fetchScores: vi.fn<(userName: string) => Promise<AllScoresResponse>>(),
   fetchAccount: vi.fn<() => Promise<AccountResponse>>(),
 }));
-vi.mock('./api-client.ts', () => ({ fetchScores: api.fetchScores }));
-vi.mock('../auth/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  fetchAccount: api.fetchAccount,
-}));
+vi.mock('./api-client.ts', () => api);
 
 const claims = { username: 'ada', firstName: 'Ada', lastName: '', email: '', clearance: 2 };
 const scores = (bestScore?: number) =>
@@ -24,7 +20,7 @@ const scores = (bestScore?: number) =>
 // A fresh store per test, mounted the way the island mounts it, for a session as `ada`.
 async function openDashboard() {
   vi.resetModules();
-  const auth = await import('../auth/store.ts');
+  const auth = await import('../../platform/session.ts');
   auth.setToken(tokenFor(claims));
   const store = await import('./store.ts');
   for (const $store of [store.$card, store.$account, store.$bestScore]) $store.listen(() => undefined);
@@ -94,7 +90,7 @@ describe('dashboard store', () => {
   it('ends a session the server no longer accepts and goes to /unauthorized', async () => {
     api.fetchAccount.mockImplementation(async () => {
       // The store's own ApiError: each test imports the modules afresh.
-      const { ApiError } = await import('../auth/api-client.ts');
+      const { ApiError } = await import('../../platform/api-client.ts');
       throw new ApiError(401, 'Expired.');
     });
     api.fetchScores.mockResolvedValue(scores(4));

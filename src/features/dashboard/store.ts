@@ -3,10 +3,11 @@
 // accepts ends at /unauthorized; other failures are logged.
 import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
-import { ApiError, fetchAccount } from '../auth/api-client.ts';
-import { $user, clearSession } from '../auth/store.ts';
+import { ApiError } from '../../platform/api-client.ts';
+import { fetchAccount } from './api-client.ts';
+import { $user, clearSession } from '../../platform/session.ts';
 import { fetchScores } from './api-client.ts';
-import { NEVER_WON } from './schema.ts';
+import { NEVER_WON } from '../../lib/scores.ts';
 
 export type DashboardCard = 'user' | 'score' | 'admin';
 

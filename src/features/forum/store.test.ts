@@ -20,9 +20,9 @@ const message = (id: string, username: string, text = `from ${username}`): Forum
 // A fresh store per test, mounted the way the island mounts it.
 async function openForum(session = 'ada') {
   vi.resetModules();
-  const auth = await import('../auth/store.ts');
+  const auth = await import('../../platform/session.ts');
   if (session) auth.setToken(tokenFor({ username: session }));
-  const { ApiError } = await import('../auth/api-client.ts');
+  const { ApiError } = await import('../../platform/api-client.ts');
   const store = await import('./store.ts');
   store.$messages.listen(() => undefined);
   return { ...store, ApiError };

@@ -2,8 +2,8 @@
 // typed, Post, and Delete on one's own messages. Failures are logged, except the permission and
 // length alerts the spec names.
 import { atom, onMount, task } from 'nanostores';
-import { ApiError } from '../auth/api-client.ts';
-import { $user } from '../auth/store.ts';
+import { ApiError } from '../../platform/api-client.ts';
+import { $user } from '../../platform/session.ts';
 import { deleteForumMessage, fetchMessages, postForumMessage } from './api-client.ts';
 import { isAuthor, postProblem } from './logic.ts';
 import { type ForumMessage, NO_PERMISSION } from './schema.ts';

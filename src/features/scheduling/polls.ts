@@ -8,7 +8,7 @@
 // - a registered voter's first name is copied from their account when they vote;
 // - options are offered only when they exist in the catalogue, and leave a poll with every vote for them.
 import { DATE_POLL, TIME_SLOTS, TIME_SLOT_POLLS } from '../../content/polls.ts';
-import { ANONYMOUS_PREFIX } from '../auth/schema.ts';
+import { ANONYMOUS_PREFIX } from '../../lib/user-details.ts';
 
 export type TimeSlotPollId = keyof typeof TIME_SLOT_POLLS;
 export type PollId = TimeSlotPollId | typeof DATE_POLL.id;

@@ -1,6 +1,6 @@
 // The scheduling console (SPEC sections 2, 4, 8): each button posts its action; the alert says
 // how it went, green or red.
-import { ApiError } from '../auth/api-client.ts';
+import { ApiError } from '../../platform/api-client.ts';
 import { runAdminAction } from './api-client.ts';
 import { type ActionOutcome, consoleMessage } from './console-message.ts';
 import type { AdminResponse } from './schema.ts';

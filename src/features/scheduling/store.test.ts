@@ -29,14 +29,14 @@ const vote = (itemIndex: number, username: string): ChoiceWithUser => ({
 const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
 const taken = async () => {
   // The store's own ApiError: each test imports the modules afresh.
-  const { ApiError } = await import('../auth/api-client.ts');
+  const { ApiError } = await import('../../platform/api-client.ts');
   throw new ApiError(409, 'That name is already taken. Please choose another.');
 };
 
 // A fresh store per test, mounted the way the island mounts it.
 async function openPoll(member = '') {
   vi.resetModules();
-  const auth = await import('../auth/store.ts');
+  const auth = await import('../../platform/session.ts');
   if (member) auth.setToken(tokenFor({ username: member, firstName: 'Vera' }));
   const store = await import('./store.ts');
   const $poll = store.schedulingPoll(POLL, store.TIME_SLOT_POLL_API);

@@ -4,8 +4,8 @@
 // the server says is taken is reported on the name form.
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
-import { ApiError } from '../auth/api-client.ts';
-import { $user } from '../auth/store.ts';
+import { ApiError } from '../../platform/api-client.ts';
+import { $user } from '../../platform/session.ts';
 import {
   type VoteChange,
   changeChoice,

@@ -5,7 +5,8 @@ import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
 import { keys } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import { createGuestsIfEmpty } from '../../server/scripts/wedding.ts';
-import { type Guest, titleCase } from './logic.ts';
+import type { Guest } from '../../content/wedding-guests.ts';
+import { titleCase } from './logic.ts';
 
 const guestKey = (guest: Guest) => guest.g1FullName.trim().toLowerCase();
 

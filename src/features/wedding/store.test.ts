@@ -1,6 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Guest } from './logic.ts';
+import type { Guest } from '../../content/wedding-guests.ts';
 
 const api = vi.hoisted(() => ({ fetchGuests: vi.fn(), runGuestAction: vi.fn() }));
 vi.mock('./api-client.ts', () => api);

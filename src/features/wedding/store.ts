@@ -3,7 +3,7 @@
 // console keeps showing what it had.
 import { atom, onMount } from 'nanostores';
 import { fetchGuests, runGuestAction } from './api-client.ts';
-import type { Guest } from './logic.ts';
+import type { Guest } from '../../content/wedding-guests.ts';
 
 /** The invitations, or null while the first load is on its way. */
 export const $guests = atom<Guest[] | null>(null);

@@ -19,7 +19,7 @@ const DICTIONARY = new Set(['crane', 'slate', 'pious', 'dumpy', 'wight', 'folky'
 // A fresh store per test, mounted the way the island mounts it.
 async function openGame(username = '') {
   vi.resetModules();
-  const auth = await import('../auth/store.ts');
+  const auth = await import('../../platform/session.ts');
   if (username) auth.setToken(tokenFor({ username }));
   const store = await import('./store.ts');
   for (const $store of [store.$game, store.$best, store.$announcement]) $store.listen(() => undefined);

@@ -2,8 +2,8 @@
 // announcement of each guess, and the player's best score, saved when a win beats it. The rules
 // are logic.ts's; a refused move is reported to the caller, which shows the toast.
 import { atom, computed, onMount, task } from 'nanostores';
-import { $user } from '../auth/store.ts';
-import { NEVER_WON } from '../dashboard/schema.ts';
+import { $user } from '../../platform/session.ts';
+import { NEVER_WON } from '../../lib/scores.ts';
 import { recordWordGameScore } from './api-client.ts';
 import { loadDictionary } from './dictionary.ts';
 import {

@@ -14,7 +14,7 @@ import {
 } from '../login-form.ts';
 import { MAX_PASSWORD_LENGTH } from '../schema.ts';
 import { $loginOpen } from '../store.ts';
-import CaptchaNotice from './CaptchaNotice.tsx';
+import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import './login-modal.css';
 
 const MODES = [

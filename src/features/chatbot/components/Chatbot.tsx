@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_QUESTION_LENGTH, MAX_SYSTEM_LENGTH } from '../schema.ts';
 import { $busy, $messages, $systemChoice, clearChat, sendQuestion } from '../store.ts';
 import Field from '../../../components/Field.tsx';
-import CaptchaNotice from '../../auth/components/CaptchaNotice.tsx';
+import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import './chatbot.css';
 
 export default function Chatbot() {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { site } from '../../../content/site.ts';
-import { CLEARANCE } from '../../../lib/user-details.ts';
-import { displayName } from '../../auth/logic.ts';
-import { $user } from '../../auth/store.ts';
+import { canAdminister } from '../../../lib/policy.ts';
+import { displayName } from '../../../lib/user-details.ts';
+import { $user } from '../../../platform/session.ts';
 import { describeWordGameBest, orPlaceholder } from '../logic.ts';
 import { $account, $bestScore, $card, type DashboardCard, showCard } from '../store.ts';
 import './dashboard.css';
@@ -20,7 +20,7 @@ export default function Dashboard() {
   const card = useStore($card);
   const account = useStore($account);
   const best = useStore($bestScore);
-  const isAdmin = (session.clearance ?? 0) > CLEARANCE.forum;
+  const isAdmin = canAdminister(session);
 
   const cards: { id: DashboardCard; label: string }[] = [
     { id: 'user', label: 'Your Account' },

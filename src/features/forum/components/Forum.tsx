@@ -2,7 +2,7 @@
 // rendered from the forum store.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $user } from '../../auth/store.ts';
+import { $user } from '../../../platform/session.ts';
 import { authorOf, isAuthor, postedAgo } from '../logic.ts';
 import { MAX_MESSAGE_LENGTH } from '../schema.ts';
 import { $alert, $draft, $messages, $now, $posting, deleteMessage, editDraft, postDraft } from '../store.ts';

@@ -4,8 +4,8 @@ import { type SubmitEvent, useEffect, useState } from 'react';
 import Dialog from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
 import { MAX_EMAIL_LENGTH, isValidEmail } from '../../../lib/email.ts';
-import { captchaReady } from '../../auth/captcha.ts';
-import CaptchaNotice from '../../auth/components/CaptchaNotice.tsx';
+import { captchaReady } from '../../../platform/captcha.ts';
+import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import { INVALID_EMAIL_FORMAT } from '../schema.ts';
 
 interface OrderDialogProps {

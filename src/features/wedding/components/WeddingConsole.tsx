@@ -2,7 +2,7 @@
 // change the list stay disabled), the counts, the table, and the CSV export.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $user } from '../../auth/store.ts';
+import { $user } from '../../../platform/session.ts';
 import { exportGuestsCsv } from '../export-csv.ts';
 import { countGuests } from '../logic.ts';
 import { $guests, runAction } from '../store.ts';

@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { showToast } from '../../../components/toast.ts';
-import { $user } from '../../auth/store.ts';
+import { $user } from '../../../platform/session.ts';
 import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
 import { $announcement, $best, $game, pressKey, startNewGame } from '../store.ts';
 import Keyboard from './Keyboard.tsx';
