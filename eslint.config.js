@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -10,6 +11,21 @@ const SERVER_ONLY = {
   message:
     'Browser code (pages, layouts, components, islands, store, api-client, schema, logic) must not import server-only ' +
     'modules: they hold secrets and Node APIs and would leak into the client bundle. Call the API through api-client.ts.',
+};
+// A feature is self-contained: what two features share belongs to the platform (src/platform), lib
+// or components, so one feature can change or go without breaking another.
+const OTHER_FEATURE_MESSAGE =
+  'A feature does not import another feature: move what both need to src/platform (browser session, API client, ' +
+  'bot check), src/lib (isomorphic rules) or src/components (shared UI).';
+/** From a feature's top folder, `../<name>/` is another feature (`../../` leaves the features). */
+const OTHER_FEATURE = { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: OTHER_FEATURE_MESSAGE };
+/** From a feature's components folder, `../../<name>/` is another feature. */
+const OTHER_FEATURE_FROM_COMPONENTS = { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: OTHER_FEATURE_MESSAGE };
+const FEATURES_FROM_BELOW = {
+  group: ['**/features/**'],
+  message:
+    'Shared components and content sit below the features: pages and layouts compose features, components and ' +
+    'content never import them (pass what they need as props or slots).',
 };
 const NO_TOOLS = {
   group: ['**/tools/**'],
@@ -22,6 +38,10 @@ export default defineConfig(
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs.recommended,
+  // The rules of hooks (call order, complete effect dependencies, no state set during render): a
+  // broken one is a stale value or a render loop that no type check sees. --max-warnings 0 makes
+  // the plugin's warnings errors too.
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
@@ -31,22 +51,32 @@ export default defineConfig(
       'no-console': 'off',
     },
   },
-  // Import direction (ARCHITECTURE.md): functions → features/*/service.server → logic | repo.server → server/ → lib.
+  // Import direction (docs/architecture.md): pages → features → components | platform → lib, and
+  // functions → features/*/service.server → logic | repo.server → server/ → lib.
   {
-    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/content/**', 'src/features/*/components/**'],
+    files: ['src/pages/**', 'src/layouts/**'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, NO_TOOLS] }] },
   },
   {
-    files: [
-      'src/features/*/store.ts',
-      'src/features/*/api-client.ts',
-      'src/features/*/schema.ts',
-      'src/features/*/logic.ts',
-      'src/features/*/*.ts',
-    ],
+    files: ['src/components/**', 'src/content/**', 'src/platform/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FEATURES_FROM_BELOW, SERVER_ONLY, NO_TOOLS] }] },
+  },
+  {
+    files: ['src/features/*/*.ts', 'src/features/*/*.tsx'],
     ignores: ['src/features/*/*.server.ts', '**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY, NO_TOOLS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_FEATURE, SERVER_ONLY, NO_TOOLS] }] },
+  },
+  {
+    files: ['src/features/*/*.server.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_FEATURE, NO_TOOLS] }] },
+  },
+  {
+    files: ['src/features/*/components/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_FEATURE_FROM_COMPONENTS, SERVER_ONLY, NO_TOOLS] }] },
   },
   {
     files: ['src/lib/**'],
@@ -57,10 +87,18 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['node:*', '**/features/**', '**/server/**', '**/components/**', 'nanostores', 'react'],
+              group: [
+                'node:*',
+                '**/features/**',
+                '**/server/**',
+                '**/components/**',
+                '**/platform/**',
+                'nanostores',
+                'react',
+              ],
               message:
                 'src/lib is isomorphic and at the bottom of the import graph: no Node APIs, no DOM state, and nothing from ' +
-                'features, server or components (they import lib, not the other way round).',
+                'features, server, platform or components (they import lib, not the other way round).',
             },
           ],
         },
@@ -85,11 +123,6 @@ export default defineConfig(
         },
       ],
     },
-  },
-  {
-    files: ['src/features/*/*.server.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TOOLS] }] },
   },
   {
     files: ['netlify/functions/**'],

@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// A time zone far from UTC, with a half-hour offset and daylight saving, so code that mixes local
+// and UTC dates fails here rather than for a visitor. Set before the workers start: they inherit it.
+process.env.TZ = 'America/St_Johns';
+
 export default defineConfig({
   test: {
     include: [

@@ -12,8 +12,10 @@ import { FUNCTIONS, type FunctionResult, ROOT, bundle, coldImport, readZip } fro
 const MAX_ZIP_BYTES = 2 * 1024 * 1024;
 const MAX_COLD_IMPORT_MS = 3000; // generous: each imports in 80-200 ms on a dev machine
 
-// Dev-only code, by where it lives (a zip entry, or a source file the bundler read) ...
-const DEV_ONLY_PATH = /(^|\/)(tools|tests|scripts)\/|ioredis-mock|fengari|vitest|playwright|node_modules\/ioredis\//;
+// Dev-only code, by where it lives (a zip entry, or a source file the bundler read; everything
+// under src/ is the app, src/server/scripts its Redis scripts) ...
+const DEV_ONLY_PATH =
+  /^(?!src\/)(.*\/)?(tools|tests|scripts)\/|ioredis-mock|fengari|vitest|playwright|node_modules\/ioredis\//;
 // ... and by strings that only it contains, should it be inlined into a bundled file.
 const DEV_ONLY_TEXT = [
   'ERR the body must be a non-empty array of commands', // tools/local-store/server.ts

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { createMessageRequest } from '../../src/features/forum/schema.ts';
 import { postMessage } from '../../src/features/forum/service.server.ts';
-import { endpoint, requireClearance } from '../../src/server/http.ts';
-import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { endpoint, requirePermission } from '../../src/server/http.ts';
+import { canUseForum } from '../../src/lib/policy.ts';
 
 /** Posts a forum message as the token's user (clearance 2 or more). */
 export default endpoint({
@@ -10,7 +10,7 @@ export default endpoint({
   body: createMessageRequest,
   handle: async ({ req, body }) => ({
     status: 'Success',
-    message: await postMessage(await requireClearance(req, CLEARANCE.forum), body),
+    message: await postMessage(await requirePermission(req, canUseForum), body),
   }),
 });
 

@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { deleteOwnMessage } from '../../src/features/forum/service.server.ts';
-import { endpoint, lastPathSegment, requireClearance } from '../../src/server/http.ts';
-import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { endpoint, lastPathSegment, requirePermission } from '../../src/server/http.ts';
+import { canUseForum } from '../../src/lib/policy.ts';
 
 /** Deletes one of the token user's own forum messages (clearance 2 or more). */
 export default endpoint({
   method: 'DELETE',
   handle: async ({ req }) => {
-    const user = await requireClearance(req, CLEARANCE.forum);
+    const user = await requirePermission(req, canUseForum);
     const id = lastPathSegment(req);
     await deleteOwnMessage(user, id);
     return { status: 'Success', message: 'Message deleted.' };

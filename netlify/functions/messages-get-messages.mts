@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { listMessages } from '../../src/features/forum/service.server.ts';
-import { endpoint, requireClearance } from '../../src/server/http.ts';
-import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { endpoint, requirePermission } from '../../src/server/http.ts';
+import { canUseForum } from '../../src/lib/policy.ts';
 
 /** Lists the latest forum messages (clearance 2 or more). */
 export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
-    await requireClearance(req, CLEARANCE.forum);
+    await requirePermission(req, canUseForum);
     return { status: 'Success', messages: await listMessages() };
   },
 });

@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { addNewGuests } from '../../src/features/wedding/service.server.ts';
-import { endpoint, requireClearance } from '../../src/server/http.ts';
-import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { endpoint, requirePermission } from '../../src/server/http.ts';
+import { canAdminister } from '../../src/lib/policy.ts';
 
 /** Loads the invitations the store does not have yet (clearance 3). */
 export default endpoint({
   method: 'POST',
   handle: async ({ req }) => {
-    await requireClearance(req, CLEARANCE.console);
+    await requirePermission(req, canAdminister);
     return addNewGuests();
   },
 });

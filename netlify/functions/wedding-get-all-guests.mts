@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { allGuests } from '../../src/features/wedding/service.server.ts';
-import { endpoint, requireClearance } from '../../src/server/http.ts';
-import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { endpoint, requirePermission } from '../../src/server/http.ts';
+import { canAdminister } from '../../src/lib/policy.ts';
 
 /** Lists every invitation (clearance 3). */
 export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
-    await requireClearance(req, CLEARANCE.console);
+    await requirePermission(req, canAdminister);
     return { status: 'Success', guests: await allGuests() };
   },
 });

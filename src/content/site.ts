@@ -7,7 +7,7 @@ export const site = {
   githubUrl: 'https://github.com/alex-drecoll',
   linkedinUrl: 'https://www.linkedin.com/in/alex-drecoll',
   resumePath: '/resume.pdf',
-  /** The link-preview image (made by scripts/generate-thumbnails.ts). */
+  /** The link-preview image (made by scripts/generate/thumbnails.ts). */
   socialImage: {
     path: '/social-card.png',
     width: 1200,

@@ -1,7 +1,22 @@
 // The wedding guest list the console loads (SPEC section 3: Guest record): one entry per
 // invitation, as the RSVP form stored it (names as typed, answers in the words guests chose).
 // Edit freely; 'Add New Guests' loads entries whose guest-one name the store does not have yet.
-import type { Guest } from '../features/wedding/logic.ts';
+
+/** One invitation as the RSVP form stores it (SPEC section 3: Guest record). */
+export interface Guest {
+  g1FullName: string;
+  g1WeddingAccepted: string;
+  g1FoodChoice: string;
+  g1RehearsalAccepted: string;
+  g1DietaryRestrictions: string;
+  g2FullName: string;
+  g2WeddingAccepted: string;
+  g2FoodChoice: string;
+  g2RehearsalAccepted: string;
+  g2DietaryRestrictions: string;
+  numberOfGuests: number;
+  hasAlreadyRsvped: boolean;
+}
 
 export const WEDDING_GUESTS: Guest[] = [
   {

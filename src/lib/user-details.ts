@@ -13,3 +13,11 @@ export const NO_USER: UserDetails = Object.freeze({ username: '', firstName: '',
 
 /** Clearance levels named by the spec. */
 export const CLEARANCE = { user: 1, forum: 2, console: 3 } as const;
+
+/** Reserved for anonymous poll voters (SPEC section 3, Voter identity): no account may start with it. */
+export const ANONYMOUS_PREFIX = 'anon_';
+
+/** Names the user the way the site greets them: first name when known, else username. */
+export function displayName(user: UserDetails): string {
+  return user.firstName.trim() || user.username;
+}

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
+import { canAdminister, canUseForum } from '../lib/policy.ts';
 import { AppError } from './app-error.ts';
-import { MAX_BODY_BYTES, endpoint, requireClearance, requireUser } from './http.ts';
+import { MAX_BODY_BYTES, endpoint, requirePermission, requireUser } from './http.ts';
 import { signUserToken } from './token.ts';
 
 const url = 'http://localhost/api/test';
@@ -105,7 +106,7 @@ describe('endpoint wrapper', () => {
   });
 });
 
-describe('requireUser and requireClearance', () => {
+describe('requireUser and requirePermission', () => {
   const user = { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
   const withToken = (token: string) => new Request(url, { headers: { Authorization: `Bearer ${token}` } });
 
@@ -123,9 +124,9 @@ describe('requireUser and requireClearance', () => {
 
   it('refuses a clearance below the level with 403, and a token without clearance too', async () => {
     const low = await signUserToken('u1', { ...user, clearance: 2 });
-    await expect(requireClearance(withToken(low), 3)).rejects.toMatchObject({ code: 'forbidden' });
-    expect(await requireClearance(withToken(low), 2)).toMatchObject({ username: 'ada' });
+    await expect(requirePermission(withToken(low), canAdminister)).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await requirePermission(withToken(low), canUseForum)).toMatchObject({ username: 'ada' });
     const none = await signUserToken('u2', user);
-    await expect(requireClearance(withToken(none), 2)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(requirePermission(withToken(none), canUseForum)).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

@@ -2,6 +2,7 @@
 // and one place where failures become JSON responses. Functions stay thin on top of it.
 import type { Context } from '@netlify/functions';
 import * as v from 'valibot';
+import type { Permission } from '../lib/policy.ts';
 import { AppError } from './app-error.ts';
 import { STORE_UNAVAILABLE, isStoreUnreachable } from './redis.ts';
 import { type TokenClaims, verifyUserToken } from './token.ts';
@@ -131,11 +132,11 @@ export async function optionalUser(req: Request): Promise<TokenClaims | undefine
   return req.headers.has('authorization') ? requireUser(req) : undefined;
 }
 
-/** Returns the claims of a user with at least `level` clearance, or throws `forbidden`. */
-export async function requireClearance(req: Request, level: number): Promise<TokenClaims> {
+/** Returns the claims of a user the permission allows (src/lib/policy.ts), or throws `forbidden`. */
+export async function requirePermission(req: Request, permission: Permission): Promise<TokenClaims> {
   const user = await requireUser(req);
   // The server is stricter than the client guard: a token without a clearance claim has none.
-  if ((user.clearance ?? 0) < level) {
+  if (!permission(user)) {
     throw new AppError('forbidden', 'You do not have the clearance for this.');
   }
   return user;

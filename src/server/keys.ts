@@ -23,8 +23,10 @@ export const keys = {
   userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
   /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry */
   orders: () => `${KEY_PREFIX}orders`,
-  /** hash {id, text, author, createdAt}; no expiry */
-  forumMessage: (id: string) => `${KEY_PREFIX}forum:message:${id}`,
+  /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry */
+  forumPosts: () => `${KEY_PREFIX}forum:posts`,
+  /** hash {forum message id → its author's username key}, for the delete script's check; no expiry */
+  forumAuthors: () => `${KEY_PREFIX}forum:authors`,
   /** sorted set of forum message ids scored by their place in the sequence; no expiry */
   forumMessages: () => `${KEY_PREFIX}forum:messages`,
   /** string counter giving each forum message its place, so order is the store's order of arrival */
@@ -35,14 +37,16 @@ export const keys = {
   scheduleItems: () => `${KEY_PREFIX}sched:items`,
   /** hash {date option name '<date>_DATE' → description}, the reunion poll's dates; no expiry */
   scheduleDates: () => `${KEY_PREFIX}sched:dates`,
-  /**
-   * The prefix of one scheduling poll's keys, each without expiry:
-   * `options` set of the option ids it offers (schedule item ids or date option names);
-   * `voters:<option id>` set of the voter keys that chose the option;
-   * `choices:<voter key>` set of the option ids the voter chose;
-   * `people` hash {voter key → username as voted}; `claims` hash {anon voter key → SHA-256 of its claim secret}.
-   */
-  schedulePoll: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:`,
+  /** set of the option ids a scheduling poll offers (schedule item ids or date option names); no expiry */
+  scheduleOffered: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:options`,
+  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>', all scored 0 so one voter's are a lexicographic range; no expiry */
+  scheduleVotes: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:votes`,
+  /** hash {voter key → username as voted} of everyone who ever voted in a scheduling poll; no expiry */
+  schedulePeople: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:people`,
+  /** hash {registered voter key → the account's first name when they voted} (accounts are never renamed); no expiry */
+  scheduleFirstNames: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:first-names`,
+  /** hash {anonymous voter key → SHA-256 of its claim secret} for a scheduling poll; no expiry */
+  scheduleClaims: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:claims`,
   /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** string counter for one rate-limit window; expires with the window */

@@ -5,6 +5,7 @@ import { AppError } from './app-error.ts';
 import { isLocalRun, optionalEnv } from './env.ts';
 import { keys } from './keys.ts';
 import { redis } from './redis.ts';
+import { countThenWrite } from './scripts/rate-limit.ts';
 
 export interface RateLimit {
   /** Names the counter, e.g. `login-ip`. */
@@ -26,6 +27,11 @@ export function allowedAttempts(limit: RateLimit): number {
 export type Attempt = [limit: RateLimit, subject: string];
 
 const RESULTS_PER_ATTEMPT = 3;
+
+/** The counter key and the limit's arguments, for a script that starts with scripts/rate-limit.ts's COUNT_ATTEMPT. */
+export function attemptCounter([limit, subject]: Attempt): [key: string, max: number, windowSeconds: number] {
+  return [keys.rateLimit(limit.bucket, subject), allowedAttempts(limit), limit.windowSeconds];
+}
 
 /** Builds the refusal for an attempt over its limit, saying when the window reopens. */
 export function rateLimited(retryAfterSeconds: number): AppError {
@@ -74,37 +80,17 @@ export async function withinRateLimits(attempts: Attempt[], reads: (pipe: Pipeli
 /** One write command: its name, the key it writes, then its arguments. */
 export type Write = [command: string, key: string, ...args: (string | number)[]];
 
-// Counts the attempt; when it is within the limit, applies each write. KEYS: the counter, then
-// one key per write. ARGV: max, window seconds, then per write its argument count, its command
-// and its arguments. Answers 0 when written, else the seconds until the window reopens.
-// (`unpack` is global in Redis' Lua 5.1, under `table` in the embedded engine's Lua 5.3.)
-const COUNT_THEN_WRITE = `
-local unpack = unpack or table.unpack
-redis.call('SET', KEYS[1], 0, 'NX', 'EX', ARGV[2])
-if redis.call('INCR', KEYS[1]) > tonumber(ARGV[1]) then
-  return math.max(redis.call('TTL', KEYS[1]), 1)
-end
-local at = 3
-for k = 2, #KEYS do
-  local argc = tonumber(ARGV[at])
-  local command = { ARGV[at + 1], KEYS[k] }
-  for j = 1, argc do command[j + 2] = ARGV[at + 1 + j] end
-  redis.call(unpack(command))
-  at = at + argc + 2
-end
-return 0`;
-
 /**
  * Counts the attempt and, only when it is within its limit, applies the writes: atomically and in
  * one round trip, so a refused request leaves nothing behind. Throws `rate_limited` otherwise.
  */
-export async function writeWithinRateLimit([limit, subject]: Attempt, writes: Write[]): Promise<void> {
-  const keyList = [keys.rateLimit(limit.bucket, subject), ...writes.map(([, key]) => key)];
-  const args = [
-    allowedAttempts(limit),
-    limit.windowSeconds,
-    ...writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest]),
-  ];
-  const waitSeconds = Number(await redis().eval(COUNT_THEN_WRITE, keyList, args.map(String)));
+export async function writeWithinRateLimit(attempt: Attempt, writes: Write[]): Promise<void> {
+  const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const waitSeconds = Number(
+    await countThenWrite.run(
+      [counter, ...writes.map(([, key]) => key)],
+      [max, windowSeconds, ...writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest])],
+    ),
+  );
   if (waitSeconds > 0) throw rateLimited(waitSeconds);
 }

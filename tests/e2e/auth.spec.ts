@@ -37,11 +37,13 @@ test.describe('login and register modal', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
+    // The modal's chunk, and the one that imports React for every island (components/render-island.ts).
+    const loaded = (name: string) => scripts.some((url) => url.includes(`/${name}.`));
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((url) => url.includes('mount-login'))).toBe(false);
+    expect(loaded('LoginModal') || loaded('render-island')).toBe(false);
     await openLogin(page);
-    expect(scripts.some((url) => url.includes('mount-login'))).toBe(true);
+    expect(loaded('LoginModal') && loaded('render-island')).toBe(true);
   });
 
   test('registers, logs out, logs in by button and by Enter', async ({ page }) => {

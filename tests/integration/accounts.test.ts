@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import login from '../../netlify/functions/login.mts';
 import register from '../../netlify/functions/register.mts';
-import { decodeUserDetails } from '../../src/features/auth/logic.ts';
+import { decodeUserDetails } from '../../src/lib/session-token.ts';
 import { LIMITS } from '../../src/features/auth/service.server.ts';
 import { verifyUserToken } from '../../src/server/token.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName, withStoreDown } from './request.ts';

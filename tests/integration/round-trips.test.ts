@@ -31,6 +31,10 @@ interface Scenario {
 
 const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
 const LIMIT = { read: 1, write: 2 };
+// Each count is the steady state with nothing warmed first: a script goes whole (EVAL) on its first
+// call from a process and by SHA-1 (EVALSHA) after, one request either way, so a cold store never
+// costs a NOSCRIPT retry (src/server/scripts/script.test.ts). Only a store that has lost its script
+// cache since (a restart) costs one extra request, once per script.
 
 useFakeResend();
 let model: FakeOpenAi;

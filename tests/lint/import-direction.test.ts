@@ -1,4 +1,4 @@
-// Proves the lint rules that keep ARCHITECTURE.md's import direction actually fire, with their reason.
+// Proves the lint rules that keep docs/architecture.md's import direction actually fire, with their reason.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -34,6 +34,39 @@ describe('import direction lint rules', () => {
     expect(server[0]).toMatch(/features import server\//);
     const lib = await messagesFor('src/lib/format.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('x');\n");
     expect(lib[0]).toMatch(/isomorphic/);
+  });
+
+  it('keeps features apart, and shared code below them', async () => {
+    const store = await messagesFor('src/features/forum/store.ts', "import { $x } from '../auth/store.ts';\n$x;\n");
+    expect(store[0]).toMatch(/A feature does not import another feature/);
+    const island = await messagesFor(
+      'src/features/shop/components/Cart.tsx',
+      "import { x } from '../../auth/logic.ts';\nexport const y = x;\n",
+    );
+    expect(island[0]).toMatch(/A feature does not import another feature/);
+    const repo = await messagesFor(
+      'src/features/forum/repo.server.ts',
+      "import { x } from '../auth/repo.server.ts';\nexport const y = x;\n",
+    );
+    expect(repo[0]).toMatch(/A feature does not import another feature/);
+    for (const file of ['src/components/Nav.ts', 'src/content/polls.ts', 'src/platform/session.ts']) {
+      const below = await messagesFor(file, "import { x } from '../features/auth/logic.ts';\nexport const y = x;\n");
+      expect(below[0]).toMatch(/never import them/);
+    }
+    expect(
+      await messagesFor(
+        'src/features/forum/components/Forum.tsx',
+        "import { $user } from '../../../platform/session.ts';\nimport { $f } from '../store.ts';\nexport const y = [$user, $f];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('enforces the rules of hooks in islands', async () => {
+    const [result] = await eslint.lintText(
+      "import { useState } from 'react';\nexport function A({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n",
+      { filePath: 'src/features/forum/components/A.tsx' },
+    );
+    expect(result?.messages.map((m) => m.ruleId)).toContain('react-hooks/rules-of-hooks');
   });
 
   it('allows the intended direction', async () => {

@@ -192,6 +192,87 @@ describe.each(engines)('local store on the $name', ({ options }) => {
     await expect(redis.evalsha('0000000000000000000000000000000000000000', [], [])).rejects.toThrow(/NOSCRIPT/);
   });
 
+  describe('Lua as Redis 7 runs it', () => {
+    // Replies exactly as the store sends them: the app's client does not guess at JSON either.
+    let raw: Redis;
+    beforeAll(() => {
+      raw = new Redis({
+        url: store.url,
+        token: store.token,
+        retry: false,
+        enableTelemetry: false,
+        automaticDeserialization: false,
+      });
+    });
+    const run = (lua: string, keyNames: string[] = [], args: string[] = []) => raw.eval(lua, keyNames.map(key), args);
+
+    it('answers a table built in a loop as an array, nested tables too', async () => {
+      const lua = "local out = {} for i = 1, 3 do out[#out + 1] = 'item ' .. i end return {out, #out, {}}";
+      expect(await run(lua)).toEqual([['item 1', 'item 2', 'item 3'], 3, []]);
+    });
+
+    it('hands replies to the script as Lua tables it can change', async () => {
+      await redis.sadd(key('lua-set'), 'b', 'a', 'c');
+      const lua = `local members = redis.call('SMEMBERS', KEYS[1])
+table.sort(members)
+table.insert(members, type(members))
+return members`;
+      expect(await run(lua, ['lua-set'])).toEqual(['a', 'b', 'c', 'table']);
+    });
+
+    it('sees a missing value as false: HGET of a missing field, HMGET holes, GET of a missing key', async () => {
+      await redis.hset(key('lua-h'), { a: 'x' });
+      const lua = `local field = redis.call('HGET', KEYS[1], 'nope')
+local fields = redis.call('HMGET', KEYS[1], 'nope', 'a', 'nope')
+local value = redis.call('GET', KEYS[2])
+local seen = {}
+for i = 1, #fields do seen[i] = fields[i] and 'found' or 'missing' end
+return {type(field), type(fields[1]), fields[2], type(value), #fields, table.concat(seen, ',')}`;
+      expect(await run(lua, ['lua-h', 'lua-none'])).toEqual([
+        'boolean',
+        'boolean',
+        'x',
+        'boolean',
+        3,
+        'missing,found,missing',
+      ]);
+    });
+
+    it('converts the result by Redis rules: an array stops at its first nil, false is nil, true is 1', async () => {
+      expect(await run("return {'a', 'b', nil, 'd'}")).toEqual(['a', 'b']);
+      expect(await run("return {'a', false, 'c', true}")).toEqual(['a', null, 'c', 1]);
+      expect(await run('return false')).toBeNull();
+      expect(await run('return nil')).toBeNull();
+      expect(await run('return 3.99')).toBe(3);
+      expect(await run('return -3.99')).toBe(-3);
+    });
+
+    it('prints integers from replies without a decimal point', async () => {
+      expect(await run("return 'count ' .. redis.call('INCR', KEYS[1])", ['lua-count'])).toBe('count 1');
+    });
+
+    it('has the global unpack of Lua 5.1', async () => {
+      await redis.hset(key('lua-u'), { a: '1', b: '2' });
+      expect(await run("return redis.call('HMGET', KEYS[1], unpack(ARGV))", ['lua-u'], ['b', 'a'])).toEqual(['2', '1']);
+    });
+
+    it('answers status and error tables as status and error replies', async () => {
+      expect(await run("return redis.status_reply('FINE')")).toBe('FINE');
+      expect(await run("return {ok = 'ALSO FINE'}")).toBe('ALSO FINE');
+      await expect(run("return redis.error_reply('MYERR went wrong')")).rejects.toThrow(/MYERR went wrong/);
+      await expect(run("return {err = 'MYERR also wrong'}")).rejects.toThrow(/MYERR also wrong/);
+    });
+
+    it("names the script's line in a runtime error", async () => {
+      await expect(run("local x = 1\nerror('boom')")).rejects.toThrow(/user_script:2: boom/);
+    });
+
+    it('keeps text with quotes, backslashes, control characters and unicode intact', async () => {
+      const text = 'say "hi" \\ tab\there\nnew line, Zoë →';
+      expect(await run('return {ARGV[1], #ARGV[1]}', [], [text])).toEqual([text, Buffer.byteLength(text)]);
+    });
+  });
+
   it('answers base64-encoded strings when the client asks, except OK', async () => {
     await redis.set(key('b64'), 'héllo');
     const response = await post(

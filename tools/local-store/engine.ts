@@ -33,6 +33,9 @@ export function normaliseResult(value: unknown): unknown {
   return value;
 }
 
+/** An error reply, worded as Redis words it. */
+export class RedisError extends Error {}
+
 /** Reads the message of whatever an engine threw. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

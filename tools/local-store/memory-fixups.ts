@@ -2,12 +2,11 @@
 // the difference. Each entry names the mock's behaviour it corrects.
 import { createHash } from 'node:crypto';
 import type RedisMock from 'ioredis-mock';
-import type { Command } from './engine.ts';
+import { type Command, RedisError } from './engine.ts';
+import { bridged, replyOf, scriptError } from './lua-bridge.ts';
 
 type Mock = InstanceType<typeof RedisMock>;
 type Invoke = (name: string, args: string[]) => Promise<unknown>;
-
-export class RedisError extends Error {}
 
 const WRONGTYPE = 'WRONGTYPE Operation against a key holding the wrong kind of value';
 const NOT_INTEGER = 'ERR value is not an integer or out of range';
@@ -82,6 +81,17 @@ export function createFixedInvoker(mock: Mock): { invoke: Invoke; scripts: Map<s
     }
   }
 
+  // The mock's own Lua bridge differs from Redis: see lua-bridge.ts.
+  async function runScript(body: string, keysAndArgs: string[]) {
+    let answer: unknown;
+    try {
+      answer = await raw('eval', [bridged(body), ...keysAndArgs]);
+    } catch (error) {
+      throw scriptError(error);
+    }
+    return replyOf(answer);
+  }
+
   const invoke: Invoke = async (name, args) => {
     await checkType(name, args[0]);
     switch (name) {
@@ -115,11 +125,11 @@ export function createFixedInvoker(mock: Mock): { invoke: Invoke; scripts: Map<s
       case 'evalsha': {
         const body = scripts.get(String(args[0]).toLowerCase());
         if (body === undefined) throw new RedisError('NOSCRIPT No matching script. Please use EVAL.');
-        return raw('eval', [body, ...args.slice(1)]);
+        return runScript(body, args.slice(1));
       }
       case 'eval':
         scripts.set(scriptSha(args[0] ?? ''), args[0] ?? '');
-        return raw(name, args);
+        return runScript(args[0] ?? '', args.slice(1));
       default:
         return raw(name, args);
     }

@@ -1,56 +1,5 @@
-import type { AccountResponse, CaptchaResponse, TokenResponse } from './schema.ts';
-import { $token } from './store.ts';
-
-/** A failed API call, with the server's message when it sent one. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  /** The answer's JSON body, for endpoints that say more than `error` when they refuse. */
-  readonly body: unknown;
-  constructor(status: number, message: string, code?: string, body?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.body = body;
-  }
-}
-
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-/** Calls `/api/<path>` with JSON, attaching the bearer token when there is one. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = $token.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`/api/${path.replace(/^\/+/, '')}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const { error, code } = (data ?? {}) as { error?: unknown; code?: unknown };
-    throw new ApiError(
-      response.status,
-      typeof error === 'string' ? error : `The request failed (${response.status}).`,
-      typeof code === 'string' ? code : undefined,
-      data,
-    );
-  }
-  return data as T;
-}
-
-/** Asks the server whether a bot-check token lets the visitor proceed. */
-export function verifyCaptcha(recaptchaToken: string): Promise<CaptchaResponse> {
-  return apiRequest('verify-recaptcha', { method: 'POST', body: { recaptchaToken } });
-}
+import { apiRequest } from '../../platform/api-client.ts';
+import type { TokenResponse } from './schema.ts';
 
 /** Exchanges credentials for a session token. */
 export function logIn(body: { username: string; password: string }): Promise<TokenResponse> {
@@ -66,9 +15,4 @@ export function register(body: {
   email: string;
 }): Promise<TokenResponse> {
   return apiRequest('register', { method: 'POST', body });
-}
-
-/** Reads the logged-in user's stored details. */
-export function fetchAccount(): Promise<AccountResponse> {
-  return apiRequest('account');
 }

@@ -1,7 +1,23 @@
 // Binds the nav's session area and its collapsible menu to the session store. Plain DOM code:
 // the nav is on every page and must not pull React in.
-import { $user, clearSession, openLogin } from './store.ts';
-import { CLEARANCE } from '../../lib/user-details.ts';
+import { mountIsland } from '../../components/mount.ts';
+import { $user, clearSession } from '../../platform/session.ts';
+import { openLogin } from './store.ts';
+import { canUseForum } from '../../lib/policy.ts';
+
+let loginModal: Promise<void> | undefined;
+
+/** Renders the login modal once, into its own container at the end of the body. */
+function mountLoginModal(): Promise<void> {
+  loginModal ??= mountIsland(
+    document.body.appendChild(document.createElement('div')),
+    () => import('./components/LoginModal.tsx'),
+  ).catch((error: unknown) => {
+    loginModal = undefined; // a later click tries again
+    throw error;
+  });
+  return loginModal;
+}
 
 /** Wires up the collapsible nav and the session area (Login button or user menu). */
 export function mountNavSession(): void {
@@ -21,15 +37,14 @@ export function mountNavSession(): void {
     login.hidden = loggedIn;
     menu.hidden = !loggedIn;
     name.textContent = user.username;
-    forum.hidden = !(user.clearance !== undefined && user.clearance >= CLEARANCE.forum);
+    forum.hidden = !canUseForum(user);
   });
 
   // React and the modal load on the first click, not with the page (QUALITY.md: 25 KB on reading pages).
   login.addEventListener('click', async () => {
     login.setAttribute('aria-busy', 'true');
     try {
-      const { mountLoginModal } = await import('./components/mount-login.tsx');
-      mountLoginModal();
+      await mountLoginModal();
       openLogin();
     } finally {
       login.removeAttribute('aria-busy');

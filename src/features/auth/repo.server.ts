@@ -1,8 +1,10 @@
 // Redis access for accounts. A user is one hash under keys.user(usernameKey) plus membership of
-// keys.users(); both are written by one script so an account never exists half-made.
+// keys.users(); both are written by one script (src/server/scripts/auth.ts) so an account never
+// exists half-made.
 import type { Pipeline } from '@upstash/redis';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
+import * as scripts from '../../server/scripts/auth.ts';
 
 export interface StoredUser {
   username: string;
@@ -13,13 +15,6 @@ export interface StoredUser {
   passwordHash: string;
   createdAt: string;
 }
-
-const CREATE_USER = `
-if redis.call('exists', KEYS[1]) == 1 then return 0 end
-redis.call('hset', KEYS[1], 'username', ARGV[1], 'firstName', ARGV[2], 'lastName', ARGV[3], 'email', ARGV[4],
-  'clearance', ARGV[5], 'passwordHash', ARGV[6], 'createdAt', ARGV[7])
-redis.call('sadd', KEYS[2], ARGV[8])
-return 1`;
 
 /** Turns a HGETALL reply into a user, or undefined when there is none. */
 export function toStoredUser(reply: unknown): StoredUser | undefined {
@@ -48,34 +43,15 @@ export async function findUser(username: string): Promise<StoredUser | undefined
 
 /** Creates the user unless the username is taken (case-insensitively); answers whether it did. */
 export async function createUser(user: StoredUser): Promise<boolean> {
-  const id = usernameKey(user.username);
-  const created = await redis().eval(
-    CREATE_USER,
-    [keys.user(id), keys.users()],
-    [
-      user.username,
-      user.firstName,
-      user.lastName,
-      user.email,
-      String(user.clearance),
-      user.passwordHash,
-      user.createdAt,
-      id,
-    ],
-  );
-  return Number(created) === 1;
+  const { username, firstName, lastName, email, clearance, passwordHash, createdAt } = user;
+  const hash = { username, firstName, lastName, email, clearance: String(clearance), passwordHash, createdAt };
+  const id = usernameKey(username);
+  return (await scripts.createUser.run([keys.user(id), keys.users()], [id, ...Object.entries(hash).flat()])) === 1;
 }
 
 /** Sets a user's clearance; answers false when there is no such user. */
 export async function updateClearance(username: string, clearance: number): Promise<boolean> {
-  const key = keys.user(usernameKey(username));
-  // HSET XX does not exist: the script keeps a deleted user from coming back as a clearance-only hash.
-  const updated = await redis().eval(
-    "if redis.call('exists', KEYS[1]) == 0 then return 0 end redis.call('hset', KEYS[1], 'clearance', ARGV[1]) return 1",
-    [key],
-    [String(clearance)],
-  );
-  return Number(updated) === 1;
+  return (await scripts.updateClearance.run([keys.user(usernameKey(username))], [clearance])) === 1;
 }
 
 /** Lists every account, without password hashes, in two round trips. */

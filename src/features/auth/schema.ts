@@ -1,10 +1,9 @@
 // Request schemas for login and register, shared by the modal (for its messages) and the functions.
 import * as v from 'valibot';
 import { isValidEmail } from '../../lib/email.ts';
+import { ANONYMOUS_PREFIX } from '../../lib/user-details.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-/** Reserved for anonymous poll voters (SPEC section 3, Voter identity). */
-export const ANONYMOUS_PREFIX = 'anon_';
 export const MIN_PASSWORD_LENGTH = 8;
 /** scrypt has no length limit of its own; this keeps hashing cost bounded. */
 export const MAX_PASSWORD_LENGTH = 200;
@@ -61,12 +60,4 @@ export const captchaRequest = v.object({
 export interface TokenResponse {
   user: string;
   status?: 'Success';
-}
-export interface CaptchaResponse {
-  actionApproved: boolean;
-  message: string;
-}
-export interface AccountResponse {
-  status: 'Success';
-  user: { username: string; firstName: string; lastName: string; email: string; clearance: number };
 }

@@ -1,4 +1,4 @@
-import { apiRequest } from '../auth/api-client.ts';
+import { apiRequest } from '../../platform/api-client.ts';
 import type { AskResponse } from './schema.ts';
 
 /** Asks the chatbot a question under a system instruction. */

@@ -2,8 +2,8 @@
 // sending a question: the user's message, a '...' placeholder, the bot check, then the answer or
 // the spec's error text in its place (SPEC sections 4 and 8).
 import { atom } from 'nanostores';
-import { verifyCaptcha } from '../auth/api-client.ts';
-import { captchaToken } from '../auth/captcha.ts';
+import { verifyCaptcha } from '../../platform/captcha.ts';
+import { captchaToken } from '../../platform/captcha.ts';
 import { askChatbot } from './api-client.ts';
 import { DEFAULT_SYSTEM_CHOICE } from './schema.ts';
 

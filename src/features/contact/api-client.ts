@@ -1,4 +1,4 @@
-import { apiRequest } from '../auth/api-client.ts';
+import { apiRequest } from '../../platform/api-client.ts';
 import type { ContactRequest, ContactResponse } from './schema.ts';
 
 /** Sends a contact message to the owner. */

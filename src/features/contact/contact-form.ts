@@ -1,6 +1,7 @@
 // The contact form's behaviour (SPEC sections 4, 5, 8): 'Invalid Email' while the address is
 // invalid, Submit enabled only when there is something valid to send, 'Loading...' while
 // sending, then the success or failure toast.
+import { showFieldError } from '../../components/field.ts';
 import { showToast } from '../../components/toast.ts';
 import { sendContactMessage } from './api-client.ts';
 import { contactFormState } from './logic.ts';
@@ -14,7 +15,6 @@ export function mountContactForm(form: HTMLFormElement): void {
   const email = field<HTMLInputElement>('senderEmail');
   const subject = field<HTMLInputElement>('emailSubject');
   const message = field<HTMLTextAreaElement>('emailText');
-  const emailError = form.querySelector<HTMLElement>('[data-email-error]')!;
   const count = form.querySelector<HTMLElement>('[data-message-count]')!;
   const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
   const idleLabel = submit.querySelector<HTMLElement>('[data-idle]')!;
@@ -25,14 +25,7 @@ export function mountContactForm(form: HTMLFormElement): void {
 
   function render(): void {
     const { emailInvalid, canSubmit } = contactFormState(fields(), loading);
-    emailError.hidden = !emailInvalid;
-    if (emailInvalid) {
-      email.setAttribute('aria-invalid', 'true');
-      email.setAttribute('aria-describedby', emailError.id);
-    } else {
-      email.removeAttribute('aria-invalid');
-      email.removeAttribute('aria-describedby');
-    }
+    showFieldError(email, emailInvalid);
     submit.disabled = !canSubmit;
     idleLabel.hidden = loading;
     busyLabel.hidden = !loading;

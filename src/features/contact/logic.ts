@@ -1,4 +1,6 @@
 // Pure rules of the contact form and the mail it sends, shared by the page and the function.
+// One rule lives in a Redis script (src/server/scripts/rate-limit.ts, countThenWrite): a message is
+// stored only within the sender's rate limit (service.server.ts LIMITS), counted in the same step.
 import { isValidEmail } from '../../lib/email.ts';
 import type { ContactRequest } from './schema.ts';
 

@@ -1,7 +1,12 @@
-import { apiRequest } from '../auth/api-client.ts';
-import type { AllScoresResponse } from './schema.ts';
+import { apiRequest } from '../../platform/api-client.ts';
+import type { AccountResponse, AllScoresResponse } from './schema.ts';
 
 /** Reads the user's best scores. */
 export function fetchScores(userName: string): Promise<AllScoresResponse> {
   return apiRequest('scoring/all-scores', { method: 'POST', body: { userName } });
+}
+
+/** Reads the logged-in user's stored details. */
+export function fetchAccount(): Promise<AccountResponse> {
+  return apiRequest('account');
 }

@@ -1,4 +1,7 @@
-import { NEVER_WON } from './schema.ts';
+// Pure dashboard rules: how scores and account fields read.
+// One rule lives in a Redis script (src/server/scripts/dashboard.ts): a game's best score is the
+// fewest rounds ever won in, kept atomically when a new round count arrives.
+import { NEVER_WON } from '../../lib/scores.ts';
 
 /** Phrases a word-game best score for the dashboard (SPEC section 9's wording). */
 export function describeWordGameBest(bestScore: number): string {

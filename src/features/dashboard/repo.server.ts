@@ -1,22 +1,11 @@
 import { keys, usernameKey } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
-import { NEVER_WON } from './schema.ts';
-
-// Keeps the lower of the stored and the new round count, atomically, and returns it.
-const KEEP_BEST = `
-local best = tonumber(redis.call('hget', KEYS[1], ARGV[1]) or ARGV[3])
-local score = tonumber(ARGV[2])
-if score < best then
-  redis.call('hset', KEYS[1], ARGV[1], score)
-  best = score
-end
-return best`;
+import { keepBestScore } from '../../server/scripts/dashboard.ts';
+import { NEVER_WON } from '../../lib/scores.ts';
 
 /** Records a round count for a game and returns the best (lowest) one. */
 export async function recordBest(username: string, game: string, rounds: number): Promise<number> {
-  return Number(
-    await redis().eval(KEEP_BEST, [keys.scores(usernameKey(username))], [game, String(rounds), String(NEVER_WON)]),
-  );
+  return Number(await keepBestScore.run([keys.scores(usernameKey(username))], [game, rounds, NEVER_WON]));
 }
 
 /** Reads a user's best scores by game. */

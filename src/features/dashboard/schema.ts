@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-
-/** Best-score sentinel: 7 turns means the word game was never won (SPEC section 9). */
-export const NEVER_WON = 7;
+import { NEVER_WON } from '../../lib/scores.ts';
 
 const userName = v.pipe(v.string('userName is required.'), v.trim(), v.nonEmpty('userName is required.'));
 
@@ -28,4 +26,10 @@ export interface AllScoresResponse {
 export interface WordGameScoreResponse {
   status: 'Success';
   bestScore: number;
+}
+
+/** The logged-in user's stored details (GET /api/account), as the dashboard shows them. */
+export interface AccountResponse {
+  status: 'Success';
+  user: { username: string; firstName: string; lastName: string; email: string; clearance: number };
 }

@@ -1,7 +1,8 @@
 import { AppError } from '../../server/app-error.ts';
 import type { TokenClaims } from '../../server/token.ts';
 import * as repo from './repo.server.ts';
-import { NEVER_WON, type Score } from './schema.ts';
+import { NEVER_WON } from '../../lib/scores.ts';
+import { type Score } from './schema.ts';
 
 /** Refuses a userName that is not the token's own: scores are private to their player. */
 function assertOwnScores(user: TokenClaims, userName: string): void {

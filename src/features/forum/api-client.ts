@@ -1,5 +1,5 @@
-import { apiRequest } from '../auth/api-client.ts';
-import { $user } from '../auth/store.ts';
+import { apiRequest } from '../../platform/api-client.ts';
+import { $user } from '../../platform/session.ts';
 import type { ForumMessage, MessagesResponse } from './schema.ts';
 
 /** Reads the latest forum messages, oldest first. */

@@ -1,4 +1,8 @@
 // Pure forum rules: who may delete, how a message's age reads, what may be posted.
+// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/forum.ts):
+// - order of arrival: each message takes the next place of a sequence the store counts;
+// - delete own: the server deletes a message only for its author (or the admin CLI), checking the
+//   stored author in the same step.
 import { MAX_MESSAGE_LENGTH, TOO_LONG, type ForumMessage } from './schema.ts';
 
 export const UNKNOWN_USER = 'Unknown User';

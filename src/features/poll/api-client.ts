@@ -1,4 +1,4 @@
-import { apiRequest } from '../auth/api-client.ts';
+import { apiRequest } from '../../platform/api-client.ts';
 import type { CreateVoteStatus, VoteRecord } from './schema.ts';
 
 /** Reads a question's votes, one record per selected option. */

@@ -1,7 +1,7 @@
 // The one-question poll card (SPEC sections 2, 4, 8): name, options, Submit with a spinner that
 // clears after 3 seconds, the three toasts, a local voted flag, and the tally once voted.
 import { showToast } from '../../components/toast.ts';
-import { $user } from '../auth/store.ts';
+import { $user } from '../../platform/session.ts';
 import { createVote, fetchVotes } from './api-client.ts';
 import { tally } from './questions.ts';
 

@@ -1,5 +1,5 @@
 // The scheduling polls' calls (SPEC section 7: /api/scheduling/*).
-import { apiRequest } from '../auth/api-client.ts';
+import { apiRequest } from '../../platform/api-client.ts';
 import type { ChoiceWithUser, DateChoiceWithUser, DateOption, ScheduleItem } from './polls.ts';
 import type { AdminResponse, ChoiceResponse } from './schema.ts';
 

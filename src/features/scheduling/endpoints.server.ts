@@ -7,9 +7,9 @@ import {
   json,
   lastPathSegment,
   optionalUser,
-  requireClearance,
+  requirePermission,
 } from '../../server/http.ts';
-import { CLEARANCE } from '../../lib/user-details.ts';
+import { canAdminister } from '../../lib/policy.ts';
 import { type ChoiceRequest, type DateChoiceRequest, choiceRequest, dateChoiceRequest } from './schema.ts';
 import { ADMIN_ACTIONS, type AdminAction, type PollKind, changeChoice, choicesOf } from './service.server.ts';
 
@@ -51,7 +51,7 @@ export const adminEndpoint = (action: AdminAction) =>
   endpoint({
     method: 'POST',
     handle: async ({ req }) => {
-      await requireClearance(req, CLEARANCE.console);
+      await requirePermission(req, canAdminister);
       const result = await ADMIN_ACTIONS[action]();
       return json(result, result.status === 'Success' ? 200 : 409);
     },

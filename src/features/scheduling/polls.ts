@@ -1,7 +1,14 @@
 // The scheduling polls' names and rules, shared by the pages and the server (SPEC sections 2, 3,
 // 5): poll ids, schedule item and date option names, voter identity and how voters are shown.
+// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/scheduling.ts):
+// - a vote counts only for an option the poll offers;
+// - anonymous name claims: an 'anon_' name belongs to the first vote under it, which gets a claim
+//   secret; later changes need that secret; a name an account or a registered voter has is taken;
+//   a remove before any vote claims nothing;
+// - a registered voter's first name is copied from their account when they vote;
+// - options are offered only when they exist in the catalogue, and leave a poll with every vote for them.
 import { DATE_POLL, TIME_SLOTS, TIME_SLOT_POLLS } from '../../content/polls.ts';
-import { ANONYMOUS_PREFIX } from '../auth/schema.ts';
+import { ANONYMOUS_PREFIX } from '../../lib/user-details.ts';
 
 export type TimeSlotPollId = keyof typeof TIME_SLOT_POLLS;
 export type PollId = TimeSlotPollId | typeof DATE_POLL.id;

@@ -1,111 +1,22 @@
-// Scheduling polls in Redis (key layout in src/server/keys.ts). Every vote is a member of two
-// sets, the option's voters and the voter's choices, so adding twice or removing what is not
-// there changes nothing. Scripts keep each vote and each results read to one round trip.
+// Scheduling polls in Redis (key layout in src/server/keys.ts). A poll keeps its votes in one sorted
+// set, each vote the member '<voter key>\n<option id>', so adding twice or removing what is not
+// there changes nothing, and a voter's choices are one range. Each vote and each read is one round
+// trip; the rules that need atomicity live in src/server/scripts/scheduling.ts.
 import { keys } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
+import * as scripts from '../../server/scripts/scheduling.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
 
-const pollKey = (pollId: string, part: string) => keys.schedulePoll(pollId) + part;
+// Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse
+// control characters), so the first newline of a vote ends its voter key.
+const SEPARATOR = '\n';
+const voteOf = (voter: string, optionId: string) => `${voter}${SEPARATOR}${optionId}`;
 
-export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option';
-
-// Adds or removes one vote. KEYS: options, people, claims, the voter's choices, the option's
-// voters, the account key of the name without 'anon_'. ARGV: option id, voter key, username,
-// 'add' or 'remove', '1' when anonymous, the hash of the secret sent ('' if none), the hash of a
-// new secret. An anonymous name is claimed by its first vote, unless an account or a registered
-// voter has it; after that it takes the claim's secret. Missing values are tested with type():
-// Redis gives false, the embedded engine a null userdata.
-const CHANGE = `
-if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' end
-local outcome = 'ok'
-if ARGV[5] == '1' then
-  local held = redis.call('HGET', KEYS[3], ARGV[2])
-  if type(held) == 'string' then
-    if held ~= ARGV[6] then return 'taken' end
-  elseif ARGV[4] == 'remove' then
-    return 'ok'
-  else
-    local plain = string.sub(ARGV[2], ${ANON_PREFIX.length + 1})
-    if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('HEXISTS', KEYS[2], plain) == 1 then return 'taken' end
-    redis.call('HSET', KEYS[3], ARGV[2], ARGV[7])
-    outcome = 'claimed'
-  end
-end
-if ARGV[4] == 'add' then
-  redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-  redis.call('SADD', KEYS[4], ARGV[1])
-  redis.call('SADD', KEYS[5], ARGV[2])
-else
-  redis.call('SREM', KEYS[4], ARGV[1])
-  redis.call('SREM', KEYS[5], ARGV[2])
-end
-return outcome`;
-
-// Who chose what, in one round trip: per vote the option id, the username and the account's
-// first name (for registered voters), joined into one string by NUL characters (names cannot
-// contain NUL: the schema refuses control characters). One string because the embedded engine
-// mangles tables built in a loop. KEYS: options, people. ARGV: the poll's key prefix, the
-// account key prefix.
-const RESULTS = `
-local out = {}
-for _, option in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  for _, voter in ipairs(redis.call('SMEMBERS', ARGV[1] .. 'voters:' .. option)) do
-    local username = redis.call('HGET', KEYS[2], voter)
-    local first = false
-    if string.sub(voter, 1, ${ANON_PREFIX.length}) ~= '${ANON_PREFIX}' then
-      first = redis.call('HGET', ARGV[2] .. voter, 'firstName')
-    end
-    out[#out + 1] = option
-    out[#out + 1] = type(username) == 'string' and username or ''
-    out[#out + 1] = type(first) == 'string' and first or ''
-  end
-end
-return table.concat(out, '\\0')`;
-
-// Takes options out of polls with every vote for them, in one step. ARGV[1] says which:
-// 'catalogue' drops every id of the KEYS[1] hash from each poll and then deletes the hash (answers
-// its size); 'offered' drops everything each poll offers (answers how many). ARGV[2…]: the polls'
-// key prefixes.
-const DROP_OPTIONS = `
-local catalogue = false
-if ARGV[1] == 'catalogue' then catalogue = redis.call('HKEYS', KEYS[1]) end
-local removed = 0
-for p = 2, #ARGV do
-  local prefix = ARGV[p]
-  local ids = catalogue or redis.call('SMEMBERS', prefix .. 'options')
-  for _, option in ipairs(ids) do
-    for _, voter in ipairs(redis.call('SMEMBERS', prefix .. 'voters:' .. option)) do
-      redis.call('SREM', prefix .. 'choices:' .. voter, option)
-    end
-    redis.call('DEL', prefix .. 'voters:' .. option)
-    removed = removed + redis.call('SREM', prefix .. 'options', option)
-  end
-end
-if catalogue then
-  redis.call('DEL', KEYS[1])
-  return #catalogue
-end
-return removed`;
-
-// Offers each poll the options of its list that exist in the KEYS[1] hash. ARGV: per poll its key
-// prefix, its option count n, then the n option ids. Answers how many were new to their poll, or
-// -1 when the hash is empty.
-const OFFER_EXISTING = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-local added = 0
-local at = 1
-while at <= #ARGV do
-  local prefix = ARGV[at]
-  local n = tonumber(ARGV[at + 1])
-  for i = 1, n do
-    local option = ARGV[at + 1 + i]
-    if redis.call('HEXISTS', KEYS[1], option) == 1 then
-      added = added + redis.call('SADD', prefix .. 'options', option)
-    end
-  end
-  at = at + n + 2
-end
-return added`;
+/** Splits a stored vote into its voter key and option id. */
+function splitVote(vote: string): { voter: string; option: string } {
+  const at = vote.indexOf(SEPARATOR);
+  return { voter: vote.slice(0, at), option: vote.slice(at + 1) };
+}
 
 export interface Change {
   pollId: string;
@@ -118,53 +29,60 @@ export interface Change {
 }
 
 /** Adds or removes one vote atomically, claiming an anonymous name on its first vote. */
-export async function changeVote(change: Change): Promise<ChangeOutcome> {
+export async function changeVote(change: Change): Promise<scripts.ChangeOutcome> {
   const voter = change.username.toLowerCase();
   const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : voter;
-  const outcome = await redis().eval(
-    CHANGE,
+  const { pollId } = change;
+  return scripts.changeVote.run(
     [
-      pollKey(change.pollId, 'options'),
-      pollKey(change.pollId, 'people'),
-      pollKey(change.pollId, 'claims'),
-      pollKey(change.pollId, `choices:${voter}`),
-      pollKey(change.pollId, `voters:${change.optionId}`),
+      keys.scheduleOffered(pollId),
+      keys.schedulePeople(pollId),
+      keys.scheduleClaims(pollId),
+      keys.scheduleVotes(pollId),
+      keys.scheduleFirstNames(pollId),
       keys.user(plainName),
     ],
     [
       change.optionId,
       voter,
+      plainName,
       change.username,
       change.change,
       change.anonymous ? '1' : '0',
       change.secretHash,
       change.newSecretHash,
+      voteOf(voter, change.optionId),
     ],
   );
-  return outcome as ChangeOutcome;
 }
 
-/** Every vote of a poll: the option and the voter. */
+/**
+ * Every vote of a poll: the option and the voter, with a registered voter's first name. One round
+ * trip; a vote, its voter's name and first name are written together, so the later reads hold
+ * everyone the votes name.
+ */
 export async function pollVotes(pollId: string): Promise<{ option: string; user: Voter }[]> {
-  const joined = String(
-    (await redis().eval(
-      RESULTS,
-      [pollKey(pollId, 'options'), pollKey(pollId, 'people')],
-      [keys.schedulePoll(pollId), keys.user('')],
-    )) ?? '',
-  );
-  const fields = joined === '' ? [] : joined.split('\0');
-  const votes: { option: string; user: Voter }[] = [];
-  for (let i = 0; i + 2 < fields.length; i += 3) {
-    const [option, username, firstName] = fields.slice(i, i + 3) as [string, string, string];
-    votes.push({ option, user: firstName ? { username, firstName } : { username } });
-  }
-  return votes;
+  const [votes, people, firstNames] = (await redis()
+    .pipeline()
+    .zrange(keys.scheduleVotes(pollId), 0, -1)
+    .hgetall(keys.schedulePeople(pollId))
+    .hgetall(keys.scheduleFirstNames(pollId))
+    .exec()) as [string[], unknown, unknown];
+  const usernames = hashReply(people) ?? {};
+  const firstNameOf = hashReply(firstNames) ?? {};
+  return votes.map(splitVote).map(({ voter, option }) => {
+    const username = usernames[voter] ?? '';
+    const firstName = firstNameOf[voter];
+    return { option, user: firstName ? { username, firstName } : { username } };
+  });
 }
 
 /** The option ids a voter chose in a poll. */
 export async function voterChoices(pollId: string, username: string): Promise<string[]> {
-  return (await redis().smembers(pollKey(pollId, `choices:${username.toLowerCase()}`))) as string[];
+  const voter = username.toLowerCase();
+  // '\v' is the character after '\n': the range holds exactly the votes that start with the voter's key.
+  const votes = await redis().zrange(keys.scheduleVotes(pollId), `[${voter}\n`, `(${voter}\v`, { byLex: true });
+  return (votes as string[]).map((vote) => splitVote(vote).option);
 }
 
 /** The poll's option ids with the named hash (items or dates) read in the same round trip. */
@@ -174,7 +92,7 @@ export async function pollOptions(
 ): Promise<{ offered: string[]; names: Record<string, string> }> {
   const [offered, names] = (await redis()
     .pipeline()
-    .smembers(pollKey(pollId, 'options'))
+    .smembers(keys.scheduleOffered(pollId))
     .hgetall(catalogue)
     .exec()) as [string[], unknown];
   return { offered, names: hashReply(names) ?? {} };
@@ -189,29 +107,37 @@ export async function addToCatalogue(
   if (entries.length === 0) return 0;
   const pipe = redis().pipeline();
   for (const [id, value] of entries) pipe.hsetnx(catalogue, id, value);
-  if (pollId) pipe.sadd(pollKey(pollId, 'options'), entries[0]![0], ...entries.slice(1).map(([id]) => id));
+  if (pollId) pipe.sadd(keys.scheduleOffered(pollId), entries[0]![0], ...entries.slice(1).map(([id]) => id));
   const replies = await pipe.exec();
   return replies.slice(0, entries.length).reduce<number>((sum, added) => sum + Number(added), 0);
 }
 
 /** Offers each poll those of its options that exist in the catalogue; answers how many were new, or -1 when it is empty. */
 export async function offerExisting(catalogue: string, options: Record<string, string[]>): Promise<number> {
-  const args = Object.entries(options).flatMap(([pollId, ids]) => [
-    keys.schedulePoll(pollId),
-    String(ids.length),
-    ...ids,
-  ]);
-  return Number(await redis().eval(OFFER_EXISTING, [catalogue], args));
+  const polls = Object.entries(options);
+  return Number(
+    await scripts.offerExisting.run(
+      [catalogue, ...polls.map(([pollId]) => keys.scheduleOffered(pollId))],
+      polls.flatMap(([, ids]) => [ids.length, ...ids]),
+    ),
+  );
 }
 
 /** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
 export async function dropCatalogue(catalogue: string, pollIds: string[]): Promise<number> {
-  return Number(await redis().eval(DROP_OPTIONS, [catalogue], ['catalogue', ...pollIds.map(keys.schedulePoll)]));
+  const pollKeys = pollIds.flatMap((pollId) => [keys.scheduleOffered(pollId), keys.scheduleVotes(pollId)]);
+  return Number(await scripts.dropCatalogue.run([catalogue, ...pollKeys], []));
 }
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
 export async function dropOffered(pollIds: string[]): Promise<number> {
-  return Number(
-    await redis().eval(DROP_OPTIONS, [keys.scheduleItems()], ['offered', ...pollIds.map(keys.schedulePoll)]),
-  );
+  // Every vote is for an offered option (changeVote refuses others, and options leave with their
+  // votes), so the votes go whole. One transaction: counted and deleted with nothing in between.
+  const tx = redis().multi();
+  for (const pollId of pollIds) {
+    tx.scard(keys.scheduleOffered(pollId));
+    tx.del(keys.scheduleOffered(pollId), keys.scheduleVotes(pollId));
+  }
+  const replies = (await tx.exec()) as number[];
+  return replies.filter((_, index) => index % 2 === 0).reduce((sum, count) => sum + count, 0);
 }

@@ -1,6 +1,6 @@
 // The scheduling console (SPEC sections 2, 4, 8): each button posts its action; the alert says
 // how it went, green or red.
-import { ApiError } from '../auth/api-client.ts';
+import { ApiError } from '../../platform/api-client.ts';
 import { runAdminAction } from './api-client.ts';
 import { type ActionOutcome, consoleMessage } from './console-message.ts';
 import type { AdminResponse } from './schema.ts';
@@ -17,8 +17,9 @@ async function outcomeOf(action: string): Promise<ActionOutcome> {
   }
 }
 
-/** Binds the console's buttons (`data-action`) to its alert (`data-result`). */
+/** Shows the console and binds its buttons (`data-action`) to its alert (`data-result`). */
 export function mountSchedulingConsole(root: HTMLElement): void {
+  root.hidden = false;
   const result = root.querySelector<HTMLElement>('[data-result]')!;
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-action]')];
   for (const button of buttons) {

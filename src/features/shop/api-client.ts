@@ -1,7 +1,7 @@
 // Typed calls to /api/dhh/*. Every call names the session's user, as the spec's payloads do; the
 // server checks that name against the token.
-import { apiRequest } from '../auth/api-client.ts';
-import { $user } from '../auth/store.ts';
+import { apiRequest } from '../../platform/api-client.ts';
+import { $user } from '../../platform/session.ts';
 import { ITEM } from './catalogue.ts';
 import type { CartItem, CartItemsResponse, StatusResponse } from './schema.ts';
 

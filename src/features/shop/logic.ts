@@ -1,4 +1,10 @@
 // Pure rules of the shop: wording the confirmation mail.
+// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/shop.ts):
+// - the cart cap: an item is added only while the cart holds fewer than MAX_CART_ITEMS (catalogue.ts);
+// - cart equals order: an order is placed only from a cart holding exactly the items the shopper
+//   submitted, and the cart is emptied in the same step;
+// - the order rate limit (service.server.ts LIMITS.ordersPerUser) is counted by the same script,
+//   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing.
 import type { CartItem } from './schema.ts';
 
 /** Describes a cart line for people, e.g. '3 × Hot Pickles, Quart'. */

@@ -1,5 +1,6 @@
 // The products page's Select modal (SPEC sections 2, 4, 5): type, size (Pint by default) and
 // quantity (1 to 20, 1 by default), then Add. The modal closes after the call, then the toast.
+import { showFieldError } from '../../components/field.ts';
 import { openModalDialog, wireModalDialogs } from '../../components/modal-dialog.ts';
 import { showToast } from '../../components/toast.ts';
 import { addCartItem } from './api-client.ts';
@@ -19,31 +20,24 @@ export function mountProductPicker(dialog: HTMLDialogElement): void {
   const type = form.elements.namedItem('type') as HTMLSelectElement;
   const size = form.elements.namedItem('size') as HTMLSelectElement;
   const quantity = form.elements.namedItem('quantity') as HTMLInputElement;
-  const quantityError = form.querySelector<HTMLElement>('[data-quantity-error]')!;
   const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
-
-  function showQuantityError(show: boolean): void {
-    quantityError.hidden = !show;
-    if (show) quantity.setAttribute('aria-invalid', 'true');
-    else quantity.removeAttribute('aria-invalid');
-  }
 
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-select-type]')) {
     button.addEventListener('click', () => {
       type.value = button.dataset.selectType ?? PICKLE_TYPES[0];
       size.value = DEFAULT_SIZE;
       quantity.value = String(QUANTITY.default);
-      showQuantityError(false);
+      showFieldError(quantity, false);
       openModalDialog(dialog, button);
     });
   }
-  quantity.addEventListener('input', () => showQuantityError(false));
+  quantity.addEventListener('input', () => showFieldError(quantity, false));
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const count = parseQuantity(quantity.value);
     if (count === undefined) {
-      showQuantityError(true);
+      showFieldError(quantity, true);
       quantity.focus();
       return;
     }

@@ -1,9 +1,11 @@
 // Carts and orders in Redis. A cart is a hash of JSON items per user; an order is a hash, indexed
-// per user and overall. Placing an order moves the cart into it atomically.
+// per user and overall. Placing an order moves the cart into it atomically (the scripts are in
+// src/server/scripts/shop.ts).
 import { keys, usernameKey } from '../../server/keys.ts';
 import type { Delivery } from '../../server/mail.ts';
-import { type Attempt, allowedAttempts } from '../../server/rate-limit.ts';
+import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
+import * as scripts from '../../server/scripts/shop.ts';
 import { MAX_CART_ITEMS } from './catalogue.ts';
 import type { CartItem } from './schema.ts';
 
@@ -21,46 +23,14 @@ export interface Order {
   deliveryNote: string;
 }
 
-// Adds an item unless the cart is full. KEYS: cart. ARGV: item id, JSON, max. Answers 1 or 0.
-const ADD_IF_ROOM = `
-if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 1`;
-
-// Counts the order attempt against its rate limit, then turns the cart into the order if it still
-// holds exactly the given items: one atomic step, one round trip. KEYS: the rate counter, cart,
-// order, the user's orders, all orders. ARGV: limit max, window seconds, score, order id, item
-// count n, the n item ids, then the order's other field/value pairs. Answers the order's items
-// (the cart's stored JSON values as one JSON array), or 'limited:<seconds>', 'empty' or 'changed'.
-const PLACE_ORDER = `
-redis.call('SET', KEYS[1], 0, 'NX', 'EX', ARGV[2])
-if redis.call('INCR', KEYS[1]) > tonumber(ARGV[1]) then
-  return 'limited:' .. math.max(redis.call('TTL', KEYS[1]), 1)
-end
-local size = redis.call('HLEN', KEYS[2])
-if size == 0 then return 'empty' end
-local n = tonumber(ARGV[5])
-if size ~= n then return 'changed' end
-for i = 1, n do
-  if redis.call('HEXISTS', KEYS[2], ARGV[5 + i]) == 0 then return 'changed' end
-end
-local items = '[' .. table.concat(redis.call('HVALS', KEYS[2]), ',') .. ']'
-for i = 6 + n, #ARGV, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
-redis.call('HSET', KEYS[3], 'items', items)
-redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
-redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
-redis.call('DEL', KEYS[2])
-return items`;
-
 const cartKey = (username: string) => keys.cart(usernameKey(username));
 
 /** Adds an item to its owner's cart; answers false when the cart already holds the most allowed. */
 export async function addItem(item: CartItem): Promise<boolean> {
   const stored: StoredCartItem = { ...item, addedAt: Date.now() };
-  const added = await redis().eval(
-    ADD_IF_ROOM,
+  const added = await scripts.addCartItemIfRoom.run(
     [cartKey(item.owner)],
-    [item._id, JSON.stringify(stored), String(MAX_CART_ITEMS)],
+    [item._id, JSON.stringify(stored), MAX_CART_ITEMS],
   );
   return Number(added) === 1;
 }
@@ -99,33 +69,35 @@ export type PlaceOutcome = { placed: CartItem[] } | { refused: 'empty' | 'change
 export async function placeOrder(
   order: Omit<Order, 'items'>,
   itemIds: string[],
-  [limit, subject]: Attempt,
+  attempt: Attempt,
 ): Promise<PlaceOutcome> {
-  const score = String(Date.parse(order.createdAt));
-  const answer = String(
-    await redis().eval(
-      PLACE_ORDER,
-      [
-        keys.rateLimit(limit.bucket, subject),
-        cartKey(order.username),
-        keys.order(order.id),
-        keys.userOrders(usernameKey(order.username)),
-        keys.orders(),
-      ],
-      [
-        String(allowedAttempts(limit)),
-        String(limit.windowSeconds),
-        score,
-        order.id,
-        String(itemIds.length),
-        ...itemIds,
-        ...Object.entries(order).flat(),
-      ],
-    ),
+  const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const reply = await scripts.placeOrder.run(
+    [
+      counter,
+      cartKey(order.username),
+      keys.order(order.id),
+      keys.userOrders(usernameKey(order.username)),
+      keys.orders(),
+    ],
+    [
+      max,
+      windowSeconds,
+      Date.parse(order.createdAt),
+      order.id,
+      itemIds.length,
+      ...itemIds,
+      ...Object.entries(order).flat(),
+    ],
   );
-  if (answer.startsWith('limited:')) return { limitedFor: Number(answer.slice('limited:'.length)) };
-  if (answer === 'empty' || answer === 'changed') return { refused: answer };
-  return { placed: fromStored(JSON.parse(answer) as StoredCartItem[]) };
+  switch (reply[0]) {
+    case 'limited':
+      return { limitedFor: Number(reply[1]) };
+    case 'placed':
+      return { placed: fromStored(JSON.parse(reply[1]) as StoredCartItem[]) };
+    default:
+      return { refused: reply[0] };
+  }
 }
 
 /** Records how an order's confirmation mail went. */

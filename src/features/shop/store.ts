@@ -1,8 +1,8 @@
 // The cart page's state and the actions that change it. Failures are logged as the spec says
 // (SPEC section 8) and reported to the caller, which decides on a toast.
 import { atom } from 'nanostores';
-import { verifyCaptcha } from '../auth/api-client.ts';
-import { captchaToken } from '../auth/captcha.ts';
+import { verifyCaptcha } from '../../platform/captcha.ts';
+import { captchaToken } from '../../platform/captcha.ts';
 import { clearCartItems, deleteCartItem, fetchCartItems, submitOrder } from './api-client.ts';
 import type { CartItem } from './schema.ts';
 

@@ -1,6 +1,6 @@
 // The wedding console's calls (SPEC section 7: /api/wedding/*).
-import { apiRequest } from '../auth/api-client.ts';
-import type { Guest } from './logic.ts';
+import { apiRequest } from '../../platform/api-client.ts';
+import type { Guest } from '../../content/wedding-guests.ts';
 
 export const fetchGuests = async () => (await apiRequest<{ guests: Guest[] }>('wedding/get-all-guests')).guests;
 

@@ -1,4 +1,5 @@
-import { CSV_FILE_NAME, type Guest, NO_DATA, guestsCsv } from './logic.ts';
+import type { Guest } from '../../content/wedding-guests.ts';
+import { CSV_FILE_NAME, NO_DATA, guestsCsv } from './logic.ts';
 
 /** Downloads the guest list as wedding_guests_formatted.csv, or says there is nothing to export. */
 export function exportGuestsCsv(guests: Guest[]): void {

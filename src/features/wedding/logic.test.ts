@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Guest, attendance, countGuests, csvCell, guestsCsv, peopleOf, titleCase } from './logic.ts';
+import type { Guest } from '../../content/wedding-guests.ts';
+import { attendance, countGuests, csvCell, guestsCsv, peopleOf, titleCase } from './logic.ts';
 
 const guest = (overrides: Partial<Guest> = {}): Guest => ({
   g1FullName: 'ada lovelace',

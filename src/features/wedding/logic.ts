@@ -1,21 +1,8 @@
 // The wedding guest list's rules (SPEC sections 3 and 9): the guest record, the counts an
 // organiser looks for, and the CSV export (title-cased names, attendance in words, safe cells).
-
-/** One invitation as the RSVP form stores it (SPEC section 3: Guest record). */
-export interface Guest {
-  g1FullName: string;
-  g1WeddingAccepted: string;
-  g1FoodChoice: string;
-  g1RehearsalAccepted: string;
-  g1DietaryRestrictions: string;
-  g2FullName: string;
-  g2WeddingAccepted: string;
-  g2FoodChoice: string;
-  g2RehearsalAccepted: string;
-  g2DietaryRestrictions: string;
-  numberOfGuests: number;
-  hasAlreadyRsvped: boolean;
-}
+// One rule lives in a Redis script (src/server/scripts/wedding.ts): the owner's list loads only
+// into an empty store, so loading it twice changes nothing.
+import type { Guest } from '../../content/wedding-guests.ts';
 
 export const CSV_FILE_NAME = 'wedding_guests_formatted.csv';
 export const CSV_HEADER = ['Guest Name', 'Attending Wedding', 'Food Choice', 'Dietary Restrictions'];

@@ -4,21 +4,11 @@
 import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
 import { keys } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
-import { type Guest, titleCase } from './logic.ts';
+import { createGuestsIfEmpty } from '../../server/scripts/wedding.ts';
+import type { Guest } from '../../content/wedding-guests.ts';
+import { titleCase } from './logic.ts';
 
 const guestKey = (guest: Guest) => guest.g1FullName.trim().toLowerCase();
-
-// Fills the list only when it is empty. KEYS: the guests hash. ARGV: field, value, field, value…
-const CREATE_IF_EMPTY = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-return #ARGV / 2`;
-
-// Deletes the list. KEYS: the guests hash. Answers how many invitations it held.
-const DROP = `
-local count = redis.call('HLEN', KEYS[1])
-redis.call('DEL', KEYS[1])
-return count`;
 
 export interface WeddingActionResponse {
   status: 'Success';
@@ -38,7 +28,7 @@ export async function allGuests(): Promise<Guest[]> {
 /** Loads the owner's list into an empty store; does nothing when guests are already there. */
 export async function createGuests(guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
   const args = guests.flatMap((guest) => [guestKey(guest), JSON.stringify(guest)]);
-  const created = Number(await redis().eval(CREATE_IF_EMPTY, [keys.weddingGuests()], args));
+  const created = Number(await createGuestsIfEmpty.run([keys.weddingGuests()], args));
   return {
     status: 'Success',
     created,
@@ -56,6 +46,9 @@ export async function addNewGuests(guests: Guest[] = WEDDING_GUESTS): Promise<We
 
 /** Deletes every invitation. */
 export async function dropGuests(): Promise<WeddingActionResponse> {
-  const deleted = Number(await redis().eval(DROP, [keys.weddingGuests()], []));
+  const [deleted] = (await redis().multi().hlen(keys.weddingGuests()).del(keys.weddingGuests()).exec()) as [
+    number,
+    number,
+  ];
   return { status: 'Success', deleted, message: 'The guest list is empty now.' };
 }

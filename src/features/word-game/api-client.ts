@@ -1,4 +1,4 @@
-import { apiRequest } from '../auth/api-client.ts';
+import { apiRequest } from '../../platform/api-client.ts';
 
 /** Sends a round count (7 only reads) and returns the best one. */
 export async function recordWordGameScore(userName: string, roundScore: number): Promise<number> {

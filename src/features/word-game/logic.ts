@@ -1,6 +1,6 @@
 // The word game's rules (SPEC sections 3, 4, 5, 9), pure so they are tested without a browser.
 
-import { NEVER_WON } from '../dashboard/schema.ts';
+import { NEVER_WON } from '../../lib/scores.ts';
 
 export const WORD_LENGTH = 5;
 export const MAX_TURNS = 6;

@@ -4,7 +4,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_QUESTION_LENGTH, MAX_SYSTEM_LENGTH } from '../schema.ts';
 import { $busy, $messages, $systemChoice, clearChat, sendQuestion } from '../store.ts';
-import CaptchaNotice from '../../auth/components/CaptchaNotice.tsx';
+import Field from '../../../components/Field.tsx';
+import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import './chatbot.css';
 
 export default function Chatbot() {
@@ -44,16 +45,16 @@ export default function Chatbot() {
           Clear Chat
         </button>
       </div>
-      <div id="system-choice" className="field" hidden={!showSystem}>
-        <label htmlFor="system-input">System instruction</label>
-        <input
+      <div id="system-choice" hidden={!showSystem}>
+        <Field
           id="system-input"
+          label="System instruction"
           type="text"
           maxLength={MAX_SYSTEM_LENGTH}
           value={systemChoice}
           onChange={(event) => $systemChoice.set(event.target.value)}
+          hint='Tell the chatbot who to be and how to answer, for example "Answer like a pirate."'
         />
-        <p className="field-hint">Tell the chatbot who to be and how to answer, for example "Answer like a pirate."</p>
       </div>
 
       <div ref={log} className="messages" role="log" aria-label="Conversation" tabIndex={0}>

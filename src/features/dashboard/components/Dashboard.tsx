@@ -1,16 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { site } from '../../../content/site.ts';
-import { CLEARANCE, type UserDetails } from '../../../lib/user-details.ts';
-import { ApiError, fetchAccount } from '../../auth/api-client.ts';
-import { displayName } from '../../auth/logic.ts';
-import { $user, clearSession } from '../../auth/store.ts';
-import { fetchScores } from '../api-client.ts';
+import { canAdminister } from '../../../lib/policy.ts';
+import { displayName } from '../../../lib/user-details.ts';
+import { $user } from '../../../platform/session.ts';
 import { describeWordGameBest, orPlaceholder } from '../logic.ts';
-import { NEVER_WON } from '../schema.ts';
+import { $account, $bestScore, $card, type DashboardCard, showCard } from '../store.ts';
 import './dashboard.css';
-
-type Card = 'user' | 'score' | 'admin';
 
 const ADMIN_LINKS = [
   { label: 'Defense League Poll', href: '/scheduling_polls/defense_league' },
@@ -22,32 +17,12 @@ const ADMIN_LINKS = [
 /** The dashboard (SPEC section 2): banner, side menu and the account, scores and admin cards. */
 export default function Dashboard() {
   const session = useStore($user);
-  const [card, setCard] = useState<Card>('user');
-  const [account, setAccount] = useState<UserDetails>(session);
-  const [best, setBest] = useState<number | 'loading' | 'failed'>('loading');
-  const isAdmin = (session.clearance ?? 0) > CLEARANCE.forum;
+  const card = useStore($card);
+  const account = useStore($account);
+  const best = useStore($bestScore);
+  const isAdmin = canAdminister(session);
 
-  useEffect(() => {
-    fetchAccount()
-      .then(({ user }) => setAccount(user))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) {
-          // The token expired or was revoked: the session is over.
-          clearSession();
-          window.location.replace('/unauthorized');
-          return;
-        }
-        console.error('Failed to fetch account details.', error);
-      });
-    fetchScores(session.username)
-      .then(({ scores }) => setBest(scores.find((s) => s.game === 'wordGame')?.bestScore ?? NEVER_WON))
-      .catch((error: unknown) => {
-        console.error('Failed to fetch score data.', error);
-        setBest('failed');
-      });
-  }, [session.username]);
-
-  const cards: { id: Card; label: string }[] = [
+  const cards: { id: DashboardCard; label: string }[] = [
     { id: 'user', label: 'Your Account' },
     { id: 'score', label: 'Your High Scores' },
     ...(isAdmin ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
@@ -67,7 +42,7 @@ export default function Dashboard() {
           <ul>
             {cards.map(({ id, label }) => (
               <li key={id}>
-                <button type="button" aria-pressed={card === id} onClick={() => setCard(id)}>
+                <button type="button" aria-pressed={card === id} onClick={() => showCard(id)}>
                   {label}
                 </button>
               </li>

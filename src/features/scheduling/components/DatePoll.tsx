@@ -1,32 +1,14 @@
 // The reunion date poll (SPEC section 2): a card per date with Select/Selected, its description
 // and vote count, the name form, and the 'Vote Results' table.
-import {
-  changeDateChoice,
-  fetchAvailableDates,
-  fetchDateChoicesWithUsers,
-  fetchUserDateChoices,
-} from '../api-client.ts';
-import { type DateOption, dateOfOption } from '../polls.ts';
-import { type PollApi, useSchedulingPoll } from './use-scheduling-poll.ts';
+import { dateOfOption } from '../polls.ts';
+import { DATE_POLL_API } from '../store.ts';
+import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
 import './scheduling.css';
 
-const API: PollApi<DateOption> = {
-  fetchOptions: fetchAvailableDates,
-  fetchChoices: fetchUserDateChoices,
-  fetchVotes: async (pollId) =>
-    (await fetchDateChoicesWithUsers(pollId)).map((choice) => ({ option: choice.date, user: choice.user })),
-  change: changeDateChoice,
-  failures: {
-    options: 'Failed to fetch available dates',
-    choices: 'Failed to fetch user date choices',
-    votes: 'Failed to fetch date vote details',
-  },
-};
-
 export default function DatePoll({ pollId }: { pollId: string }) {
-  const poll = useSchedulingPoll(pollId, API);
+  const poll = useSchedulingPoll(pollId, DATE_POLL_API);
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
   const { voters } = poll;
 

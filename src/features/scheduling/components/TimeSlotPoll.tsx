@@ -1,24 +1,11 @@
 // A time-slot poll (SPEC section 2): a card per date with a toggle per slot, the name form, and
 // a results table per date.
-import { fetchChoicesWithUsers, fetchScheduleItems, fetchUserChoices, changeChoice } from '../api-client.ts';
 import { type ScheduleItem, splitItemName } from '../polls.ts';
-import { type PollApi, useSchedulingPoll } from './use-scheduling-poll.ts';
+import { TIME_SLOT_POLL_API } from '../store.ts';
+import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
 import './scheduling.css';
-
-const API: PollApi<ScheduleItem> = {
-  fetchOptions: fetchScheduleItems,
-  fetchChoices: fetchUserChoices,
-  fetchVotes: async (pollId) =>
-    (await fetchChoicesWithUsers(pollId)).map((choice) => ({ option: choice.scheduleItem._id, user: choice.user })),
-  change: changeChoice,
-  failures: {
-    options: 'Failed to fetch schedule items',
-    choices: 'Failed to fetch user choices',
-    votes: 'Failed to fetch vote details',
-  },
-};
 
 /** Groups items by date, keeping their order. */
 function byDate(items: ScheduleItem[]): [date: string, items: ScheduleItem[]][] {
@@ -31,7 +18,7 @@ function byDate(items: ScheduleItem[]): [date: string, items: ScheduleItem[]][] 
 }
 
 export default function TimeSlotPoll({ pollId, dates }: { pollId: string; dates: string[] }) {
-  const poll = useSchedulingPoll(pollId, API);
+  const poll = useSchedulingPoll(pollId, TIME_SLOT_POLL_API);
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
   const shown = byDate(poll.options.filter((item) => dates.includes(splitItemName(item.name).date)));
   const { voters } = poll;

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../components/toast.ts';
-import { $user } from '../../auth/store.ts';
+import { $user } from '../../../platform/session.ts';
 import type { PickleType } from '../catalogue.ts';
 import { describeItem } from '../logic.ts';
 import { $cart, emptyCart, loadCart, orderCart, removeFromCart } from '../store.ts';

@@ -1,10 +1,11 @@
 // The Submit Order modal: an email (pre-filled from the account), 'Invalid Email Format' while it
 // is not valid, Submit disabled until it is and while the bot check loads or the order is sent.
-import { useEffect, useState } from 'react';
-import { useModalDialog } from '../../../components/use-modal-dialog.ts';
+import { type SubmitEvent, useEffect, useState } from 'react';
+import Dialog from '../../../components/Dialog.tsx';
+import Field from '../../../components/Field.tsx';
 import { MAX_EMAIL_LENGTH, isValidEmail } from '../../../lib/email.ts';
-import { captchaReady } from '../../auth/captcha.ts';
-import CaptchaNotice from '../../auth/components/CaptchaNotice.tsx';
+import { captchaReady } from '../../../platform/captcha.ts';
+import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import { INVALID_EMAIL_FORMAT } from '../schema.ts';
 
 interface OrderDialogProps {
@@ -15,7 +16,6 @@ interface OrderDialogProps {
 
 export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderDialogProps) {
   // Focus goes back to Submit Order when the dialog closes.
-  const dialog = useModalDialog();
   const [email, setEmail] = useState(defaultEmail);
   const [sending, setSending] = useState(false);
   const [captchaIsReady, setCaptchaIsReady] = useState(false);
@@ -30,7 +30,7 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
     );
   }, []);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
     setSending(true);
@@ -39,31 +39,13 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
   }
 
   return (
-    <dialog ref={dialog} className="modal order-dialog" aria-labelledby="order-title" onClose={onCancel}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id="order-title">Submit Order</h2>
-        <p>We will send the order confirmation to this address.</p>
-        <div className="field">
-          <label htmlFor="order-email">Email</label>
-          <input
-            id="order-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={MAX_EMAIL_LENGTH}
-            value={email}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? 'order-email-error' : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {invalid && (
-            <p id="order-email-error" className="field-error">
-              {INVALID_EMAIL_FORMAT}
-            </p>
-          )}
-        </div>
-        <CaptchaNotice />
-        <div className="order-actions">
+    <Dialog
+      id="order-dialog"
+      title="Submit Order"
+      onClose={onCancel}
+      onSubmit={(event) => void submit(event)}
+      actions={
+        <>
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
@@ -76,8 +58,22 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
               'Submit Order'
             )}
           </button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      <p>We will send the order confirmation to this address.</p>
+      <Field
+        id="order-email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={MAX_EMAIL_LENGTH}
+        value={email}
+        error={invalid ? INVALID_EMAIL_FORMAT : ''}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <CaptchaNotice />
+    </Dialog>
   );
 }

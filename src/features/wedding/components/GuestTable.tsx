@@ -1,4 +1,5 @@
-import { type Guest, attendance, titleCase } from '../logic.ts';
+import type { Guest } from '../../../content/wedding-guests.ts';
+import { attendance, titleCase } from '../logic.ts';
 
 const FIELDS = ['Name', 'Attending Wedding', 'Food Choice', 'Attending Rehearsal', 'Dietary Restrictions'];
 

@@ -1,11 +1,11 @@
 // The wedding guest list console (SPEC sections 2, 4, 8, 9): the action buttons (the three that
 // change the list stay disabled), the counts, the table, and the CSV export.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { $user } from '../../auth/store.ts';
-import { fetchGuests, runGuestAction } from '../api-client.ts';
+import { useState } from 'react';
+import { $user } from '../../../platform/session.ts';
 import { exportGuestsCsv } from '../export-csv.ts';
-import { type Guest, countGuests } from '../logic.ts';
+import { countGuests } from '../logic.ts';
+import { $guests, runAction } from '../store.ts';
 import GuestCounts from './GuestCounts.tsx';
 import GuestTable from './GuestTable.tsx';
 import WarningDialog from './WarningDialog.tsx';
@@ -13,30 +13,12 @@ import './wedding.css';
 
 export default function WeddingConsole() {
   const user = useStore($user);
-  const [guests, setGuests] = useState<Guest[] | null>(null);
+  const guests = useStore($guests);
   const [warning, setWarning] = useState(false);
 
-  async function reload(): Promise<void> {
-    try {
-      setGuests(await fetchGuests());
-    } catch (error) {
-      console.error('An error occurred fetching guests.', error);
-      setGuests((known) => known ?? []);
-    }
-  }
-
-  useEffect(() => {
-    void reload();
-  }, []);
-
-  async function run(action: Parameters<typeof runGuestAction>[0]): Promise<void> {
-    try {
-      await runGuestAction(action);
-    } catch (error) {
-      console.error(`An error occurred running ${action}.`, error);
-    }
+  async function run(action: Parameters<typeof runAction>[0]): Promise<void> {
     setWarning(false);
-    await reload();
+    await runAction(action);
   }
 
   return (

@@ -1,6 +1,6 @@
 // The modal at the end of a game: 'You Won!' or 'You lost', the spec's texts and the word.
 // Closing it (Close, Escape) starts a new game; focus goes back where it was.
-import { useModalDialog } from '../../../components/use-modal-dialog.ts';
+import Dialog from '../../../components/Dialog.tsx';
 import { type Game, turns } from '../logic.ts';
 
 interface ResultDialogProps {
@@ -9,23 +9,25 @@ interface ResultDialogProps {
 }
 
 export default function ResultDialog({ game, onClose }: ResultDialogProps) {
-  const dialog = useModalDialog();
   const won = game.status === 'won';
 
   return (
-    <dialog ref={dialog} className="modal result-dialog" aria-labelledby="result-title" onClose={onClose}>
-      <h2 id="result-title">{won ? 'You Won!' : 'You lost'}</h2>
+    <Dialog
+      id="result"
+      title={won ? 'You Won!' : 'You lost'}
+      onClose={onClose}
+      actions={
+        <button type="button" className="button button-primary" data-autofocus onClick={onClose}>
+          Close
+        </button>
+      }
+    >
       <p>
         {won
           ? `Congratulations, you were able to guess the word in ${turns(game.turn)}.`
           : 'Unfortunately you were not able to guess the word.'}
       </p>
       <p>The word was: {game.secret}</p>
-      <div className="result-actions">
-        <button type="button" className="button button-primary" autoFocus onClick={() => dialog.current?.close()}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,25 +1,12 @@
 // The word game island (SPEC sections 2, 4, 5, 8, 9): the board, the on-screen keyboard, the
-// physical keyboard, the checks' toasts, the result modal and the best score.
+// physical keyboard, the checks' toasts, the result modal and the best score, rendered from the
+// word game's store.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { showToast } from '../../../components/toast.ts';
-import { $user } from '../../auth/store.ts';
-import { recordWordGameScore } from '../api-client.ts';
-import { loadDictionary } from '../dictionary.ts';
-import {
-  type Game,
-  MAX_TURNS,
-  WORD_LENGTH,
-  beatsBest,
-  bestScoreText,
-  deleteLetter,
-  describeTile,
-  newGame,
-  submitGuess,
-  typeLetter,
-} from '../logic.ts';
-import { pickSecret } from '../secret-words.ts';
-import { NEVER_WON } from '../../dashboard/schema.ts';
+import { $user } from '../../../platform/session.ts';
+import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
+import { $announcement, $best, $game, pressKey, startNewGame } from '../store.ts';
 import Keyboard from './Keyboard.tsx';
 import ResultDialog from './ResultDialog.tsx';
 import './word-game.css';
@@ -30,56 +17,19 @@ function refuse(text: string): void {
   showToast({ title: 'Cannot make that move.', text, variant: 'failure', duration: GAME_TOAST_MS });
 }
 
+/** Plays a key; a refused guess shows its reason in a toast. */
+function press(key: string): void {
+  void pressKey(key).then((refusal) => {
+    if (refusal) refuse(refusal);
+  });
+}
+
 export default function WordGame() {
   const user = useStore($user);
-  const [game, setGame] = useState<Game>(() => newGame(pickSecret()));
-  const [best, setBest] = useState<number>(NEVER_WON);
-  const [announcement, setAnnouncement] = useState('');
-  const latest = useRef(game);
-  latest.current = game;
+  const game = useStore($game);
+  const best = useStore($best);
+  const announcement = useStore($announcement);
   const loggedIn = user.username !== '';
-
-  // The best score: sending 7 only reads it (SPEC section 7).
-  useEffect(() => {
-    if (!loggedIn) return;
-    recordWordGameScore(user.username, NEVER_WON).then(setBest, (error: unknown) =>
-      console.error('Failed to fetch high score data.', error),
-    );
-  }, [loggedIn, user.username]);
-
-  // Fetch the dictionary as the game starts, so the first Enter does not wait for it.
-  useEffect(() => {
-    loadDictionary().catch((error: unknown) => console.error(error));
-  }, []);
-
-  async function submit(): Promise<void> {
-    let dictionary: Set<string>;
-    try {
-      dictionary = await loadDictionary();
-    } catch (error) {
-      console.error(error);
-      refuse('The word list could not be loaded. Please check your connection and try again.');
-      return;
-    }
-    const { game: next, error } = submitGuess(latest.current, (word) => dictionary.has(word.toLowerCase()));
-    if (error) return refuse(error);
-    if (next === latest.current) return;
-    setGame(next);
-    const row = next.guesses.at(-1)!;
-    setAnnouncement(`Guess ${next.turn} of ${MAX_TURNS}: ${row.map(describeTile).join('; ')}.`);
-    if (next.status === 'won' && loggedIn && beatsBest(next.turn, best)) {
-      recordWordGameScore(user.username, next.turn).then(setBest, (failure: unknown) =>
-        console.error('Failed to fetch high score data.', failure),
-      );
-    }
-  }
-
-  function press(key: string): void {
-    if (latest.current.status !== 'playing') return;
-    if (key === 'Enter') void submit();
-    else if (key === 'Backspace') setGame(deleteLetter(latest.current));
-    else setGame(typeLetter(latest.current, key));
-  }
 
   // The physical keyboard; removed once the game is won or lost (SPEC section 4).
   useEffect(() => {
@@ -97,12 +47,7 @@ export default function WordGame() {
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  });
-
-  function startOver(): void {
-    setGame(newGame(pickSecret()));
-    setAnnouncement('New game. Guess the five letter word.');
-  }
+  }, [game.status]);
 
   return (
     <div className="word-game">
@@ -131,7 +76,7 @@ export default function WordGame() {
       </p>
       <p className="best-score">{bestScoreText(best, loggedIn)}</p>
       <Keyboard usedKeys={game.usedKeys} onKey={press} />
-      {game.status !== 'playing' && <ResultDialog game={game} onClose={startOver} />}
+      {game.status !== 'playing' && <ResultDialog game={game} onClose={startNewGame} />}
     </div>
   );
 }

@@ -12,7 +12,15 @@ declare global {
   }
 }
 
+import { apiRequest } from './api-client.ts';
+
 export type CaptchaAction = 'login' | 'submit';
+
+/** The server's verdict on a bot-check token. */
+export interface CaptchaResponse {
+  actionApproved: boolean;
+  message: string;
+}
 
 const siteKey: string | undefined = import.meta.env.PUBLIC_RECAPTCHA_SITE_KEY || undefined;
 let loading: Promise<ReCaptcha | undefined> | undefined;
@@ -38,4 +46,9 @@ export function captchaReady(): Promise<ReCaptcha | undefined> {
 export async function captchaToken(action: CaptchaAction): Promise<string> {
   const grecaptcha = await captchaReady();
   return grecaptcha && siteKey ? grecaptcha.execute(siteKey, { action }) : '';
+}
+
+/** Asks the server whether a bot-check token lets the visitor proceed. */
+export function verifyCaptcha(recaptchaToken: string): Promise<CaptchaResponse> {
+  return apiRequest('verify-recaptcha', { method: 'POST', body: { recaptchaToken } });
 }

@@ -2,7 +2,7 @@
 // `npm run generate:resume` after editing the text below (or replace the PDF with your own).
 import { writeFileSync } from 'node:fs';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
-import { site } from '../src/content/site.ts';
+import { site } from '../../src/content/site.ts';
 
 const resume = {
   contact: `${site.githubUrl}  ·  ${site.linkedinUrl}`,

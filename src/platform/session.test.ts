@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** A localStorage stand-in: the unit tests run in Node, without a DOM. */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
-
-const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+import { canAdminister, canUseForum } from '../lib/policy.ts';
+import { MemoryStorage, tokenFor as token } from '../../tests/setup/browser-session.ts';
 
 describe('session store, api client and guard', () => {
   let storage: MemoryStorage;
@@ -29,12 +15,12 @@ describe('session store, api client and guard', () => {
 
   it('starts from the token kept under the key "token"', async () => {
     storage.setItem('token', token({ username: 'ada', clearance: 2 }));
-    const { $user } = await import('./store.ts');
+    const { $user } = await import('./session.ts');
     expect($user.get()).toMatchObject({ username: 'ada', clearance: 2 });
   });
 
   it('stores a new token and forgets it on logout', async () => {
-    const { $user, clearSession, setToken } = await import('./store.ts');
+    const { $user, clearSession, setToken } = await import('./session.ts');
     expect($user.get().username).toBe('');
     setToken(token({ username: 'bob', firstName: 'Bob' }));
     expect(storage.getItem('token')).toContain('.');
@@ -45,7 +31,7 @@ describe('session store, api client and guard', () => {
   });
 
   it('sends the bearer header only when a token exists, and surfaces the server message', async () => {
-    const { setToken, clearSession } = await import('./store.ts');
+    const { setToken, clearSession } = await import('./session.ts');
     const { apiRequest, ApiError } = await import('./api-client.ts');
     const fetchMock = vi.fn(async () => Response.json({ error: 'Nope.', code: 'forbidden' }, { status: 403 }));
     vi.stubGlobal('fetch', fetchMock);
@@ -68,14 +54,14 @@ describe('session store, api client and guard', () => {
   it('redirects to /unauthorized when the guard refuses, and not otherwise', async () => {
     const replace = vi.fn();
     vi.stubGlobal('window', { location: { replace }, addEventListener: () => undefined });
-    const { guardRoute } = await import('./guard.ts');
-    const { setToken } = await import('./store.ts');
+    const { guardRoute } = await import('./session.ts');
+    const { setToken } = await import('./session.ts');
     expect(guardRoute()).toBe(false);
     expect(replace).toHaveBeenCalledWith('/unauthorized');
     replace.mockClear();
     setToken(token({ username: 'ada', clearance: 2 }));
-    expect(guardRoute(2)).toBe(true);
-    expect(guardRoute(3)).toBe(false);
+    expect(guardRoute(canUseForum)).toBe(true);
+    expect(guardRoute(canAdminister)).toBe(false);
     expect(replace).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,13 +1,13 @@
 // Renders the project thumbnails (src/content/projects/thumbnails/<id>.png, 800×500) and the Open Graph / Twitter
 // card (public/social-card.png, 1200×630) from the hand-written SVG below, using sharp (librsvg).
-// Run by hand after editing an illustration: `node scripts/generate-thumbnails.ts`. The PNGs are committed, so the
+// Run by hand after editing an illustration: `node scripts/generate/thumbnails.ts`. The PNGs are committed, so the
 // build never needs this script. Output is deterministic: no randomness, no dates.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const THUMB_DIR = join(root, 'src/content/projects/thumbnails');
 const SOCIAL_CARD = join(root, 'public/social-card.png');
 const W = 800;

@@ -2,14 +2,14 @@
 // three product images (src/content/shop/products/<id>.webp, 800×800) and the 48 gallery images
 // (src/content/shop/gallery/<Group>/<n>.webp, 640×480), and writes the matching src/content/shop/products.yaml and
 // gallery.yaml when they do not exist yet (once written, the YAML is the owner's to edit: it is never overwritten). Run by hand after editing an illustration:
-// `node scripts/generate-shop-images.ts`. The images and YAML are committed, so the build never needs this script.
+// `node scripts/generate/shop-images.ts`. The images and YAML are committed, so the build never needs this script.
 // Output is deterministic: scattered details (seeds, stars, pebbles) come from a seeded PRNG, no dates.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SHOP_DIR = join(root, 'src/content/shop');
 const P = 800; // product images are P×P
 const W = 640; // gallery images are W×H
@@ -2070,7 +2070,7 @@ writeIfMissing(
   join(SHOP_DIR, 'gallery.yaml'),
   yamlList(
     '# The shop gallery: eight drawings in each of six groups, in group order then index order. The schema in\n' +
-      '# src/content.config.ts checks every field. Drawings by scripts/generate-shop-images.ts, which wrote this file\n' +
+      '# src/content.config.ts checks every field. Drawings by scripts/generate/shop-images.ts, which wrote this file\n' +
       '# once and leaves it alone since: swap in real photos by replacing the files and their alt text.',
     galleryRows,
   ),
@@ -2079,7 +2079,7 @@ writeIfMissing(
   join(SHOP_DIR, 'products.yaml'),
   yamlList(
     '# The three pickles sold in the shop. The schema in src/content.config.ts checks every field. Drawings by\n' +
-      '# scripts/generate-shop-images.ts, which wrote this file once and leaves it alone since.',
+      '# scripts/generate/shop-images.ts, which wrote this file once and leaves it alone since.',
     products.map((p) => ({
       id: p.id,
       type: p.type,

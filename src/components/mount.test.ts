@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { canAdminister, canUseForum } from '../lib/policy.ts';
+
+const react = vi.hoisted(() => ({ renderIsland: vi.fn() }));
+vi.mock('./render-island.ts', () => react);
+
+const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+
+describe('mounting a feature on its page', () => {
+  const element = { dataset: { pollId: 'ragnarok' } } as unknown as HTMLElement;
+  let replace: ReturnType<typeof vi.fn>;
+  let mount: typeof import('./mount.ts');
+  let setToken: (typeof import('../platform/session.ts'))['setToken'];
+
+  beforeEach(async () => {
+    vi.resetModules();
+    replace = vi.fn();
+    vi.stubGlobal('window', { location: { replace }, addEventListener: () => undefined });
+    vi.stubGlobal('document', { querySelector: (selector: string) => (selector === '[data-here]' ? element : null) });
+    mount = await import('./mount.ts');
+    ({ setToken } = await import('../platform/session.ts'));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('hands the element to its controller, and does nothing when the page lacks it', () => {
+    const controller = vi.fn();
+    mount.mountController('[data-here]', controller);
+    expect(controller).toHaveBeenCalledWith(element);
+    controller.mockClear();
+    mount.mountController('[data-elsewhere]', controller, { guard: 'session' });
+    expect(controller).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('sends a visitor the guard refuses to /unauthorized without mounting anything', () => {
+    const controller = vi.fn();
+    mount.mountController('[data-here]', controller, { guard: 'session' });
+    setToken(token({ username: 'ada', clearance: 2 }));
+    mount.mountController('[data-here]', controller, { guard: canAdminister });
+    expect(controller).not.toHaveBeenCalled();
+    expect(replace).toHaveBeenCalledTimes(2);
+    expect(replace).toHaveBeenCalledWith('/unauthorized');
+
+    mount.mountController('[data-here]', controller, { guard: canUseForum });
+    expect(controller).toHaveBeenCalledWith(element);
+  });
+
+  it('imports an island only once the guard lets the visitor stay, then renders it with its props', async () => {
+    const Island = () => null;
+    const load = vi.fn(async () => ({ default: Island }));
+    await mount.mountIsland('[data-here]', load, { guard: 'session' });
+    expect(load).not.toHaveBeenCalled();
+    expect(react.renderIsland).not.toHaveBeenCalled();
+
+    setToken(token({ username: 'ada' }));
+    await mount.mountIsland('[data-here]', load, {
+      guard: 'session',
+      props: (container) => ({ pollId: container.dataset.pollId ?? '' }),
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(react.renderIsland).toHaveBeenCalledWith(element, Island, { pollId: 'ragnarok' });
+  });
+});

@@ -1,0 +1,146 @@
+// The Login/Register modal's state and actions (SPEC sections 2, 4, 8): the mode, the fields, their
+// errors once Submit was pressed (the email's also once left), the alert, and submitting through
+// the bot check. Opening the modal always starts afresh, in login mode. Loaded with the modal,
+// never with the page: the nav only needs $loginOpen.
+import { computed, map, onMount, task } from 'nanostores';
+import { isValidEmail } from '../../lib/email.ts';
+import { ApiError } from '../../platform/api-client.ts';
+import { logIn, register } from './api-client.ts';
+import { captchaReady, captchaToken, verifyCaptcha } from '../../platform/captcha.ts';
+import { $loginOpen } from './store.ts';
+import { setToken } from '../../platform/session.ts';
+
+export type LoginMode = 'login' | 'register';
+
+const EMPTY_FIELDS = { username: '', password: '', firstName: '', lastName: '', email: '' };
+export type LoginFields = typeof EMPTY_FIELDS;
+
+export interface LoginForm {
+  mode: LoginMode;
+  fields: LoginFields;
+  /** Submit was pressed in this mode: blank fields show their errors from then on. */
+  attempted: boolean;
+  /** The email field was left once: an invalid address shows its error from then on. */
+  emailTouched: boolean;
+  /** The alert above the fields: why the server refused, or why it could not be reached. */
+  alert: string;
+  submitting: boolean;
+  /** The bot check has loaded; Submit waits for it. */
+  captchaReady: boolean;
+}
+
+export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
+export const UNREACHABLE = 'Could not reach the server. Please check your connection and try again.';
+
+export const $loginForm = map<LoginForm>({
+  mode: 'login',
+  fields: EMPTY_FIELDS,
+  attempted: false,
+  emailTouched: false,
+  alert: '',
+  submitting: false,
+  captchaReady: false,
+});
+
+/** What keeps the form from being sent, field by field. */
+function problems({ mode, fields }: LoginForm) {
+  const email = fields.email.trim();
+  return {
+    usernameBlank: fields.username.trim() === '',
+    passwordBlank: fields.password === '',
+    emailInvalid: mode === 'register' && email !== '' && !isValidEmail(email),
+  };
+}
+
+/** The error each field shows: empty while it has none or it is too early to say. */
+export const $loginErrors = computed($loginForm, (form) => {
+  const { usernameBlank, passwordBlank, emailInvalid } = problems(form);
+  return {
+    username: form.attempted && usernameBlank ? 'Username cannot be blank.' : '',
+    password: form.attempted && passwordBlank ? 'Password cannot be blank.' : '',
+    email: emailInvalid && (form.emailTouched || form.attempted) ? 'Invalid Email Format' : '',
+  };
+});
+
+/** Resets the form to login mode and makes sure the bot check is loading; runs on every opening. */
+export function startLogin(): Promise<void> {
+  $loginForm.set({
+    ...$loginForm.get(),
+    mode: 'login',
+    fields: EMPTY_FIELDS,
+    attempted: false,
+    emailTouched: false,
+    alert: '',
+  });
+  return task(() =>
+    captchaReady().then(
+      () => $loginForm.setKey('captchaReady', true),
+      (failure: Error) => $loginForm.setKey('alert', failure.message),
+    ),
+  );
+}
+
+// While the modal is on the page, each opening starts afresh, before it renders.
+onMount($loginForm, () =>
+  $loginOpen.subscribe((open) => {
+    if (open) void startLogin();
+  }),
+);
+
+/** Closes the modal. */
+export function closeLogin(): void {
+  $loginOpen.set(false);
+}
+
+/** Switches between Login and Register, forgetting the attempt and the alert but not the values typed. */
+export function switchMode(mode: LoginMode): void {
+  $loginForm.set({ ...$loginForm.get(), mode, attempted: false, alert: '' });
+}
+
+/** Records a value typed into a field. */
+export function setField(name: keyof LoginFields, value: string): void {
+  $loginForm.setKey('fields', { ...$loginForm.get().fields, [name]: value });
+}
+
+/** Records that the email field was left, so an invalid address shows its error. */
+export function touchEmail(): void {
+  $loginForm.setKey('emailTouched', true);
+}
+
+/** Sends the form when it is complete: the bot check, then login or register; success starts the session and closes the modal. */
+export async function submitLogin(): Promise<void> {
+  const form = $loginForm.get();
+  if (form.submitting) return;
+  $loginForm.setKey('attempted', true);
+  const { usernameBlank, passwordBlank, emailInvalid } = problems(form);
+  if (usernameBlank || passwordBlank || emailInvalid || !form.captchaReady) return;
+  $loginForm.set({ ...$loginForm.get(), submitting: true, alert: '' });
+  const alert = await task(() => send(form));
+  $loginForm.set({ ...$loginForm.get(), submitting: false, alert });
+}
+
+/** Sends `form`; returns the alert to show, or empty after a success (the session has started). */
+async function send({ mode, fields }: LoginForm): Promise<string> {
+  try {
+    const verdict = await verifyCaptcha(await captchaToken('login'));
+    if (!verdict.actionApproved) return verdict.message;
+    const credentials = { username: fields.username.trim(), password: fields.password };
+    const answer =
+      mode === 'login'
+        ? await logIn(credentials)
+        : await register({
+            ...credentials,
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            email: fields.email,
+          });
+    if (!answer.user) return mode === 'login' ? INCORRECT_CREDENTIALS : '';
+    setToken(answer.user);
+    closeLogin();
+    return '';
+  } catch (failure) {
+    if (failure instanceof ApiError)
+      return mode === 'login' && failure.status === 401 ? INCORRECT_CREDENTIALS : failure.message;
+    return failure instanceof Error && /bot check/.test(failure.message) ? failure.message : UNREACHABLE;
+  }
+}

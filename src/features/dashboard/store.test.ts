@@ -1,0 +1,111 @@
+import { allTasks, cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenFor } from '../../../tests/setup/browser-session.ts';
+import type { AccountResponse } from './schema.ts';
+import type { AllScoresResponse } from './schema.ts';
+
+const api = vi.hoisted(() => ({
+  fetchScores: vi.fn<(userName: string) => Promise<AllScoresResponse>>(),
+  fetchAccount: vi.fn<() => Promise<AccountResponse>>(),
+}));
+vi.mock('./api-client.ts', () => api);
+
+const claims = { username: 'ada', firstName: 'Ada', lastName: '', email: '', clearance: 2 };
+const scores = (bestScore?: number) =>
+  ({
+    status: 'Success',
+    scores: bestScore === undefined ? [] : [{ game: 'wordGame', bestScore }],
+  }) as unknown as AllScoresResponse;
+
+// A fresh store per test, mounted the way the island mounts it, for a session as `ada`.
+async function openDashboard() {
+  vi.resetModules();
+  const auth = await import('../../platform/session.ts');
+  auth.setToken(tokenFor(claims));
+  const store = await import('./store.ts');
+  for (const $store of [store.$card, store.$account, store.$bestScore]) $store.listen(() => undefined);
+  return { ...store, ...auth };
+}
+
+describe('dashboard store', () => {
+  let dashboard: Awaited<ReturnType<typeof openDashboard>> | undefined;
+  const replace = vi.fn();
+  beforeEach(() => {
+    for (const call of [...Object.values(api), replace]) call.mockReset();
+    vi.stubGlobal('window', { location: { replace }, addEventListener: () => undefined });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    if (dashboard) cleanStores(dashboard.$card, dashboard.$account, dashboard.$bestScore);
+    dashboard = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the session's details until the server's arrive, and the user's best score", async () => {
+    const account = Promise.withResolvers<AccountResponse>();
+    api.fetchAccount.mockReturnValueOnce(account.promise);
+    const best = Promise.withResolvers<AllScoresResponse>();
+    api.fetchScores.mockReturnValueOnce(best.promise);
+    dashboard = await openDashboard();
+    expect(dashboard.$account.get()).toMatchObject({ username: 'ada', lastName: '' });
+    expect(dashboard.$bestScore.get()).toBe('loading');
+    account.resolve({
+      status: 'Success',
+      user: { ...claims, lastName: 'Lovelace', email: 'ada@example.com' },
+    } as AccountResponse);
+    best.resolve(scores(3));
+    await allTasks();
+    expect(api.fetchScores).toHaveBeenCalledWith('ada');
+    expect(dashboard.$account.get()).toMatchObject({ lastName: 'Lovelace', email: 'ada@example.com' });
+    expect(dashboard.$bestScore.get()).toBe(3);
+  });
+
+  it('counts no word-game score as never won', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockResolvedValueOnce(scores());
+    dashboard = await openDashboard();
+    await allTasks();
+    expect(dashboard.$bestScore.get()).toBe(7);
+  });
+
+  it('says the scores failed when they cannot be loaded', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockRejectedValueOnce(new Error('down'));
+    dashboard = await openDashboard();
+    await allTasks();
+    expect(dashboard.$bestScore.get()).toBe('failed');
+    expect(console.error).toHaveBeenCalledWith('Failed to fetch score data.', expect.any(Error));
+  });
+
+  it('keeps the session details when the account fails to load', async () => {
+    api.fetchAccount.mockRejectedValueOnce(new Error('down'));
+    api.fetchScores.mockResolvedValue(scores(4));
+    dashboard = await openDashboard();
+    await allTasks();
+    expect(dashboard.$account.get()).toMatchObject({ username: 'ada', firstName: 'Ada' });
+    expect(console.error).toHaveBeenCalledWith('Failed to fetch account details.', expect.any(Error));
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('ends a session the server no longer accepts and goes to /unauthorized', async () => {
+    api.fetchAccount.mockImplementation(async () => {
+      // The store's own ApiError: each test imports the modules afresh.
+      const { ApiError } = await import('../../platform/api-client.ts');
+      throw new ApiError(401, 'Expired.');
+    });
+    api.fetchScores.mockResolvedValue(scores(4));
+    dashboard = await openDashboard();
+    await allTasks();
+    expect(dashboard.$token.get()).toBeNull();
+    expect(replace).toHaveBeenCalledWith('/unauthorized');
+  });
+
+  it('shows the card chosen in the side menu', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockResolvedValue(scores(4));
+    dashboard = await openDashboard();
+    expect(dashboard.$card.get()).toBe('user');
+    dashboard.showCard('admin');
+    expect(dashboard.$card.get()).toBe('admin');
+  });
+});

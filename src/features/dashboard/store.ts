@@ -1,0 +1,62 @@
+// The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account details and
+// the word game's best score, loaded for the session's user. A session the server no longer
+// accepts ends at /unauthorized; other failures are logged.
+import { atom, computed, onMount, task } from 'nanostores';
+import type { UserDetails } from '../../lib/user-details.ts';
+import { ApiError } from '../../platform/api-client.ts';
+import { fetchAccount } from './api-client.ts';
+import { $user, clearSession } from '../../platform/session.ts';
+import { fetchScores } from './api-client.ts';
+import { NEVER_WON } from '../../lib/scores.ts';
+
+export type DashboardCard = 'user' | 'score' | 'admin';
+
+/** The card the side menu shows. */
+export const $card = atom<DashboardCard>('user');
+
+const $loadedAccount = atom<UserDetails | null>(null);
+/** The account details: the session's until the server's arrive. */
+export const $account = computed([$user, $loadedAccount], (session, loaded) => loaded ?? session);
+
+/** The word game's best score (NEVER_WON when there is none), or where loading it stands. */
+export const $bestScore = atom<number | 'loading' | 'failed'>('loading');
+
+const $username = computed($user, (user) => user.username);
+
+// Showing the dashboard loads the account and the scores, again if the session's user changes.
+onMount($account, () => $username.subscribe((username) => void loadDashboard(username)));
+
+function loadDashboard(username: string): Promise<void> {
+  return task(async () => {
+    await Promise.all([loadAccount(), loadBestScore(username)]);
+  });
+}
+
+async function loadAccount(): Promise<void> {
+  try {
+    $loadedAccount.set((await fetchAccount()).user);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      // The token expired or was revoked: the session is over.
+      clearSession();
+      window.location.replace('/unauthorized');
+      return;
+    }
+    console.error('Failed to fetch account details.', error);
+  }
+}
+
+async function loadBestScore(username: string): Promise<void> {
+  try {
+    const { scores } = await fetchScores(username);
+    $bestScore.set(scores.find((score) => score.game === 'wordGame')?.bestScore ?? NEVER_WON);
+  } catch (error) {
+    console.error('Failed to fetch score data.', error);
+    $bestScore.set('failed');
+  }
+}
+
+/** Shows one of the dashboard's cards. */
+export function showCard(card: DashboardCard): void {
+  $card.set(card);
+}

@@ -1,0 +1,186 @@
+import { allTasks, cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
+import type { VoteChange } from './api-client.ts';
+import type { ChoiceWithUser, ScheduleItem } from './polls.ts';
+import type { ChoiceResponse } from './schema.ts';
+
+const api = vi.hoisted(() => ({
+  fetchScheduleItems: vi.fn<(pollId: string) => Promise<ScheduleItem[]>>(),
+  fetchUserChoices: vi.fn<(pollId: string, username: string) => Promise<string[]>>(),
+  fetchChoicesWithUsers: vi.fn<(pollId: string) => Promise<ChoiceWithUser[]>>(),
+  changeChoice: vi.fn<(change: 'add' | 'remove', id: string, body: VoteChange) => Promise<ChoiceResponse>>(),
+  fetchAvailableDates: vi.fn(),
+  fetchUserDateChoices: vi.fn(),
+  fetchDateChoicesWithUsers: vi.fn(),
+  changeDateChoice: vi.fn(),
+}));
+vi.mock('./api-client.ts', () => api);
+
+const POLL = 'defense_league';
+const ITEMS: ScheduleItem[] = [
+  { _id: '0827-700pm', name: '08/27_7:00 PM' },
+  { _id: '0828-600pm', name: '08/28_6:00 PM' },
+];
+const vote = (itemIndex: number, username: string): ChoiceWithUser => ({
+  scheduleItem: ITEMS[itemIndex]!,
+  user: { username },
+});
+const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
+const taken = async () => {
+  // The store's own ApiError: each test imports the modules afresh.
+  const { ApiError } = await import('../../platform/api-client.ts');
+  throw new ApiError(409, 'That name is already taken. Please choose another.');
+};
+
+// A fresh store per test, mounted the way the island mounts it.
+async function openPoll(member = '') {
+  vi.resetModules();
+  const auth = await import('../../platform/session.ts');
+  if (member) auth.setToken(tokenFor({ username: member, firstName: 'Vera' }));
+  const store = await import('./store.ts');
+  const $poll = store.schedulingPoll(POLL, store.TIME_SLOT_POLL_API);
+  $poll.listen(() => undefined);
+  await allTasks();
+  return { ...store, $poll };
+}
+
+describe('scheduling poll store', () => {
+  let storage: MemoryStorage;
+  let poll: Awaited<ReturnType<typeof openPoll>> | undefined;
+  beforeEach(() => {
+    for (const call of Object.values(api)) call.mockReset();
+    api.fetchScheduleItems.mockResolvedValue(ITEMS);
+    api.fetchChoicesWithUsers.mockResolvedValue([vote(0, 'anon_Jo')]);
+    api.fetchUserChoices.mockResolvedValue([]);
+    storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    if (poll) cleanStores(poll.$poll);
+    poll = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  it("loads the options and everyone's votes; a visitor without a name cannot vote", async () => {
+    poll = await openPoll();
+    expect(api.fetchScheduleItems).toHaveBeenCalledWith(POLL);
+    const view = poll.$poll.get();
+    expect(view.options).toEqual(ITEMS);
+    expect(view.voters.get('0827-700pm')).toEqual([{ username: 'anon_Jo' }]);
+    expect(view.voterNames).toEqual(['anon_Jo']);
+    expect(view).toMatchObject({ voter: '', canVote: false, member: undefined });
+    expect(api.fetchUserChoices).not.toHaveBeenCalled();
+    expect(await poll.toggleChoice(POLL, '0827-700pm')).toBeUndefined();
+    expect(api.changeChoice).not.toHaveBeenCalled();
+  });
+
+  it('shows an empty poll when its loads fail', async () => {
+    api.fetchScheduleItems.mockRejectedValue(new Error('down'));
+    api.fetchChoicesWithUsers.mockRejectedValue(new Error('down'));
+    poll = await openPoll();
+    expect(poll.$poll.get()).toMatchObject({ options: [], voterNames: [] });
+    expect(console.error).toHaveBeenCalledWith(
+      'An error has occurred',
+      'Failed to fetch schedule items',
+      expect.any(Error),
+    );
+    expect(console.error).toHaveBeenCalledWith(
+      'An error has occurred',
+      'Failed to fetch vote details',
+      expect.any(Error),
+    );
+  });
+
+  it('lets a member vote under their username once their choices have loaded', async () => {
+    api.fetchUserChoices.mockResolvedValue(['0828-600pm']);
+    poll = await openPoll('demo_visitor');
+    expect(api.fetchUserChoices).toHaveBeenCalledWith(POLL, 'demo_visitor');
+    expect(poll.$poll.get()).toMatchObject({ voter: 'demo_visitor', canVote: true, member: { firstName: 'Vera' } });
+    expect([...poll.$poll.get().selected]).toEqual(['0828-600pm']);
+  });
+
+  it('refuses a blank name and one another voter has, and saves a new one', async () => {
+    poll = await openPoll();
+    poll.saveVoterName(POLL, ['anon_Jo']);
+    expect(poll.$poll.get().name).toEqual({ typed: '', saved: false, error: 'Please enter your name.' });
+    poll.editVoterName(POLL, ' jo ');
+    expect(poll.$poll.get().name.error).toBe('');
+    poll.saveVoterName(POLL, ['anon_Jo']);
+    expect(poll.$poll.get().name.error).toBe('That name is already taken. Please choose another.');
+    expect(poll.$poll.get().canVote).toBe(false);
+
+    poll.editVoterName(POLL, ' Jane  Doe ');
+    poll.saveVoterName(POLL, ['anon_Jo']);
+    await allTasks();
+    expect(storage.getItem(`scheduling-name:${POLL}`)).toBe('Jane  Doe');
+    expect(poll.$poll.get()).toMatchObject({ voter: 'anon_Jane_Doe', canVote: true, name: { saved: true, error: '' } });
+    expect(api.fetchUserChoices).toHaveBeenCalledWith(POLL, 'anon_Jane_Doe');
+  });
+
+  it('accepts a name this browser claimed, and starts from the saved name', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jo');
+    storage.setItem(`scheduling-claims:${POLL}`, JSON.stringify({ anon_jo: 'secret' }));
+    poll = await openPoll();
+    expect(poll.$poll.get()).toMatchObject({ voter: 'anon_Jo', canVote: true, name: { typed: 'Jo', saved: true } });
+    poll.editVoterName(POLL, 'Jo');
+    poll.saveVoterName(POLL, ['anon_Jo']);
+    expect(poll.$poll.get().name).toEqual({ typed: 'Jo', saved: true, error: '' });
+  });
+
+  it('shows a vote at once, then the reloaded votes; undoes it when the server fails', async () => {
+    poll = await openPoll('demo_visitor');
+    const answer = Promise.withResolvers<ChoiceResponse>();
+    api.changeChoice.mockReturnValueOnce(answer.promise);
+    api.fetchChoicesWithUsers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'demo_visitor')]);
+    const toggled = poll.toggleChoice(POLL, '0828-600pm');
+    expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
+    answer.resolve(ok());
+    await toggled;
+    expect(api.changeChoice).toHaveBeenCalledWith('add', '0828-600pm', {
+      pollId: POLL,
+      username: 'demo_visitor',
+      claimSecret: undefined,
+    });
+    expect(poll.$poll.get().voters.get('0828-600pm')).toEqual([{ username: 'demo_visitor' }]);
+
+    api.changeChoice.mockRejectedValueOnce(new Error('down'));
+    await poll.toggleChoice(POLL, '0828-600pm');
+    expect(api.changeChoice).toHaveBeenLastCalledWith('remove', '0828-600pm', expect.anything());
+    expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
+    expect(console.error).toHaveBeenCalledWith('An error has occurred', expect.any(Error));
+  });
+
+  it('sends a quick second click after the first, with the claim secret the first one got', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jane');
+    poll = await openPoll();
+    const first = Promise.withResolvers<ChoiceResponse>();
+    api.changeChoice.mockReturnValueOnce(first.promise).mockResolvedValueOnce(ok());
+    void poll.toggleChoice(POLL, '0827-700pm');
+    const second = poll.toggleChoice(POLL, '0828-600pm');
+    expect([...poll.$poll.get().selected]).toEqual(['0827-700pm', '0828-600pm']);
+    await Promise.resolve();
+    expect(api.changeChoice).toHaveBeenCalledTimes(1);
+    expect(api.changeChoice.mock.calls[0]![2].claimSecret).toBeUndefined();
+    first.resolve(ok('s3cret'));
+    await second;
+    expect(api.changeChoice).toHaveBeenCalledTimes(2);
+    expect(api.changeChoice.mock.calls[1]![2]).toEqual({ pollId: POLL, username: 'anon_Jane', claimSecret: 's3cret' });
+    expect(JSON.parse(storage.getItem(`scheduling-claims:${POLL}`)!)).toEqual({ anon_jane: 's3cret' });
+  });
+
+  it('reports a name the server says is taken, and undoes the vote', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jo Two');
+    poll = await openPoll();
+    api.changeChoice.mockImplementationOnce(taken);
+    await poll.toggleChoice(POLL, '0827-700pm');
+    expect(poll.$poll.get()).toMatchObject({
+      voter: '',
+      canVote: false,
+      name: { typed: 'Jo Two', saved: false, error: 'That name is already taken. Please choose another.' },
+    });
+    expect(poll.$poll.get().selected.size).toBe(0);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,26 @@
+// Accounts (src/features/auth): an account is created whole or not at all, and never brought back
+// by a change to a deleted one.
+import { defineScript } from './script.ts';
+
+/**
+ * Creates the account unless its username key is taken. KEYS: the user hash, the set of usernames.
+ * ARGV: the username key, then the hash's field/value pairs. Answers 1 when created, else 0.
+ */
+export const createUser = defineScript<
+  [user: string, users: string],
+  [usernameKey: string, ...fields: string[]],
+  number
+>(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('SADD', KEYS[2], ARGV[1])
+return 1`);
+
+/**
+ * Sets an existing account's clearance (HSET has no XX, and a deleted user must not come back as
+ * a clearance-only hash). KEYS: the user hash. ARGV: the clearance. Answers 1 when set, else 0.
+ */
+export const updateClearance = defineScript<[user: string], [clearance: number], number>(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'clearance', ARGV[1])
+return 1`);

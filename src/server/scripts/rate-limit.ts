@@ -1,0 +1,37 @@
+// The rate-limit counter every limited script starts with, and the script that writes only
+// within a limit.
+import { defineScript } from './script.ts';
+
+/**
+ * Lua defining `count_attempt()`: counts one attempt in KEYS[1], a fixed-window counter allowing
+ * ARGV[1] attempts per ARGV[2] seconds, and returns 0 when the attempt is within the limit, else
+ * the seconds until the window reopens. A script that starts with it takes its own keys from
+ * KEYS[2] and its own arguments from ARGV[3].
+ */
+export const COUNT_ATTEMPT = `
+local function count_attempt()
+  redis.call('SET', KEYS[1], 0, 'NX', 'EX', ARGV[2])
+  if redis.call('INCR', KEYS[1]) <= tonumber(ARGV[1]) then return 0 end
+  return math.max(redis.call('TTL', KEYS[1]), 1)
+end
+`;
+
+/**
+ * Counts the attempt; when it is within the limit, applies each write. KEYS: the counter, then one
+ * key per write. ARGV: max, window seconds, then per write its argument count, its command and
+ * its arguments. Answers 0 when written, else the seconds until the window reopens.
+ */
+export const countThenWrite = defineScript<
+  [counter: string, ...written: string[]],
+  [max: number, windowSeconds: number, ...writes: (string | number)[]],
+  number
+>(`${COUNT_ATTEMPT}
+local wait = count_attempt()
+if wait > 0 then return wait end
+local at = 3
+for k = 2, #KEYS do
+  local argc = tonumber(ARGV[at])
+  redis.call(ARGV[at + 1], KEYS[k], unpack(ARGV, at + 2, at + 1 + argc))
+  at = at + argc + 2
+end
+return 0`);

@@ -1,0 +1,92 @@
+// Scheduling polls (src/features/scheduling): a vote counts only for an option the poll offers,
+// an anonymous name belongs to whoever voted under it first (unless an account or a registered
+// voter has it), and an option leaves a poll with every vote for it. A vote is the member
+// '<voter key>\n<option id>' of the poll's votes (see keys.ts).
+import { defineScript } from './script.ts';
+
+export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option';
+
+/**
+ * Adds or removes one vote. An anonymous name is claimed by its first vote, unless an account or a
+ * registered voter has it; after that it takes the claim's secret. A registered voter's first name
+ * is copied from the account when they vote. KEYS: the poll's offered options, people, claims,
+ * votes and first names, then the account key of the voter's name without 'anon_'. ARGV: option id,
+ * voter key, the same without 'anon_', username as voted, 'add' or 'remove', '1' when anonymous,
+ * the hash of the secret sent ('' if none), the hash of a new secret, the vote.
+ */
+export const changeVote = defineScript<
+  [offered: string, people: string, claims: string, votes: string, firstNames: string, account: string],
+  [
+    optionId: string,
+    voterKey: string,
+    plainName: string,
+    username: string,
+    change: 'add' | 'remove',
+    anonymous: '1' | '0',
+    secretHash: string,
+    newSecretHash: string,
+    vote: string,
+  ],
+  ChangeOutcome
+>(`
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' end
+local outcome = 'ok'
+if ARGV[6] == '1' then
+  local held = redis.call('HGET', KEYS[3], ARGV[2])
+  if held then
+    if held ~= ARGV[7] then return 'taken' end
+  elseif ARGV[5] == 'remove' then
+    return 'ok'
+  else
+    if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return 'taken' end
+    redis.call('HSET', KEYS[3], ARGV[2], ARGV[8])
+    outcome = 'claimed'
+  end
+end
+if ARGV[5] == 'remove' then
+  redis.call('ZREM', KEYS[4], ARGV[9])
+  return outcome
+end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+if ARGV[6] ~= '1' then
+  local first = redis.call('HGET', KEYS[6], 'firstName')
+  if first then redis.call('HSET', KEYS[5], ARGV[2], first) end
+end
+redis.call('ZADD', KEYS[4], 0, ARGV[9])
+return outcome`);
+
+/**
+ * Offers each poll those options of its list that exist in the catalogue hash. KEYS: the catalogue,
+ * then each poll's offered options. ARGV: per poll its option count n, then the n option ids.
+ * Answers how many were new to their poll, or -1 when the catalogue is empty.
+ */
+export const offerExisting = defineScript<[catalogue: string, ...offered: string[]], (string | number)[], number>(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local added, at = 0, 1
+for k = 2, #KEYS do
+  local n = tonumber(ARGV[at])
+  for i = at + 1, at + n do
+    if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then added = added + redis.call('SADD', KEYS[k], ARGV[i]) end
+  end
+  at = at + n + 1
+end
+return added`);
+
+/**
+ * Deletes the catalogue hash and takes each of its ids out of the polls, with every vote for them.
+ * KEYS: the catalogue, then per poll its offered options and its votes. Answers how many ids the
+ * catalogue held.
+ */
+export const dropCatalogue = defineScript<[catalogue: string, ...offeredAndVotes: string[]], [], number>(`
+local ids = redis.call('HKEYS', KEYS[1])
+local dropped = {}
+for _, id in ipairs(ids) do dropped[id] = true end
+for k = 2, #KEYS, 2 do
+  for _, id in ipairs(ids) do redis.call('SREM', KEYS[k], id) end
+  for _, vote in ipairs(redis.call('ZRANGE', KEYS[k + 1], 0, -1)) do
+    local option = string.sub(vote, string.find(vote, '\\n', 1, true) + 1)
+    if dropped[option] then redis.call('ZREM', KEYS[k + 1], vote) end
+  end
+end
+redis.call('DEL', KEYS[1])
+return #ids`);

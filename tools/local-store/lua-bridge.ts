@@ -1,0 +1,87 @@
+// The embedded engine's Lua bridge. ioredis-mock runs scripts in Lua 5.3 (fengari) and differs from
+// Redis 7's Lua 5.1 where scripts can tell: redis.call answers with JavaScript objects (an array is a
+// userdata, a hole in it is a `null` userdata, which is truthy), numbers are floats that print as
+// '1.0', and its conversion of the result loses tables built in a loop, `{ok=…}` and `{err=…}`.
+// Every script therefore runs wrapped: a prelude gives it Redis' view (replies as Lua tables, a
+// missing value as false, integers as integers, the global `unpack`, redis.status_reply and
+// redis.error_reply), and the result leaves the VM as one JSON string built by Redis' conversion
+// rules (an array stops at its first nil, false is a nil reply, true is 1, numbers are truncated
+// to integers), which replyOf reads back.
+import { RedisError } from './engine.ts';
+
+// The prelude is Lua on one line, so that a script's own line numbers stay the ones errors name.
+// It holds no comments (they would swallow the rest of the line); the notes are here instead:
+// - A userdata whose length cannot be taken is the mock's null; any other is an array, which the
+//   mock shifts by one for Lua's 1-based indexing at the top level only.
+// - A JSON string escapes control characters, quotes and backslashes as \u00XX.
+const PRELUDE = `
+local __call, __pcall = redis.call, pcall
+local function __from_js(value, nested)
+  if type(value) == 'number' then return math.tointeger(value) or value end
+  if type(value) ~= 'userdata' then return value end
+  if not __pcall(function() return #value end) then return false end
+  local list, first, last = {}, 1, #value
+  if nested then first, last = 0, #value - 1 end
+  for i = first, last do list[#list + 1] = __from_js(value[i], true) end
+  return list
+end
+local function __json_string(text)
+  return '"' .. string.gsub(text, '[%c"\\\\]', function(c) return string.format('\\\\u%04x', string.byte(c)) end) .. '"'
+end
+local function __reply(value)
+  local kind = type(value)
+  if kind == 'string' then return __json_string(value) end
+  if kind == 'number' then return string.format('%d', value >= 0 and math.floor(value) or math.ceil(value)) end
+  if kind == 'boolean' then return value and '1' or 'null' end
+  if kind ~= 'table' then return 'null' end
+  if type(value.err) == 'string' then return '{"err":' .. __json_string(value.err) .. '}' end
+  if type(value.ok) == 'string' then return '{"ok":' .. __json_string(value.ok) .. '}' end
+  local items, i = {}, 1
+  while value[i] ~= nil do
+    items[i] = __reply(value[i])
+    i = i + 1
+  end
+  return '[' .. table.concat(items, ',') .. ']'
+end
+redis.call = function(...) return __from_js(__call(...)) end
+redis.pcall = function(...)
+  local ok, reply = __pcall(redis.call, ...)
+  if ok then return reply end
+  return { err = (string.gsub(tostring(reply), '^%a*Error: ', '')) }
+end
+redis.status_reply = function(text) return { ok = text } end
+redis.error_reply = function(text) return { err = text } end
+unpack = table.unpack
+`
+  .trim()
+  .replace(/\n\s*/g, ' ');
+
+/** Wraps a script's body so that it runs in the embedded engine as it would on Redis. */
+export function bridged(body: string): string {
+  return `${PRELUDE} return __reply((function() ${body}\nend)())`;
+}
+
+/** Reads what a bridged script answered: its reply as Redis would send it, or the error it raised. */
+export function replyOf(answer: unknown): unknown {
+  const reply: unknown = JSON.parse(String(answer));
+  if (isTagged(reply) && reply.err !== undefined) throw new RedisError(reply.err);
+  return withoutTags(reply);
+}
+
+type Tagged = { ok?: string; err?: string };
+const isTagged = (value: unknown): value is Tagged =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+// A status reply is its text over REST; an error inside an array has no place in a REST reply, so
+// its message stands in for it.
+function withoutTags(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTags);
+  return isTagged(value) ? (value.ok ?? value.err) : value;
+}
+
+/** Turns the mock's wording of a failed script into Redis 7's, e.g. 'ERR user_script:3: boom'. */
+export function scriptError(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  const found = /\[string ".*?"\]:(\d+): (.*)$/s.exec(message);
+  return found ? new RedisError(`ERR user_script:${found[1]}: ${found[2]}`) : error;
+}
