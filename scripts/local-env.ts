@@ -1,18 +1,19 @@
 // Prepares the environment the functions expect when they run on this machine (dev, serve, tests,
-// the admin CLI): a token secret kept under .data/, the local store unless Upstash settings are
-// given, a local outbox for mail unless a Resend key is given, and a local echo model for the chatbot
-// unless an OpenAI key or base URL is given. The running store's address is written to .data/local-store.json so the admin CLI
-// can reach the same store while a server runs.
+// the admin CLI): a token secret kept under .data/, the local store (on a thread of its own)
+// unless Upstash settings are given, a local outbox for mail unless a Resend key is given, and a
+// local echo model for the chatbot unless an OpenAI key or base URL is given. The running store's
+// address is written to .data/local-store.json so the admin CLI can reach the same store while a
+// server runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { DEMO_ACCOUNTS, listUsers, seedDemoAccounts } from '../src/features/auth/service.server.ts';
 import { seedSchedulingPolls } from '../src/features/scheduling/service.server.ts';
 import { createGuests } from '../src/features/wedding/service.server.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../tools/fake-openai/server.ts';
 import { type FakeResend, startFakeResend } from '../tools/fake-resend/server.ts';
-import { startLocalStore } from '../tools/local-store/start.ts';
-import type { LocalStoreServer } from '../tools/local-store/server.ts';
+import type { LocalStoreOptions } from '../tools/local-store/start.ts';
 
 /** Every variable prepareLocalEnv reads or fills in: tests restore them around each run. */
 export const LOCAL_ENV_VARIABLES = [
@@ -90,7 +91,7 @@ export async function prepareLocalEnv(
     };
   }
 
-  const store: LocalStoreServer = await startLocalStore({
+  const store = await startStoreThread({
     redisUrl: process.env.REDIS_URL,
     dataDir: process.env.LOCAL_STORE_DIR ?? join(root, 'local-store'),
     port: process.env.LOCAL_STORE_PORT ? Number(process.env.LOCAL_STORE_PORT) : 0,
@@ -112,7 +113,7 @@ export async function prepareLocalEnv(
     await createGuests();
   }
   return {
-    describeData: `local store (${store.engine.description}) at ${store.url}`,
+    describeData: `local store (${store.description}) at ${store.url}`,
     describeMail,
     describeAi,
     demoAccounts: seed ? await describeDemoAccounts() : [],
@@ -120,6 +121,39 @@ export async function prepareLocalEnv(
       rmSync(address, { force: true });
       await Promise.all([store.close(), closeFakes()]);
     },
+  };
+}
+
+interface StoreThread {
+  url: string;
+  token: string;
+  description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the local store on a worker thread of its own, as Upstash is a service of its own: the
+ * engine's work and its side of every HTTP call then leave the functions' event loop free.
+ */
+async function startStoreThread(options: LocalStoreOptions): Promise<StoreThread> {
+  const worker = new Worker(new URL('./local-store-thread.ts', import.meta.url), { workerData: options });
+  const address = await new Promise<Omit<StoreThread, 'close'>>((listening, failed) => {
+    worker.once('message', listening);
+    worker.once('error', failed);
+    worker.once('exit', (code) =>
+      failed(new Error(`The local store's thread ended (code ${code}) before it listened.`)),
+    );
+  });
+  worker.removeAllListeners();
+  // Past start-up, a failing store shows in the functions' answers (503) and here.
+  worker.on('error', (error) => console.error('The local store failed:', error));
+  return {
+    ...address,
+    close: () =>
+      new Promise((closed) => {
+        worker.once('exit', () => closed());
+        worker.postMessage('close');
+      }),
   };
 }
 
