@@ -26,7 +26,8 @@ function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out
   });
 }
 
-describe('npm run admin', () => {
+// Each test starts several CLI processes (about a second each on a busy two-core machine).
+describe('npm run admin', { timeout: 20_000 }, () => {
   isolateEnv(VARIABLES);
 
   it('changes the store of a running server: set-clearance, list-users, delete-user', async () => {

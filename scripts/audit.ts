@@ -1,7 +1,7 @@
 // `npm run audit`: Lighthouse (mobile, median of 3) on every public route of the production-like
 // server over the built dist/. Prints one table and fails when accessibility, best-practices or
 // SEO drop below 100, any run shifts layout (CLS above 0), or the median performance falls below
-// 95: the bar QUALITY.md sets.
+// 95: the budgets in docs/architecture.md.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from './chromium.ts';

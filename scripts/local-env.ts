@@ -8,9 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DEMO_ACCOUNTS, listUsers, seedDemoAccounts } from '../src/features/auth/service.server.ts';
-import { seedSchedulingPolls } from '../src/features/scheduling/service.server.ts';
-import { createGuests } from '../src/features/wedding/service.server.ts';
+import { listUsers } from '../src/features/auth/service.server.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../tools/fake-openai/server.ts';
 import { type FakeResend, startFakeResend } from '../tools/fake-resend/server.ts';
 import type { LocalStoreOptions } from '../tools/local-store/start.ts';
@@ -108,10 +107,7 @@ export async function prepareLocalEnv(
     },
   );
   // A fresh store gets the demo accounts, the polls' items and the guest list; a used one is left as it is.
-  if (seed && (await seedDemoAccounts())) {
-    await seedSchedulingPolls();
-    await createGuests();
-  }
+  if (seed) await seedDemoData();
   return {
     describeData: `local store (${store.description}) at ${store.url}`,
     describeMail,

@@ -1,7 +1,7 @@
 // The one way a page brings a feature to life: find its element, guard the page when it needs a
 // session, then hand the element to a DOM controller or render a React island into it. Islands
 // import React and their component only here, after the guard, so a page ships no React until it
-// renders one (QUALITY.md: reading pages load at most 25 KB of JavaScript).
+// renders one (docs/architecture.md, Budgets: reading pages load at most 25 KB of JavaScript).
 import type { ComponentType } from 'react';
 import type { Permission } from '../lib/policy.ts';
 import { guardRoute } from '../platform/session.ts';

@@ -7,7 +7,7 @@ import { AppError } from './app-error.ts';
 import { STORE_UNAVAILABLE, isStoreUnreachable } from './redis.ts';
 import { type TokenClaims, verifyUserToken } from './token.ts';
 
-/** Bodies above this are refused before parsing (QUALITY.md: 64 KB). */
+/** Bodies above this are refused before parsing (docs/architecture.md, Budgets: 64 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

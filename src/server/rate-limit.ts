@@ -86,11 +86,9 @@ export type Write = [command: string, key: string, ...args: (string | number)[]]
  */
 export async function writeWithinRateLimit(attempt: Attempt, writes: Write[]): Promise<void> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
-  const waitSeconds = Number(
-    await countThenWrite.run(
-      [counter, ...writes.map(([, key]) => key)],
-      [max, windowSeconds, ...writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest])],
-    ),
+  const waitSeconds = await countThenWrite.run(
+    [counter, ...writes.map(([, key]) => key)],
+    [max, windowSeconds, ...writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest])],
   );
   if (waitSeconds > 0) throw rateLimited(waitSeconds);
 }

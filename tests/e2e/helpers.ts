@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
-/** Runs axe with the rule sets QUALITY.md names and fails on any violation. */
+/** Runs axe with the rule sets docs/architecture.md names and fails on any violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Let entrance animations end first: mid-fade, text is judged at part opacity (false contrast failures).
   await page.evaluate(() =>

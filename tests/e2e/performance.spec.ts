@@ -3,7 +3,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { logInAs } from './helpers.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';
 
-// QUALITY.md: reading pages load at most 25 KB of gzipped JavaScript before any interaction.
+// docs/architecture.md, Budgets: reading pages load at most 25 KB of gzipped JavaScript before any interaction.
 const READING_PAGES = [
   '/poll',
   '/',
@@ -63,7 +63,7 @@ test.describe('performance budgets', () => {
     }
   }
 
-  // QUALITY.md: no page loads more than 100 KB gzip of JavaScript before interaction; the members'
+  // docs/architecture.md, Budgets: no page loads more than 100 KB gzip of JavaScript before interaction; the members'
   // and admin pages are measured with a clearance-3 session, so their islands load.
   test('every page stays under 100 KB gzip of JavaScript', async ({ page, request }) => {
     test.setTimeout(180_000);

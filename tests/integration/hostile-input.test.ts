@@ -1,4 +1,4 @@
-// Every endpoint against generated bad requests (QUALITY.md; issue 11): wrong methods, no body,
+// Every endpoint against generated bad requests (issue 11): wrong methods, no body,
 // invalid JSON, wrong types, missing and extra fields, huge strings, deep nesting, __proto__ keys,
 // control characters and emoji, with no token, a tampered, expired or alg:none token, or a valid
 // one of low clearance. Every refusal is a 4xx JSON error with a message, never a 5xx, and a
@@ -9,9 +9,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';
-import { seedDemoAccounts } from '../../src/features/auth/service.server.ts';
-import { seedSchedulingPolls } from '../../src/features/scheduling/service.server.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { seedDemoAccounts, seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { signUserToken } from '../../src/server/token.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';

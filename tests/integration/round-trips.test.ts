@@ -1,6 +1,6 @@
 // Redis round trips per API call, counted at the store's door (every HTTP request the client
 // sends to the local store): at most one for a read and two for a write, rate limiting included
-// (QUALITY.md; issue 11). Every function has a scenario here; a new one without fails the test.
+// (issue 11). Every function has a scenario here; a new one without fails the test.
 // The file has a store of its own: its console scenarios drop what other suites vote on.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { configuredItems } from '../../src/features/scheduling/polls.ts';
-import { seedSchedulingPolls } from '../../src/features/scheduling/service.server.ts';
+import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';

@@ -6,7 +6,9 @@
 // missing value as false, integers as integers, the global `unpack`, redis.status_reply and
 // redis.error_reply), and the result leaves the VM as one JSON string built by Redis' conversion
 // rules (an array stops at its first nil, false is a nil reply, true is 1, numbers are truncated
-// to integers), which replyOf reads back.
+// to integers), which replyOf reads back. Still different, and avoided by the app's scripts: a
+// command called from Lua skips memory-fixups.ts (no WRONGTYPE, lower-case SET options ignored),
+// and Lua 5.3's `/` makes floats (`'n' .. 4 / 2` is 'n2.0', 'n2' on Redis).
 import { RedisError } from './engine.ts';
 
 // The prelude is Lua on one line, so that a script's own line numbers stay the ones errors name.

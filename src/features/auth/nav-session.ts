@@ -40,7 +40,7 @@ export function mountNavSession(): void {
     forum.hidden = !canUseForum(user);
   });
 
-  // React and the modal load on the first click, not with the page (QUALITY.md: 25 KB on reading pages).
+  // React and the modal load on the first click, not with the page (docs/architecture.md, Budgets: 25 KB on reading pages).
   login.addEventListener('click', async () => {
     login.setAttribute('aria-busy', 'true');
     try {

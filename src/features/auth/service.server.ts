@@ -101,21 +101,3 @@ export const listUsers = repo.listUsers;
 export async function deleteUser(username: string): Promise<void> {
   if (!(await repo.deleteUser(username))) throw new AppError('not_found', `No user named ${username}.`);
 }
-
-/** Demo accounts for local runs, one per clearance level. */
-export const DEMO_ACCOUNTS = [
-  { username: 'demo_visitor', password: 'demo-visitor-pass', clearance: 1, firstName: 'Vera' },
-  { username: 'demo_member', password: 'demo-member-pass', clearance: 2, firstName: 'Milo' },
-  { username: 'demo_admin', password: 'demo-admin-pass', clearance: 3, firstName: 'Ada' },
-] as const;
-
-/** Creates the demo accounts when the store has no accounts at all; answers whether it did. */
-export async function seedDemoAccounts(): Promise<boolean> {
-  if ((await repo.countUsers()) > 0) return false;
-  for (const demo of DEMO_ACCOUNTS) {
-    const { username, firstName, clearance, password } = demo;
-    const email = `${username}@example.com`;
-    await repo.createUser(await newUser({ username, firstName, lastName: 'Demo', email, clearance }, password));
-  }
-  return true;
-}

@@ -5,7 +5,7 @@ import { NEVER_WON } from '../../lib/scores.ts';
 
 /** Records a round count for a game and returns the best (lowest) one. */
 export async function recordBest(username: string, game: string, rounds: number): Promise<number> {
-  return Number(await keepBestScore.run([keys.scores(usernameKey(username))], [game, rounds, NEVER_WON]));
+  return keepBestScore.run([keys.scores(usernameKey(username))], [game, rounds, NEVER_WON]);
 }
 
 /** Reads a user's best scores by game. */

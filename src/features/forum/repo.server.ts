@@ -31,11 +31,9 @@ export async function deleteMessage(
   authorKey: string,
   asAdmin = false,
 ): Promise<'deleted' | 'unknown' | 'not-theirs'> {
-  const result = Number(
-    await scripts.deleteOwnMessage.run(
-      [keys.forumPosts(), keys.forumAuthors(), keys.forumMessages()],
-      [id, authorKey, asAdmin ? '1' : '0'],
-    ),
+  const result = await scripts.deleteOwnMessage.run(
+    [keys.forumPosts(), keys.forumAuthors(), keys.forumMessages()],
+    [id, authorKey, asAdmin ? '1' : '0'],
   );
   return result === 1 ? 'deleted' : result === 0 ? 'unknown' : 'not-theirs';
 }

@@ -115,18 +115,16 @@ export async function addToCatalogue(
 /** Offers each poll those of its options that exist in the catalogue; answers how many were new, or -1 when it is empty. */
 export async function offerExisting(catalogue: string, options: Record<string, string[]>): Promise<number> {
   const polls = Object.entries(options);
-  return Number(
-    await scripts.offerExisting.run(
-      [catalogue, ...polls.map(([pollId]) => keys.scheduleOffered(pollId))],
-      polls.flatMap(([, ids]) => [ids.length, ...ids]),
-    ),
+  return scripts.offerExisting.run(
+    [catalogue, ...polls.map(([pollId]) => keys.scheduleOffered(pollId))],
+    polls.flatMap(([, ids]) => [ids.length, ...ids]),
   );
 }
 
 /** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
 export async function dropCatalogue(catalogue: string, pollIds: string[]): Promise<number> {
   const pollKeys = pollIds.flatMap((pollId) => [keys.scheduleOffered(pollId), keys.scheduleVotes(pollId)]);
-  return Number(await scripts.dropCatalogue.run([catalogue, ...pollKeys], []));
+  return scripts.dropCatalogue.run([catalogue, ...pollKeys], []);
 }
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */

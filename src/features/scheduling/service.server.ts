@@ -193,13 +193,6 @@ export async function dropScheduleDateItems(): Promise<AdminResponse> {
 
 const pollList = () => TIME_SLOT_POLL_IDS.join(' and ');
 
-/** Fills a fresh store: the items, the polls and the dates (the local demo data's first start). */
-export async function seedSchedulingPolls(): Promise<void> {
-  await createScheduleItems();
-  await createSchedulePolls();
-  await createScheduleDateItems();
-}
-
 export type AdminAction =
   | 'create-schedule-items'
   | 'create-schedule-polls'

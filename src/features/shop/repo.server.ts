@@ -32,7 +32,7 @@ export async function addItem(item: CartItem): Promise<boolean> {
     [cartKey(item.owner)],
     [item._id, JSON.stringify(stored), MAX_CART_ITEMS],
   );
-  return Number(added) === 1;
+  return added === 1;
 }
 
 /** Stored cart items as the app sees them: oldest first, without the bookkeeping field. */
@@ -92,7 +92,7 @@ export async function placeOrder(
   );
   switch (reply[0]) {
     case 'limited':
-      return { limitedFor: Number(reply[1]) };
+      return { limitedFor: reply[1] };
     case 'placed':
       return { placed: fromStored(JSON.parse(reply[1]) as StoredCartItem[]) };
     default:

@@ -28,7 +28,7 @@ export async function allGuests(): Promise<Guest[]> {
 /** Loads the owner's list into an empty store; does nothing when guests are already there. */
 export async function createGuests(guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
   const args = guests.flatMap((guest) => [guestKey(guest), JSON.stringify(guest)]);
-  const created = Number(await createGuestsIfEmpty.run([keys.weddingGuests()], args));
+  const created = await createGuestsIfEmpty.run([keys.weddingGuests()], args);
   return {
     status: 'Success',
     created,
