@@ -80,8 +80,10 @@ export async function pollVotes(pollId: string): Promise<{ option: string; user:
 /** The option ids a voter chose in a poll. */
 export async function voterChoices(pollId: string, username: string): Promise<string[]> {
   const voter = username.toLowerCase();
-  // '\v' is the character after '\n': the range holds exactly the votes that start with the voter's key.
-  const votes = await redis().zrange(keys.scheduleVotes(pollId), `[${voter}\n`, `(${voter}\v`, { byLex: true });
+  // '\v' is the character after the separator '\n': the range holds exactly the votes of the voter's key.
+  const votes = await redis().zrange(keys.scheduleVotes(pollId), `[${voteOf(voter, '')}`, `(${voter}\v`, {
+    byLex: true,
+  });
   return (votes as string[]).map((vote) => splitVote(vote).option);
 }
 
