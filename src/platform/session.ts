@@ -21,6 +21,9 @@ export const $token = atom<string | null>(storage()?.getItem(TOKEN_KEY) ?? null)
 /** The user details decoded from the token (empty username when logged out). */
 export const $user = computed($token, userFromToken);
 
+/** The session's username ('' when logged out): changes only when another user logs in or out. */
+export const $username = computed($user, (user) => user.username);
+
 /** Starts a session with the token the server returned. */
 export function setToken(token: string): void {
   storage()?.setItem(TOKEN_KEY, token);

@@ -5,7 +5,7 @@ import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import { fetchAccount } from './api-client.ts';
-import { $user, clearSession } from '../../platform/session.ts';
+import { $user, $username, clearSession } from '../../platform/session.ts';
 import { fetchScores } from './api-client.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
 
@@ -20,8 +20,6 @@ export const $account = computed([$user, $loadedAccount], (session, loaded) => l
 
 /** The word game's best score (NEVER_WON when there is none), or where loading it stands. */
 export const $bestScore = atom<number | 'loading' | 'failed'>('loading');
-
-const $username = computed($user, (user) => user.username);
 
 // Showing the dashboard loads the account and the scores, again if the session's user changes.
 onMount($account, () => $username.subscribe((username) => void loadDashboard(username)));

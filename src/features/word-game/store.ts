@@ -1,8 +1,8 @@
 // The word game's state and actions (SPEC sections 4, 5, 7, 9): the game, the screen reader's
 // announcement of each guess, and the player's best score, saved when a win beats it. The rules
 // are logic.ts's; a refused move is reported to the caller, which shows the toast.
-import { atom, computed, onMount, task } from 'nanostores';
-import { $user } from '../../platform/session.ts';
+import { atom, onMount, task } from 'nanostores';
+import { $username } from '../../platform/session.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
 import { recordWordGameScore } from './api-client.ts';
 import { loadDictionary } from './dictionary.ts';
@@ -27,8 +27,6 @@ export const $game = atom<Game>(newGame(pickSecret()));
 export const $announcement = atom('');
 /** The logged-in player's best score in turns (NEVER_WON until one is known). */
 export const $best = atom<number>(NEVER_WON);
-
-const $username = computed($user, (user) => user.username);
 
 // Fetch the dictionary as the game starts, so the first Enter does not wait for it.
 onMount($game, () => {
