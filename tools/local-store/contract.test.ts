@@ -56,6 +56,22 @@ describe.each(engines)('local store on the $name', ({ options }) => {
     expect(await redis.get(key('s'))).toBe('fourth');
   });
 
+  it('stops the clock for a whole transaction, so a key cannot expire between its commands', async () => {
+    // A set big enough that intersecting it takes longer than the counter's 1 ms window.
+    await redis.sadd(key('big'), ...Array.from({ length: 3000 }, (_, i) => i));
+    const tx = redis.multi();
+    tx.set(key('window'), 0, { nx: true, px: 1 });
+    tx.sinterstore(key('copy'), key('big'), key('big'));
+    tx.sinterstore(key('copy'), key('big'), key('big'));
+    tx.incr(key('window'));
+    tx.pttl(key('window'));
+    const [, , , count, pttl] = (await tx.exec()) as number[];
+    expect(count).toBe(1);
+    // Still the key SET made (0 or 1 ms left), never a new one INCR made without expiry (-1).
+    expect(pttl).toBeGreaterThanOrEqual(0);
+    expect(await redis.ttl(key('window'))).not.toBe(-1);
+  });
+
   it('keeps strings as written, including unicode and JSON', async () => {
     await redis.set(key('json'), JSON.stringify({ name: 'Zoë', n: 1 }));
     expect(await redis.get(key('json'))).toEqual({ name: 'Zoë', n: 1 });

@@ -58,19 +58,37 @@ export function createMemoryEngine({ dataDir, compactAtBytes = COMPACT_AT_BYTES 
     }
   }
 
-  async function run(batch: Command[], _mode: Mode): Promise<Reply[]> {
+  async function run(batch: Command[], mode: Mode): Promise<Reply[]> {
     // Every batch runs alone, so a pipeline and a transaction are both atomic here; Redis only
     // promises that for a transaction, and nothing may rely on more.
     return exclusive(async () => {
       const written: Command[] = [];
       const replies: Reply[] = [];
-      for (const command of batch) replies.push(await execute(command, written));
+      // Redis 7 reads its clock once per command, and once for a whole script or transaction, so
+      // no key expires halfway through one (a counter's SET … EX then INCR stays one window).
+      const startedAt = Date.now();
+      try {
+        for (const command of batch) {
+          stopClock(mode === 'transaction' ? startedAt : realNow());
+          replies.push(await execute(command, written));
+        }
+      } finally {
+        restartClock();
+      }
       if (log && written.length > 0) {
         log.append(written);
         if (log.shouldCompact()) log.rewrite(await snapshot(mock));
       }
       return replies;
     });
+  }
+
+  const realNow = Date.now;
+  function stopClock(at: number): void {
+    Date.now = () => at;
+  }
+  function restartClock(): void {
+    Date.now = realNow;
   }
 
   const ready = log ? exclusive(() => log.replay(invoke)) : Promise.resolve();
