@@ -58,11 +58,11 @@ describe.each(engines)('local store on the $name', ({ options }) => {
 
   it('stops the clock for a whole transaction, so a key cannot expire between its commands', async () => {
     // A set big enough that intersecting it takes longer than the counter's 1 ms window.
-    await redis.sadd(key('big'), ...Array.from({ length: 3000 }, (_, i) => i));
+    await redis.sadd(key('many'), ...Array.from({ length: 3000 }, (_, i) => i));
     const tx = redis.multi();
     tx.set(key('window'), 0, { nx: true, px: 1 });
-    tx.sinterstore(key('copy'), key('big'), key('big'));
-    tx.sinterstore(key('copy'), key('big'), key('big'));
+    tx.sinterstore(key('intersection'), key('many'), key('many'));
+    tx.sinterstore(key('intersection'), key('many'), key('many'));
     tx.incr(key('window'));
     tx.pttl(key('window'));
     const [, , , count, pttl] = (await tx.exec()) as number[];
