@@ -75,7 +75,8 @@ async function shopper() {
       body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username },
     });
     const orderList = (await listCart(username)).map((_id) => ({ _id }));
-    return async () => (await call(submitOrder, { token, body: { username, orderList, email: 'buyer@example.com' } })).body;
+    return async () =>
+      (await call(submitOrder, { token, body: { username, orderList, email: 'buyer@example.com' } })).body;
   };
   const order = async () => (await fillCart())();
   return { username, order, fillCart };
@@ -218,7 +219,9 @@ describe('growth caps', () => {
     });
     expect(await add('anon_Last One', other!, secret)).toMatchObject({ status: 200 });
     expect(
-      await call(removeChoice, { body: { pollId, scheduleItemId: slot, username: 'anon_Last One', claimSecret: secret } }),
+      await call(removeChoice, {
+        body: { pollId, scheduleItemId: slot, username: 'anon_Last One', claimSecret: secret },
+      }),
     ).toMatchObject({ status: 200 });
     expect(await add('anon_Last One', slot!, secret)).toMatchObject({ status: 200 });
   });
@@ -270,10 +273,15 @@ describe('reads without a login', () => {
 
     const slot = configuredItems()[0]!._id;
     const addAnswers = await Promise.all(
-      names.map((name) => call(addChoice, { body: { pollId: 'ragnarok', scheduleItemId: slot, username: `anon_${name}` } })),
+      names.map((name) =>
+        call(addChoice, { body: { pollId: 'ragnarok', scheduleItemId: slot, username: `anon_${name}` } }),
+      ),
     );
     expect(addAnswers.every((answer) => answer.status === 409)).toBe(true);
-    const results = await call(choicesWithUsers, { method: 'GET', path: '/api/scheduling/choices-with-users/ragnarok' });
+    const results = await call(choicesWithUsers, {
+      method: 'GET',
+      path: '/api/scheduling/choices-with-users/ragnarok',
+    });
     const choices = results.body as unknown as { user: { username: string } }[];
     expect(choices.some((choice) => choice.user.username.startsWith('anon_Intruder'))).toBe(false);
     expect(new Set(choices.map((choice) => choice.user.username)).size).toBeLessThanOrEqual(MAX_VOTERS_PER_POLL);

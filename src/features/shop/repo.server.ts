@@ -62,9 +62,7 @@ export async function clearCart(username: string): Promise<void> {
 }
 
 export type PlaceOutcome =
-  | { placed: CartItem[]; mail: scripts.OrderMail }
-  | { refused: 'empty' | 'changed' }
-  | { limitedFor: number };
+  { placed: CartItem[]; mail: scripts.OrderMail } | { refused: 'empty' | 'changed' } | { limitedFor: number };
 
 /**
  * Counts the attempt, then stores the order with the cart's items and empties the cart, in one

@@ -18,10 +18,7 @@ return 1`);
 export type OrderMail = 'send' | 'account-cap' | 'site-cap';
 
 export type PlaceOrderReply =
-  | ['placed', items: string, mail: OrderMail]
-  | ['limited', waitSeconds: number]
-  | ['empty']
-  | ['changed'];
+  ['placed', items: string, mail: OrderMail] | ['limited', waitSeconds: number] | ['empty'] | ['changed'];
 
 /**
  * Counts the order attempt against its rate limit, then turns the cart into the order if it still
@@ -43,14 +40,7 @@ export const placeOrder = defineScript<
     accountMail: string,
     siteMail: string,
   ],
-  [
-    max: number,
-    windowSeconds: number,
-    score: number,
-    orderId: string,
-    itemCount: number,
-    ...rest: (string | number)[],
-  ],
+  [max: number, windowSeconds: number, score: number, orderId: string, itemCount: number, ...rest: (string | number)[]],
   PlaceOrderReply
 >(`${COUNT_ATTEMPT}${DAILY_COUNT}
 local wait = count_attempt()
