@@ -51,6 +51,9 @@ export const keys = {
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
+  /** string counter of one daily cap for one UTC day ('YYYY-MM-DD'), per subject or site-wide; expires at that day's end (00:00 UTC) */
+  dailyCount: (cap: string, day: string, subject = '') =>
+    `${KEY_PREFIX}daily:${cap}:${day}${subject ? `:${subject}` : ''}`,
 } as const;
 
 /** Returns the key form of a username (usernames are unique case-insensitively). */

@@ -2,6 +2,7 @@
 // callers keep what they would have mailed. Local runs and tests set RESEND_BASE_URL (which the
 // client reads itself) to tools/fake-resend, so the real client and its requests are exercised.
 import { Resend } from 'resend';
+import { capFromEnv } from './daily-cap.ts';
 import { optionalEnv } from './env.ts';
 
 export interface OutgoingMail {
@@ -22,7 +23,7 @@ export type MailSettings =
 /**
  * How a mail went: `sending` until Resend answers (a record left in it means the function stopped
  * midway), `delivered`, `undelivered` (Resend refused or was unreachable), or `not-sent` (mail is
- * not configured here).
+ * not configured here, or a daily mail cap was reached: the note says which).
  */
 export type Delivery = 'sending' | 'delivered' | 'undelivered' | 'not-sent';
 
@@ -39,6 +40,27 @@ export class MailError extends Error {
     this.name = 'MailError';
   }
 }
+
+/**
+ * Daily mail caps, so neither a script nor a busy day runs up the mail bill or the sender's
+ * reputation: order confirmations per account (a person orders a few times a day at most) and all
+ * mail of the site (order confirmations and contact mail; 100 is Resend's free daily quota). Read
+ * per call: MAIL_DAILY_PER_ACCOUNT and MAIL_DAILY_CAP, whole numbers, 0 sends none.
+ */
+export const MAIL_CAP_DEFAULTS = { perAccount: 10, site: 100 } as const;
+
+export function mailCaps(): { perAccount: number; site: number } {
+  return {
+    perAccount: capFromEnv('MAIL_DAILY_PER_ACCOUNT', MAIL_CAP_DEFAULTS.perAccount),
+    site: capFromEnv('MAIL_DAILY_CAP', MAIL_CAP_DEFAULTS.site),
+  };
+}
+
+/** The delivery note of a mail held back by a daily cap (its delivery is `not-sent`). */
+export const MAIL_CAP_NOTE = 'not sent: daily mail cap reached';
+
+/** The names of the daily mail counters (src/server/daily-cap.ts): the site's, and one per account. */
+export const MAIL_COUNTERS = { site: 'mail', perAccount: 'mail-account' } as const;
 
 // A function has about ten seconds in all; a slow mail service must not use them up.
 const SEND_TIMEOUT_MS = 5000;

@@ -19,8 +19,13 @@ export interface RateLimit {
  * it, so the bench can load one endpoint from one address without measuring refusals.
  */
 export function allowedAttempts(limit: RateLimit): number {
+  return scaledForLocalRun(limit.max);
+}
+
+/** A limit or cap, multiplied by RATE_LIMIT_SCALE on a local run (the bench's load); as is in production. */
+export function scaledForLocalRun(max: number): number {
   const scale = isLocalRun() ? Number(optionalEnv('RATE_LIMIT_SCALE') ?? 1) : 1;
-  return limit.max * (Number.isFinite(scale) && scale >= 1 ? scale : 1);
+  return max * (Number.isFinite(scale) && scale >= 1 ? scale : 1);
 }
 
 /** One attempt to count: the limit it is held to and whose attempt it is. */

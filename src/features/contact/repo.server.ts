@@ -1,8 +1,10 @@
 // Contact messages in Redis: a hash per message and a sorted set of ids by time.
 import { keys } from '../../server/keys.ts';
-import type { Delivery } from '../../server/mail.ts';
-import { type Attempt, writeWithinRateLimit } from '../../server/rate-limit.ts';
+import { dailyCounter } from '../../server/daily-cap.ts';
+import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
+import { type Attempt, attemptCounter, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { newestHashes, redis } from '../../server/redis.ts';
+import * as scripts from '../../server/scripts/contact.ts';
 import type { ContactRequest } from './schema.ts';
 
 export interface StoredMessage extends ContactRequest {
@@ -13,13 +15,46 @@ export interface StoredMessage extends ContactRequest {
   deliveryNote: string;
 }
 
-/** Stores a new message unless the sender is over the rate limit (which throws), in one round trip. */
-export async function storeMessage(message: StoredMessage, attempt: Attempt): Promise<void> {
-  const fields = Object.entries(message).flat();
-  await writeWithinRateLimit(attempt, [
-    ['hset', keys.contactMessage(message.id), ...fields],
-    ['zadd', keys.contactMessages(), Date.parse(message.createdAt), message.id],
-  ]);
+/** The daily counter of stored contact messages (src/server/daily-cap.ts). */
+export const MESSAGES_COUNTER = 'contact-messages';
+
+export type StoreOutcome = { stored: 'send' | 'mail-cap' } | { limitedFor: number } | { full: true };
+
+/**
+ * Stores a new message unless the sender is over the rate limit or the site over its daily cap of
+ * `messagesPerDay`, in one round trip. The same step counts its mail against the site's daily mail
+ * cap, or records the mail as not sent ('mail-cap').
+ */
+export async function storeMessage(
+  message: StoredMessage,
+  attempt: Attempt,
+  messagesPerDay: number,
+): Promise<StoreOutcome> {
+  const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const [dayMessages, dayEnd] = dailyCounter(MESSAGES_COUNTER);
+  const [dayMail] = dailyCounter(MAIL_COUNTERS.site);
+  const reply = await scripts.storeMessage.run(
+    [counter, dayMessages, dayMail, keys.contactMessage(message.id), keys.contactMessages()],
+    [
+      max,
+      windowSeconds,
+      scaledForLocalRun(messagesPerDay),
+      mailCaps().site,
+      dayEnd,
+      `${MAIL_CAP_NOTE} (site-wide)`,
+      Date.parse(message.createdAt),
+      message.id,
+      ...Object.entries(message).flat(),
+    ],
+  );
+  switch (reply[0]) {
+    case 'stored':
+      return { stored: reply[1] };
+    case 'limited':
+      return { limitedFor: reply[1] };
+    default:
+      return { full: true };
+  }
 }
 
 /** Records how the mail for a stored message went. */

@@ -2,7 +2,9 @@
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/forum.ts):
 // - order of arrival: each message takes the next place of a sequence the store counts;
 // - delete own: the server deletes a message only for its author (or the admin CLI), checking the
-//   stored author in the same step.
+//   stored author in the same step;
+// - posts per day: a message is appended only while its author's day's counter is below
+//   POSTS_PER_DAY (service.server.ts), counted in the same step.
 import { MAX_MESSAGE_LENGTH, TOO_LONG, type ForumMessage } from './schema.ts';
 
 export const UNKNOWN_USER = 'Unknown User';

@@ -1,6 +1,7 @@
 // Forum messages in Redis: one hash of messages as JSON by id, one of their authors, and a sorted set
 // of ids scored by a sequence number the store hands out, so the order is the order in which posts
 // arrived. The scripts are in src/server/scripts/forum.ts.
+import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import * as scripts from '../../server/scripts/forum.ts';
 
@@ -11,12 +12,18 @@ export interface StoredMessage {
   createdAt: string;
 }
 
-/** Appends a message at the end of the forum. */
-export async function appendMessage(message: StoredMessage): Promise<void> {
-  await scripts.appendMessage.run(
-    [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages()],
-    [message.id, JSON.stringify(message), usernameKey(message.author)],
+/** The daily counter of one author's posts (src/server/daily-cap.ts). */
+export const POSTS_COUNTER = 'forum-posts';
+
+/** Appends a message at the end of the forum; answers false when its author has posted `perDay` today. */
+export async function appendMessage(message: StoredMessage, perDay: number): Promise<boolean> {
+  const authorKey = usernameKey(message.author);
+  const [dayPosts, dayEnd] = dailyCounter(POSTS_COUNTER, authorKey);
+  const place = await scripts.appendMessage.run(
+    [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts],
+    [message.id, JSON.stringify(message), authorKey, perDay, dayEnd],
   );
+  return place > 0;
 }
 
 /** Reads the latest `count` messages, oldest first. */

@@ -2,7 +2,8 @@
 // user and only they (or the admin CLI) can delete what they wrote.
 import { AppError } from '../../server/app-error.ts';
 import { usernameKey } from '../../server/keys.ts';
-import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import { dailyCapReached } from '../../server/daily-cap.ts';
+import { type RateLimit, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
 import type { TokenClaims } from '../../server/token.ts';
 import * as repo from './repo.server.ts';
 import { type CreateMessageRequest, type ForumMessage, NO_PERMISSION } from './schema.ts';
@@ -14,6 +15,10 @@ export const LIST_SIZE = 200;
 export const LIMITS = {
   postsPerUser: { bucket: 'forum-post-user', max: 20, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>;
+
+// Posts one member may make in a UTC day: a lively day's talk is a few dozen; the per-minute limit
+// alone would let a script post 28,800 a day.
+export const POSTS_PER_DAY = 200;
 
 type Member = Pick<TokenClaims, 'username'>;
 
@@ -38,7 +43,9 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
     author: user.username,
     createdAt: new Date().toISOString(),
   };
-  await repo.appendMessage(message);
+  if (!(await repo.appendMessage(message, scaledForLocalRun(POSTS_PER_DAY)))) {
+    throw dailyCapReached(`You have posted ${POSTS_PER_DAY} messages today, the most a member may post in a day.`);
+  }
   return toMessage(message);
 }
 

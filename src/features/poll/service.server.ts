@@ -2,8 +2,9 @@
 // logged in, else the typed name (compared case-insensitively).
 import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
-import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import { type RateLimit, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
+import * as scripts from '../../server/scripts/poll.ts';
 import type { TokenClaims } from '../../server/token.ts';
 import type { CreateVoteRequest, CreateVoteStatus, VoteRecord } from './schema.ts';
 
@@ -11,6 +12,12 @@ import type { CreateVoteRequest, CreateVoteStatus, VoteRecord } from './schema.t
 export const LIMITS = {
   votesPerAddress: { bucket: 'poll-vote-ip', max: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;
+
+// Voters one question takes: a league asks a dozen people; names invented by a script stop here,
+// which also bounds what the question's public results (/api/poll/get-all-votes) read.
+export const MAX_VOTERS_PER_QUESTION = 500;
+
+export const QUESTION_FULL = 'This poll has all the votes it can take.';
 
 interface StoredVote {
   inputtedName: string;
@@ -30,7 +37,7 @@ export async function allVotes(question: number): Promise<VoteRecord[]> {
   });
 }
 
-/** Records a vote unless this voter already voted on the question. */
+/** Records a vote unless this voter already voted on the question; a new voter on a full question is a 409. */
 export async function castVote(
   input: CreateVoteRequest,
   user: Pick<TokenClaims, 'username'> | undefined,
@@ -40,6 +47,10 @@ export async function castVote(
   if (!name) throw new AppError('bad_request', 'Please enter your name to vote.');
   await withinRateLimits([[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
-  const added = await redis().hsetnx(keys.pollVotes(input.question), name.toLowerCase(), JSON.stringify(vote));
+  const added = await scripts.castVote.run(
+    [keys.pollVotes(input.question)],
+    [name.toLowerCase(), JSON.stringify(vote), scaledForLocalRun(MAX_VOTERS_PER_QUESTION)],
+  );
+  if (added === -1) throw new AppError('conflict', QUESTION_FULL);
   return added === 1 ? 'Success' : 'alreadyVoted';
 }

@@ -6,6 +6,8 @@
 //   secret; later changes need that secret; a name an account or a registered voter has is taken;
 //   a remove before any vote claims nothing;
 // - a registered voter's first name is copied from their account when they vote;
+// - voters per poll: a new voter's first vote is refused once the poll has MAX_VOTERS_PER_POLL
+//   voters (service.server.ts); voters already in it can still change their votes;
 // - options are offered only when they exist in the catalogue, and leave a poll with every vote for them.
 import { DATE_POLL, TIME_SLOTS, TIME_SLOT_POLLS } from '../../content/polls.ts';
 import { ANONYMOUS_PREFIX } from '../../lib/user-details.ts';
@@ -20,6 +22,8 @@ export const isTimeSlotPoll = (pollId: string): pollId is TimeSlotPollId => poll
 export const isPollId = (pollId: string): pollId is PollId => (POLL_IDS as readonly string[]).includes(pollId);
 
 export const NAME_TAKEN = 'That name is already taken. Please choose another.';
+/** A new voter's refusal once a poll has all the voters it takes (service.server.ts MAX_VOTERS_PER_POLL). */
+export const POLL_FULL = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
 /** Registration refuses usernames that start with it, so no account is mistaken for a visitor. */
 export const ANON_PREFIX = ANONYMOUS_PREFIX;
 /** Long enough for a full name, short enough for a badge. */

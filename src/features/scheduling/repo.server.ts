@@ -26,6 +26,8 @@ export interface Change {
   change: 'add' | 'remove';
   secretHash: string;
   newSecretHash: string;
+  /** The most voters the poll takes; a new voter beyond it is refused ('full'). */
+  maxVoters: number;
 }
 
 /** Adds or removes one vote atomically, claiming an anonymous name on its first vote. */
@@ -52,6 +54,7 @@ export async function changeVote(change: Change): Promise<scripts.ChangeOutcome>
       change.secretHash,
       change.newSecretHash,
       voteOf(voter, change.optionId),
+      change.maxVoters,
     ],
   );
 }

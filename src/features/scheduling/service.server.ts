@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DATE_POLL } from '../../content/polls.ts';
 import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
-import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import { type RateLimit, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
 import type { TokenClaims } from '../../server/token.ts';
 import {
   type ChoiceWithUser,
@@ -12,6 +12,7 @@ import {
   type DateOption,
   ANON_PREFIX,
   NAME_TAKEN,
+  POLL_FULL,
   type ScheduleItem,
   TIME_SLOT_POLL_IDS,
   anonymousVoter,
@@ -30,6 +31,10 @@ import type { AdminResponse, ChoiceResponse } from './schema.ts';
 export const LIMITS = {
   changesPerAddress: { bucket: 'sched-vote-ip', max: 300, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;
+
+// Voters one poll takes: a league or a family reunion is a few dozen people; a script inventing
+// names stops here, which also bounds what the poll's public results read (voters × options).
+export const MAX_VOTERS_PER_POLL = 500;
 
 export type PollKind = 'time-slot' | 'date';
 
@@ -85,11 +90,13 @@ export async function changeChoice(
     change: input.change,
     secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
     newSecretHash: sha256(newSecret),
+    maxVoters: scaledForLocalRun(MAX_VOTERS_PER_POLL),
   });
   if (outcome === 'unknown-option') {
     throw new AppError('bad_request', input.kind === 'date' ? 'There is no such date.' : 'There is no such time slot.');
   }
   if (outcome === 'taken') throw new AppError('conflict', NAME_TAKEN);
+  if (outcome === 'full') throw new AppError('conflict', POLL_FULL);
   return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
 }
 

@@ -183,4 +183,18 @@ describe('scheduling poll store', () => {
     expect(poll.$poll.get().selected.size).toBe(0);
     expect(console.error).not.toHaveBeenCalled();
   });
+
+  it('says when the poll is full for a new voter, keeping the saved name, and undoes the vote', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jo Two');
+    poll = await openPoll();
+    const full = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
+    api.changeChoice.mockImplementationOnce(async () => {
+      const { ApiError } = await import('../../platform/api-client.ts');
+      throw new ApiError(409, full);
+    });
+    await poll.toggleChoice(POLL, '0827-700pm');
+    expect(poll.$poll.get()).toMatchObject({ name: { typed: 'Jo Two', saved: true, error: full } });
+    expect(poll.$poll.get().selected.size).toBe(0);
+    expect(console.error).not.toHaveBeenCalled();
+  });
 });

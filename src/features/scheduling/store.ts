@@ -20,6 +20,7 @@ import {
 import {
   type DateOption,
   NAME_TAKEN,
+  POLL_FULL,
   type ScheduleItem,
   type Voter,
   anonymousVoter,
@@ -258,7 +259,9 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
       if (answer.claimSecret) rememberClaim(pollId, key, answer.claimSecret);
     } catch (error) {
       mark(change !== 'add');
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409 && error.message === POLL_FULL) {
+        $state.setKey('name', { ...$state.get().name, error: POLL_FULL });
+      } else if (error instanceof ApiError && error.status === 409) {
         $state.setKey('name', { ...$state.get().name, saved: false, error: NAME_TAKEN });
       } else console.error('An error has occurred', error);
     }

@@ -4,7 +4,9 @@
 // - cart equals order: an order is placed only from a cart holding exactly the items the shopper
 //   submitted, and the cart is emptied in the same step;
 // - the order rate limit (service.server.ts LIMITS.ordersPerUser) is counted by the same script,
-//   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing.
+//   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing;
+// - mail caps: a placed order's confirmation mail is counted against the account's and the site's
+//   daily mail caps (src/server/mail.ts mailCaps) in the same step, or recorded as not sent.
 import type { CartItem } from './schema.ts';
 
 /** Describes a cart line for people, e.g. '3 × Hot Pickles, Quart'. */

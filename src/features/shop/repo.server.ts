@@ -2,7 +2,8 @@
 // per user and overall. Placing an order moves the cart into it atomically (the scripts are in
 // src/server/scripts/shop.ts).
 import { keys, usernameKey } from '../../server/keys.ts';
-import type { Delivery } from '../../server/mail.ts';
+import { dailyCounter } from '../../server/daily-cap.ts';
+import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/shop.ts';
@@ -60,11 +61,13 @@ export async function clearCart(username: string): Promise<void> {
   await redis().del(cartKey(username));
 }
 
-export type PlaceOutcome = { placed: CartItem[] } | { refused: 'empty' | 'changed' } | { limitedFor: number };
+export type PlaceOutcome =
+  { placed: CartItem[]; mail: scripts.OrderMail } | { refused: 'empty' | 'changed' } | { limitedFor: number };
 
 /**
  * Counts the attempt, then stores the order with the cart's items and empties the cart, in one
- * atomic step; refused when the cart is empty or does not hold exactly `itemIds`.
+ * atomic step; refused when the cart is empty or does not hold exactly `itemIds`. The same step
+ * counts the confirmation mail against the daily mail caps, or records it as not sent.
  */
 export async function placeOrder(
   order: Omit<Order, 'items'>,
@@ -72,6 +75,9 @@ export async function placeOrder(
   attempt: Attempt,
 ): Promise<PlaceOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const [accountMail, dayEnd] = dailyCounter(MAIL_COUNTERS.perAccount, usernameKey(order.username));
+  const [siteMail] = dailyCounter(MAIL_COUNTERS.site);
+  const caps = mailCaps();
   const reply = await scripts.placeOrder.run(
     [
       counter,
@@ -79,6 +85,8 @@ export async function placeOrder(
       keys.order(order.id),
       keys.userOrders(usernameKey(order.username)),
       keys.orders(),
+      accountMail,
+      siteMail,
     ],
     [
       max,
@@ -88,13 +96,17 @@ export async function placeOrder(
       itemIds.length,
       ...itemIds,
       ...Object.entries(order).flat(),
+      caps.perAccount,
+      caps.site,
+      dayEnd,
+      MAIL_CAP_NOTE,
     ],
   );
   switch (reply[0]) {
     case 'limited':
       return { limitedFor: reply[1] };
     case 'placed':
-      return { placed: fromStored(JSON.parse(reply[1]) as StoredCartItem[]) };
+      return { placed: fromStored(JSON.parse(reply[1]) as StoredCartItem[]), mail: reply[2] };
     default:
       return { refused: reply[0] };
   }

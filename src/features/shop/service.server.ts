@@ -61,7 +61,8 @@ export async function clearCart(user: Shopper, claimed: string | undefined): Pro
 
 /**
  * Turns the user's cart (the server's copy: the client's list is only checked against it) into an
- * order and empties the cart in one atomic step, then mails a confirmation to `email`.
+ * order and empties the cart in one atomic step, then mails a confirmation to `email`, unless the
+ * account or the site has used its daily mail (the order still stands; its mail is `not-sent`).
  */
 export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requestId: string): Promise<void> {
   assertOwnCart(user, input.username);
@@ -86,6 +87,11 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
       : new AppError('conflict', CART_CHANGED);
   }
   const order: repo.Order = { ...placing, items: outcome.placed };
+  if (outcome.mail !== 'send') {
+    // Over a daily mail cap the order stands; the script has recorded its mail as not sent.
+    console.warn(`[${requestId}] order ${order.id} stored, not mailed: daily mail cap reached (${outcome.mail}).`);
+    return;
+  }
 
   await deliverAndRecord(
     { ...orderConfirmation(order, site.shopName), to: order.email, idempotencyKey: `order-${order.id}` },

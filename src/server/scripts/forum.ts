@@ -1,16 +1,21 @@
 // The forum (src/features/forum): messages keep the store's order of arrival, and only a
 // message's author (or an admin) deletes it.
+import { DAILY_COUNT } from './daily-cap.ts';
 import { defineScript } from './script.ts';
 
 /**
- * Appends a message at the end of the forum, its place taken from the sequence. KEYS: the sequence,
- * the messages hash, the authors hash, the index. ARGV: id, JSON message, author key. Answers its place.
+ * Appends a message at the end of the forum, its place taken from the sequence, when the author's
+ * day's post counter has room, counting it. KEYS: the sequence, the messages hash, the authors
+ * hash, the index, the author's day's post counter. ARGV: id, JSON message, author key, the daily
+ * cap, the day's end (unix seconds). Answers its place, or 0 when the author is over the cap.
  */
 export const appendMessage = defineScript<
-  [sequence: string, messages: string, authors: string, index: string],
-  [id: string, json: string, authorKey: string],
+  [sequence: string, messages: string, authors: string, index: string, dayPosts: string],
+  [id: string, json: string, authorKey: string, perDay: number, dayEnd: number],
   number
->(`
+>(`${DAILY_COUNT}
+if not has_room(KEYS[5], ARGV[4]) then return 0 end
+count_day(KEYS[5], ARGV[5])
 local place = redis.call('INCR', KEYS[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])

@@ -4,7 +4,7 @@
 // '<voter key>\n<option id>' of the poll's votes (see keys.ts).
 import { defineScript } from './script.ts';
 
-export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option';
+export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | 'full';
 
 /**
  * Adds or removes one vote. An anonymous name is claimed by its first vote, unless an account or a
@@ -12,7 +12,8 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option';
  * is copied from the account when they vote. KEYS: the poll's offered options, people, claims,
  * votes and first names, then the account key of the voter's name without 'anon_'. ARGV: option id,
  * voter key, the same without 'anon_', username as voted, 'add' or 'remove', '1' when anonymous,
- * the hash of the secret sent ('' if none), the hash of a new secret, the vote.
+ * the hash of the secret sent ('' if none), the hash of a new secret, the vote, the most voters the
+ * poll takes: an add by a voter the poll's people lack answers 'full' once it has that many.
  */
 export const changeVote = defineScript<
   [offered: string, people: string, claims: string, votes: string, firstNames: string, account: string],
@@ -26,10 +27,13 @@ export const changeVote = defineScript<
     secretHash: string,
     newSecretHash: string,
     vote: string,
+    maxVoters: number,
   ],
   ChangeOutcome
 >(`
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' end
+if ARGV[5] == 'add' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0
+  and redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[10]) then return 'full' end
 local outcome = 'ok'
 if ARGV[6] == '1' then
   local held = redis.call('HGET', KEYS[3], ARGV[2])

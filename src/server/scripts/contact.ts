@@ -1,0 +1,45 @@
+// Contact messages (src/features/contact): a message is stored only within the sender's rate limit
+// and the site's daily cap on stored messages, and its mail to the owner only within the site's
+// daily mail cap; over that cap the message is still stored, its mail recorded as not sent.
+import { DAILY_COUNT } from './daily-cap.ts';
+import { COUNT_ATTEMPT } from './rate-limit.ts';
+import { defineScript } from './script.ts';
+
+/** 'stored' with 'send' or 'mail-cap', or why the message was not stored. */
+export type StoreMessageReply = ['stored', mail: 'send' | 'mail-cap'] | ['limited', waitSeconds: number] | ['full'];
+
+/**
+ * Counts the attempt against the sender's rate limit, then stores the message when the day's
+ * message counter has room, counting it, and counts its mail when the day's mail counter has room
+ * (else records the mail as not sent, with the note). KEYS: the rate counter, the day's message
+ * counter, the day's mail counter, the message hash, the index. ARGV: max, window seconds, the
+ * message cap, the mail cap, the day's end (unix seconds), the note, the score, the message id,
+ * then the message's field/value pairs.
+ */
+export const storeMessage = defineScript<
+  [counter: string, dayMessages: string, dayMail: string, message: string, index: string],
+  [
+    max: number,
+    windowSeconds: number,
+    messageCap: number,
+    mailCap: number,
+    dayEnd: number,
+    note: string,
+    score: number,
+    id: string,
+    ...fields: string[],
+  ],
+  StoreMessageReply
+>(`${COUNT_ATTEMPT}${DAILY_COUNT}
+local wait = count_attempt()
+if wait > 0 then return {'limited', wait} end
+if not has_room(KEYS[2], ARGV[3]) then return {'full'} end
+count_day(KEYS[2], ARGV[5])
+redis.call('HSET', KEYS[4], unpack(ARGV, 9))
+redis.call('ZADD', KEYS[5], ARGV[7], ARGV[8])
+if not has_room(KEYS[3], ARGV[4]) then
+  redis.call('HSET', KEYS[4], 'delivery', 'not-sent', 'deliveryNote', ARGV[6])
+  return {'stored', 'mail-cap'}
+end
+count_day(KEYS[3], ARGV[5])
+return {'stored', 'send'}`);

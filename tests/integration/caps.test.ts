@@ -1,0 +1,335 @@
+// Daily caps and growth caps (issue 17, item 5): order confirmation mail per account and all mail
+// site-wide per UTC day (the order and the contact message still succeed, their mail recorded as
+// not sent), contact messages per day, forum posts per member per day, voters per scheduling poll
+// and per /poll question, so that no read without a login walks an unbounded list; and no daily
+// counter can live without an expiry. The file has a store of its own: the site-wide counters are
+// shared by every request, and other suites must neither move them nor be stopped by them.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
+import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
+import contact from '../../netlify/functions/mail-contact.mts';
+import createMessage from '../../netlify/functions/messages-create-message.mts';
+import createVote from '../../netlify/functions/poll-create-vote.mts';
+import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
+import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
+import addDateChoice from '../../netlify/functions/scheduling-add-date-choice.mts';
+import choicesWithUsers from '../../netlify/functions/scheduling-choices-with-users.mts';
+import dateChoicesWithUsers from '../../netlify/functions/scheduling-date-choices-with-users.mts';
+import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
+import { DATE_POLL } from '../../src/content/polls.ts';
+import { createAccount } from '../../src/features/auth/service.server.ts';
+import { MESSAGES_FULL, MESSAGES_PER_DAY, listContactMessages } from '../../src/features/contact/service.server.ts';
+import { MESSAGES_COUNTER } from '../../src/features/contact/repo.server.ts';
+import { POSTS_COUNTER } from '../../src/features/forum/repo.server.ts';
+import { POSTS_PER_DAY, listMessages } from '../../src/features/forum/service.server.ts';
+import { MAX_VOTERS_PER_QUESTION, QUESTION_FULL } from '../../src/features/poll/service.server.ts';
+import { POLL_FULL, configuredDateOptions, configuredItems } from '../../src/features/scheduling/polls.ts';
+import { MAX_VOTERS_PER_POLL } from '../../src/features/scheduling/service.server.ts';
+import { cartItems, listOrders } from '../../src/features/shop/service.server.ts';
+import { dailyCounter, utcDay } from '../../src/server/daily-cap.ts';
+import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
+import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
+import { redis } from '../../src/server/redis.ts';
+import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
+import type { LocalStoreServer } from '../../tools/local-store/server.ts';
+import { startLocalStore } from '../../tools/local-store/start.ts';
+import { isolateEnv } from '../setup/isolated-env.ts';
+import { tokenFor, useFakeResend } from './fakes.ts';
+import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
+
+const fakeResend = useFakeResend();
+isolateEnv(['MAIL_DAILY_PER_ACCOUNT', 'MAIL_DAILY_CAP', 'RATE_LIMIT_SCALE']);
+
+let store: LocalStoreServer;
+const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
+beforeAll(async () => {
+  store = await startLocalStore({});
+  process.env.UPSTASH_REDIS_REST_URL = store.url;
+  process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
+  await seedSchedulingPolls();
+});
+afterAll(async () => {
+  process.env.UPSTASH_REDIS_REST_URL = shared.url;
+  process.env.UPSTASH_REDIS_REST_TOKEN = shared.token;
+  await store.close();
+});
+beforeEach(() => {
+  process.env.MAIL_DAILY_PER_ACCOUNT = '1000';
+  process.env.MAIL_DAILY_CAP = '1000';
+});
+
+/** Sets a day's counter to `count`, expiring at the day's end as the scripts set it. */
+async function seedCounter([key, expireAt]: [string, number], count: number): Promise<void> {
+  await redis().set(key, count, { exat: expireAt });
+}
+
+const siteMailSent = async () => Number((await redis().get(dailyCounter(MAIL_COUNTERS.site)[0])) ?? 0);
+
+async function shopper() {
+  const username = uniqueName('capped');
+  const token = await tokenFor(username, 1);
+  /** Fills the cart with one item and answers the call that orders it. */
+  const fillCart = async () => {
+    await call(createCartItem, {
+      token,
+      body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username },
+    });
+    const orderList = (await listCart(username)).map((_id) => ({ _id }));
+    return async () =>
+      (await call(submitOrder, { token, body: { username, orderList, email: 'buyer@example.com' } })).body;
+  };
+  const order = async () => (await fillCart())();
+  return { username, order, fillCart };
+}
+
+async function listCart(username: string): Promise<string[]> {
+  return (await cartItems({ username }, username)).map((item) => item._id);
+}
+
+const mailsFor = (orderId: string) => fakeResend().sent.filter((mail) => mail.idempotencyKey === `order-${orderId}`);
+
+describe('daily mail caps', () => {
+  it('sends an account at most MAIL_DAILY_PER_ACCOUNT order confirmations a day; later orders succeed unmailed', async () => {
+    process.env.MAIL_DAILY_PER_ACCOUNT = '2';
+    const ada = await shopper();
+    expect(await ada.order()).toEqual({ status: 'Success' });
+    expect(await ada.order()).toEqual({ status: 'Success' });
+    let third: unknown;
+    const submit = await ada.fillCart();
+    const roundTrips = await countStoreRoundTrips(async () => {
+      third = await submit();
+    });
+    expect(third).toEqual({ status: 'Success' }); // the spec's success answer, so the same toast
+    expect(roundTrips).toBe(1); // the order script records the mail as not sent itself
+
+    const [latest, ...earlier] = await listOrders(3, ada.username);
+    expect(latest).toMatchObject({ delivery: 'not-sent', deliveryNote: `${MAIL_CAP_NOTE} (per account)` });
+    expect(latest?.items).toHaveLength(1);
+    expect(mailsFor(latest!.id)).toEqual([]);
+    expect(earlier.map((order) => order.delivery)).toEqual(['delivered', 'delivered']);
+
+    // Another account is not held back by Ada's orders.
+    const bob = await shopper();
+    expect(await bob.order()).toEqual({ status: 'Success' });
+    const [bobs] = await listOrders(1, bob.username);
+    expect(bobs).toMatchObject({ delivery: 'delivered' });
+    expect(mailsFor(bobs!.id)).toHaveLength(1);
+  });
+
+  it('keeps all mail, order confirmations and contact mail, within MAIL_DAILY_CAP a day', async () => {
+    process.env.MAIL_DAILY_CAP = String((await siteMailSent()) + 2);
+    const senderEmail = `${uniqueName('sender')}@example.com`;
+    const message = { senderEmail, emailSubject: 'Hello', emailText: 'A first message.' };
+    expect(await call(contact, { body: message })).toMatchObject({ status: 200, body: { status: 'Success' } });
+    const ada = await shopper();
+    expect(await ada.order()).toEqual({ status: 'Success' });
+    expect(await siteMailSent()).toBe(Number(process.env.MAIL_DAILY_CAP));
+
+    // The cap is reached: an order and a contact message still succeed, and neither is mailed.
+    const mailsBefore = fakeResend().sent.length;
+    const bob = await shopper();
+    expect(await bob.order()).toEqual({ status: 'Success' });
+    let answer: unknown;
+    const roundTrips = await countStoreRoundTrips(async () => {
+      answer = await call(contact, { body: { ...message, emailText: 'A second message.' } });
+    });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'Success' } });
+    expect(roundTrips).toBe(1);
+    expect(fakeResend().sent.length).toBe(mailsBefore);
+    expect(await siteMailSent()).toBe(Number(process.env.MAIL_DAILY_CAP));
+
+    const [bobs] = await listOrders(1, bob.username);
+    expect(bobs).toMatchObject({ delivery: 'not-sent', deliveryNote: `${MAIL_CAP_NOTE} (site-wide)` });
+    const stored = (await listContactMessages(1000)).filter((saved) => saved.senderEmail === senderEmail);
+    // The owner still reads the message (`npm run admin -- messages`), marked as not mailed.
+    expect(stored.map(({ emailText, delivery, deliveryNote }) => ({ emailText, delivery, deliveryNote }))).toEqual([
+      { emailText: 'A second message.', delivery: 'not-sent', deliveryNote: `${MAIL_CAP_NOTE} (site-wide)` },
+      { emailText: 'A first message.', delivery: 'delivered', deliveryNote: expect.any(String) },
+    ]);
+  });
+
+  it('sends no mail at all with a cap of 0', async () => {
+    process.env.MAIL_DAILY_PER_ACCOUNT = '0';
+    const ada = await shopper();
+    expect(await ada.order()).toEqual({ status: 'Success' });
+    expect((await listOrders(1, ada.username))[0]).toMatchObject({ delivery: 'not-sent' });
+  });
+});
+
+describe('growth caps', () => {
+  it(`stores at most ${MESSAGES_PER_DAY} contact messages a day, then refuses with 429 until 00:00 UTC`, async () => {
+    await seedCounter(dailyCounter(MESSAGES_COUNTER), MESSAGES_PER_DAY - 1);
+    const senderEmail = `${uniqueName('sender')}@example.com`;
+    const send = (emailText: string) =>
+      call(contact, { body: { senderEmail, emailSubject: 'Hi', emailText }, address: newAddress() });
+    expect(await send('The last one today.')).toMatchObject({ status: 200, body: { status: 'Success' } });
+    const refused = await send('One too many.');
+    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(refused.body.error).toBe(`${MESSAGES_FULL} Please try again after 00:00 UTC.`);
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(utcDay().endsAt - Math.floor(Date.now() / 1000) + 1);
+    const stored = (await listContactMessages(1000)).filter((saved) => saved.senderEmail === senderEmail);
+    expect(stored.map((saved) => saved.emailText)).toEqual(['The last one today.']);
+    await redis().del(dailyCounter(MESSAGES_COUNTER)[0]);
+  });
+
+  it(`lets a member post ${POSTS_PER_DAY} forum messages a day, then refuses with 429`, async () => {
+    const username = uniqueName('poster');
+    const token = await tokenFor(username, 2);
+    const post = (text: string, as = token) => call(createMessage, { token: as, body: { text } });
+    await seedCounter(dailyCounter(POSTS_COUNTER, usernameKey(username)), POSTS_PER_DAY - 1);
+    expect(await post('The last post today.')).toMatchObject({ status: 200 });
+    let refused: Awaited<ReturnType<typeof call>> | undefined;
+    const roundTrips = await countStoreRoundTrips(async () => {
+      refused = await post('One too many.');
+    });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(refused?.body.error).toMatch(/^You have posted \d+ messages today.*Please try again after 00:00 UTC\.$/);
+    expect(roundTrips).toBeLessThanOrEqual(2);
+    expect((await listMessages()).filter((message) => message.text === 'One too many.')).toEqual([]);
+    // Another member posts on.
+    expect(await post('Hello.', await tokenFor(uniqueName('poster'), 2))).toMatchObject({ status: 200 });
+  });
+
+  it(`takes at most ${MAX_VOTERS_PER_POLL} voters per scheduling poll; those in it still change their votes`, async () => {
+    const [slot, other] = configuredItems().map((item) => item._id);
+    const pollId = 'ragnarok';
+    const fillers = Array.from({ length: MAX_VOTERS_PER_POLL - 1 }, (_, i) => [`anon_filler_${i}`, `anon_Filler_${i}`]);
+    await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
+
+    const add = (username: string, scheduleItemId: string, claimSecret?: string, token?: string) =>
+      call(addChoice, { token, body: { pollId, scheduleItemId, username, claimSecret } });
+    const last = await add('anon_Last One', slot!);
+    expect(last).toMatchObject({ status: 200, body: { status: 'Success' } });
+    const secret = String(last.body.claimSecret);
+
+    // Full: a new anonymous name and a new member are refused; the last voter changes their votes.
+    let refused: Awaited<ReturnType<typeof call>> | undefined;
+    const roundTrips = await countStoreRoundTrips(async () => {
+      refused = await add('anon_Too Late', slot!);
+    });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: POLL_FULL } });
+    expect(roundTrips).toBe(2);
+    const member = uniqueName('member');
+    await createAccount({ username: member, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    expect(await add(member, slot!, undefined, await tokenFor(member, 1))).toMatchObject({
+      status: 409,
+      body: { error: POLL_FULL },
+    });
+    expect(await add('anon_Last One', other!, secret)).toMatchObject({ status: 200 });
+    expect(
+      await call(removeChoice, {
+        body: { pollId, scheduleItemId: slot, username: 'anon_Last One', claimSecret: secret },
+      }),
+    ).toMatchObject({ status: 200 });
+    expect(await add('anon_Last One', slot!, secret)).toMatchObject({ status: 200 });
+  });
+
+  it('applies the voter cap to the date poll too', async () => {
+    const pollId = DATE_POLL.id;
+    const date = configuredDateOptions()[0]!.name;
+    const fillers = Array.from({ length: MAX_VOTERS_PER_POLL }, (_, i) => [`anon_filler_${i}`, `anon_Filler_${i}`]);
+    await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
+    expect(await call(addDateChoice, { body: { pollId, date, username: 'anon_Newcomer' } })).toMatchObject({
+      status: 409,
+      body: { error: POLL_FULL },
+    });
+  });
+
+  it(`takes at most ${MAX_VOTERS_PER_QUESTION} voters per /poll question; a voter in it is told they already voted`, async () => {
+    const fillers = Array.from({ length: MAX_VOTERS_PER_QUESTION - 1 }, (_, i) => [
+      `filler ${i}`,
+      JSON.stringify({ inputtedName: `Filler ${i}`, options: ['0'] }),
+    ]);
+    await redis().hset(keys.pollVotes(0), Object.fromEntries(fillers));
+    const vote = (name: string) => call(createVote, { body: { name, question: 0, vote: ['1'] } });
+    expect(await vote('Last Voter')).toMatchObject({ status: 200, body: { status: 'Success' } });
+    let refused: Awaited<ReturnType<typeof call>> | undefined;
+    const roundTrips = await countStoreRoundTrips(async () => {
+      refused = await vote('Too Late');
+    });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: QUESTION_FULL } });
+    expect(roundTrips).toBe(2);
+    expect(await vote('last voter')).toMatchObject({ status: 200, body: { status: 'alreadyVoted' } });
+  });
+});
+
+describe('reads without a login', () => {
+  // Every read a visitor may make without logging in, and what bounds it: /poll results (voters
+  // per question × its options), scheduling results (voters per poll × its options), a voter's
+  // choices (one voter's range: at most the poll's options), the polls' items and dates (the
+  // console adds only what the content config lists). The first two grow with visitors: full
+  // polls stay full however many new names are tried, so their reads stay bounded.
+  it('read full polls whatever the number of names tried: the growth stops at the caps', async () => {
+    const names = Array.from({ length: 25 }, () => uniqueName('Intruder'));
+    const voteAnswers = await Promise.all(
+      names.map((name) => call(createVote, { body: { name, question: 0, vote: ['0', '1', '2'] } })),
+    );
+    expect(voteAnswers.every((answer) => answer.status === 409)).toBe(true);
+    const { body } = await call(getAllVotes, { body: { question: 0 } });
+    const voters = new Set((body.allVotes as { inputtedName: string }[]).map((vote) => vote.inputtedName));
+    expect(voters.size).toBe(MAX_VOTERS_PER_QUESTION);
+
+    const slot = configuredItems()[0]!._id;
+    const addAnswers = await Promise.all(
+      names.map((name) =>
+        call(addChoice, { body: { pollId: 'ragnarok', scheduleItemId: slot, username: `anon_${name}` } }),
+      ),
+    );
+    expect(addAnswers.every((answer) => answer.status === 409)).toBe(true);
+    const results = await call(choicesWithUsers, {
+      method: 'GET',
+      path: '/api/scheduling/choices-with-users/ragnarok',
+    });
+    const choices = results.body as unknown as { user: { username: string } }[];
+    expect(choices.some((choice) => choice.user.username.startsWith('anon_Intruder'))).toBe(false);
+    expect(new Set(choices.map((choice) => choice.user.username)).size).toBeLessThanOrEqual(MAX_VOTERS_PER_POLL);
+    expect(await redis().hlen(keys.schedulePeople('ragnarok'))).toBe(MAX_VOTERS_PER_POLL);
+
+    const dateResults = await call(dateChoicesWithUsers, {
+      method: 'GET',
+      path: `/api/scheduling/date-choices-with-users/${DATE_POLL.id}`,
+    });
+    expect(dateResults.status).toBe(200);
+    expect(await redis().hlen(keys.schedulePeople(DATE_POLL.id))).toBe(MAX_VOTERS_PER_POLL);
+  });
+});
+
+describe('daily counters', () => {
+  it('each expire at the end of their UTC day, from their first count: none lives without a TTL', async () => {
+    // Count each kind of daily counter from nothing, including those the tests above seeded.
+    await redis().del(...((await redis().keys(`${KEY_PREFIX}daily:*`)) as string[]));
+    const ada = await shopper();
+    await ada.order();
+    await call(contact, { body: { senderEmail: 'ttl@example.com', emailSubject: 'TTL', emailText: '' } });
+    await call(createMessage, { token: await tokenFor(uniqueName('poster'), 2), body: { text: 'Counted.' } });
+
+    const counters = (await redis().keys(`${KEY_PREFIX}daily:*`)) as string[];
+    const { day, endsAt } = utcDay();
+    expect(counters.map((key) => key.replace(/:[^:]*$/, (tail) => (tail === `:${day}` ? tail : ':<subject>')))).toEqual(
+      expect.arrayContaining([
+        `${KEY_PREFIX}daily:${MAIL_COUNTERS.site}:${day}`,
+        `${KEY_PREFIX}daily:${MAIL_COUNTERS.perAccount}:${day}:<subject>`,
+        `${KEY_PREFIX}daily:${MESSAGES_COUNTER}:${day}`,
+        `${KEY_PREFIX}daily:${POSTS_COUNTER}:${day}:<subject>`,
+      ]),
+    );
+    const pipe = redis().pipeline();
+    for (const key of counters) pipe.ttl(key);
+    const ttls = (await pipe.exec()) as number[];
+    const toDayEnd = endsAt - Math.floor(Date.now() / 1000);
+    for (const ttl of ttls) {
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(toDayEnd + 1);
+    }
+  });
+
+  it('name the UTC day and end at 00:00 UTC, whatever the local time zone', () => {
+    // 23:30 in St. John's on 14 January is 03:00 UTC on the 15th.
+    const lateEvening = Date.parse('2026-01-15T03:00:00Z');
+    expect(utcDay(lateEvening)).toEqual({ day: '2026-01-15', endsAt: Date.parse('2026-01-16T00:00:00Z') / 1000 });
+    expect(utcDay(Date.parse('2026-01-15T23:59:59.999Z')).day).toBe('2026-01-15');
+    expect(utcDay(Date.parse('2026-01-16T00:00:00Z')).day).toBe('2026-01-16');
+  });
+});
