@@ -51,6 +51,11 @@ export const keys = {
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
+  /**
+   * string counter of one UTC day's chatbot use (`YYYY-MM-DD`): questions per `ip:<address>` or
+   * `user:<username key>`, `questions` and `tokens` for the whole site; expires just after that day ends
+   */
+  chatbotDay: (day: string, counter: string) => `${KEY_PREFIX}chatbot:${day}:${counter}`,
 } as const;
 
 /** Returns the key form of a username (usernames are unique case-insensitively). */
