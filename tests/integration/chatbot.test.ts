@@ -275,7 +275,9 @@ describe('the chatbot’s daily caps', () => {
     const refused = await question();
     expect(refused).toMatchObject({
       status: 429,
-      body: { error: 'You have asked the 0 questions allowed today. You can ask again after 00:00 UTC (in 59 minutes).' },
+      body: {
+        error: 'You have asked the 0 questions allowed today. You can ask again after 00:00 UTC (in 59 minutes).',
+      },
     });
     expect(refused.headers.get('Retry-After')).toBe('3540');
   });

@@ -20,8 +20,7 @@ export function secondsUntilReset(now: Date): number {
 /** "You can ask again after 00:00 UTC (in 5 hours)." — in minutes within the last hour. */
 export function resetSentence(now: Date): string {
   const seconds = secondsUntilReset(now);
-  const wait =
-    seconds < 3600 ? plural(Math.ceil(seconds / 60), 'minute') : plural(Math.round(seconds / 3600), 'hour');
+  const wait = seconds < 3600 ? plural(Math.ceil(seconds / 60), 'minute') : plural(Math.round(seconds / 3600), 'hour');
   return `You can ask again after 00:00 UTC (in ${wait}).`;
 }
 

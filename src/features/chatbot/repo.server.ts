@@ -32,12 +32,7 @@ function dayKeys(now: Date, asker: Asker) {
 const dayTtl = (now: Date) => secondsUntilReset(now) + DAY_TTL_SLACK_SECONDS;
 
 /** Counts a question against the rate limit and the day's caps, all or nothing, in one round trip. */
-export function countQuestion(
-  attempt: Attempt,
-  asker: Asker,
-  caps: DailyCaps,
-  now: Date,
-): Promise<AskWithinCapsReply> {
+export function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, now: Date): Promise<AskWithinCapsReply> {
   const day = dayKeys(now, asker);
   const [rate, max, windowSeconds] = attemptCounter(attempt);
   const counted = [rate, day.address, day.questions, day.tokens] as const;
