@@ -6,15 +6,16 @@ import { optionalEnv } from './env.ts';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 /**
- * Long enough for a thoughtful answer, short enough to bound cost and wait: at the tens of tokens a
- * second a small model writes, an answer this long still arrives within MODEL_TIMEOUT_MS.
+ * Long enough for a thoughtful answer, short enough to bound cost and wait: at the 70-100 tokens a
+ * second gpt-4o-mini usually writes, an answer this long arrives within MODEL_TIMEOUT_MS.
  */
 export const MAX_ANSWER_TOKENS = 600;
 /**
  * The shortest time limit a synchronous Netlify function has had: 10 s (the long-standing default;
  * docs.netlify.com now lists 60 s, older sites and plans had 10 s or 26-30 s). When the platform
- * kills a function, its outgoing call is not cancelled, so the model would go on writing (and
- * billing) an answer nobody receives and no counter records.
+ * kills a function mid-call, the model goes on writing (and billing) an answer nobody receives,
+ * and the function never gets to count its tokens; a call we abandon ourselves is counted at its
+ * worst case (askModel).
  */
 export const FUNCTION_TIME_LIMIT_MS = 10_000;
 /**
