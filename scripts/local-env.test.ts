@@ -90,7 +90,7 @@ describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
     const env = await prepareLocalEnv(mkdtempSync(join(tmpdir(), 'local-env-')), { seed: false });
     try {
       expect(env.describeAi).toContain('local echo model');
-      expect(await askModel('Be brief.', 'Hello?')).toContain('You asked: Hello?');
+      expect((await askModel('Be brief.', 'Hello?')).text).toContain('You asked: Hello?');
     } finally {
       await env.close();
     }

@@ -5,6 +5,11 @@ import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 const messages = (page: Page) => conversation(page).locator('.message');
 
+/** The line that says how many questions remain today. */
+const questionsLeft = (page: Page) => page.getByRole('status').filter({ hasText: 'left today' });
+const countIn = async (status: ReturnType<typeof questionsLeft>) =>
+  Number(/\d+/.exec((await status.textContent())!)![0]);
+
 async function ask(page: Page, question: string) {
   await page.getByPlaceholder('Type your question...').fill(question);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -110,5 +115,77 @@ test.describe('chatbot', () => {
     await ask(page, 'Are you there?');
     await expect(messages(page).nth(3)).toHaveText('Chatbot: Unable to reach chatbot. An error has occurred.');
     await expectNoAxeViolations(page);
+  });
+
+  test('shows the questions left today, one fewer after each answer, without moving the page', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number[] }).shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The count arrives late, after the island has rendered: its line is already there, empty.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/ask-ai/quota', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/chatbot');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+    const notice = page.locator('.captcha-notice');
+    const before = await notice.boundingBox();
+    release();
+    const left = questionsLeft(page);
+    await expect(left).toHaveText(/^\d+ questions? left today\.$/);
+    expect(await notice.boundingBox()).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+
+    const count = await countIn(left);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/ask-ai'));
+    await ask(page, 'How many may I ask?');
+    const { remaining } = (await (await answered).json()) as { remaining: number };
+    // Other tests ask from the same address at the same time: at least this question is counted.
+    expect(remaining).toBeLessThan(count);
+    await expect(left).toHaveText(`${remaining} question${remaining === 1 ? '' : 's'} left today.`);
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('says when no questions remain, and shows the reason when the server refuses one', async ({ page }) => {
+    // The real caps are shared by every test from this address: the last answer and the refusal are staged.
+    await page.route('**/api/ask-ai/quota', (route) => route.fulfill({ json: { remaining: 1 } }));
+    await page.goto('/chatbot');
+    await expect(questionsLeft(page)).toHaveText('1 question left today.');
+    await page.route('**/api/ask-ai', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), remaining: 0 } });
+    });
+    await ask(page, 'My last question?');
+    await expect(messages(page).nth(1)).toContainText('You asked: My last question?');
+    const none = page.getByRole('status').filter({ hasText: 'No questions left today.' });
+    await expect(none).toHaveText(
+      /^No questions left today\. You can ask again after 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/,
+    );
+    await expectNoAxeViolations(page);
+
+    const refusal = 'You have asked the 20 questions allowed today. You can ask again after 00:00 UTC (in 5 hours).';
+    await page.unroute('**/api/ask-ai');
+    await page.route('**/api/ask-ai', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '18000' },
+        json: { error: refusal, code: 'rate_limited' },
+      }),
+    );
+    await page.unroute('**/api/ask-ai/quota');
+    await page.route('**/api/ask-ai/quota', (route) => route.fulfill({ json: { remaining: 0 } }));
+    await ask(page, 'One more?');
+    await expect(messages(page).nth(3)).toHaveText(`Chatbot: ${refusal}`);
+    await expect(none).toBeVisible();
   });
 });

@@ -1,12 +1,20 @@
 // POST /api/ask-ai with the real openai client talking to the fake OpenAI-compatible server:
-// answer, empty answer, error status, timeout, what is sent, limits, rate limit, unconfigured.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+// answer, empty answer, error status, timeout, what is sent, limits, rate limit, unconfigured;
+// the daily caps (per guest, per account and address, the site's questions and tokens) and
+// GET /api/ask-ai/quota.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import askAiQuota from '../../netlify/functions/ask-ai-quota.mts';
 import askAi from '../../netlify/functions/ask-ai.mts';
-import { LIMITS, NOT_CONFIGURED, UNREACHABLE } from '../../src/features/chatbot/service.server.ts';
+import { createAccount } from '../../src/features/auth/service.server.ts';
+import { utcDay } from '../../src/features/chatbot/logic.ts';
+import { DAILY_CAP_SETTINGS, LIMITS, NOT_CONFIGURED, UNREACHABLE } from '../../src/features/chatbot/service.server.ts';
 import { MAX_ANSWER_TOKENS } from '../../src/server/ai.ts';
+import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
 import { type FakeOpenAi, echoAnswer, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
-import { call, countStoreRoundTrips, newAddress } from './request.ts';
+import { tokenFor } from './fakes.ts';
+import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 let model: FakeOpenAi;
 beforeAll(async () => {
@@ -14,20 +22,56 @@ beforeAll(async () => {
 });
 afterAll(() => model.close());
 isolateEnv(['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OPENAI_TIMEOUT_MS']);
+isolateEnv(Object.values(DAILY_CAP_SETTINGS).map((setting) => setting.env));
+
+const DAY_MS = 24 * 3600 * 1000;
+/**
+ * Sets the clock (Date only: timers and the network run for real) to `time` UTC on a day no other
+ * test or run uses, so the site's day counters start at zero even on a shared Redis.
+ */
+function onFreshDay(time = '19:00:00'): Date {
+  const day = new Date((Math.floor(Math.random() * 2_000_000) + 60_000) * DAY_MS).toISOString().slice(0, 10);
+  const now = new Date(`${day}T${time}Z`);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+  return now;
+}
+let today: Date;
+
 beforeEach(() => {
   process.env.OPENAI_BASE_URL = model.url;
   process.env.OPENAI_API_KEY = 'sk-test';
   model.setMode({ kind: 'echo' });
+  model.setUsage(undefined);
+  today = onFreshDay();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
-const ask = (body: Record<string, unknown>, address = newAddress()) => call(askAi, { body, address });
+const ask = (body: Record<string, unknown>, address = newAddress(), token?: string) =>
+  call(askAi, { body, address, token });
+const question = (address = newAddress(), token?: string) => ask({ userQuestion: 'Hi?' }, address, token);
+const quota = (address = newAddress(), token?: string) =>
+  call(askAiQuota, { method: 'GET', address, token, path: '/api/ask-ai/quota' });
+
+/** A signed-in user: a real account and its token. */
+async function signedIn() {
+  const username = uniqueName('asker');
+  await createAccount({ username, password: 'a-long-password', firstName: 'Ada', lastName: '', email: '' }, 1);
+  return { username, token: await tokenFor(username, 1) };
+}
 
 describe('POST /api/ask-ai', () => {
   it('answers with the model, sending the question, the instruction, the model and the token cap', async () => {
     const result = await ask({ userQuestion: '  What is Astro?  ', userSystemChoice: 'Answer like a pirate.' });
     expect(result).toEqual({
       status: 200,
-      body: { status: 'Success', openAiResponse: echoAnswer('Answer like a pirate.', 'What is Astro?') },
+      body: {
+        status: 'Success',
+        openAiResponse: echoAnswer('Answer like a pirate.', 'What is Astro?'),
+        remaining: DAILY_CAP_SETTINGS.guest.fallback - 1,
+      },
       headers: expect.anything(),
     });
     expect(model.requests.at(-1)).toEqual({
@@ -51,8 +95,10 @@ describe('POST /api/ask-ai', () => {
     expect(model.requests.at(-1)?.messages[0]?.content).toBe('You are a helpful assistant.');
   });
 
-  it('costs one store round trip (the rate limit)', async () => {
-    expect(await countStoreRoundTrips(() => ask({ userQuestion: 'Hi' }))).toBe(1);
+  it('costs two store round trips: the caps before the model, its tokens after', async () => {
+    expect(await countStoreRoundTrips(() => ask({ userQuestion: 'Hi' }))).toBe(2);
+    const { token } = await signedIn();
+    expect(await countStoreRoundTrips(() => question(newAddress(), token))).toBe(2);
   });
 
   it.each([
@@ -71,10 +117,10 @@ describe('POST /api/ask-ai', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     process.env.OPENAI_TIMEOUT_MS = '300';
     model.setMode({ kind: 'hang' });
-    const started = Date.now();
+    const started = performance.now();
     const result = await ask({ userQuestion: 'Are you there?' });
     expect(result).toMatchObject({ status: 503, body: { error: UNREACHABLE } });
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('says the chatbot is not configured without a key or a base URL', async () => {
@@ -111,6 +157,7 @@ describe('POST /api/ask-ai', () => {
   });
 
   it(`limits a client to ${LIMITS.questionsPerAddress.max} questions in 10 minutes`, async () => {
+    process.env.CHATBOT_GUEST_QUESTIONS_PER_DAY = '100';
     const address = newAddress();
     for (let i = 0; i < LIMITS.questionsPerAddress.max; i++) {
       expect((await ask({ userQuestion: `Question ${i}` }, address)).status).toBe(200);
@@ -120,5 +167,162 @@ describe('POST /api/ask-ai', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('Too many attempts. Please wait 10 minutes and try again.');
     expect(model.requests).toHaveLength(before);
+  });
+});
+
+describe('the chatbot’s daily caps', () => {
+  const reset = 'You can ask again after 00:00 UTC (in 5 hours).';
+
+  /** Expects a refusal over a daily cap: 429, the message, Retry-After until 00:00 UTC, no model call. */
+  async function expectRefused(asking: Promise<Awaited<ReturnType<typeof question>>>, error: string) {
+    const before = model.requests.length;
+    const refused = await asking;
+    expect(refused).toMatchObject({ status: 429, body: { error, code: 'rate_limited' } });
+    expect(refused.headers.get('Retry-After')).toBe(String(5 * 3600));
+    expect(model.requests).toHaveLength(before);
+  }
+
+  it('holds a guest to the guest cap per address, counting down the questions left', async () => {
+    process.env.CHATBOT_GUEST_QUESTIONS_PER_DAY = '3';
+    const address = newAddress();
+    expect(await quota(address)).toMatchObject({ status: 200, body: { remaining: 3 } });
+    for (const remaining of [2, 1, 0]) {
+      expect(await question(address)).toMatchObject({ status: 200, body: { remaining } });
+    }
+    await expectRefused(question(address), `You have asked the 3 questions allowed today. ${reset}`);
+    expect((await quota(address)).body).toEqual({ remaining: 0 });
+    // Another address is another guest.
+    expect(await question()).toMatchObject({ status: 200, body: { remaining: 2 } });
+  });
+
+  it('holds a signed-in user to the higher cap, counted per account across addresses', async () => {
+    process.env.CHATBOT_GUEST_QUESTIONS_PER_DAY = '1';
+    process.env.CHATBOT_USER_QUESTIONS_PER_DAY = '3';
+    const { token } = await signedIn();
+    expect((await quota(newAddress(), token)).body).toEqual({ remaining: 3 });
+    for (const remaining of [2, 1, 0]) {
+      expect(await question(newAddress(), token)).toMatchObject({ status: 200, body: { remaining } });
+    }
+    const address = newAddress();
+    await expectRefused(question(address, token), `You have asked the 3 questions allowed today. ${reset}`);
+    expect((await quota(newAddress(), token)).body).toEqual({ remaining: 0 });
+    // The refusal counted nothing against the address: a guest there still has their question.
+    expect(await question(address)).toMatchObject({ status: 200, body: { remaining: 0 } });
+  });
+
+  it('holds a signed-in user to the higher cap per address too, shared with everyone there', async () => {
+    process.env.CHATBOT_GUEST_QUESTIONS_PER_DAY = '1';
+    process.env.CHATBOT_USER_QUESTIONS_PER_DAY = '3';
+    const address = newAddress();
+    const [first, second] = [await signedIn(), await signedIn()];
+    expect(await question(address)).toMatchObject({ status: 200, body: { remaining: 0 } });
+    // Past the guest cap at this address: the signed-in user has the higher one.
+    expect(await question(address, first.token)).toMatchObject({ status: 200, body: { remaining: 1 } });
+    expect(await question(address, first.token)).toMatchObject({ status: 200, body: { remaining: 0 } });
+    expect((await quota(address, second.token)).body).toEqual({ remaining: 0 });
+    await expectRefused(
+      question(address, second.token),
+      `The 3 questions allowed today from your network address have been asked. ${reset}`,
+    );
+    await expectRefused(question(address), `You have asked the 1 question allowed today. ${reset}`);
+    // Elsewhere, the second user has all of theirs.
+    expect(await question(newAddress(), second.token)).toMatchObject({ status: 200, body: { remaining: 2 } });
+  });
+
+  it('stops every visitor once the site has answered its questions for the day', async () => {
+    process.env.CHATBOT_QUESTIONS_PER_DAY = '3';
+    expect(await question()).toMatchObject({ status: 200, body: { remaining: 2 } });
+    expect(await question()).toMatchObject({ status: 200, body: { remaining: 1 } });
+    expect((await quota()).body).toEqual({ remaining: 1 });
+    const { token } = await signedIn();
+    expect(await question(newAddress(), token)).toMatchObject({ status: 200, body: { remaining: 0 } });
+    const message = `The chatbot has answered all the questions it can today. ${reset}`;
+    await expectRefused(question(), message);
+    await expectRefused(question(newAddress(), (await signedIn()).token), message);
+    expect((await quota()).body).toEqual({ remaining: 0 });
+  });
+
+  it('counts the tokens the model reports and stops every visitor at the site’s token cap', async () => {
+    process.env.CHATBOT_TOKENS_PER_DAY = '250';
+    model.setUsage({ prompt_tokens: 60, completion_tokens: 40 });
+    expect(await question()).toMatchObject({ status: 200, body: { remaining: DAILY_CAP_SETTINGS.guest.fallback - 1 } });
+    expect(await question()).toMatchObject({ status: 200 });
+    const tokens = async () => Number(await redis().get(keys.chatbotDay(utcDay(today), 'tokens')));
+    expect(await tokens()).toBe(200);
+    // Under the cap when asked, so answered; the answer takes the day past it.
+    expect(await question()).toMatchObject({ status: 200, body: { remaining: 0 } });
+    expect((await quota()).body).toEqual({ remaining: 0 });
+    await expectRefused(question(), `The chatbot has used all of its answers for today. ${reset}`);
+    expect(await tokens()).toBe(300);
+  });
+
+  it('counts the worst case for an answer without usage, and for one abandoned on time', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tokens = async () => Number(await redis().get(keys.chatbotDay(utcDay(today), 'tokens')));
+    model.setUsage(null);
+    expect((await ask({ userQuestion: 'Hi?', userSystemChoice: 'Be brief.' })).status).toBe(200);
+    const worstCase = 'Be brief.'.length + 'Hi?'.length + MAX_ANSWER_TOKENS;
+    expect(await tokens()).toBe(worstCase);
+    process.env.OPENAI_TIMEOUT_MS = '200';
+    model.setMode({ kind: 'hang' });
+    expect((await ask({ userQuestion: 'Hi?', userSystemChoice: 'Be brief.' })).status).toBe(503);
+    expect(await tokens()).toBe(2 * worstCase);
+  });
+
+  it('says in minutes when the day ends within the hour', async () => {
+    onFreshDay('23:01:00');
+    process.env.CHATBOT_GUEST_QUESTIONS_PER_DAY = '0';
+    const refused = await question();
+    expect(refused).toMatchObject({
+      status: 429,
+      body: {
+        error: 'You have asked the 0 questions allowed today. You can ask again after 00:00 UTC (in 59 minutes).',
+      },
+    });
+    expect(refused.headers.get('Retry-After')).toBe('3540');
+  });
+
+  it('starts afresh on the next UTC day', async () => {
+    process.env.CHATBOT_GUEST_QUESTIONS_PER_DAY = '1';
+    const address = newAddress();
+    expect((await question(address)).status).toBe(200);
+    expect((await question(address)).status).toBe(429);
+    vi.setSystemTime(new Date(today.getTime() + 5 * 3600 * 1000));
+    expect(await question(address)).toMatchObject({ status: 200, body: { remaining: 0 } });
+  });
+
+  it('leaves no counter without an expiry, each ending with its window or just after its day', async () => {
+    const { username, token } = await signedIn();
+    const address = newAddress();
+    expect((await question(address)).status).toBe(200);
+    expect((await question(address, token)).status).toBe(200);
+    const day = utcDay(today);
+    const dayKeys = (await redis().keys(`${KEY_PREFIX}chatbot:${day}:*`)) as string[];
+    expect(dayKeys.sort()).toEqual(
+      [`ip:${address}`, 'questions', 'tokens', `user:${usernameKey(username)}`]
+        .map((counter) => keys.chatbotDay(day, counter))
+        .sort(),
+    );
+    const rate = keys.rateLimit(LIMITS.questionsPerAddress.bucket, address);
+    for (const key of [...dayKeys, rate]) {
+      const ttl = await redis().ttl(key);
+      expect(ttl, key).toBeGreaterThan(0);
+      expect(ttl, key).toBeLessThanOrEqual(key === rate ? 600 : 5 * 3600 + 300);
+    }
+  });
+
+  it('GET /api/ask-ai/quota reads in one round trip, for a guest or a user, and refuses a bad token', async () => {
+    const { token } = await signedIn();
+    expect(await countStoreRoundTrips(() => quota())).toBe(1);
+    expect(await countStoreRoundTrips(() => quota(newAddress(), token))).toBe(1);
+    expect((await quota()).body).toEqual({ remaining: DAILY_CAP_SETTINGS.guest.fallback });
+    expect((await quota(newAddress(), token)).body).toEqual({ remaining: DAILY_CAP_SETTINGS.user.fallback });
+    expect((await quota(newAddress(), 'not-a-token')).status).toBe(401);
+    expect(await countStoreRoundTrips(() => question())).toBe(2);
+  });
+
+  it('costs one round trip for a refused question', async () => {
+    process.env.CHATBOT_GUEST_QUESTIONS_PER_DAY = '0';
+    expect(await countStoreRoundTrips(() => question())).toBe(1);
   });
 });

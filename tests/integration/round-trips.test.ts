@@ -123,6 +123,10 @@ const SCENARIOS: Record<string, Scenario> = {
     prepare: async () => ({ body: { senderEmail: 'a@example.com', emailSubject: 'Hi', emailText: 'Hello.' } }),
   },
   'ask-ai': { kind: 'write', prepare: async () => ({ body: { userQuestion: 'Hi?', userSystemChoice: '' } }) },
+  'ask-ai-quota': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', token: (await member()).token, path: '/api/ask-ai/quota' }),
+  },
   'dhh-create-cart-item': {
     kind: 'write',
     prepare: async () => {

@@ -14,12 +14,23 @@ export interface ChatRequest {
 /** How the fake answers: an echo, an empty answer, an HTTP error status, or no answer in time. */
 export type FakeMode = { kind: 'echo' } | { kind: 'empty' } | { kind: 'status'; status: number } | { kind: 'hang' };
 
+/** The tokens an answer reports in `usage`, as OpenAI does. */
+export interface FakeUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
 export interface FakeOpenAi {
   /** The base URL for OPENAI_BASE_URL (ends in /v1). */
   url: string;
   /** Every chat request received, oldest first. */
   requests: ChatRequest[];
   setMode(mode: FakeMode): void;
+  /**
+   * The usage answers report: fixed numbers, null for none (as some compatible servers do), or
+   * undefined for the default, an estimate of a token per four characters.
+   */
+  setUsage(usage: FakeUsage | null | undefined): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +43,7 @@ export function echoAnswer(system: string, question: string): string {
 export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
   const requests: ChatRequest[] = [];
   let mode: FakeMode = { kind: 'echo' };
+  let fixedUsage: FakeUsage | null | undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -48,13 +60,17 @@ export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
     const system = body.messages.find((message) => message.role === 'system')?.content ?? '';
     const question = body.messages.findLast((message) => message.role === 'user')?.content ?? '';
     const content = mode.kind === 'empty' ? '' : echoAnswer(system, question);
+    const usage =
+      fixedUsage === undefined
+        ? estimateUsage(body.messages.map((message) => message.content).join(''), content)
+        : fixedUsage;
     return reply(res, 200, {
       id: `chatcmpl-${requests.length}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: body.model,
       choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      ...(usage ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : {}),
     });
   }
 
@@ -68,12 +84,19 @@ export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
     setMode(next) {
       mode = next;
     },
+    setUsage(next) {
+      fixedUsage = next;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+function estimateUsage(prompt: string, answer: string): FakeUsage {
+  return { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(answer.length / 4) };
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {

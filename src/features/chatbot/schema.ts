@@ -28,4 +28,11 @@ export type AskRequest = v.InferOutput<typeof askRequest>;
 export interface AskResponse {
   status: 'Success';
   openAiResponse: string;
+  /** The questions the visitor may still ask today, this one counted. */
+  remaining: number;
+}
+
+/** GET /api/ask-ai/quota: the questions the visitor may still ask today. */
+export interface QuotaResponse {
+  remaining: number;
 }

@@ -1,10 +1,12 @@
 // The conversation (kept in session storage, so a reload keeps it), the system instruction, and
 // sending a question: the user's message, a '...' placeholder, the bot check, then the answer or
-// the spec's error text in its place (SPEC sections 4 and 8).
+// the spec's error text in its place (SPEC sections 4 and 8). And the questions left today: read
+// when the page opens or the session changes, then from each answer.
 import { atom } from 'nanostores';
+import { ApiError } from '../../platform/api-client.ts';
 import { verifyCaptcha } from '../../platform/captcha.ts';
 import { captchaToken } from '../../platform/captcha.ts';
-import { askChatbot } from './api-client.ts';
+import { askChatbot, fetchQuota } from './api-client.ts';
 import { DEFAULT_SYSTEM_CHOICE } from './schema.ts';
 
 export interface ChatMessage {
@@ -42,6 +44,8 @@ const saved = typeof window === 'undefined' ? { messages: [], systemChoice: DEFA
 export const $messages = atom<ChatMessage[]>(saved.messages);
 export const $systemChoice = atom<string>(saved.systemChoice);
 export const $busy = atom(false);
+/** The questions the visitor may still ask today; undefined until known. */
+export const $remaining = atom<number | undefined>(undefined);
 
 function persist(): void {
   try {
@@ -84,11 +88,31 @@ async function answerFor(question: string): Promise<string> {
     return NOT_VERIFIED;
   }
   try {
-    const { openAiResponse } = await askChatbot(question, $systemChoice.get());
+    const { openAiResponse, remaining } = await askChatbot(question, $systemChoice.get());
+    if (typeof remaining === 'number') $remaining.set(remaining);
     return openAiResponse.trim() || UNREACHABLE;
   } catch (error) {
+    // Over a cap: the server's message says which and when it resets.
+    if (error instanceof ApiError && error.code === 'rate_limited') {
+      void loadQuota();
+      return error.message;
+    }
     console.error(UNREACHABLE, error);
     return UNREACHABLE;
+  }
+}
+
+let quotaRequest = 0;
+
+/** Reads the questions left today (the latest call wins); on failure the count stays unknown. */
+export async function loadQuota(): Promise<void> {
+  const request = ++quotaRequest;
+  try {
+    const { remaining } = await fetchQuota();
+    if (request === quotaRequest) $remaining.set(remaining);
+  } catch (error) {
+    console.error('The questions left today could not be read.', error);
+    if (request === quotaRequest) $remaining.set(undefined);
   }
 }
 

@@ -2,8 +2,10 @@
 // Messages are rendered as text (never HTML), keeping their line breaks.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { $token } from '../../../platform/session.ts';
+import { remainingText, resetSentence } from '../logic.ts';
 import { MAX_QUESTION_LENGTH, MAX_SYSTEM_LENGTH } from '../schema.ts';
-import { $busy, $messages, $systemChoice, clearChat, sendQuestion } from '../store.ts';
+import { $busy, $messages, $remaining, $systemChoice, clearChat, loadQuota, sendQuestion } from '../store.ts';
 import Field from '../../../components/Field.tsx';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import './chatbot.css';
@@ -12,9 +14,13 @@ export default function Chatbot() {
   const messages = useStore($messages);
   const busy = useStore($busy);
   const systemChoice = useStore($systemChoice);
+  const remaining = useStore($remaining);
   const [question, setQuestion] = useState('');
   const [showSystem, setShowSystem] = useState(false);
   const log = useRef<HTMLDivElement>(null);
+
+  // The questions left depend on who is asking: read them now and whenever the session changes.
+  useEffect(() => $token.subscribe(() => void loadQuota()), []);
 
   // Keep the newest message in view.
   useEffect(() => {
@@ -91,6 +97,14 @@ export default function Chatbot() {
           )}
         </button>
       </form>
+      {/* Its space is reserved (chatbot.css), so the count appearing moves nothing. */}
+      <p className="quota" role="status">
+        {remaining === undefined
+          ? ''
+          : remaining > 0
+            ? remainingText(remaining)
+            : `${remainingText(0)} ${resetSentence(new Date())}`}
+      </p>
       <CaptchaNotice />
     </div>
   );

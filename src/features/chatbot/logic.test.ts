@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { capMessage, remainingQuestions, remainingText, resetSentence, secondsUntilReset, utcDay } from './logic.ts';
+
+// The unit tests run in America/St_Johns (UTC-3:30 or -2:30): the day and its reset are UTC's.
+const at = (iso: string) => new Date(iso);
+
+describe('the chatbot day', () => {
+  it('is the UTC date, whatever the local time zone', () => {
+    expect(utcDay(at('2026-11-23T23:59:59.999Z'))).toBe('2026-11-23');
+    expect(utcDay(at('2026-11-24T00:00:00.000Z'))).toBe('2026-11-24');
+    // 22:00 in St. John's on the 23rd is already the 24th in UTC.
+    expect(utcDay(at('2026-11-23T22:00:00-03:30'))).toBe('2026-11-24');
+  });
+
+  it('resets at the next 00:00 UTC', () => {
+    expect(secondsUntilReset(at('2026-11-23T19:00:00Z'))).toBe(5 * 3600);
+    expect(secondsUntilReset(at('2026-11-23T00:00:00Z'))).toBe(24 * 3600);
+    expect(secondsUntilReset(at('2026-11-23T23:59:59.500Z'))).toBe(1);
+  });
+
+  it.each([
+    ['2026-11-23T19:00:00Z', '(in 5 hours)'],
+    ['2026-11-23T19:20:00Z', '(in 5 hours)'],
+    ['2026-11-23T22:40:00Z', '(in 1 hour)'],
+    ['2026-11-23T23:01:00Z', '(in 59 minutes)'],
+    ['2026-11-23T23:59:30Z', '(in 1 minute)'],
+  ])('says when it resets at %s: %s', (now, wait) => {
+    expect(resetSentence(at(now))).toBe(`You can ask again after 00:00 UTC ${wait}.`);
+  });
+});
+
+describe('the caps', () => {
+  const now = at('2026-11-23T19:00:00Z');
+  it('say which cap was reached and when it resets', () => {
+    expect(capMessage('visitor', 20, now)).toBe(
+      'You have asked the 20 questions allowed today. You can ask again after 00:00 UTC (in 5 hours).',
+    );
+    expect(capMessage('visitor', 1, now)).toMatch(/^You have asked the 1 question allowed today\./);
+    expect(capMessage('address', 50, now)).toMatch(/^The 50 questions allowed today from your network address/);
+    expect(capMessage('questions', 500, now)).toMatch(/^The chatbot has answered all the questions it can today\. You/);
+    expect(capMessage('tokens', 500_000, now)).toMatch(/^The chatbot has used all of its answers for today\. You/);
+  });
+
+  const caps = { visitor: 20, questions: 100, tokens: 1000 };
+  it('leave the tightest of the visitor’s and the site’s remaining', () => {
+    expect(remainingQuestions(caps, { byAddress: 2, questions: 50, tokens: 0 })).toBe(18);
+    expect(remainingQuestions(caps, { byAddress: 2, byAccount: 5, questions: 50, tokens: 0 })).toBe(15);
+    expect(remainingQuestions(caps, { byAddress: 7, byAccount: 5, questions: 50, tokens: 0 })).toBe(13);
+    expect(remainingQuestions(caps, { byAddress: 2, questions: 95, tokens: 0 })).toBe(5);
+    expect(remainingQuestions(caps, { byAddress: 25, questions: 150, tokens: 0 })).toBe(0);
+    expect(remainingQuestions(caps, { byAddress: 0, questions: 0, tokens: 1000 })).toBe(0);
+  });
+
+  it('are shown as a count, or as none left', () => {
+    expect(remainingText(18)).toBe('18 questions left today.');
+    expect(remainingText(1)).toBe('1 question left today.');
+    expect(remainingText(0)).toBe('No questions left today.');
+  });
+});

@@ -1,0 +1,72 @@
+// The chatbot's daily caps as pure rules, shared by the function and the page: which UTC day it
+// is, when the day resets, what the visitor is told, how many questions remain.
+// The rule that must be atomic (count a question only when every cap allows it) lives in
+// src/server/scripts/chatbot.ts (askWithinCaps).
+
+/** Caps reset at 00:00 UTC, for every visitor wherever they are. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day of `now` as `YYYY-MM-DD`: names the day's counters. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Whole seconds from `now` until the next 00:00 UTC (at least 1). */
+export function secondsUntilReset(now: Date): number {
+  const next = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/** "You can ask again after 00:00 UTC (in 5 hours)." — in minutes within the last hour. */
+export function resetSentence(now: Date): string {
+  const seconds = secondsUntilReset(now);
+  const wait = seconds < 3600 ? plural(Math.ceil(seconds / 60), 'minute') : plural(Math.round(seconds / 3600), 'hour');
+  return `You can ask again after 00:00 UTC (in ${wait}).`;
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** Which daily cap refused a question. */
+export type DailyCap = 'visitor' | 'address' | 'questions' | 'tokens';
+
+/** The refusal's message for a cap: what was reached, and when it resets. */
+export function capMessage(cap: DailyCap, max: number, now: Date): string {
+  const reached = {
+    visitor: `You have asked the ${plural(max, 'question')} allowed today.`,
+    address: `The ${plural(max, 'question')} allowed today from your network address have been asked.`,
+    questions: 'The chatbot has answered all the questions it can today.',
+    tokens: 'The chatbot has used all of its answers for today.',
+  }[cap];
+  return `${reached} ${resetSentence(now)}`;
+}
+
+/** What the page says about the questions left today. */
+export function remainingText(remaining: number): string {
+  return remaining > 0 ? `${plural(remaining, 'question')} left today.` : 'No questions left today.';
+}
+
+/** The day's caps in force: per visitor (guest or signed in) and for the whole site. */
+export interface DailyCaps {
+  /** Questions per visitor: per address for a guest; per account and per address when signed in. */
+  visitor: number;
+  questions: number;
+  tokens: number;
+}
+
+/** What has been used today, as the counters read. */
+export interface DailyUse {
+  byAddress: number;
+  /** Absent for a guest. */
+  byAccount?: number;
+  questions: number;
+  tokens: number;
+}
+
+/** The questions this visitor may still ask today: the tightest of their caps and the site's. */
+export function remainingQuestions(caps: DailyCaps, use: DailyUse): number {
+  if (use.tokens >= caps.tokens) return 0;
+  const own = caps.visitor - Math.max(use.byAddress, use.byAccount ?? 0);
+  return Math.max(0, Math.min(own, caps.questions - use.questions));
+}
