@@ -20,5 +20,8 @@ export default defineConfig({
       TOKEN_SECRET: 'test-secret-that-is-at-least-32-bytes-long!',
     },
     restoreMocks: true,
+    // A password hash takes about half a second (scrypt at OWASP's parameters, src/server/password.ts);
+    // a test that registers and logs in a few users needs more than vitest's 5 s on a busy machine.
+    testTimeout: 20_000,
   },
 });

@@ -5,7 +5,7 @@ import { AppError } from './app-error.ts';
 import { isLocalRun, optionalEnv } from './env.ts';
 import { keys } from './keys.ts';
 import { redis } from './redis.ts';
-import { countThenWrite } from './scripts/rate-limit.ts';
+import { countEach, countThenWrite } from './scripts/rate-limit.ts';
 
 export interface RateLimit {
   /** Names the counter, e.g. `login-ip`. */
@@ -48,19 +48,19 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   );
 }
 
-/** Adds the commands that count each attempt to `pipe`, ahead of whatever the request reads next. */
-function countAttempts(pipe: Pipeline<[]>, attempts: Attempt[]): void {
+/** Adds the commands that count each attempt to `tx`, ahead of whatever the request reads next. */
+function countAttempts(tx: Pipeline<[]>, attempts: Attempt[]): void {
   for (const [limit, subject] of attempts) {
     const key = keys.rateLimit(limit.bucket, subject);
-    pipe.set(key, 0, { nx: true, ex: limit.windowSeconds });
-    pipe.incr(key);
-    pipe.ttl(key);
+    tx.set(key, 0, { nx: true, ex: limit.windowSeconds });
+    tx.incr(key);
+    tx.ttl(key);
   }
 }
 
 /**
  * Throws `rate_limited` when any counted attempt is over its limit; otherwise returns the
- * pipeline's results that follow the counters (the request's own reads).
+ * transaction's results that follow the counters (the request's own reads).
  */
 function enforceAttempts(attempts: Attempt[], results: unknown[]): unknown[] {
   attempts.forEach(([limit], index) => {
@@ -74,12 +74,55 @@ function enforceAttempts(attempts: Attempt[], results: unknown[]): unknown[] {
 /**
  * Counts the attempts and runs the request's `reads` in the same round trip, refuses with
  * `rate_limited` when any attempt is over its limit, and returns the results of the reads.
+ * It is one MULTI/EXEC: a transaction runs whole with the store's clock stopped, so a window
+ * cannot end between the SET that gives a counter its expiry and the INCR that counts (as it
+ * could in a plain pipeline, leaving a counter that never expires and a limit that never lifts).
  */
-export async function withinRateLimits(attempts: Attempt[], reads: (pipe: Pipeline<[]>) => void = () => {}) {
+export async function withinRateLimits(attempts: Attempt[], reads: (tx: Pipeline<[]>) => void = () => {}) {
+  const tx = redis().multi();
+  countAttempts(tx, attempts);
+  reads(tx);
+  return enforceAttempts(attempts, await tx.exec());
+}
+
+/** How far one counter has got: its count and the seconds left in its window. */
+export interface CounterState {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Reads the attempts' counters without counting anything (for limits that count only failures,
+ * with countFailures), and runs the request's `reads` in the same round trip.
+ */
+export async function peekRateLimits(
+  attempts: Attempt[],
+  reads: (pipe: Pipeline<[]>) => void = () => {},
+): Promise<{ counters: CounterState[]; results: unknown[] }> {
   const pipe = redis().pipeline();
-  countAttempts(pipe, attempts);
+  for (const attempt of attempts) {
+    const [key] = attemptCounter(attempt);
+    pipe.get(key);
+    pipe.ttl(key);
+  }
   reads(pipe);
-  return enforceAttempts(attempts, await pipe.exec());
+  const results = await pipe.exec();
+  return {
+    counters: attempts.map((_, index) => ({
+      count: Number(results[index * 2] ?? 0) || 0,
+      retryAfterSeconds: Math.max(1, Number(results[index * 2 + 1])),
+    })),
+    results: results.slice(attempts.length * 2),
+  };
+}
+
+/** Counts one attempt on each counter (a failure, say), each created with its window, in one atomic request. */
+export async function countFailures(attempts: Attempt[]): Promise<void> {
+  const counters = attempts.map(attemptCounter);
+  await countEach.run(
+    counters.map(([key]) => key),
+    counters.flatMap(([, , windowSeconds]) => [windowSeconds]),
+  );
 }
 
 /** One write command: its name, the key it writes, then its arguments. */

@@ -1,11 +1,15 @@
 // Register, login, account and the rate limits, called as Netlify calls the functions, against
 // the local store (a real Redis when REDIS_URL is set).
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import login from '../../netlify/functions/login.mts';
 import register from '../../netlify/functions/register.mts';
 import { decodeUserDetails } from '../../src/lib/session-token.ts';
+import { createUser } from '../../src/features/auth/repo.server.ts';
 import { LIMITS } from '../../src/features/auth/service.server.ts';
+import { keys, usernameKey } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
 import { verifyUserToken } from '../../src/server/token.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName, withStoreDown } from './request.ts';
 
@@ -96,6 +100,28 @@ describe('register and login', () => {
     );
   });
 
+  it('upgrades a hash made with older scrypt parameters at the next successful login', async () => {
+    const username = uniqueName('legacy');
+    const salt = randomBytes(16);
+    const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 16384, r: 8, p: 1 });
+    const legacy = ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await createUser({
+      username,
+      firstName: '',
+      lastName: '',
+      email: '',
+      clearance: 1,
+      passwordHash: legacy,
+      createdAt: '',
+    });
+    expect((await call(login, { body: { username, password: 'not the password' } })).status).toBe(401);
+    expect(await redis().hget(keys.user(usernameKey(username)), 'passwordHash')).toBe(legacy);
+    expect((await call(login, { body: { username, password } })).status).toBe(200);
+    const upgraded = String(await redis().hget(keys.user(usernameKey(username)), 'passwordHash'));
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await countStoreRoundTrips(() => call(login, { body: { username, password } }))).toBe(1);
+  });
+
   it('costs one store round trip per login and two per registration', async () => {
     const username = uniqueName();
     expect(await countStoreRoundTrips(() => call(register, { body: { username, password } }))).toBe(2);
@@ -104,24 +130,67 @@ describe('register and login', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login attempts per username, whatever the address', async () => {
+  // Each failed login spends a real scrypt verification (about half a second), so the tests bring
+  // a counter near its limit by writing it, as many earlier failures would have.
+  async function failedBefore(bucket: { bucket: string; windowSeconds: number }, subject: string, count: number) {
+    await redis().set(keys.rateLimit(bucket.bucket, subject), count, { ex: bucket.windowSeconds });
+  }
+  const wrong = 'wrong password!';
+
+  it('counts only failed logins: logging in again and again is never limited', async () => {
     const { username } = await registered();
-    for (let i = 0; i < LIMITS.loginPerUsername.max; i++) {
-      expect((await call(login, { body: { username, password: 'wrong password!' } })).status).toBe(401);
+    const address = newAddress();
+    for (let i = 0; i <= LIMITS.loginFailuresPerNameAndAddress.max; i++) {
+      expect((await call(login, { body: { username, password }, address })).status).toBe(200);
     }
-    const limited = await call(login, { body: { username, password } });
+    const [counter] = await redis().keys(`${keys.rateLimit('login-fail', usernameKey(username))}*`);
+    expect(counter).toBeUndefined();
+  });
+
+  it('locks one address out of one account after its failures, while the owner elsewhere still gets in', async () => {
+    const { username } = await registered();
+    const attacker = newAddress();
+    const limit = LIMITS.loginFailuresPerNameAndAddress;
+    await failedBefore(limit, `${usernameKey(username)}@${attacker}`, limit.max - 1);
+    expect((await call(login, { body: { username, password: wrong }, address: attacker })).status).toBe(401);
+    const limited = await call(login, { body: { username, password }, address: attacker });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await call(login, { body: { username, password } })).status).toBe(200);
   });
 
-  it('limits login attempts per client address, whatever the username', async () => {
+  it('past the per-name limit, refuses addresses that failed for the name but lets the owner in', async () => {
+    const { username } = await registered();
+    await failedBefore(LIMITS.loginFailuresPerName, usernameKey(username), LIMITS.loginFailuresPerName.max);
+    const guesser = newAddress();
+    expect((await call(login, { body: { username, password: wrong }, address: guesser })).status).toBe(401);
+    expect((await call(login, { body: { username, password }, address: guesser })).status).toBe(429);
+    expect((await call(login, { body: { username, password }, address: newAddress() })).status).toBe(200);
+  });
+
+  it('limits failed logins per client address, whatever the username', async () => {
     const address = newAddress();
-    for (let i = 0; i < LIMITS.loginPerAddress.max; i++) {
-      await call(login, { body: { username: uniqueName(), password }, address });
+    const { username } = await registered();
+    await failedBefore(LIMITS.loginFailuresPerAddress, address, LIMITS.loginFailuresPerAddress.max - 1);
+    expect((await call(login, { body: { username: uniqueName(), password }, address })).status).toBe(401);
+    expect((await call(login, { body: { username, password }, address })).status).toBe(429);
+    expect((await call(login, { body: { username, password } })).status).toBe(200);
+  });
+
+  it('gives every failure counter its window', async () => {
+    const { username } = await registered();
+    const address = newAddress();
+    expect((await call(login, { body: { username, password: wrong }, address })).status).toBe(401);
+    const name = usernameKey(username);
+    for (const key of [
+      keys.rateLimit('login-fail', `${name}@${address}`),
+      keys.rateLimit('login-fail-ip', address),
+      keys.rateLimit('login-fail-user', name),
+    ]) {
+      expect(await redis().get(key), key).toBe('1');
+      expect(await redis().ttl(key), key).toBeGreaterThan(0);
     }
-    expect((await call(login, { body: { username: uniqueName(), password }, address })).status).toBe(429);
-    expect((await call(login, { body: { username: uniqueName(), password } })).status).toBe(401);
   });
 
   it('limits registrations per client address', async () => {

@@ -54,6 +54,11 @@ export async function updateClearance(username: string, clearance: number): Prom
   return (await scripts.updateClearance.run([keys.user(usernameKey(username))], [clearance])) === 1;
 }
 
+/** Stores a stronger hash of the same password, unless the hash changed since `readHash` was read. */
+export async function upgradePasswordHash(username: string, readHash: string, newHash: string): Promise<void> {
+  await scripts.upgradePasswordHash.run([keys.user(usernameKey(username))], [readHash, newHash]);
+}
+
 /** Lists every account, without password hashes, in two round trips. */
 export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash'>[]> {
   const ids = await redis().smembers(keys.users());

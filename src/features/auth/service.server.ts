@@ -1,18 +1,36 @@
 // Account use cases: register, login, read the account, and the admin operations.
 import { AppError } from '../../server/app-error.ts';
 import { parseWith } from '../../server/http.ts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
+import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
 import { usernameKey } from '../../server/keys.ts';
-import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import {
+  type Attempt,
+  type CounterState,
+  type RateLimit,
+  countFailures,
+  peekRateLimits,
+  allowedAttempts,
+  rateLimited,
+  withinRateLimits,
+} from '../../server/rate-limit.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
 import { type LoginRequest, type RegisterRequest, registerRequest } from './schema.ts';
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
+// Login counts only failures, so a visitor who gets in costs nothing and cannot be locked out by
+// their own successes; the three failure limits are read together by logic.ts's loginWait.
 export const LIMITS = {
-  loginPerAddress: { bucket: 'login-ip', max: 30, windowSeconds: 600 },
-  loginPerUsername: { bucket: 'login-user', max: 10, windowSeconds: 600 },
+  /** The tight one: one address guessing one account's password. */
+  loginFailuresPerNameAndAddress: { bucket: 'login-fail', max: 10, windowSeconds: 900 },
+  /** One address trying many accounts (credential stuffing). */
+  loginFailuresPerAddress: { bucket: 'login-fail-ip', max: 50, windowSeconds: 900 },
+  /**
+   * Many addresses guessing one account. Past it an address that has already failed for the name
+   * is refused, while one that has not (the owner, at home) still gets in with the right password.
+   */
+  loginFailuresPerName: { bucket: 'login-fail-user', max: 100, windowSeconds: 3600 },
   registerPerAddress: { bucket: 'register-ip', max: 10, windowSeconds: 3600 },
   // Stops probing which usernames exist through "already taken" answers.
   registerPerUsername: { bucket: 'register-user', max: 5, windowSeconds: 3600 },
@@ -43,22 +61,51 @@ export async function register(input: RegisterRequest, address: string): Promise
   return tokenFor(user);
 }
 
+/** The failure counters a login attempt is held to, in the order loginWait reads them. */
+function loginAttempts(username: string, address: string): Attempt[] {
+  const name = usernameKey(username);
+  return [
+    [LIMITS.loginFailuresPerNameAndAddress, `${name}@${address}`],
+    [LIMITS.loginFailuresPerAddress, address],
+    [LIMITS.loginFailuresPerName, name],
+  ];
+}
+
+/**
+ * The seconds a login attempt must wait, read from its counters (loginAttempts' order), or 0:
+ * an address over its own limits waits; past the per-name limit, only addresses that already
+ * failed for the name wait.
+ */
+function loginWait([pair, address, name]: CounterState[]): number {
+  if (address!.count >= allowedAttempts(LIMITS.loginFailuresPerAddress)) return address!.retryAfterSeconds;
+  if (pair!.count >= allowedAttempts(LIMITS.loginFailuresPerNameAndAddress)) return pair!.retryAfterSeconds;
+  if (pair!.count > 0 && name!.count >= allowedAttempts(LIMITS.loginFailuresPerName)) {
+    return Math.min(pair!.retryAfterSeconds, name!.retryAfterSeconds);
+  }
+  return 0;
+}
+
 /** Checks credentials and returns a session token; unknown user and wrong password look the same. */
 export async function login(input: LoginRequest, address: string): Promise<string> {
-  // One round trip: both rate-limit counters and the user's record.
-  const [record] = await withinRateLimits(
-    [
-      [LIMITS.loginPerAddress, address],
-      [LIMITS.loginPerUsername, usernameKey(input.username)],
-    ],
-    (pipe) => repo.readUserInto(pipe, input.username),
-  );
-  const user = repo.toStoredUser(record);
+  const attempts = loginAttempts(input.username, address);
+  // One round trip: the failure counters and the user's record.
+  const { counters, results } = await peekRateLimits(attempts, (pipe) => repo.readUserInto(pipe, input.username));
+  const wait = loginWait(counters);
+  if (wait) throw rateLimited(wait);
+  const user = repo.toStoredUser(results[0]);
 
   const valid = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
-  if (!user || !valid) throw new AppError('unauthorized', INCORRECT_CREDENTIALS);
+  if (!user || !valid) {
+    await countFailures(attempts);
+    throw new AppError('unauthorized', INCORRECT_CREDENTIALS);
+  }
+  // Hashes made with weaker parameters (before OWASP's current ones) are upgraded while the
+  // password is at hand; the visitor is signed in either way.
+  if (needsRehash(user.passwordHash)) {
+    await repo.upgradePasswordHash(user.username, user.passwordHash, await hashPassword(input.password));
+  }
   return tokenFor(user);
 }
 

@@ -24,3 +24,13 @@ export const updateClearance = defineScript<[user: string], [clearance: number],
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'clearance', ARGV[1])
 return 1`);
+
+/**
+ * Replaces a stored password hash with a stronger one of the same password, unless it changed
+ * since it was read (a password change in between wins). KEYS: the user hash. ARGV: the hash as
+ * read, the new hash. Answers 1 when replaced, else 0.
+ */
+export const upgradePasswordHash = defineScript<[user: string], [readHash: string, newHash: string], number>(`
+if redis.call('HGET', KEYS[1], 'passwordHash') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'passwordHash', ARGV[2])
+return 1`);

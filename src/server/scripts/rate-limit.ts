@@ -35,3 +35,14 @@ for k = 2, #KEYS do
   at = at + argc + 2
 end
 return 0`);
+
+/**
+ * Counts one attempt on each counter, creating it with its window when it is new. KEYS: the
+ * counters. ARGV: each counter's window in seconds. Answers nothing useful (0).
+ */
+export const countEach = defineScript<string[], number[], number>(`
+for k = 1, #KEYS do
+  redis.call('SET', KEYS[k], 0, 'NX', 'EX', ARGV[k])
+  redis.call('INCR', KEYS[k])
+end
+return 0`);
