@@ -8,6 +8,7 @@ import { endpoint, optionalUser } from '../../src/server/http.ts';
 export default endpoint({
   method: 'POST',
   body: askRequest,
+  botCheck: 'submit',
   handle: async ({ req, context, body, requestId }) => {
     const user = await optionalUser(req);
     const answer = await ask(body, { address: clientAddress(req, context), username: user?.username }, requestId);

@@ -7,6 +7,7 @@ import { endpoint, requireUser } from '../../src/server/http.ts';
 export default endpoint({
   method: 'POST',
   body: submitOrderRequest,
+  botCheck: 'login',
   handle: async ({ req, body, requestId }) => {
     await submitOrder(await requireUser(req), body, requestId);
     return { status: 'Success' };

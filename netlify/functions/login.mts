@@ -8,6 +8,7 @@ import { endpoint } from '../../src/server/http.ts';
 export default endpoint({
   method: 'POST',
   body: loginRequest,
+  botCheck: 'login',
   handle: async ({ req, context, body }) => ({
     status: 'Success',
     user: await login(body, clientAddress(req, context)),

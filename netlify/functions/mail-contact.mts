@@ -8,6 +8,7 @@ import { endpoint } from '../../src/server/http.ts';
 export default endpoint({
   method: 'POST',
   body: contactRequest,
+  botCheck: 'contact',
   handle: async ({ req, context, body, requestId }) => {
     await sendContactMessage(body, clientAddress(req, context), requestId);
     return { status: 'Success' };

@@ -8,6 +8,7 @@ import { endpoint } from '../../src/server/http.ts';
 export default endpoint({
   method: 'POST',
   body: registerRequest,
+  botCheck: 'login',
   handle: async ({ req, context, body }) => ({
     status: 'Success',
     user: await register(body, clientAddress(req, context)),

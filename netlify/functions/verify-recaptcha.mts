@@ -4,11 +4,11 @@ import { verifyCaptcha } from '../../src/server/captcha.ts';
 import { clientAddress } from '../../src/server/client.ts';
 import { endpoint } from '../../src/server/http.ts';
 
-/** Checks a reCAPTCHA v3 token before login, register, order and chatbot calls. */
+/** Checks a reCAPTCHA v3 token and hands back the bot pass that login, register, order, chatbot and contact require. */
 export default endpoint({
   method: 'POST',
   body: captchaRequest,
-  handle: ({ req, context, body }) => verifyCaptcha(body.recaptchaToken, clientAddress(req, context)),
+  handle: ({ req, context, body }) => verifyCaptcha(body, clientAddress(req, context), new URL(req.url).hostname),
 });
 
 export const config: Config = { path: '/api/verify-recaptcha' };

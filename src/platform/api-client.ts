@@ -21,14 +21,20 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** The bot pass from passBotCheck (src/platform/captcha.ts), for endpoints that require one. */
+  botPass?: string | undefined;
 }
 
 /** Calls `/api/<path>` with JSON, attaching the bearer token when there is one. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, botPass }: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = $token.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (botPass) headers['X-Bot-Pass'] = botPass;
   const response = await fetch(`/api/${path.replace(/^\/+/, '')}`, {
     method,
     headers,

@@ -12,14 +12,14 @@ declare global {
   }
 }
 
+import type { CaptchaAction } from '../lib/captcha-actions.ts';
 import { apiRequest } from './api-client.ts';
 
-export type CaptchaAction = 'login' | 'submit';
-
-/** The server's verdict on a bot-check token. */
+/** The server's verdict on a bot-check token; approved with the check on, it carries the bot pass the action's request sends. */
 export interface CaptchaResponse {
   actionApproved: boolean;
   message: string;
+  botPass?: string;
 }
 
 const siteKey: string | undefined = import.meta.env.PUBLIC_RECAPTCHA_SITE_KEY || undefined;
@@ -43,12 +43,13 @@ export function captchaReady(): Promise<ReCaptcha | undefined> {
 }
 
 /** Returns a token proving the visitor is human for `action` (empty when the check is off). */
-export async function captchaToken(action: CaptchaAction): Promise<string> {
+async function captchaToken(action: CaptchaAction): Promise<string> {
   const grecaptcha = await captchaReady();
   return grecaptcha && siteKey ? grecaptcha.execute(siteKey, { action }) : '';
 }
 
-/** Asks the server whether a bot-check token lets the visitor proceed. */
-export function verifyCaptcha(recaptchaToken: string): Promise<CaptchaResponse> {
-  return apiRequest('verify-recaptcha', { method: 'POST', body: { recaptchaToken } });
+/** Runs the bot check for `action`: a token from Google, then the server's verdict and bot pass. */
+export async function passBotCheck(action: CaptchaAction): Promise<CaptchaResponse> {
+  const recaptchaToken = await captchaToken(action);
+  return apiRequest('verify-recaptcha', { method: 'POST', body: { recaptchaToken, action } });
 }

@@ -1,47 +1,131 @@
-// The bot check: Google reCAPTCHA v3, verified on the server. Without a secret it approves in
-// local and test runs (and says so) and refuses in production.
+// The bot check: Google reCAPTCHA v3, decided by the server. /api/verify-recaptcha checks a token
+// with Google and, when it passes, hands back a bot pass: a short-lived token signed here, bound to
+// the action the check was made for and to the visitor's address. The endpoints that cost money or
+// make accounts (login, register, order, chatbot, contact) require a pass for their action, so a
+// script cannot skip the check. Without a secret the check is off: local and test runs approve
+// (and say so), production refuses.
+import { createHash, createHmac } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { CAPTCHA_ACTIONS, type CaptchaAction } from '../lib/captcha-actions.ts';
 import { AppError } from './app-error.ts';
 import { isLocalRun, optionalEnv } from './env.ts';
+import { type RateLimit, withinRateLimits } from './rate-limit.ts';
+import { tokenSecret } from './token.ts';
 
 const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
-/** The actions the site's pages ask tokens for (login, register and order use login; chatbot submit). */
-export const CAPTCHA_ACTIONS = ['login', 'submit'] as const;
 const DEFAULT_MIN_SCORE = 0.5;
 const TIMEOUT_MS = 5000;
+/** Long enough to finish the form the check was made for, too short to stockpile passes. */
+export const BOT_PASS_SECONDS = 120;
+/** The header the browser sends a bot pass in. */
+export const BOT_PASS_HEADER = 'x-bot-pass';
+const PASS_ISSUER = 'portfolio-site/bot-check';
+
+/** A visitor gets a few checks per action they may take in a window (the actions have limits of their own). */
+export const LIMITS = {
+  checksPerAddress: { bucket: 'captcha-ip', max: 60, windowSeconds: 600 },
+} satisfies Record<string, RateLimit>;
 
 export interface CaptchaVerdict {
   actionApproved: boolean;
   message: string;
+  /** The bot pass for the action, when approved with the check on. */
+  botPass?: string;
 }
 
 interface SiteverifyAnswer {
   success?: boolean;
   score?: number;
   action?: string;
+  hostname?: string;
   'error-codes'?: string[];
 }
 
-/** Checks a reCAPTCHA v3 token with Google and decides whether the visitor may proceed. */
-export async function verifyCaptcha(token: string, remoteIp: string): Promise<CaptchaVerdict> {
+/** Tells whether the bot check is on (a reCAPTCHA secret is configured). */
+function checkSecret(): string | undefined {
   const secret = optionalEnv('RECAPTCHA_SECRET_KEY');
-  if (!secret) {
-    if (isLocalRun()) return { actionApproved: true, message: 'The bot check is disabled on this server.' };
+  if (!secret && !isLocalRun()) {
     console.error('RECAPTCHA_SECRET_KEY is not set: the bot check refuses everyone.');
     throw new AppError('unavailable', 'The bot check is not configured on this server.');
   }
-  if (!token)
+  return secret;
+}
+
+/**
+ * Checks a reCAPTCHA v3 token with Google: its score, its action (the one the page expects, when
+ * it says) and the hostname it was made on. Approved, it answers with a bot pass for that action.
+ */
+export async function verifyCaptcha(
+  input: { recaptchaToken: string; action?: CaptchaAction | undefined },
+  remoteIp: string,
+  hostname: string,
+): Promise<CaptchaVerdict> {
+  await withinRateLimits([[LIMITS.checksPerAddress, remoteIp]]);
+  const secret = checkSecret();
+  if (!secret) return { actionApproved: true, message: 'The bot check is disabled on this server.' };
+  if (!input.recaptchaToken)
     return { actionApproved: false, message: 'The bot check did not run. Please reload the page and try again.' };
 
-  const answer = await askGoogle(secret, token, remoteIp);
+  const answer = await askGoogle(secret, input.recaptchaToken, remoteIp);
   const minScore = Number(optionalEnv('RECAPTCHA_MIN_SCORE') ?? DEFAULT_MIN_SCORE);
   if (!answer.success) return { actionApproved: false, message: 'The bot check failed. Please try again.' };
-  if (!CAPTCHA_ACTIONS.includes(answer.action as (typeof CAPTCHA_ACTIONS)[number])) {
+  const action = CAPTCHA_ACTIONS.find((known) => known === answer.action);
+  if (!action || (input.action && action !== input.action) || answer.hostname !== hostname) {
     return { actionApproved: false, message: 'The bot check was for another page. Please try again.' };
   }
   if (typeof answer.score !== 'number' || answer.score < minScore) {
     return { actionApproved: false, message: 'The bot check could not tell you from a bot. Please try again later.' };
   }
-  return { actionApproved: true, message: 'Verified.' };
+  return { actionApproved: true, message: 'Verified.', botPass: await signBotPass(action, remoteIp) };
+}
+
+/**
+ * Refuses (403) a request for `action` that carries no valid bot pass for it from this address.
+ * With the check off it lets local runs through and refuses in production.
+ */
+export async function requireBotPass(req: Request, action: CaptchaAction, address: string): Promise<void> {
+  if (!checkSecret()) return;
+  const pass = req.headers.get(BOT_PASS_HEADER);
+  if (!pass) throw new AppError('forbidden', 'Please complete the bot check first.');
+  try {
+    const { payload } = await jwtVerify(pass, passKey(), {
+      algorithms: ['HS256'],
+      issuer: PASS_ISSUER,
+      audience: action,
+      subject: addressTag(address),
+      maxTokenAge: BOT_PASS_SECONDS,
+    });
+    if (typeof payload.exp !== 'number') throw new Error('a pass without expiry');
+  } catch (error) {
+    const expired = error instanceof errors.JWTExpired;
+    throw new AppError(
+      'forbidden',
+      expired
+        ? 'The bot check has expired. Please try again.'
+        : 'The bot check was not passed for this. Please try again.',
+    );
+  }
+}
+
+function signBotPass(action: CaptchaAction, address: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(PASS_ISSUER)
+    .setAudience(action)
+    .setSubject(addressTag(address))
+    .setIssuedAt()
+    .setExpirationTime(`${BOT_PASS_SECONDS}s`)
+    .sign(passKey());
+}
+
+/** The pass's own key, derived from the session secret, so a pass can never be read as a session. */
+function passKey(): Uint8Array {
+  return createHmac('sha256', tokenSecret()).update('bot-pass').digest();
+}
+
+/** The address as the pass carries it: hashed, so the pass does not show it. */
+function addressTag(address: string): string {
+  return createHash('sha256').update(address).digest('base64url').slice(0, 22);
 }
 
 async function askGoogle(secret: string, token: string, remoteIp: string): Promise<SiteverifyAnswer> {
@@ -53,7 +137,7 @@ async function askGoogle(secret: string, token: string, remoteIp: string): Promi
     if (!response.ok) throw new Error(`siteverify answered ${response.status}`);
     return (await response.json()) as SiteverifyAnswer;
   } catch (error) {
-    console.error('reCAPTCHA siteverify failed:', error);
+    console.error('reCAPTCHA siteverify failed:', error instanceof Error ? error.message : String(error));
     throw new AppError('unavailable', 'The bot check service could not be reached. Please try again later.');
   }
 }

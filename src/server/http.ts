@@ -4,6 +4,9 @@ import type { Context } from '@netlify/functions';
 import * as v from 'valibot';
 import type { Permission } from '../lib/policy.ts';
 import { AppError } from './app-error.ts';
+import type { CaptchaAction } from '../lib/captcha-actions.ts';
+import { requireBotPass } from './captcha.ts';
+import { clientAddress } from './client.ts';
 import { STORE_UNAVAILABLE, isStoreUnreachable } from './redis.ts';
 import { type TokenClaims, verifyUserToken } from './token.ts';
 
@@ -24,6 +27,8 @@ export interface EndpointOptions<TSchema extends AnySchema | undefined> {
   method: Method;
   /** Validates the JSON body; omit for endpoints that take none. */
   body?: TSchema;
+  /** Requires a bot pass for this action (src/server/captcha.ts): for endpoints that cost money or make accounts. */
+  botCheck?: CaptchaAction;
   handle(
     input: EndpointInput<TSchema extends AnySchema ? v.InferOutput<TSchema> : undefined>,
   ): Promise<unknown> | unknown;
@@ -55,6 +60,7 @@ export function endpoint<TSchema extends AnySchema | undefined = undefined>(opti
         throw new AppError('method_not_allowed', `Use ${options.method} for this endpoint.`, { Allow: options.method });
       }
       const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
+      if (options.botCheck) await requireBotPass(req, options.botCheck, clientAddress(req, context));
       const result = await options.handle({ req, context, body: body as never, requestId });
       return result instanceof Response ? result : json(result);
     } catch (error) {

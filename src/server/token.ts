@@ -21,7 +21,7 @@ export interface TokenClaims extends UserDetails {
 const encoder = new TextEncoder();
 
 /** Reads the signing secret; an absent or short one is a configuration error, never a default. */
-function secret(): Uint8Array {
+export function tokenSecret(): Uint8Array {
   const value = optionalEnv('TOKEN_SECRET');
   const bytes = value ? encoder.encode(value) : undefined;
   if (!bytes || bytes.length < MIN_SECRET_BYTES) {
@@ -41,12 +41,12 @@ export async function signUserToken(userId: string, user: UserDetails, now = Dat
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
-    .sign(secret());
+    .sign(tokenSecret());
 }
 
 /** Verifies a session token and returns its claims, or throws `unauthorized`. */
 export async function verifyUserToken(token: string): Promise<TokenClaims> {
-  const key = secret();
+  const key = tokenSecret();
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || typeof payload.exp !== 'number') {

@@ -3,8 +3,19 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isolateEnv } from '../setup/isolated-env.ts';
+import askAi from '../../netlify/functions/ask-ai.mts';
+import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
+import cartItems from '../../netlify/functions/dhh-get-cart-items.mts';
+import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
+import login from '../../netlify/functions/login.mts';
+import contact from '../../netlify/functions/mail-contact.mts';
+import register from '../../netlify/functions/register.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
-import { call } from './request.ts';
+import { createAccount } from '../../src/features/auth/service.server.ts';
+import { BOT_PASS_SECONDS, LIMITS } from '../../src/server/captcha.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
+import { tokenFor } from './fakes.ts';
+import { call, newAddress, uniqueName } from './request.ts';
 
 let answer: object = {};
 let received: URLSearchParams | undefined;
@@ -24,7 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-isolateEnv(['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE', 'APP_ENV'], { clear: false });
+isolateEnv(['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE', 'APP_ENV', 'OPENAI_BASE_URL'], {
+  clear: false,
+});
 
 function useFake(reply: object) {
   answer = reply;
@@ -34,32 +47,34 @@ function useFake(reply: object) {
 
 describe('POST /api/verify-recaptcha', () => {
   it('approves a successful check for an expected action with a good score, sending secret, token and address', async () => {
-    useFake({ success: true, action: 'login', score: 0.9 });
+    useFake({ success: true, action: 'login', score: 0.9, hostname: 'localhost' });
     const result = await call(verify, { body: { recaptchaToken: 'token-from-browser' }, address: '203.0.113.9' });
-    expect(result.body).toEqual({ actionApproved: true, message: 'Verified.' });
+    expect(result.body).toMatchObject({ actionApproved: true, message: 'Verified.' });
+    expect(result.body.botPass).toEqual(expect.any(String));
     expect(Object.fromEntries(received!)).toEqual({
       secret: 'test-secret',
       response: 'token-from-browser',
       remoteip: '203.0.113.9',
     });
-    useFake({ success: true, action: 'submit', score: 0.5 });
+    useFake({ success: true, action: 'submit', score: 0.5, hostname: 'localhost' });
     expect((await call(verify, { body: { recaptchaToken: 't' } })).body.actionApproved).toBe(true);
   });
 
   it('refuses a low score, honouring a configured threshold', async () => {
-    useFake({ success: true, action: 'login', score: 0.3 });
+    useFake({ success: true, action: 'login', score: 0.3, hostname: 'localhost' });
     const result = await call(verify, { body: { recaptchaToken: 't' } });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
       actionApproved: false,
       message: 'The bot check could not tell you from a bot. Please try again later.',
     });
+    expect(result.body.botPass).toBeUndefined();
     process.env.RECAPTCHA_MIN_SCORE = '0.2';
     expect((await call(verify, { body: { recaptchaToken: 't' } })).body.actionApproved).toBe(true);
   });
 
   it('refuses a token made for another action, a failed check and a missing token', async () => {
-    useFake({ success: true, action: 'checkout', score: 0.9 });
+    useFake({ success: true, action: 'checkout', score: 0.9, hostname: 'localhost' });
     expect((await call(verify, { body: { recaptchaToken: 't' } })).body.actionApproved).toBe(false);
     useFake({ success: false, 'error-codes': ['invalid-input-response'] });
     expect((await call(verify, { body: { recaptchaToken: 't' } })).body).toEqual({
@@ -89,5 +104,140 @@ describe('POST /api/verify-recaptcha', () => {
     const production = await call(verify, { body: { recaptchaToken: 't' } });
     expect(production.status).toBe(503);
     expect(production.body.error).toBe('The bot check is not configured on this server.');
+  });
+});
+
+describe('the bot pass: the actions that cost money or make accounts require a passed check', () => {
+  let model: FakeOpenAi;
+  beforeAll(async () => {
+    model = await startFakeOpenAi();
+  });
+  afterAll(() => model.close());
+
+  const password = 'a-long-password';
+  /** A bot pass for `action` from `address`, as the browser gets one before its request. */
+  async function passFor(action: string, address: string, hostname = 'localhost'): Promise<string> {
+    useFake({ success: true, action, score: 0.9, hostname });
+    const verdict = await call(verify, { body: { recaptchaToken: 't', action }, address });
+    expect(verdict.body.actionApproved).toBe(true);
+    return String(verdict.body.botPass);
+  }
+
+  /** Each guarded endpoint, the action its pass is for, and a request it would otherwise accept. */
+  const guarded = [
+    {
+      name: 'login',
+      action: 'login',
+      request: async () => {
+        const username = uniqueName('pass');
+        await createAccount({ username, password, firstName: '', lastName: '', email: '' }, 1);
+        return { handler: login, body: { username, password } };
+      },
+    },
+    {
+      name: 'register',
+      action: 'login',
+      request: async () => ({ handler: register, body: { username: uniqueName('pass'), password } }),
+    },
+    {
+      name: 'ask-ai',
+      action: 'submit',
+      request: async () => {
+        process.env.OPENAI_BASE_URL = model.url;
+        return { handler: askAi, body: { userQuestion: 'Hello?', userSystemChoice: '' } };
+      },
+    },
+    {
+      name: 'mail-contact',
+      action: 'contact',
+      request: async () => ({
+        handler: contact,
+        body: { senderEmail: 'a@example.com', emailSubject: 'Hi', emailText: 'Hello.' },
+      }),
+    },
+    {
+      name: 'dhh-submit-order',
+      action: 'login',
+      request: async () => {
+        const username = uniqueName('buyer');
+        await createAccount({ username, password, firstName: '', lastName: '', email: '' }, 1);
+        const token = await tokenFor(username, 1);
+        const line = { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username };
+        expect((await call(createCartItem, { token, body: line })).status).toBe(200);
+        const cart = await call(cartItems, { token, body: { username } });
+        return {
+          handler: submitOrder,
+          token,
+          body: { username, orderList: cart.body.cartItems, email: 'b@example.com' },
+        };
+      },
+    },
+  ] as const;
+
+  it.each(guarded)(
+    '$name refuses without a pass, with a pass for another action or address, and accepts its own',
+    async ({ action, request }) => {
+      const address = newAddress();
+      const { handler, body, ...rest } = await request();
+      const token = 'token' in rest ? rest.token : undefined;
+      const send = (botPass?: string, from = address) =>
+        call(handler, { body, token, address: from, headers: botPass ? { 'X-Bot-Pass': botPass } : {} });
+
+      useFake({});
+      const none = await send();
+      expect(none.status, JSON.stringify(none.body)).toBe(403);
+      expect(none.body.error).toBe('Please complete the bot check first.');
+      const other = action === 'submit' ? 'login' : 'submit';
+      expect((await send(await passFor(other, address))).status).toBe(403);
+      expect((await send(await passFor(action, newAddress()))).status).toBe(403);
+      expect((await send('not.a.pass')).body.error).toBe('The bot check was not passed for this. Please try again.');
+
+      const accepted = await send(await passFor(action, address));
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    },
+  );
+
+  it('refuses a pass once it is older than its lifetime', async () => {
+    const address = newAddress();
+    const { handler, body } = await guarded[2].request();
+    const pass = await passFor('submit', address);
+    vi.useFakeTimers({ now: Date.now() + (BOT_PASS_SECONDS + 5) * 1000, toFake: ['Date'] });
+    try {
+      const late = await call(handler, { body, address, headers: { 'X-Bot-Pass': pass } });
+      expect(late.status).toBe(403);
+      expect(late.body.error).toBe('The bot check has expired. Please try again.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a check made on another site or for another action than the page asked', async () => {
+    useFake({ success: true, action: 'login', score: 0.9, hostname: 'evil.example' });
+    expect((await call(verify, { body: { recaptchaToken: 't' } })).body).toEqual({
+      actionApproved: false,
+      message: 'The bot check was for another page. Please try again.',
+    });
+    useFake({ success: true, action: 'login', score: 0.9, hostname: 'localhost' });
+    expect((await call(verify, { body: { recaptchaToken: 't', action: 'submit' } })).body.actionApproved).toBe(false);
+  });
+
+  it('needs no pass with the check off in a local run, and refuses in production', async () => {
+    delete process.env.RECAPTCHA_SECRET_KEY;
+    const { handler, body } = await guarded[1].request();
+    expect((await call(handler, { body })).status).toBe(200);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    delete process.env.APP_ENV;
+    expect((await call(handler, { body: { ...body, username: uniqueName('pass') } })).status).toBe(503);
+  });
+
+  it('limits the checks one address may ask for', async () => {
+    useFake({ success: true, action: 'login', score: 0.9, hostname: 'localhost' });
+    const address = newAddress();
+    for (let i = 0; i < LIMITS.checksPerAddress.max; i++) {
+      expect((await call(verify, { body: { recaptchaToken: 't' }, address })).status).toBe(200);
+    }
+    const limited = await call(verify, { body: { recaptchaToken: 't' }, address });
+    expect(limited.status).toBe(429);
+    expect((await call(verify, { body: { recaptchaToken: 't' } })).status).toBe(200);
   });
 });

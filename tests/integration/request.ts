@@ -24,15 +24,17 @@ export async function call(
     token,
     address = newAddress(),
     path = '/api/test',
+    headers: extra = {},
   }: {
     method?: string;
     body?: unknown;
-    token?: string;
+    token?: string | undefined;
     address?: string;
     path?: string;
+    headers?: Record<string, string>;
   } = {},
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
-  const headers: Record<string, string> = { 'x-nf-client-connection-ip': address };
+  const headers: Record<string, string> = { 'x-nf-client-connection-ip': address, ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await handler(

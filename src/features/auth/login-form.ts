@@ -6,7 +6,7 @@ import { computed, map, onMount, task } from 'nanostores';
 import { isValidEmail } from '../../lib/email.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import { logIn, register } from './api-client.ts';
-import { captchaReady, captchaToken, verifyCaptcha } from '../../platform/captcha.ts';
+import { captchaReady, passBotCheck } from '../../platform/captcha.ts';
 import { $loginOpen } from './store.ts';
 import { setToken } from '../../platform/session.ts';
 
@@ -122,18 +122,16 @@ export async function submitLogin(): Promise<void> {
 /** Sends `form`; returns the alert to show, or empty after a success (the session has started). */
 async function send({ mode, fields }: LoginForm): Promise<string> {
   try {
-    const verdict = await verifyCaptcha(await captchaToken('login'));
+    const verdict = await passBotCheck('login');
     if (!verdict.actionApproved) return verdict.message;
     const credentials = { username: fields.username.trim(), password: fields.password };
     const answer =
       mode === 'login'
-        ? await logIn(credentials)
-        : await register({
-            ...credentials,
-            firstName: fields.firstName,
-            lastName: fields.lastName,
-            email: fields.email,
-          });
+        ? await logIn(credentials, verdict.botPass)
+        : await register(
+            { ...credentials, firstName: fields.firstName, lastName: fields.lastName, email: fields.email },
+            verdict.botPass,
+          );
     if (!answer.user) return mode === 'login' ? INCORRECT_CREDENTIALS : '';
     setToken(answer.user);
     closeLogin();

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { isValidEmail } from '../../lib/email.ts';
 import { ANONYMOUS_PREFIX } from '../../lib/user-details.ts';
+import { CAPTCHA_ACTIONS } from '../../lib/captcha-actions.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -54,6 +55,8 @@ export type RegisterRequest = v.InferOutput<typeof registerRequest>;
 
 export const captchaRequest = v.object({
   recaptchaToken: v.pipe(v.optional(v.string(), ''), v.maxLength(4096, 'The bot check token is too long.')),
+  /** The action the page asked the token for; the check refuses a token made for another. */
+  action: v.optional(v.picklist(CAPTCHA_ACTIONS, 'There is no such bot check action.')),
 });
 
 /** Answers of the auth endpoints, as the browser reads them. */

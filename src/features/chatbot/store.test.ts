@@ -2,13 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AskResponse, QuotaResponse } from './schema.ts';
 
 const api = vi.hoisted(() => ({
-  askChatbot: vi.fn<(question: string, system: string) => Promise<AskResponse>>(),
+  askChatbot: vi.fn<(question: string, system: string, botPass?: string) => Promise<AskResponse>>(),
   fetchQuota: vi.fn<() => Promise<QuotaResponse>>(),
 }));
 vi.mock('./api-client.ts', () => api);
 vi.mock('../../platform/captcha.ts', () => ({
-  captchaToken: () => Promise.resolve('token'),
-  verifyCaptcha: () => Promise.resolve({ actionApproved: true, message: '' }),
+  passBotCheck: () => Promise.resolve({ actionApproved: true, message: '', botPass: 'bot-pass' }),
 }));
 
 // A fresh store per test, as a page load makes it, with the ApiError class it knows.

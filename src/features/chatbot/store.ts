@@ -4,8 +4,7 @@
 // when the page opens or the session changes, then from each answer.
 import { atom } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
-import { verifyCaptcha } from '../../platform/captcha.ts';
-import { captchaToken } from '../../platform/captcha.ts';
+import { passBotCheck } from '../../platform/captcha.ts';
 import { askChatbot, fetchQuota } from './api-client.ts';
 import { DEFAULT_SYSTEM_CHOICE } from './schema.ts';
 
@@ -80,15 +79,17 @@ export async function sendQuestion(raw: string): Promise<boolean> {
 }
 
 async function answerFor(question: string): Promise<string> {
+  let botPass: string | undefined;
   try {
-    const verdict = await verifyCaptcha(await captchaToken('submit'));
+    const verdict = await passBotCheck('submit');
     if (!verdict.actionApproved) return NOT_VERIFIED;
+    botPass = verdict.botPass;
   } catch (error) {
     console.error('The bot check failed.', error);
     return NOT_VERIFIED;
   }
   try {
-    const { openAiResponse, remaining } = await askChatbot(question, $systemChoice.get());
+    const { openAiResponse, remaining } = await askChatbot(question, $systemChoice.get(), botPass);
     if (typeof remaining === 'number') $remaining.set(remaining);
     return openAiResponse.trim() || UNREACHABLE;
   } catch (error) {

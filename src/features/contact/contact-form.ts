@@ -3,6 +3,7 @@
 // sending, then the success or failure toast.
 import { showFieldError } from '../../components/field.ts';
 import { showToast } from '../../components/toast.ts';
+import { passBotCheck } from '../../platform/captcha.ts';
 import { sendContactMessage } from './api-client.ts';
 import { contactFormState } from './logic.ts';
 
@@ -39,11 +40,12 @@ export function mountContactForm(form: HTMLFormElement): void {
     loading = true;
     render();
     try {
-      await sendContactMessage({
-        senderEmail: email.value.trim(),
-        emailSubject: subject.value.trim(),
-        emailText: message.value.trim(),
-      });
+      const verdict = await passBotCheck('contact');
+      if (!verdict.actionApproved) throw new Error(verdict.message);
+      await sendContactMessage(
+        { senderEmail: email.value.trim(), emailSubject: subject.value.trim(), emailText: message.value.trim() },
+        verdict.botPass,
+      );
       form.reset();
       showToast(SENT);
     } catch (error) {

@@ -32,6 +32,6 @@ export function clearCartItems(): Promise<StatusResponse> {
 }
 
 /** Orders what is in the cart, with a confirmation mailed to `email`. */
-export function submitOrder(orderList: CartItem[], email: string): Promise<StatusResponse> {
-  return apiRequest('dhh/submit-order', { method: 'POST', body: { username: username(), orderList, email } });
+export function submitOrder(orderList: CartItem[], email: string, botPass?: string): Promise<StatusResponse> {
+  return apiRequest('dhh/submit-order', { method: 'POST', body: { username: username(), orderList, email }, botPass });
 }

@@ -1,8 +1,7 @@
 // The cart page's state and the actions that change it. Failures are logged as the spec says
 // (SPEC section 8) and reported to the caller, which decides on a toast.
 import { atom } from 'nanostores';
-import { verifyCaptcha } from '../../platform/captcha.ts';
-import { captchaToken } from '../../platform/captcha.ts';
+import { passBotCheck } from '../../platform/captcha.ts';
 import { clearCartItems, deleteCartItem, fetchCartItems, submitOrder } from './api-client.ts';
 import type { CartItem } from './schema.ts';
 
@@ -48,12 +47,12 @@ export async function emptyCart(): Promise<boolean> {
 /** Runs the bot check, then orders the cart and reloads it; answers whether the order went through. */
 export async function orderCart(email: string): Promise<boolean> {
   try {
-    const verdict = await verifyCaptcha(await captchaToken('login'));
+    const verdict = await passBotCheck('login');
     if (!verdict.actionApproved) {
       console.error('You failed the recaptcha challenge');
       return false;
     }
-    await submitOrder($cart.get().items, email);
+    await submitOrder($cart.get().items, email, verdict.botPass);
     await loadCart();
     return true;
   } catch (error) {
