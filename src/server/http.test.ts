@@ -118,7 +118,7 @@ describe('requests from other websites and other content types', () => {
   });
 
   it('refuses a cross-site or same-site request with 403, by Sec-Fetch-Site or else by Origin', async () => {
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site', Origin: 'http://shop.localhost' },
       // Sec-Fetch-Site decides when it is sent, even when Origin looks right.
@@ -126,7 +126,8 @@ describe('requests from other websites and other content types', () => {
       { Origin: 'https://evil.example' },
       { Origin: 'http://localhost:8080' },
       { Origin: 'null' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const response = await echo(post(named, headers));
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(await response.json()).toEqual({

@@ -19,10 +19,14 @@ import scheduleItems from '../../netlify/functions/scheduling-schedule-items.mts
 import userChoices from '../../netlify/functions/scheduling-user-choices.mts';
 import userDateChoices from '../../netlify/functions/scheduling-user-date-choices.mts';
 import { DATE_POLL, TIME_SLOTS } from '../../src/content/polls.ts';
-import { createAccount } from '../../src/features/auth/service.server.ts';
+import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
+import { LIMITS as AUTH_LIMITS, createAccount } from '../../src/features/auth/service.server.ts';
 import { NAME_TAKEN, configuredItems } from '../../src/features/scheduling/polls.ts';
+import { ACCOUNT_PROBE_LIMITS, couldBeAccountName } from '../../src/server/account-probe.ts';
+import { keys } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
 import { tokenFor } from './fakes.ts';
-import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -193,6 +197,50 @@ describe('voting under an anonymous name', () => {
     const voter = uniqueName('gone');
     await vote('add', { username: voter }, await tokenFor(voter, 1));
     expect((await vote('add', { username: `anon_${voter}` })).status).toBe(409);
+  });
+
+  it('says no more about a registered name than register does: the same answer as for a claimed name', async () => {
+    const username = uniqueName('member');
+    await createAccount({ username, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    const claimed = `anon_${uniqueName('Guest')}`;
+    expect((await vote('add', { username: claimed })).status).toBe(200);
+    const forAccount = await vote('add', { username: `anon_${username}` });
+    const forClaimed = await vote('add', { username: claimed });
+    expect(forAccount).toMatchObject({ status: 409, body: { error: NAME_TAKEN, code: 'conflict' } });
+    expect(forClaimed.body).toEqual(forAccount.body);
+    expect(NAME_TAKEN).not.toMatch(/account|user|regist/i);
+  });
+
+  it("looks for accounts within register's limits (shared counters), whether the account exists or not", async () => {
+    // The same buckets and limits as register's, and the same idea of what can be a username.
+    expect(ACCOUNT_PROBE_LIMITS).toEqual({
+      perAddress: AUTH_LIMITS.registerPerAddress,
+      perName: AUTH_LIMITS.registerPerUsername,
+    });
+    for (const name of ['ab', 'abc', 'a.b-c_d', 'x'.repeat(32), 'x'.repeat(33), 'Ann Lee', 'zoë', "o'neil"]) {
+      expect(couldBeAccountName(name), name).toBe(USERNAME_PATTERN.test(name));
+    }
+
+    const address = newAddress();
+    const anonVote = (username: string, extra: { claimSecret?: string; scheduleItemId?: string } = {}) =>
+      call(addChoice, { address, body: { pollId: 'defense', scheduleItemId: firstItem(), username, ...extra } });
+    const taken = uniqueName('member');
+    await createAccount({ username: taken, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    expect((await anonVote(`anon_${taken}`)).status).toBe(409);
+    const mine = `anon_${uniqueName('Guest')}`;
+    const { claimSecret } = (await anonVote(mine)).body as { claimSecret: string };
+    for (let i = 2; i < ACCOUNT_PROBE_LIMITS.perAddress.max; i++) {
+      expect((await anonVote(`anon_${uniqueName('Guest')}`)).status).toBe(200);
+    }
+    // Over the limit, a free name and an account's name get the same answer.
+    const free = await anonVote(`anon_${uniqueName('Guest')}`);
+    expect(free).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(await anonVote(`anon_${taken}`)).toMatchObject({ status: 429, body: free.body });
+    expect(Number(await redis().get(keys.rateLimit('register-ip', address)))).toBeGreaterThan(
+      AUTH_LIMITS.registerPerAddress.max,
+    );
+    // A name already claimed keeps voting with its secret: no account is looked at.
+    expect((await anonVote(mine, { claimSecret, scheduleItemId: lastItem() })).status).toBe(200);
   });
 
   it('a remove before any vote claims nothing', async () => {

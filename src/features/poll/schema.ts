@@ -1,6 +1,11 @@
 // The one-question poll's requests and answers (SPEC section 7: /api/poll/*).
 import * as v from 'valibot';
-import { QUESTIONS } from './questions.ts';
+import { QUESTIONS, optionIds } from './questions.ts';
+
+/** The refusal of a blank name, shown on the page before anything is sent. */
+export const BLANK_NAME = 'Please enter your name to vote.';
+/** The refusal of an anonymous vote under an account's name (register tells as much: "already taken"). */
+export const ACCOUNT_NAME = 'That name belongs to an account. Please log in to vote under it, or choose another name.';
 
 const question = v.pipe(
   v.number('question must be a number.'),
@@ -19,8 +24,9 @@ export const createVoteRequest = v.pipe(
       v.maxLength(10, 'Too many options.'),
     ),
   }),
+  // Exactly the ids the question offers: '00' or '1.0' is no option, though it reads as a number.
   v.check(
-    ({ question: index, vote }) => vote.every((option) => Number(option) < (QUESTIONS[index]?.options.length ?? 0)),
+    ({ question: index, vote }) => vote.every((option) => optionIds(index).includes(option)),
     'There is no such option.',
   ),
 );

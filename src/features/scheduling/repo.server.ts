@@ -2,6 +2,7 @@
 // set, each vote the member '<voter key>\n<option id>', so adding twice or removing what is not
 // there changes nothing, and a voter's choices are one range. Each vote and each read is one round
 // trip; the rules that need atomicity live in src/server/scripts/scheduling.ts.
+import { accountProbeCounters, couldBeAccountName } from '../../server/account-probe.ts';
 import { keys } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
@@ -28,11 +29,15 @@ export interface Change {
   newSecretHash: string;
 }
 
-/** Adds or removes one vote atomically, claiming an anonymous name on its first vote. */
-export async function changeVote(change: Change): Promise<scripts.ChangeOutcome> {
+/**
+ * Adds or removes one vote atomically, claiming an anonymous name on its first vote; looking for
+ * the name's account counts as a look from `address` (src/server/account-probe.ts).
+ */
+export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
   const voter = change.username.toLowerCase();
   const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : voter;
   const { pollId } = change;
+  const probe = accountProbeCounters(address, plainName);
   return scripts.changeVote.run(
     [
       keys.scheduleOffered(pollId),
@@ -41,6 +46,7 @@ export async function changeVote(change: Change): Promise<scripts.ChangeOutcome>
       keys.scheduleVotes(pollId),
       keys.scheduleFirstNames(pollId),
       keys.user(plainName),
+      ...probe.keys,
     ],
     [
       change.optionId,
@@ -52,6 +58,8 @@ export async function changeVote(change: Change): Promise<scripts.ChangeOutcome>
       change.secretHash,
       change.newSecretHash,
       voteOf(voter, change.optionId),
+      ...probe.args,
+      couldBeAccountName(plainName) ? '1' : '0',
     ],
   );
 }

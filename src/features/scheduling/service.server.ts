@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DATE_POLL } from '../../content/polls.ts';
 import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
-import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
+import { type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
 import type { TokenClaims } from '../../server/token.ts';
 import {
   type ChoiceWithUser,
@@ -78,14 +78,19 @@ export async function changeChoice(
   const voter = resolveVoter(input.username, user);
   await withinRateLimits([[LIMITS.changesPerAddress, address]]);
   const newSecret = randomBytes(24).toString('base64url');
-  const outcome = await repo.changeVote({
-    pollId,
-    optionId: input.optionId,
-    ...voter,
-    change: input.change,
-    secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
-    newSecretHash: sha256(newSecret),
-  });
+  const outcome = await repo.changeVote(
+    {
+      pollId,
+      optionId: input.optionId,
+      ...voter,
+      change: input.change,
+      secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
+      newSecretHash: sha256(newSecret),
+    },
+    address,
+  );
+  // Over register's limits on looking at accounts: the same refusal register gives.
+  if (typeof outcome === 'number') throw rateLimited(outcome);
   if (outcome === 'unknown-option') {
     throw new AppError('bad_request', input.kind === 'date' ? 'There is no such date.' : 'There is no such time slot.');
   }

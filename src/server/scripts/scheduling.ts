@@ -2,20 +2,34 @@
 // an anonymous name belongs to whoever voted under it first (unless an account or a registered
 // voter has it), and an option leaves a poll with every vote for it. A vote is the member
 // '<voter key>\n<option id>' of the poll's votes (see keys.ts).
+import { PROBE_ACCOUNT } from './account-probe.ts';
 import { defineScript } from './script.ts';
 
-export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option';
+/** What a change did; a number is the seconds to wait, when looking at the name's account is over its limit. */
+export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | number;
 
 /**
  * Adds or removes one vote. An anonymous name is claimed by its first vote, unless an account or a
- * registered voter has it; after that it takes the claim's secret. A registered voter's first name
- * is copied from the account when they vote. KEYS: the poll's offered options, people, claims,
- * votes and first names, then the account key of the voter's name without 'anon_'. ARGV: option id,
- * voter key, the same without 'anon_', username as voted, 'add' or 'remove', '1' when anonymous,
- * the hash of the secret sent ('' if none), the hash of a new secret, the vote.
+ * registered voter has it; after that it takes the claim's secret. Looking for the account counts
+ * in register's counters first (when the name could be an account): over their limit, the answer
+ * is the seconds to wait, whether the account exists or not. A registered voter's first name is
+ * copied from the account when they vote. KEYS: the poll's offered options, people, claims, votes
+ * and first names, the account key of the voter's name without 'anon_', then register's address
+ * and name counters. ARGV: option id, voter key, the same without 'anon_', username as voted, 'add'
+ * or 'remove', '1' when anonymous, the hash of the secret sent ('' if none), the hash of a new
+ * secret, the vote, the counters' max and window each, '1' when the name could be an account.
  */
 export const changeVote = defineScript<
-  [offered: string, people: string, claims: string, votes: string, firstNames: string, account: string],
+  [
+    offered: string,
+    people: string,
+    claims: string,
+    votes: string,
+    firstNames: string,
+    account: string,
+    probesPerAddress: string,
+    probesPerName: string,
+  ],
   [
     optionId: string,
     voterKey: string,
@@ -26,9 +40,14 @@ export const changeVote = defineScript<
     secretHash: string,
     newSecretHash: string,
     vote: string,
+    addressMax: number,
+    addressWindow: number,
+    nameMax: number,
+    nameWindow: number,
+    couldBeAccount: '1' | '0',
   ],
   ChangeOutcome
->(`
+>(`${PROBE_ACCOUNT}
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' end
 local outcome = 'ok'
 if ARGV[6] == '1' then
@@ -38,6 +57,10 @@ if ARGV[6] == '1' then
   elseif ARGV[5] == 'remove' then
     return 'ok'
   else
+    if ARGV[14] == '1' then
+      local wait = probe_account(KEYS[7], KEYS[8], 10)
+      if wait > 0 then return wait end
+    end
     if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return 'taken' end
     redis.call('HSET', KEYS[3], ARGV[2], ARGV[8])
     outcome = 'claimed'

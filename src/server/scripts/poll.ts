@@ -1,0 +1,36 @@
+// The one-question poll (src/features/poll): one vote per voter and question, and no anonymous
+// vote under an account's name.
+import { PROBE_ACCOUNT } from './account-probe.ts';
+import { defineScript } from './script.ts';
+
+/** What a vote did; a number is the seconds to wait, when looking at the name's account is over its limit. */
+export type PollVoteOutcome = 'added' | 'already' | 'taken' | number;
+
+/**
+ * Records a vote unless the voter already voted. An anonymous vote under a name an account has is
+ * refused ('taken'); looking for the account counts in register's counters first, when the name
+ * could be an account. KEYS: the question's votes, the account key of the name, register's
+ * address and name counters. ARGV: voter key, the vote's JSON, '1' when anonymous, the counters'
+ * max and window each, '1' when the name could be an account.
+ */
+export const castPollVote = defineScript<
+  [votes: string, account: string, probesPerAddress: string, probesPerName: string],
+  [
+    voterKey: string,
+    vote: string,
+    anonymous: '1' | '0',
+    addressMax: number,
+    addressWindow: number,
+    nameMax: number,
+    nameWindow: number,
+    couldBeAccount: '1' | '0',
+  ],
+  PollVoteOutcome
+>(`${PROBE_ACCOUNT}
+if ARGV[3] == '1' and ARGV[8] == '1' then
+  local wait = probe_account(KEYS[3], KEYS[4], 4)
+  if wait > 0 then return wait end
+  if redis.call('EXISTS', KEYS[2]) == 1 then return 'taken' end
+end
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then return 'added' end
+return 'already'`);
