@@ -22,6 +22,7 @@ import { DATE_POLL, TIME_SLOTS } from '../../src/content/polls.ts';
 import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
 import { LIMITS as AUTH_LIMITS, createAccount } from '../../src/features/auth/service.server.ts';
 import { NAME_TAKEN, configuredItems } from '../../src/features/scheduling/polls.ts';
+import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
 import { ACCOUNT_PROBE_LIMITS, couldBeAccountName } from '../../src/server/account-probe.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -366,5 +367,24 @@ describe('the scheduling console actions', () => {
     expect((await get(userDateChoices, path)).list).toEqual([]);
     expect((await get(availableDates, `/api/scheduling/available-dates/${DATE_POLL.id}`)).list).toEqual([]);
     expect(await run(createScheduleDateItems)).toMatchObject({ created: DATE_POLL.dates.length });
+  });
+
+  it(`holds each admin to ${ADMIN_LIMIT.max} console actions in 10 minutes, in the action's one round trip`, async () => {
+    const token = await tokenFor(uniqueName('admin'), 3);
+    // Each action is still one round trip, counted or refused.
+    for (const action of [createScheduleItems, createSchedulePolls, createScheduleDateItems]) {
+      expect(await countStoreRoundTrips(() => call(action, { token }))).toBe(1);
+    }
+    for (let i = 3; i < ADMIN_LIMIT.max; i++) {
+      expect((await call(createScheduleItems, { token })).status).toBe(200);
+    }
+    for (const action of [dropSchedulePolls, dropScheduleItems, dropScheduleDateItems]) {
+      expect(await countStoreRoundTrips(() => call(action, { token }))).toBe(1);
+      expect(await call(action, { token })).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    }
+    expect((await items('defense')).list.length).toBe(configuredItems().length);
+    expect((await get(availableDates, `/api/scheduling/available-dates/${DATE_POLL.id}`)).list).toHaveLength(
+      DATE_POLL.dates.length,
+    );
   });
 });

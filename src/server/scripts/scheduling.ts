@@ -3,6 +3,7 @@
 // voter has it), and an option leaves a poll with every vote for it. A vote is the member
 // '<voter key>\n<option id>' of the poll's votes (see keys.ts).
 import { PROBE_ACCOUNT } from './account-probe.ts';
+import { defineLimitedScript } from './limited.ts';
 import { defineScript } from './script.ts';
 
 /** What a change did; a number is the seconds to wait, when looking at the name's account is over its limit. */
@@ -83,7 +84,11 @@ return outcome`);
  * then each poll's offered options. ARGV: per poll its option count n, then the n option ids.
  * Answers how many were new to their poll, or -1 when the catalogue is empty.
  */
-export const offerExisting = defineScript<[catalogue: string, ...offered: string[]], (string | number)[], number>(`
+export const offerExisting = defineLimitedScript<
+  [catalogue: string, ...offered: string[]],
+  (string | number)[],
+  number
+>(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local added, at = 0, 1
 for k = 2, #KEYS do
@@ -100,7 +105,7 @@ return added`);
  * KEYS: the catalogue, then per poll its offered options and its votes. Answers how many ids the
  * catalogue held.
  */
-export const dropCatalogue = defineScript<[catalogue: string, ...offeredAndVotes: string[]], [], number>(`
+export const dropCatalogue = defineLimitedScript<[catalogue: string, ...offeredAndVotes: string[]], [], number>(`
 local ids = redis.call('HKEYS', KEYS[1])
 local dropped = {}
 for _, id in ipairs(ids) do dropped[id] = true end
