@@ -2,10 +2,7 @@
 import * as v from 'valibot';
 import { QUESTIONS, optionIds } from './questions.ts';
 
-/** The refusal of a blank name, shown on the page before anything is sent. */
-export const BLANK_NAME = 'Please enter your name to vote.';
-/** The refusal of an anonymous vote under an account's name (register tells as much: "already taken"). */
-export const ACCOUNT_NAME = 'That name belongs to an account. Please log in to vote under it, or choose another name.';
+export { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
 
 const question = v.pipe(
   v.number('question must be a number.'),

@@ -7,7 +7,8 @@ import { type RateLimit, rateLimited, withinRateLimits } from '../../server/rate
 import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
 import type { TokenClaims } from '../../server/token.ts';
-import { ACCOUNT_NAME, BLANK_NAME, type CreateVoteRequest, type CreateVoteStatus, type VoteRecord } from './schema.ts';
+import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
+import { type CreateVoteRequest, type CreateVoteStatus, type VoteRecord } from './schema.ts';
 
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
