@@ -1,9 +1,11 @@
 // Whether an account exists is something register tells ("That username is already taken"), held
 // to its rate limits. Any other endpoint that refuses a name because an account has it (an
 // anonymous vote under a registered name) counts the look in register's own counters, before it
-// looks: together they tell no more, and no faster, than register alone.
-import { type Attempt, type RateLimit, attemptCounter } from './rate-limit.ts';
-import { usernameKey } from './keys.ts';
+// looks: together they tell no more, and no faster, than register alone. A name an address has
+// already looked at in the window counts once, so a family voting under its names in every poll
+// uses one look per name, while a script trying names is held to register's pace.
+import { keys, usernameKey } from './keys.ts';
+import { type RateLimit, attemptCounter } from './rate-limit.ts';
 
 /**
  * Register's per-address and per-username limits (src/features/auth/service.server.ts LIMITS
@@ -22,19 +24,18 @@ export const couldBeAccountName = (name: string): boolean => ACCOUNT_NAME.test(n
 
 /**
  * The KEYS and ARGV a script starting with scripts/account-probe.ts's PROBE_ACCOUNT needs to count
- * a look at the account `name` from `address`: the two counters, then their max and window each.
+ * a look at the account `name` from `address`: the address's set of names looked at and the two
+ * counters; then the name's key form, and each counter's max and window.
  */
-export function accountProbeCounters(
+export function accountProbe(
   address: string,
   name: string,
-): { keys: [string, string]; args: [number, number, number, number] } {
-  const attempts: Attempt[] = [
-    [ACCOUNT_PROBE_LIMITS.perAddress, address],
-    [ACCOUNT_PROBE_LIMITS.perName, usernameKey(name)],
-  ];
-  const [[ipKey, ipMax, ipWindow], [nameKey, nameMax, nameWindow]] = attempts.map(attemptCounter) as [
-    ReturnType<typeof attemptCounter>,
-    ReturnType<typeof attemptCounter>,
-  ];
-  return { keys: [ipKey, nameKey], args: [ipMax, ipWindow, nameMax, nameWindow] };
+): { keys: [string, string, string]; args: [string, number, number, number, number] } {
+  const subject = usernameKey(name);
+  const [ipKey, ipMax, ipWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perAddress, address]);
+  const [nameKey, nameMax, nameWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perName, subject]);
+  return {
+    keys: [keys.accountLookups(address), ipKey, nameKey],
+    args: [subject, ipMax, ipWindow, nameMax, nameWindow],
+  };
 }

@@ -51,6 +51,8 @@ export const keys = {
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
+  /** set of the names (key form) one address looked at as accounts (src/server/account-probe.ts); expires with register's per-address window */
+  accountLookups: (address: string) => `${KEY_PREFIX}rate:account-lookups:${address}`,
 } as const;
 
 /** Returns the key form of a username (usernames are unique case-insensitively). */

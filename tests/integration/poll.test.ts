@@ -115,21 +115,28 @@ describe('one-question poll: options and names', () => {
 
   it("looks for accounts within register's limits: per address, then per name, whether the account exists or not", async () => {
     const address = newAddress();
-    const taken = uniqueName('member');
-    await createAccount({ username: taken, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    const account = async () => {
+      const username = uniqueName('member');
+      await createAccount({ username, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+      return username;
+    };
+    const taken = await account();
     const vote = (name: string, from = address) =>
       call(createVote, { address: from, body: { name, question: 0, vote: ['0'] } });
+    const counted = async () =>
+      Number(await redis().get(keys.rateLimit(ACCOUNT_PROBE_LIMITS.perAddress.bucket, address)));
     expect((await vote(taken)).status).toBe(409);
+    // The same name again from the same address is no new look.
+    expect((await vote(taken.toUpperCase())).status).toBe(409);
+    expect(await counted()).toBe(1);
     for (let i = 1; i < ACCOUNT_PROBE_LIMITS.perAddress.max; i++)
       expect((await vote(uniqueName('V'))).status).toBe(200);
-    // Over the limit, a free name and an account's name get the same answer.
-    const [free, account] = [await vote(uniqueName('V')), await vote(taken)];
+    // Over the limit, a new free name and a new account's name get the same answer.
+    const [free, other] = [await vote(uniqueName('V')), await vote(await account())];
     expect(free).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
-    expect(account).toMatchObject({ status: 429, body: free.body });
-    // The counter is register's own: this address has used its register attempts too.
-    expect(Number(await redis().get(keys.rateLimit(ACCOUNT_PROBE_LIMITS.perAddress.bucket, address)))).toBeGreaterThan(
-      ACCOUNT_PROBE_LIMITS.perAddress.max,
-    );
+    expect(other).toMatchObject({ status: 429, body: free.body });
+    // The counter is register's own: this address has used up its register attempts too.
+    expect(await counted()).toBeGreaterThan(ACCOUNT_PROBE_LIMITS.perAddress.max);
     // A name that can be no account's is not a look at accounts.
     expect((await vote(`${uniqueName('V')} Lee`)).status).toBe(200);
 

@@ -233,10 +233,19 @@ describe('voting under an anonymous name', () => {
     for (let i = 2; i < ACCOUNT_PROBE_LIMITS.perAddress.max; i++) {
       expect((await anonVote(`anon_${uniqueName('Guest')}`)).status).toBe(200);
     }
-    // Over the limit, a free name and an account's name get the same answer.
+    // Over the limit, a new free name and a new account's name get the same answer.
     const free = await anonVote(`anon_${uniqueName('Guest')}`);
     expect(free).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
-    expect(await anonVote(`anon_${taken}`)).toMatchObject({ status: 429, body: free.body });
+    const other = uniqueName('member');
+    await createAccount({ username: other, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    expect(await anonVote(`anon_${other}`)).toMatchObject({ status: 429, body: free.body });
+    // A name this address already looked at, in this poll or another, is no new look.
+    expect(await anonVote(`anon_${taken}`)).toMatchObject({ status: 409, body: { error: NAME_TAKEN } });
+    const elsewhere = await call(addDateChoice, {
+      address,
+      body: { pollId: DATE_POLL.id, date: `${DATE_POLL.dates[0].date}_DATE`, username: mine },
+    });
+    expect(elsewhere.status).toBe(200);
     expect(Number(await redis().get(keys.rateLimit('register-ip', address)))).toBeGreaterThan(
       AUTH_LIMITS.registerPerAddress.max,
     );

@@ -1,7 +1,7 @@
 // The one-question poll: one vote per voter and question, the voter being the token's user when
 // logged in, else the typed name (compared case-insensitively).
 import { AppError } from '../../server/app-error.ts';
-import { accountProbeCounters, couldBeAccountName } from '../../server/account-probe.ts';
+import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
@@ -46,7 +46,7 @@ export async function castVote(
   if (!name) throw new AppError('bad_request', BLANK_NAME);
   await withinRateLimits([[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
-  const probe = accountProbeCounters(address, name);
+  const probe = accountProbe(address, name);
   const outcome = await castPollVote.run(
     [keys.pollVotes(input.question), keys.user(usernameKey(name)), ...probe.keys],
     [name.toLowerCase(), JSON.stringify(vote), user ? '0' : '1', ...probe.args, couldBeAccountName(name) ? '1' : '0'],

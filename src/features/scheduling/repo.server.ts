@@ -2,7 +2,7 @@
 // set, each vote the member '<voter key>\n<option id>', so adding twice or removing what is not
 // there changes nothing, and a voter's choices are one range. Each vote and each read is one round
 // trip; the rules that need atomicity live in src/server/scripts/scheduling.ts.
-import { accountProbeCounters, couldBeAccountName } from '../../server/account-probe.ts';
+import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
 import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { keys } from '../../server/keys.ts';
 import type { Write } from '../../server/rate-limit.ts';
@@ -39,7 +39,7 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   const voter = change.username.toLowerCase();
   const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : voter;
   const { pollId } = change;
-  const probe = accountProbeCounters(address, plainName);
+  const probe = accountProbe(address, plainName);
   return scripts.changeVote.run(
     [
       keys.scheduleOffered(pollId),

@@ -9,16 +9,18 @@ export type PollVoteOutcome = 'added' | 'already' | 'taken' | number;
 /**
  * Records a vote unless the voter already voted. An anonymous vote under a name an account has is
  * refused ('taken'); looking for the account counts in register's counters first, when the name
- * could be an account. KEYS: the question's votes, the account key of the name, register's
- * address and name counters. ARGV: voter key, the vote's JSON, '1' when anonymous, the counters'
- * max and window each, '1' when the name could be an account.
+ * could be an account. KEYS: the question's votes, the account key of the name, the address's
+ * names looked at, register's address and name counters. ARGV: voter key, the vote's JSON, '1'
+ * when anonymous, the name's key form, the counters' max and window each, '1' when the name could
+ * be an account.
  */
 export const castPollVote = defineScript<
-  [votes: string, account: string, probesPerAddress: string, probesPerName: string],
+  [votes: string, account: string, namesLookedAt: string, probesPerAddress: string, probesPerName: string],
   [
     voterKey: string,
     vote: string,
     anonymous: '1' | '0',
+    nameKey: string,
     addressMax: number,
     addressWindow: number,
     nameMax: number,
@@ -27,8 +29,8 @@ export const castPollVote = defineScript<
   ],
   PollVoteOutcome
 >(`${PROBE_ACCOUNT}
-if ARGV[3] == '1' and ARGV[8] == '1' then
-  local wait = probe_account(KEYS[3], KEYS[4], 4)
+if ARGV[3] == '1' and ARGV[9] == '1' then
+  local wait = probe_account(KEYS[3], KEYS[4], KEYS[5], 4)
   if wait > 0 then return wait end
   if redis.call('EXISTS', KEYS[2]) == 1 then return 'taken' end
 end

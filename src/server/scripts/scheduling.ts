@@ -15,10 +15,11 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | numb
  * in register's counters first (when the name could be an account): over their limit, the answer
  * is the seconds to wait, whether the account exists or not. A registered voter's first name is
  * copied from the account when they vote. KEYS: the poll's offered options, people, claims, votes
- * and first names, the account key of the voter's name without 'anon_', then register's address
- * and name counters. ARGV: option id, voter key, the same without 'anon_', username as voted, 'add'
- * or 'remove', '1' when anonymous, the hash of the secret sent ('' if none), the hash of a new
- * secret, the vote, the counters' max and window each, '1' when the name could be an account.
+ * and first names, the account key of the voter's name without 'anon_', then the address's names
+ * looked at and register's address and name counters. ARGV: option id, voter key, the same without
+ * 'anon_', username as voted, 'add' or 'remove', '1' when anonymous, the hash of the secret sent
+ * ('' if none), the hash of a new secret, the vote, the name's key form, the counters' max and
+ * window each, '1' when the name could be an account.
  */
 export const changeVote = defineScript<
   [
@@ -28,6 +29,7 @@ export const changeVote = defineScript<
     votes: string,
     firstNames: string,
     account: string,
+    namesLookedAt: string,
     probesPerAddress: string,
     probesPerName: string,
   ],
@@ -41,6 +43,7 @@ export const changeVote = defineScript<
     secretHash: string,
     newSecretHash: string,
     vote: string,
+    nameKey: string,
     addressMax: number,
     addressWindow: number,
     nameMax: number,
@@ -58,8 +61,8 @@ if ARGV[6] == '1' then
   elseif ARGV[5] == 'remove' then
     return 'ok'
   else
-    if ARGV[14] == '1' then
-      local wait = probe_account(KEYS[7], KEYS[8], 10)
+    if ARGV[15] == '1' then
+      local wait = probe_account(KEYS[7], KEYS[8], KEYS[9], 10)
       if wait > 0 then return wait end
     end
     if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return 'taken' end
