@@ -106,6 +106,60 @@ describe('endpoint wrapper', () => {
   });
 });
 
+describe('requests from other websites and other content types', () => {
+  const named = JSON.stringify({ name: 'Ada' });
+  const statusOf = async (request: Request) => (await echo(request)).status;
+
+  it('lets same-origin and typed-in requests through, and those with neither header', async () => {
+    expect(await statusOf(post(named, { 'Sec-Fetch-Site': 'same-origin', Origin: 'http://localhost' }))).toBe(200);
+    expect(await statusOf(post(named, { 'Sec-Fetch-Site': 'none' }))).toBe(200);
+    expect(await statusOf(post(named))).toBe(200);
+    expect(await statusOf(post(named, { Origin: 'http://localhost' }))).toBe(200);
+  });
+
+  it('refuses a cross-site or same-site request with 403, by Sec-Fetch-Site or else by Origin', async () => {
+    const foreign: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site', Origin: 'http://shop.localhost' },
+      // Sec-Fetch-Site decides when it is sent, even when Origin looks right.
+      { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://localhost' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'http://localhost:8080' },
+      { Origin: 'null' },
+    ];
+    for (const headers of foreign) {
+      const response = await echo(post(named, headers));
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.json()).toEqual({
+        error: 'Requests from other websites are not accepted. Please use this site itself.',
+        code: 'forbidden',
+      });
+    }
+    const read = endpoint({ method: 'GET', handle: () => ({ status: 'Success' }) });
+    expect((await read(new Request(url, { headers: { 'Sec-Fetch-Site': 'cross-site' } }))).status).toBe(403);
+  });
+
+  it('answers a body of another type, or of none, with 415; JSON with a charset is fine', async () => {
+    const error = 'The request body must be sent as JSON (Content-Type: application/json).';
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await echo(post(named, { 'Content-Type': type }));
+      expect(response.status, type).toBe(415);
+      expect(await response.json()).toEqual({ error, code: 'unsupported_media_type' });
+    }
+    const untyped = new Request(url, { method: 'POST', body: new Blob([named]) });
+    expect(untyped.headers.has('content-type')).toBe(false);
+    expect(await statusOf(untyped)).toBe(415);
+    expect(await statusOf(post(named, { 'Content-Type': 'application/json; charset=utf-8' }))).toBe(200);
+    expect(await statusOf(post(named, { 'Content-Type': 'Application/JSON' }))).toBe(200);
+    // An endpoint without a body takes a bare POST, but not a form post.
+    const action = endpoint({ method: 'POST', handle: () => ({ status: 'Success' }) });
+    expect((await action(new Request(url, { method: 'POST' }))).status).toBe(200);
+    expect((await action(new Request(url, { method: 'POST', body: new URLSearchParams({ a: '1' }) }))).status).toBe(
+      415,
+    );
+  });
+});
+
 describe('requireUser and requirePermission', () => {
   const user = { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
   const withToken = (token: string) => new Request(url, { headers: { Authorization: `Bearer ${token}` } });

@@ -59,6 +59,8 @@ export function endpoint<TSchema extends AnySchema | undefined = undefined>(opti
       if (req.method !== options.method) {
         throw new AppError('method_not_allowed', `Use ${options.method} for this endpoint.`, { Allow: options.method });
       }
+      refuseOtherSites(req);
+      refuseOtherContentTypes(req);
       const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
       if (options.botCheck) await requireBotPass(req, options.botCheck, clientAddress(req, context));
       const result = await options.handle({ req, context, body: body as never, requestId });
@@ -67,6 +69,42 @@ export function endpoint<TSchema extends AnySchema | undefined = undefined>(opti
       return errorResponse(error, req, requestId);
     }
   };
+}
+
+/** Methods whose requests may carry a body, which must then be JSON. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const NOT_JSON = 'The request body must be sent as JSON (Content-Type: application/json).';
+
+/**
+ * Refuses browser requests made by another website's page, so a foreign page cannot make its
+ * visitors vote, post, mail or ask the chatbot. Browsers say where a request comes from in
+ * Sec-Fetch-Site; older ones only in Origin. The site is served from one origin, so `same-site`
+ * (a sibling subdomain) is foreign too. Requests with neither header (curl, servers, tests) pass.
+ */
+function refuseOtherSites(req: Request): void {
+  const site = req.headers.get('sec-fetch-site');
+  const origin = req.headers.get('origin');
+  const foreign =
+    site !== null ? site !== 'same-origin' && site !== 'none' : origin !== null && !isOwnOrigin(origin, req);
+  if (foreign)
+    throw new AppError('forbidden', 'Requests from other websites are not accepted. Please use this site itself.');
+}
+
+function isOwnOrigin(origin: string, req: Request): boolean {
+  try {
+    return new URL(origin).host === new URL(req.url).host;
+  } catch {
+    return false; // 'null' (a sandboxed frame, a file) or garbage
+  }
+}
+
+/** Refuses a body declared as anything but JSON (a form post, text/plain) with 415. */
+function refuseOtherContentTypes(req: Request): void {
+  const type = req.headers.get('content-type');
+  if (BODY_METHODS.has(req.method) && type !== null && !JSON_TYPE.test(type)) {
+    throw new AppError('unsupported_media_type', NOT_JSON);
+  }
 }
 
 function errorResponse(error: unknown, req: Request, requestId: string): Response {
@@ -107,6 +145,8 @@ export async function readJson(req: Request): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) throw new AppError('bad_request', 'The request body must be JSON.');
+  // A body without a type (a Blob sent from another page) is as foreign as one of another type.
+  if (!req.headers.has('content-type')) throw new AppError('unsupported_media_type', NOT_JSON);
   try {
     return JSON.parse(text);
   } catch {

@@ -59,6 +59,8 @@ export const keys = {
    * `user:<username key>`, `questions` and `tokens` for the whole site; expires just after that day ends
    */
   chatbotDay: (day: string, counter: string) => `${KEY_PREFIX}chatbot:${day}:${counter}`,
+  /** set of the names (key form) one address looked at as accounts (src/server/account-probe.ts); expires with register's per-address window */
+  accountLookups: (address: string) => `${KEY_PREFIX}rate:account-lookups:${address}`,
 } as const;
 
 /** Returns the key form of a username (usernames are unique case-insensitively). */

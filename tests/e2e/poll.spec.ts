@@ -78,4 +78,33 @@ test.describe('one-question poll', () => {
     await expectNoAxeViolations(third);
     await thirdContext.close();
   });
+
+  test('a blank name, or a name that belongs to an account, is explained on the page', async ({ page }) => {
+    const errors = watchForErrors(page);
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/poll/create-vote')) calls++;
+    });
+    await page.goto('/poll');
+    const name = page.getByLabel('Name');
+    await name.fill('   ');
+    await page.getByRole('checkbox', { name: OPTIONS[0] }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const problem = page.getByRole('alert').filter({ hasText: 'Please enter your name to vote.' });
+    await expect(problem).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toBeFocused();
+    await expect(page.locator('.toast')).toBeHidden();
+    expect(calls).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // Typing clears it; a demo account's name is refused by the server, in its words.
+    await name.fill('demo_member');
+    await expect(problem).toBeHidden();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'That name belongs to an account.' })).toBeVisible();
+    await expect(page.locator('.toast')).toBeHidden();
+    expect(calls).toBe(1);
+    expect(errors.filter((error) => !/409|An error occurred/.test(error))).toEqual([]);
+  });
 });

@@ -162,8 +162,15 @@ test.describe('scheduling console', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Scheduling Poll Admin Console' })).toBeVisible();
     await expectNoAxeViolations(page);
     const result = page.getByRole('status').filter({ hasText: /schedule/ });
+    // A drop asks first, in a dialog that names what it deletes; the others run at once.
+    const confirmation = (label: string) => page.getByRole('dialog', { name: `${label}?` });
     const press = async (label: string, expected: RegExp, outcome: 'success' | 'failure') => {
       await page.getByRole('button', { name: label, exact: true }).click();
+      if (label.startsWith('Drop')) {
+        await expect(confirmation(label)).toContainText('It cannot be undone.');
+        await confirmation(label).getByRole('button', { name: label, exact: true }).click();
+        await expect(confirmation(label)).toBeHidden();
+      }
       await expect(result).toHaveText(expected);
       await expect(result).toHaveAttribute('data-outcome', outcome);
     };
@@ -175,6 +182,29 @@ test.describe('scheduling console', () => {
       new RegExp(`^Success: ${endpoint} \\(${word}: ${count} items\\) - `);
 
     await press('Create Schedule Items', counted('create-schedule-items', 'Created', 0), 'success');
+
+    // Cancel (or Escape) leaves everything as it was: nothing is sent, the alert still says the last action.
+    let drops = 0;
+    page.on('request', (request) => {
+      if (/\/api\/scheduling\/drop-/.test(request.url())) drops++;
+    });
+    await page.getByRole('button', { name: 'Drop Schedule Items', exact: true }).click();
+    const dialog = confirmation('Drop Schedule Items');
+    await expect(dialog).toContainText(
+      'This deletes every time slot of the Defense and Ragnarok polls and every vote for them.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Drop Schedule Items', exact: true })).toBeFocused();
+    await page.getByRole('button', { name: 'Drop Schedule Date Items', exact: true }).click();
+    await expect(confirmation('Drop Schedule Date Items')).toContainText('every date of the reunion poll');
+    await page.keyboard.press('Escape');
+    await expect(confirmation('Drop Schedule Date Items')).toBeHidden();
+    await expect(result).toHaveText(counted('create-schedule-items', 'Created', 0));
+    expect(drops).toBe(0);
+
     await press('Drop Schedule Polls', counted('drop-schedule-polls', 'Deleted', links), 'success');
     await press('Drop Schedule Items', counted('drop-schedule-items', 'Deleted', items), 'success');
     await press(

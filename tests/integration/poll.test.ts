@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
+import { createAccount } from '../../src/features/auth/service.server.ts';
+import { ACCOUNT_NAME, BLANK_NAME } from '../../src/features/poll/schema.ts';
 import { LIMITS } from '../../src/features/poll/service.server.ts';
+import { ACCOUNT_PROBE_LIMITS } from '../../src/server/account-probe.ts';
+import { keys } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
 import { tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
@@ -61,13 +66,92 @@ describe('one-question poll', () => {
 
   it(`limits a client to ${LIMITS.votesPerAddress.max} votes in 10 minutes`, async () => {
     const address = newAddress();
+    // Names with a space can be no account's, so only the poll's own limit counts them.
+    const name = () => `${uniqueName('V')} Lee`;
     for (let i = 0; i < LIMITS.votesPerAddress.max; i++) {
-      expect(
-        (await call(createVote, { address, body: { name: uniqueName('V'), question: 0, vote: ['0'] } })).status,
-      ).toBe(200);
+      expect((await call(createVote, { address, body: { name: name(), question: 0, vote: ['0'] } })).status).toBe(200);
     }
+    expect((await call(createVote, { address, body: { name: name(), question: 0, vote: ['0'] } })).status).toBe(429);
+  });
+});
+
+describe('one-question poll: options and names', () => {
+  it.each([['00'], ['01'], ['0', '3'], ['007']])(
+    'accepts only the option ids the question offers, not %j',
+    async (...vote) => {
+      const name = uniqueName('Voter');
+      expect(await call(createVote, { body: { name, question: 0, vote } })).toMatchObject({
+        status: 400,
+        body: { error: 'There is no such option.', code: 'bad_request' },
+      });
+      expect(await votesOf(name)).toEqual([]);
+    },
+  );
+
+  it('refuses a blank name with a message the page can show', async () => {
+    expect(await call(createVote, { body: { name: ' \t ', question: 0, vote: ['0'] } })).toMatchObject({
+      status: 400,
+      body: { error: BLANK_NAME },
+    });
+    expect(await call(createVote, { body: { question: 0, vote: ['0'] } })).toMatchObject({ status: 400 });
+  });
+
+  it("refuses an anonymous vote under an account's name, in any letter case; the account votes as itself", async () => {
+    const username = uniqueName('member');
+    await createAccount({ username, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    for (const name of [username, username.toUpperCase(), `  ${username} `]) {
+      expect(await call(createVote, { body: { name, question: 0, vote: ['1'] } })).toMatchObject({
+        status: 409,
+        body: { error: ACCOUNT_NAME, code: 'conflict' },
+      });
+    }
+    expect(await votesOf(username)).toEqual([]);
+    const token = await tokenFor(username, 1);
+    expect((await call(createVote, { token, body: { name: '', question: 0, vote: ['1'] } })).body).toEqual({
+      status: 'Success',
+    });
+    expect(await votesOf(username)).toEqual([{ inputtedName: username, numberVotedFor: '1', questionNumber: 0 }]);
+  });
+
+  it("looks for accounts within register's limits: per address, then per name, whether the account exists or not", async () => {
+    const address = newAddress();
+    const account = async () => {
+      const username = uniqueName('member');
+      await createAccount({ username, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+      return username;
+    };
+    const taken = await account();
+    const vote = (name: string, from = address) =>
+      call(createVote, { address: from, body: { name, question: 0, vote: ['0'] } });
+    const counted = async () =>
+      Number(await redis().get(keys.rateLimit(ACCOUNT_PROBE_LIMITS.perAddress.bucket, address)));
+    expect((await vote(taken)).status).toBe(409);
+    // The same name again from the same address is no new look.
+    expect((await vote(taken.toUpperCase())).status).toBe(409);
+    expect(await counted()).toBe(1);
+    for (let i = 1; i < ACCOUNT_PROBE_LIMITS.perAddress.max; i++)
+      expect((await vote(uniqueName('V'))).status).toBe(200);
+    // Over the limit, a new free name and a new account's name get the same answer.
+    const [free, other] = [await vote(uniqueName('V')), await vote(await account())];
+    expect(free).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(other).toMatchObject({ status: 429, body: free.body });
+    // The counter is register's own: this address has used up its register attempts too.
+    expect(await counted()).toBeGreaterThan(ACCOUNT_PROBE_LIMITS.perAddress.max);
+    // A name that can be no account's is not a look at accounts.
+    expect((await vote(`${uniqueName('V')} Lee`)).status).toBe(200);
+
+    // One name looked at from many addresses: held to register's per-name limit.
+    const probed = uniqueName('member');
+    for (let i = 0; i < ACCOUNT_PROBE_LIMITS.perName.max; i++)
+      expect((await vote(probed, newAddress())).status).toBe(200);
+    expect((await vote(probed.toUpperCase(), newAddress())).status).toBe(429);
+  });
+
+  it('votes in two round trips under a name that could be an account', async () => {
     expect(
-      (await call(createVote, { address, body: { name: uniqueName('V'), question: 0, vote: ['0'] } })).status,
-    ).toBe(429);
+      await countStoreRoundTrips(() =>
+        call(createVote, { body: { name: uniqueName('Voter'), question: 0, vote: ['0'] } }),
+      ),
+    ).toBe(2);
   });
 });

@@ -19,10 +19,15 @@ import scheduleItems from '../../netlify/functions/scheduling-schedule-items.mts
 import userChoices from '../../netlify/functions/scheduling-user-choices.mts';
 import userDateChoices from '../../netlify/functions/scheduling-user-date-choices.mts';
 import { DATE_POLL, TIME_SLOTS } from '../../src/content/polls.ts';
-import { createAccount } from '../../src/features/auth/service.server.ts';
+import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
+import { LIMITS as AUTH_LIMITS, createAccount } from '../../src/features/auth/service.server.ts';
 import { NAME_TAKEN, configuredItems } from '../../src/features/scheduling/polls.ts';
+import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
+import { ACCOUNT_PROBE_LIMITS, couldBeAccountName } from '../../src/server/account-probe.ts';
+import { keys } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
 import { tokenFor } from './fakes.ts';
-import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -195,6 +200,59 @@ describe('voting under an anonymous name', () => {
     expect((await vote('add', { username: `anon_${voter}` })).status).toBe(409);
   });
 
+  it('says no more about a registered name than register does: the same answer as for a claimed name', async () => {
+    const username = uniqueName('member');
+    await createAccount({ username, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    const claimed = `anon_${uniqueName('Guest')}`;
+    expect((await vote('add', { username: claimed })).status).toBe(200);
+    const forAccount = await vote('add', { username: `anon_${username}` });
+    const forClaimed = await vote('add', { username: claimed });
+    expect(forAccount).toMatchObject({ status: 409, body: { error: NAME_TAKEN, code: 'conflict' } });
+    expect(forClaimed.body).toEqual(forAccount.body);
+    expect(NAME_TAKEN).not.toMatch(/account|user|regist/i);
+  });
+
+  it("looks for accounts within register's limits (shared counters), whether the account exists or not", async () => {
+    // The same buckets and limits as register's, and the same idea of what can be a username.
+    expect(ACCOUNT_PROBE_LIMITS).toEqual({
+      perAddress: AUTH_LIMITS.registerPerAddress,
+      perName: AUTH_LIMITS.registerPerUsername,
+    });
+    for (const name of ['ab', 'abc', 'a.b-c_d', 'x'.repeat(32), 'x'.repeat(33), 'Ann Lee', 'zoë', "o'neil"]) {
+      expect(couldBeAccountName(name), name).toBe(USERNAME_PATTERN.test(name));
+    }
+
+    const address = newAddress();
+    const anonVote = (username: string, extra: { claimSecret?: string; scheduleItemId?: string } = {}) =>
+      call(addChoice, { address, body: { pollId: 'defense', scheduleItemId: firstItem(), username, ...extra } });
+    const taken = uniqueName('member');
+    await createAccount({ username: taken, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    expect((await anonVote(`anon_${taken}`)).status).toBe(409);
+    const mine = `anon_${uniqueName('Guest')}`;
+    const { claimSecret } = (await anonVote(mine)).body as { claimSecret: string };
+    for (let i = 2; i < ACCOUNT_PROBE_LIMITS.perAddress.max; i++) {
+      expect((await anonVote(`anon_${uniqueName('Guest')}`)).status).toBe(200);
+    }
+    // Over the limit, a new free name and a new account's name get the same answer.
+    const free = await anonVote(`anon_${uniqueName('Guest')}`);
+    expect(free).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    const other = uniqueName('member');
+    await createAccount({ username: other, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+    expect(await anonVote(`anon_${other}`)).toMatchObject({ status: 429, body: free.body });
+    // A name this address already looked at, in this poll or another, is no new look.
+    expect(await anonVote(`anon_${taken}`)).toMatchObject({ status: 409, body: { error: NAME_TAKEN } });
+    const elsewhere = await call(addDateChoice, {
+      address,
+      body: { pollId: DATE_POLL.id, date: `${DATE_POLL.dates[0].date}_DATE`, username: mine },
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(Number(await redis().get(keys.rateLimit('register-ip', address)))).toBeGreaterThan(
+      AUTH_LIMITS.registerPerAddress.max,
+    );
+    // A name already claimed keeps voting with its secret: no account is looked at.
+    expect((await anonVote(mine, { claimSecret, scheduleItemId: lastItem() })).status).toBe(200);
+  });
+
   it('a remove before any vote claims nothing', async () => {
     const name = uniqueName('Late');
     expect((await vote('remove', { username: `anon_${name}` })).body).toEqual({ status: 'Success' });
@@ -318,5 +376,24 @@ describe('the scheduling console actions', () => {
     expect((await get(userDateChoices, path)).list).toEqual([]);
     expect((await get(availableDates, `/api/scheduling/available-dates/${DATE_POLL.id}`)).list).toEqual([]);
     expect(await run(createScheduleDateItems)).toMatchObject({ created: DATE_POLL.dates.length });
+  });
+
+  it(`holds each admin to ${ADMIN_LIMIT.max} console actions in 10 minutes, in the action's one round trip`, async () => {
+    const token = await tokenFor(uniqueName('admin'), 3);
+    // Each action is still one round trip, counted or refused.
+    for (const action of [createScheduleItems, createSchedulePolls, createScheduleDateItems]) {
+      expect(await countStoreRoundTrips(() => call(action, { token }))).toBe(1);
+    }
+    for (let i = 3; i < ADMIN_LIMIT.max; i++) {
+      expect((await call(createScheduleItems, { token })).status).toBe(200);
+    }
+    for (const action of [dropSchedulePolls, dropScheduleItems, dropScheduleDateItems]) {
+      expect(await countStoreRoundTrips(() => call(action, { token }))).toBe(1);
+      expect(await call(action, { token })).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    }
+    expect((await items('defense')).list.length).toBe(configuredItems().length);
+    expect((await get(availableDates, `/api/scheduling/available-dates/${DATE_POLL.id}`)).list).toHaveLength(
+      DATE_POLL.dates.length,
+    );
   });
 });

@@ -6,6 +6,7 @@ import createGuests from '../../netlify/functions/wedding-create-guests.mts';
 import dropGuests from '../../netlify/functions/wedding-drop-guests.mts';
 import getAllGuests from '../../netlify/functions/wedding-get-all-guests.mts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
+import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { tokenFor } from './fakes.ts';
@@ -77,5 +78,23 @@ describe('wedding guest list', () => {
   it('reads the list in one round trip', async () => {
     const token = await admin();
     expect(await countStoreRoundTrips(() => call(getAllGuests, { method: 'GET', token }))).toBe(1);
+  });
+
+  it(`holds each admin to ${ADMIN_LIMIT.max} console requests in 10 minutes, in the request's one round trip`, async () => {
+    const token = await admin();
+    expect(await countStoreRoundTrips(() => call(addNewGuests, { token }))).toBe(1);
+    expect(await countStoreRoundTrips(() => call(getAllGuests, { method: 'GET', token }))).toBe(1);
+    for (let i = 2; i < ADMIN_LIMIT.max; i++)
+      expect((await call(getAllGuests, { method: 'GET', token })).status).toBe(200);
+    const before = await redis().hlen(keys.weddingGuests());
+    expect(before).toBeGreaterThan(0);
+    // Over the limit, a drop changes nothing and says when to try again.
+    const refused = await call(dropGuests, { token });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await redis().hlen(keys.weddingGuests())).toBe(before);
+    expect((await call(getAllGuests, { method: 'GET', token })).status).toBe(429);
+    // Another admin is not held back.
+    expect((await call(getAllGuests, { method: 'GET', token: await admin() })).status).toBe(200);
   });
 });

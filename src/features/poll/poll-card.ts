@@ -1,8 +1,11 @@
 // The one-question poll card (SPEC sections 2, 4, 8): name, options, Submit with a spinner that
 // clears after 3 seconds, the three toasts, a local voted flag, and the tally once voted.
+import { showFieldError } from '../../components/field.ts';
 import { showToast } from '../../components/toast.ts';
+import { ApiError } from '../../platform/api-client.ts';
 import { $user } from '../../platform/session.ts';
 import { createVote, fetchVotes } from './api-client.ts';
+import { BLANK_NAME } from './messages.ts';
 import { tally } from './questions.ts';
 
 const POLL_TOAST_MS = 3000;
@@ -63,9 +66,21 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
     }
   }
 
+  const nameError = document.getElementById(`${name.id}-error`)!;
+  /** Shows `message` under the name field (the server's words for a name it refused), or hides it. */
+  function showNameError(message: string | undefined): void {
+    if (message) nameError.textContent = message;
+    showFieldError(name, message !== undefined);
+    if (message) name.focus();
+  }
+  name.addEventListener('input', () => showNameError(undefined));
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (hasVoted(question)) return void showToast(TOASTS.already);
+    // Voting needs a name (the login's when logged in): say so here rather than as a failed vote.
+    if (!$user.get().username && !name.value.trim()) return void showNameError(BLANK_NAME);
+    showNameError(undefined);
     const selected = [...form.querySelectorAll<HTMLInputElement>('[name="option"]:checked')].map((box) => box.value);
     spinner.hidden = false;
     setTimeout(() => (spinner.hidden = true), SPINNER_MS);
@@ -77,6 +92,10 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
       await loadVotes();
     } catch (error) {
       console.error('An error occurred', error);
+      // A name the server refused (blank, or an account's) is the visitor's to fix: show why.
+      if (error instanceof ApiError && (error.status === 409 || error.message === BLANK_NAME)) {
+        return void showNameError(error.message);
+      }
       showToast(TOASTS.failure);
     }
   });

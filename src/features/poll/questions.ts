@@ -8,6 +8,11 @@ export const QUESTIONS = [
   },
 ] as const;
 
+/** The option ids a question offers: its options' indices as strings ('0', '1', '2'). */
+export function optionIds(question: number): string[] {
+  return QUESTIONS[question]?.options.map((_, index) => String(index)) ?? [];
+}
+
 /** Counts the votes for each option of a question, from the vote records. */
 export function tally(question: number, votes: { numberVotedFor: string; questionNumber: number }[]): number[] {
   const counts = QUESTIONS[question]?.options.map(() => 0) ?? [];

@@ -1,6 +1,8 @@
 // The one-question poll's requests and answers (SPEC section 7: /api/poll/*).
 import * as v from 'valibot';
-import { QUESTIONS } from './questions.ts';
+import { QUESTIONS, optionIds } from './questions.ts';
+
+export { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
 
 const question = v.pipe(
   v.number('question must be a number.'),
@@ -19,8 +21,9 @@ export const createVoteRequest = v.pipe(
       v.maxLength(10, 'Too many options.'),
     ),
   }),
+  // Exactly the ids the question offers: '00' or '1.0' is no option, though it reads as a number.
   v.check(
-    ({ question: index, vote }) => vote.every((option) => Number(option) < (QUESTIONS[index]?.options.length ?? 0)),
+    ({ question: index, vote }) => vote.every((option) => optionIds(index).includes(option)),
     'There is no such option.',
   ),
 );

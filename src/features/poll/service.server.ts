@@ -1,12 +1,14 @@
 // The one-question poll: one vote per voter and question, the voter being the token's user when
 // logged in, else the typed name (compared case-insensitively).
 import { AppError } from '../../server/app-error.ts';
-import { keys } from '../../server/keys.ts';
-import { type RateLimit, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
+import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
+import { keys, usernameKey } from '../../server/keys.ts';
+import { type RateLimit, rateLimited, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
-import * as scripts from '../../server/scripts/poll.ts';
+import { castPollVote } from '../../server/scripts/poll.ts';
 import type { TokenClaims } from '../../server/token.ts';
-import type { CreateVoteRequest, CreateVoteStatus, VoteRecord } from './schema.ts';
+import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
+import { type CreateVoteRequest, type CreateVoteStatus, type VoteRecord } from './schema.ts';
 
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
@@ -37,20 +39,35 @@ export async function allVotes(question: number): Promise<VoteRecord[]> {
   });
 }
 
-/** Records a vote unless this voter already voted on the question; a new voter on a full question is a 409. */
+/**
+ * Records a vote unless this voter already voted on the question; a new voter on a full question
+ * is a 409. A visitor who is not logged in cannot vote under an account's name (looking for it
+ * counts as register's "already taken" does).
+ */
 export async function castVote(
   input: CreateVoteRequest,
   user: Pick<TokenClaims, 'username'> | undefined,
   address: string,
 ): Promise<CreateVoteStatus> {
   const name = user?.username ?? input.name;
-  if (!name) throw new AppError('bad_request', 'Please enter your name to vote.');
+  if (!name) throw new AppError('bad_request', BLANK_NAME);
   await withinRateLimits([[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
-  const added = await scripts.castVote.run(
-    [keys.pollVotes(input.question)],
-    [name.toLowerCase(), JSON.stringify(vote), scaledForLocalRun(MAX_VOTERS_PER_QUESTION)],
+  const probe = accountProbe(address, name);
+  const outcome = await castPollVote.run(
+    [keys.pollVotes(input.question), keys.user(usernameKey(name)), ...probe.keys],
+    [
+      name.toLowerCase(),
+      JSON.stringify(vote),
+      user ? '0' : '1',
+      ...probe.args,
+      couldBeAccountName(name) ? '1' : '0',
+      scaledForLocalRun(MAX_VOTERS_PER_QUESTION),
+    ],
   );
-  if (added === -1) throw new AppError('conflict', QUESTION_FULL);
-  return added === 1 ? 'Success' : 'alreadyVoted';
+  // Over register's limits on looking at accounts: the same refusal register gives.
+  if (typeof outcome === 'number') throw rateLimited(outcome);
+  if (outcome === 'taken') throw new AppError('conflict', ACCOUNT_NAME);
+  if (outcome === 'full') throw new AppError('conflict', QUESTION_FULL);
+  return outcome === 'added' ? 'Success' : 'alreadyVoted';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleMessage } from './console-message.ts';
+import { DROP_CONFIRMATIONS, consoleMessage } from './console-message.ts';
 
 describe('the console alert', () => {
   it('words a success with its counts and message', () => {
@@ -36,5 +36,20 @@ describe('the console alert', () => {
   it('words a network error with its reason or Unknown error', () => {
     expect(consoleMessage('x', { answered: false, reason: 'Failed to fetch' }).text).toBe('Error: x - Failed to fetch');
     expect(consoleMessage('x', { answered: false })).toEqual({ text: 'Error: x - Unknown error', ok: false });
+  });
+});
+
+describe('the drop confirmations', () => {
+  it('name what each drop deletes, and only the drops ask', () => {
+    expect(Object.keys(DROP_CONFIRMATIONS).sort()).toEqual([
+      'drop-schedule-date-items',
+      'drop-schedule-items',
+      'drop-schedule-polls',
+    ]);
+    expect(DROP_CONFIRMATIONS['drop-schedule-items']!.text).toMatch(/every time slot .* every vote/);
+    expect(DROP_CONFIRMATIONS['drop-schedule-polls']!.text).toMatch(/every vote .* The time slots stay/);
+    expect(DROP_CONFIRMATIONS['drop-schedule-date-items']!.text).toMatch(
+      /every date of the reunion poll and every vote/,
+    );
   });
 });

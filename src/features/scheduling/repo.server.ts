@@ -2,7 +2,10 @@
 // set, each vote the member '<voter key>\n<option id>', so adding twice or removing what is not
 // there changes nothing, and a voter's choices are one range. Each vote and each read is one round
 // trip; the rules that need atomicity live in src/server/scripts/scheduling.ts.
+import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
+import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { keys } from '../../server/keys.ts';
+import type { Write } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
@@ -30,11 +33,15 @@ export interface Change {
   maxVoters: number;
 }
 
-/** Adds or removes one vote atomically, claiming an anonymous name on its first vote. */
-export async function changeVote(change: Change): Promise<scripts.ChangeOutcome> {
+/**
+ * Adds or removes one vote atomically, claiming an anonymous name on its first vote; looking for
+ * the name's account counts as a look from `address` (src/server/account-probe.ts).
+ */
+export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
   const voter = change.username.toLowerCase();
   const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : voter;
   const { pollId } = change;
+  const probe = accountProbe(address, plainName);
   return scripts.changeVote.run(
     [
       keys.scheduleOffered(pollId),
@@ -43,6 +50,7 @@ export async function changeVote(change: Change): Promise<scripts.ChangeOutcome>
       keys.scheduleVotes(pollId),
       keys.scheduleFirstNames(pollId),
       keys.user(plainName),
+      ...probe.keys,
     ],
     [
       change.optionId,
@@ -54,6 +62,8 @@ export async function changeVote(change: Change): Promise<scripts.ChangeOutcome>
       change.secretHash,
       change.newSecretHash,
       voteOf(voter, change.optionId),
+      ...probe.args,
+      couldBeAccountName(plainName) ? '1' : '0',
       change.maxVoters,
     ],
   );
@@ -103,44 +113,55 @@ export async function pollOptions(
   return { offered, names: hashReply(names) ?? {} };
 }
 
-/** Adds catalogue entries that are missing, and offers them in `pollId`; answers how many entries were new. */
+/**
+ * Adds catalogue entries that are missing, and offers them in `pollId`; answers how many entries
+ * were new. `admin` is who acts, for the console's limit (src/server/admin-limit.ts), as below.
+ */
 export async function addToCatalogue(
   catalogue: string,
   entries: [id: string, value: string][],
   pollId?: string,
+  admin?: Admin,
 ): Promise<number> {
   if (entries.length === 0) return 0;
-  const pipe = redis().pipeline();
-  for (const [id, value] of entries) pipe.hsetnx(catalogue, id, value);
-  if (pollId) pipe.sadd(keys.scheduleOffered(pollId), entries[0]![0], ...entries.slice(1).map(([id]) => id));
-  const replies = await pipe.exec();
-  return replies.slice(0, entries.length).reduce<number>((sum, added) => sum + Number(added), 0);
+  const commands: Write[] = entries.map(([id, value]) => ['HSETNX', catalogue, id, value]);
+  if (pollId) commands.push(['SADD', keys.scheduleOffered(pollId), ...entries.map(([id]) => id)]);
+  const replies = await commandsAsAdmin(admin, commands);
+  return replies.slice(0, entries.length).reduce((sum, added) => sum + Number(added), 0);
 }
 
 /** Offers each poll those of its options that exist in the catalogue; answers how many were new, or -1 when it is empty. */
-export async function offerExisting(catalogue: string, options: Record<string, string[]>): Promise<number> {
+export async function offerExisting(
+  catalogue: string,
+  options: Record<string, string[]>,
+  admin?: Admin,
+): Promise<number> {
   const polls = Object.entries(options);
-  return scripts.offerExisting.run(
+  return runAsAdmin(
+    admin,
+    scripts.offerExisting,
     [catalogue, ...polls.map(([pollId]) => keys.scheduleOffered(pollId))],
     polls.flatMap(([, ids]) => [ids.length, ...ids]),
   );
 }
 
 /** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
-export async function dropCatalogue(catalogue: string, pollIds: string[]): Promise<number> {
+export async function dropCatalogue(catalogue: string, pollIds: string[], admin?: Admin): Promise<number> {
   const pollKeys = pollIds.flatMap((pollId) => [keys.scheduleOffered(pollId), keys.scheduleVotes(pollId)]);
-  return scripts.dropCatalogue.run([catalogue, ...pollKeys], []);
+  return runAsAdmin(admin, scripts.dropCatalogue, [catalogue, ...pollKeys], []);
 }
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
-export async function dropOffered(pollIds: string[]): Promise<number> {
+export async function dropOffered(pollIds: string[], admin?: Admin): Promise<number> {
   // Every vote is for an offered option (changeVote refuses others, and options leave with their
-  // votes), so the votes go whole. One transaction: counted and deleted with nothing in between.
-  const tx = redis().multi();
-  for (const pollId of pollIds) {
-    tx.scard(keys.scheduleOffered(pollId));
-    tx.del(keys.scheduleOffered(pollId), keys.scheduleVotes(pollId));
-  }
-  const replies = (await tx.exec()) as number[];
-  return replies.filter((_, index) => index % 2 === 0).reduce((sum, count) => sum + count, 0);
+  // votes), so the votes go whole. One script: counted and deleted with nothing in between.
+  const replies = await commandsAsAdmin(
+    admin,
+    pollIds.flatMap((pollId): Write[] => [
+      ['SCARD', keys.scheduleOffered(pollId)],
+      ['DEL', keys.scheduleOffered(pollId)],
+      ['DEL', keys.scheduleVotes(pollId)],
+    ]),
+  );
+  return replies.filter((_, index) => index % 3 === 0).reduce((sum, count) => sum + count, 0);
 }

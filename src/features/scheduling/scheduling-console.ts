@@ -1,8 +1,9 @@
 // The scheduling console (SPEC sections 2, 4, 8): each button posts its action; the alert says
-// how it went, green or red.
+// how it went, green or red. A drop asks for confirmation first.
+import { openModalDialog, wireModalDialogs } from '../../components/modal-dialog.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import { runAdminAction } from './api-client.ts';
-import { type ActionOutcome, consoleMessage } from './console-message.ts';
+import { type ActionOutcome, DROP_CONFIRMATIONS, consoleMessage } from './console-message.ts';
 import type { AdminResponse } from './schema.ts';
 
 async function outcomeOf(action: string): Promise<ActionOutcome> {
@@ -17,20 +18,44 @@ async function outcomeOf(action: string): Promise<ActionOutcome> {
   }
 }
 
-/** Shows the console and binds its buttons (`data-action`) to its alert (`data-result`). */
+/**
+ * Shows the console and binds its buttons (`data-action`) to its alert (`data-result`). A drop
+ * first asks in the dialog (`data-confirm`), naming what it deletes; Cancel leaves everything.
+ */
 export function mountSchedulingConsole(root: HTMLElement): void {
+  wireModalDialogs();
   root.hidden = false;
   const result = root.querySelector<HTMLElement>('[data-result]')!;
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-action]')];
+  const dialog = root.querySelector<HTMLDialogElement>('[data-confirm]')!;
+  const confirm = dialog.querySelector<HTMLButtonElement>('[data-confirm-action]')!;
+  let pending: string | undefined;
+
+  async function run(action: string): Promise<void> {
+    buttons.forEach((each) => (each.disabled = true));
+    const { text, ok } = consoleMessage(action, await outcomeOf(action));
+    buttons.forEach((each) => (each.disabled = false));
+    result.textContent = text;
+    result.dataset.outcome = ok ? 'success' : 'failure';
+    result.hidden = false;
+  }
+
   for (const button of buttons) {
-    button.addEventListener('click', async () => {
+    button.addEventListener('click', () => {
       const action = button.dataset.action!;
-      buttons.forEach((each) => (each.disabled = true));
-      const { text, ok } = consoleMessage(action, await outcomeOf(action));
-      buttons.forEach((each) => (each.disabled = false));
-      result.textContent = text;
-      result.dataset.outcome = ok ? 'success' : 'failure';
-      result.hidden = false;
+      const confirmation = DROP_CONFIRMATIONS[action];
+      if (!confirmation) return void run(action);
+      pending = action;
+      dialog.querySelector('.dialog-title')!.textContent = confirmation.title;
+      dialog.querySelector('[data-confirm-text]')!.textContent = confirmation.text;
+      confirm.textContent = button.textContent.trim();
+      openModalDialog(dialog, button);
     });
   }
+  confirm.addEventListener('click', () => {
+    const action = pending;
+    dialog.close();
+    if (action) void run(action);
+  });
+  dialog.addEventListener('close', () => (pending = undefined));
 }

@@ -2,9 +2,10 @@
 // console's create and drop actions (clearance is checked by the functions).
 import { createHash, randomBytes } from 'node:crypto';
 import { DATE_POLL } from '../../content/polls.ts';
+import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
-import { type RateLimit, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
+import { type RateLimit, rateLimited, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
 import type { TokenClaims } from '../../server/token.ts';
 import {
   type ChoiceWithUser,
@@ -83,15 +84,20 @@ export async function changeChoice(
   const voter = resolveVoter(input.username, user);
   await withinRateLimits([[LIMITS.changesPerAddress, address]]);
   const newSecret = randomBytes(24).toString('base64url');
-  const outcome = await repo.changeVote({
-    pollId,
-    optionId: input.optionId,
-    ...voter,
-    change: input.change,
-    secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
-    newSecretHash: sha256(newSecret),
-    maxVoters: scaledForLocalRun(MAX_VOTERS_PER_POLL),
-  });
+  const outcome = await repo.changeVote(
+    {
+      pollId,
+      optionId: input.optionId,
+      ...voter,
+      change: input.change,
+      secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
+      newSecretHash: sha256(newSecret),
+      maxVoters: scaledForLocalRun(MAX_VOTERS_PER_POLL),
+    },
+    address,
+  );
+  // Over register's limits on looking at accounts: the same refusal register gives.
+  if (typeof outcome === 'number') throw rateLimited(outcome);
   if (outcome === 'unknown-option') {
     throw new AppError('bad_request', input.kind === 'date' ? 'There is no such date.' : 'There is no such time slot.');
   }
@@ -149,20 +155,22 @@ export async function dateChoicesWithUsers(pollId: string): Promise<DateChoiceWi
 const success = (fields: Omit<AdminResponse, 'status'>): AdminResponse => ({ status: 'Success', ...fields });
 
 /** Adds the content config's schedule items that the store lacks. */
-export async function createScheduleItems(): Promise<AdminResponse> {
+export async function createScheduleItems(admin?: Admin): Promise<AdminResponse> {
   const created = await repo.addToCatalogue(
     keys.scheduleItems(),
     configuredItems().map((item) => [item._id, item.name]),
+    undefined,
+    admin,
   );
   return success({ created, message: `${configuredItems().length} time slots are configured.` });
 }
 
 /** Offers each time-slot poll the existing items of its dates. */
-export async function createSchedulePolls(): Promise<AdminResponse> {
+export async function createSchedulePolls(admin?: Admin): Promise<AdminResponse> {
   const wanted = Object.fromEntries(
     TIME_SLOT_POLL_IDS.map((pollId) => [pollId, configuredPollItems(pollId).map((item) => item._id)]),
   );
-  const created = await repo.offerExisting(keys.scheduleItems(), wanted);
+  const created = await repo.offerExisting(keys.scheduleItems(), wanted, admin);
   if (created < 0) {
     return { status: 'Failed', error: 'There are no schedule items yet.', message: 'Create the schedule items first.' };
   }
@@ -170,31 +178,32 @@ export async function createSchedulePolls(): Promise<AdminResponse> {
 }
 
 /** Deletes every schedule item and the votes for them. */
-export async function dropScheduleItems(): Promise<AdminResponse> {
-  const deleted = await repo.dropCatalogue(keys.scheduleItems(), TIME_SLOT_POLL_IDS);
+export async function dropScheduleItems(admin?: Admin): Promise<AdminResponse> {
+  const deleted = await repo.dropCatalogue(keys.scheduleItems(), TIME_SLOT_POLL_IDS, admin);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
 /** Takes every time slot out of the time-slot polls, with their votes; the items stay. */
-export async function dropSchedulePolls(): Promise<AdminResponse> {
-  const deleted = await repo.dropOffered(TIME_SLOT_POLL_IDS);
+export async function dropSchedulePolls(admin?: Admin): Promise<AdminResponse> {
+  const deleted = await repo.dropOffered(TIME_SLOT_POLL_IDS, admin);
   return success({ deleted, message: `Polls ${pollList()} offer nothing now; their votes were deleted.` });
 }
 
 /** Adds the content config's reunion dates that the store lacks, and offers them in the poll. */
-export async function createScheduleDateItems(): Promise<AdminResponse> {
+export async function createScheduleDateItems(admin?: Admin): Promise<AdminResponse> {
   const options = configuredDateOptions();
   const created = await repo.addToCatalogue(
     keys.scheduleDates(),
     options.map((option) => [option.name, option.description ?? '']),
     DATE_POLL.id,
+    admin,
   );
   return success({ created, message: `${options.length} dates are configured.` });
 }
 
 /** Deletes every reunion date and the votes for them. */
-export async function dropScheduleDateItems(): Promise<AdminResponse> {
-  const deleted = await repo.dropCatalogue(keys.scheduleDates(), [DATE_POLL.id]);
+export async function dropScheduleDateItems(admin?: Admin): Promise<AdminResponse> {
+  const deleted = await repo.dropCatalogue(keys.scheduleDates(), [DATE_POLL.id], admin);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
@@ -208,7 +217,8 @@ export type AdminAction =
   | 'create-schedule-date-items'
   | 'drop-schedule-date-items';
 
-export const ADMIN_ACTIONS: Record<AdminAction, () => Promise<AdminResponse>> = {
+/** The console's actions; each counts the acting admin's attempt (src/server/admin-limit.ts). */
+export const ADMIN_ACTIONS: Record<AdminAction, (admin?: Admin) => Promise<AdminResponse>> = {
   'create-schedule-items': createScheduleItems,
   'create-schedule-polls': createSchedulePolls,
   'drop-schedule-items': dropScheduleItems,

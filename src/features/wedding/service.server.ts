@@ -3,7 +3,8 @@
 // clearance is checked by the functions.
 import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
 import { keys } from '../../server/keys.ts';
-import { hashReply, redis } from '../../server/redis.ts';
+import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
+import { hashReply } from '../../server/redis.ts';
 import { createGuestsIfEmpty } from '../../server/scripts/wedding.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
 import { titleCase } from './logic.ts';
@@ -17,18 +18,19 @@ export interface WeddingActionResponse {
   message: string;
 }
 
-/** Every invitation, by guest one's name. */
-export async function allGuests(): Promise<Guest[]> {
-  const stored = Object.values(hashReply(await redis().hgetall(keys.weddingGuests())) ?? {});
+/** Every invitation, by guest one's name; `admin` is who asks, for the console's limit. */
+export async function allGuests(admin?: Admin): Promise<Guest[]> {
+  const [hash] = await readAsAdmin(admin, (pipe) => pipe.hgetall(keys.weddingGuests()));
+  const stored = Object.values(hashReply(hash) ?? {});
   return stored
     .map((json) => JSON.parse(json) as Guest)
     .sort((a, b) => titleCase(a.g1FullName).localeCompare(titleCase(b.g1FullName)));
 }
 
 /** Loads the owner's list into an empty store; does nothing when guests are already there. */
-export async function createGuests(guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+export async function createGuests(admin?: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
   const args = guests.flatMap((guest) => [guestKey(guest), JSON.stringify(guest)]);
-  const created = await createGuestsIfEmpty.run([keys.weddingGuests()], args);
+  const created = await runAsAdmin(admin, createGuestsIfEmpty, [keys.weddingGuests()], args);
   return {
     status: 'Success',
     created,
@@ -37,18 +39,20 @@ export async function createGuests(guests: Guest[] = WEDDING_GUESTS): Promise<We
 }
 
 /** Loads the invitations of the owner's list that the store does not have yet. */
-export async function addNewGuests(guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
-  const pipe = redis().pipeline();
-  for (const guest of guests) pipe.hsetnx(keys.weddingGuests(), guestKey(guest), JSON.stringify(guest));
-  const created = (await pipe.exec()).reduce<number>((sum, added) => sum + Number(added), 0);
+export async function addNewGuests(admin?: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+  const replies = await commandsAsAdmin(
+    admin,
+    guests.map((guest) => ['HSETNX', keys.weddingGuests(), guestKey(guest), JSON.stringify(guest)]),
+  );
+  const created = replies.reduce((sum, added) => sum + Number(added), 0);
   return { status: 'Success', created, message: `${created} new invitation${created === 1 ? '' : 's'} added.` };
 }
 
 /** Deletes every invitation. */
-export async function dropGuests(): Promise<WeddingActionResponse> {
-  const [deleted] = (await redis().multi().hlen(keys.weddingGuests()).del(keys.weddingGuests()).exec()) as [
-    number,
-    number,
-  ];
+export async function dropGuests(admin?: Admin): Promise<WeddingActionResponse> {
+  const [deleted = 0] = await commandsAsAdmin(admin, [
+    ['HLEN', keys.weddingGuests()],
+    ['DEL', keys.weddingGuests()],
+  ]);
   return { status: 'Success', deleted, message: 'The guest list is empty now.' };
 }

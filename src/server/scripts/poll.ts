@@ -1,14 +1,45 @@
-// The one-question poll (src/features/poll): one vote per voter and question, and a question takes
-// a bounded number of voters, so its public results stay a bounded read.
+// The one-question poll (src/features/poll): one vote per voter and question, no anonymous vote
+// under an account's name, and a question takes a bounded number of voters, so its public results
+// stay a bounded read.
+import { PROBE_ACCOUNT } from './account-probe.ts';
 import { defineScript } from './script.ts';
 
 /**
- * Records a voter's vote unless they already voted or the question has `maxVoters` voters.
- * KEYS: the question's votes. ARGV: voter key, JSON vote, the most voters. Answers 1 recorded,
- * 0 already voted, -1 full.
+ * What a vote did: added, already there, refused for an account's name, refused for a full
+ * question; a number is the seconds to wait, when looking at the name's account is over its limit.
  */
-export const castVote = defineScript<[votes: string], [voterKey: string, json: string, maxVoters: number], 1 | 0 | -1>(`
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
-if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return -1 end
+export type PollVoteOutcome = 'added' | 'already' | 'taken' | 'full' | number;
+
+/**
+ * Records a vote unless the voter already voted or the question has its most voters. An anonymous
+ * vote under a name an account has is refused ('taken'); looking for the account counts in
+ * register's counters first, when the name could be an account. KEYS: the question's votes, the
+ * account key of the name, the address's names looked at, register's address and name counters.
+ * ARGV: voter key, the vote's JSON, '1' when anonymous, the name's key form, the counters' max and
+ * window each, '1' when the name could be an account, the most voters.
+ */
+export const castPollVote = defineScript<
+  [votes: string, account: string, namesLookedAt: string, probesPerAddress: string, probesPerName: string],
+  [
+    voterKey: string,
+    vote: string,
+    anonymous: '1' | '0',
+    nameKey: string,
+    addressMax: number,
+    addressWindow: number,
+    nameMax: number,
+    nameWindow: number,
+    couldBeAccount: '1' | '0',
+    maxVoters: number,
+  ],
+  PollVoteOutcome
+>(`${PROBE_ACCOUNT}
+if ARGV[3] == '1' and ARGV[9] == '1' then
+  local wait = probe_account(KEYS[3], KEYS[4], KEYS[5], 4)
+  if wait > 0 then return wait end
+  if redis.call('EXISTS', KEYS[2]) == 1 then return 'taken' end
+end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'already' end
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[10]) then return 'full' end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 1`);
+return 'added'`);

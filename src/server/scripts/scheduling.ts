@@ -2,21 +2,41 @@
 // an anonymous name belongs to whoever voted under it first (unless an account or a registered
 // voter has it), and an option leaves a poll with every vote for it. A vote is the member
 // '<voter key>\n<option id>' of the poll's votes (see keys.ts).
+import { PROBE_ACCOUNT } from './account-probe.ts';
+import { defineLimitedScript } from './limited.ts';
 import { defineScript } from './script.ts';
 
-export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | 'full';
+/**
+ * What a change did ('full': a new voter on a poll with its most voters); a number is the seconds
+ * to wait, when looking at the name's account is over its limit.
+ */
+export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | 'full' | number;
 
 /**
  * Adds or removes one vote. An anonymous name is claimed by its first vote, unless an account or a
- * registered voter has it; after that it takes the claim's secret. A registered voter's first name
- * is copied from the account when they vote. KEYS: the poll's offered options, people, claims,
- * votes and first names, then the account key of the voter's name without 'anon_'. ARGV: option id,
- * voter key, the same without 'anon_', username as voted, 'add' or 'remove', '1' when anonymous,
- * the hash of the secret sent ('' if none), the hash of a new secret, the vote, the most voters the
- * poll takes: an add by a voter the poll's people lack answers 'full' once it has that many.
+ * registered voter has it; after that it takes the claim's secret. Looking for the account counts
+ * in register's counters first (when the name could be an account): over their limit, the answer
+ * is the seconds to wait, whether the account exists or not. A registered voter's first name is
+ * copied from the account when they vote. KEYS: the poll's offered options, people, claims, votes
+ * and first names, the account key of the voter's name without 'anon_', then the address's names
+ * looked at and register's address and name counters. ARGV: option id, voter key, the same without
+ * 'anon_', username as voted, 'add' or 'remove', '1' when anonymous, the hash of the secret sent
+ * ('' if none), the hash of a new secret, the vote, the name's key form, the counters' max and
+ * window each, '1' when the name could be an account, the most voters the poll takes: an add by a
+ * voter the poll's people lack answers 'full' once it has that many.
  */
 export const changeVote = defineScript<
-  [offered: string, people: string, claims: string, votes: string, firstNames: string, account: string],
+  [
+    offered: string,
+    people: string,
+    claims: string,
+    votes: string,
+    firstNames: string,
+    account: string,
+    namesLookedAt: string,
+    probesPerAddress: string,
+    probesPerName: string,
+  ],
   [
     optionId: string,
     voterKey: string,
@@ -27,13 +47,19 @@ export const changeVote = defineScript<
     secretHash: string,
     newSecretHash: string,
     vote: string,
+    nameKey: string,
+    addressMax: number,
+    addressWindow: number,
+    nameMax: number,
+    nameWindow: number,
+    couldBeAccount: '1' | '0',
     maxVoters: number,
   ],
   ChangeOutcome
->(`
+>(`${PROBE_ACCOUNT}
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' end
 if ARGV[5] == 'add' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0
-  and redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[10]) then return 'full' end
+  and redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[16]) then return 'full' end
 local outcome = 'ok'
 if ARGV[6] == '1' then
   local held = redis.call('HGET', KEYS[3], ARGV[2])
@@ -42,6 +68,10 @@ if ARGV[6] == '1' then
   elseif ARGV[5] == 'remove' then
     return 'ok'
   else
+    if ARGV[15] == '1' then
+      local wait = probe_account(KEYS[7], KEYS[8], KEYS[9], 10)
+      if wait > 0 then return wait end
+    end
     if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return 'taken' end
     redis.call('HSET', KEYS[3], ARGV[2], ARGV[8])
     outcome = 'claimed'
@@ -64,7 +94,11 @@ return outcome`);
  * then each poll's offered options. ARGV: per poll its option count n, then the n option ids.
  * Answers how many were new to their poll, or -1 when the catalogue is empty.
  */
-export const offerExisting = defineScript<[catalogue: string, ...offered: string[]], (string | number)[], number>(`
+export const offerExisting = defineLimitedScript<
+  [catalogue: string, ...offered: string[]],
+  (string | number)[],
+  number
+>(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local added, at = 0, 1
 for k = 2, #KEYS do
@@ -81,7 +115,7 @@ return added`);
  * KEYS: the catalogue, then per poll its offered options and its votes. Answers how many ids the
  * catalogue held.
  */
-export const dropCatalogue = defineScript<[catalogue: string, ...offeredAndVotes: string[]], [], number>(`
+export const dropCatalogue = defineLimitedScript<[catalogue: string, ...offeredAndVotes: string[]], [], number>(`
 local ids = redis.call('HKEYS', KEYS[1])
 local dropped = {}
 for _, id in ipairs(ids) do dropped[id] = true end

@@ -1,7 +1,15 @@
 import Dialog from '../../../components/Dialog.tsx';
 
-/** The confirmation before the guest list is deleted. */
-export default function WarningDialog({ onConfirm, onClose }: { onConfirm(): void; onClose(): void }) {
+/** The confirmation before the guest list is deleted, naming what would be lost. */
+export default function WarningDialog({
+  invitations,
+  onConfirm,
+  onClose,
+}: {
+  invitations: number;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   return (
     <Dialog
       id="wedding-warning"
@@ -18,7 +26,10 @@ export default function WarningDialog({ onConfirm, onClose }: { onConfirm(): voi
         </>
       }
     >
-      <p>This deletes every guest and their answers. It cannot be undone.</p>
+      <p>
+        This deletes all {invitations} invitation{invitations === 1 ? '' : 's'} on the guest list, with every
+        guest&apos;s RSVP answers. It cannot be undone.
+      </p>
     </Dialog>
   );
 }

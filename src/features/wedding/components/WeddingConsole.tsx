@@ -38,7 +38,13 @@ export default function WeddingConsole() {
           Export to CSV
         </button>
       </div>
-      {warning && <WarningDialog onConfirm={() => void run('drop-guests')} onClose={() => setWarning(false)} />}
+      {warning && (
+        <WarningDialog
+          invitations={guests?.length ?? 0}
+          onConfirm={() => void run('drop-guests')}
+          onClose={() => setWarning(false)}
+        />
+      )}
       {guests === null ? (
         <p className="wedding-note">Loading guests...</p>
       ) : (

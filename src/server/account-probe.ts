@@ -1,0 +1,41 @@
+// Whether an account exists is something register tells ("That username is already taken"), held
+// to its rate limits. Any other endpoint that refuses a name because an account has it (an
+// anonymous vote under a registered name) counts the look in register's own counters, before it
+// looks: together they tell no more, and no faster, than register alone. A name an address has
+// already looked at in the window counts once, so a family voting under its names in every poll
+// uses one look per name, while a script trying names is held to register's pace.
+import { keys, usernameKey } from './keys.ts';
+import { type RateLimit, attemptCounter } from './rate-limit.ts';
+
+/**
+ * Register's per-address and per-username limits (src/features/auth/service.server.ts LIMITS
+ * registerPerAddress and registerPerUsername, the same buckets; a test holds them equal).
+ */
+export const ACCOUNT_PROBE_LIMITS = {
+  perAddress: { bucket: 'register-ip', max: 10, windowSeconds: 3600 },
+  perName: { bucket: 'register-user', max: 5, windowSeconds: 3600 },
+} satisfies Record<string, RateLimit>;
+
+/** Register's username rule (src/features/auth/schema.ts USERNAME_PATTERN; a test holds them equal). */
+const ACCOUNT_NAME = /^[A-Za-z0-9_.-]{3,32}$/;
+
+/** True when some account could have this name; no other name tells anything about accounts. */
+export const couldBeAccountName = (name: string): boolean => ACCOUNT_NAME.test(name.trim());
+
+/**
+ * The KEYS and ARGV a script starting with scripts/account-probe.ts's PROBE_ACCOUNT needs to count
+ * a look at the account `name` from `address`: the address's set of names looked at and the two
+ * counters; then the name's key form, and each counter's max and window.
+ */
+export function accountProbe(
+  address: string,
+  name: string,
+): { keys: [string, string, string]; args: [string, number, number, number, number] } {
+  const subject = usernameKey(name);
+  const [ipKey, ipMax, ipWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perAddress, address]);
+  const [nameKey, nameMax, nameWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perName, subject]);
+  return {
+    keys: [keys.accountLookups(address), ipKey, nameKey],
+    args: [subject, ipMax, ipWindow, nameMax, nameWindow],
+  };
+}
