@@ -7,7 +7,7 @@ import login from '../../netlify/functions/login.mts';
 import register from '../../netlify/functions/register.mts';
 import { decodeUserDetails } from '../../src/lib/session-token.ts';
 import { createUser } from '../../src/features/auth/repo.server.ts';
-import { LIMITS } from '../../src/features/auth/service.server.ts';
+import { LIMITS, createAccount } from '../../src/features/auth/service.server.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { verifyUserToken } from '../../src/server/token.ts';
@@ -120,6 +120,19 @@ describe('register and login', () => {
     const upgraded = String(await redis().hget(keys.user(usernameKey(username)), 'passwordHash'));
     expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await countStoreRoundTrips(() => call(login, { body: { username, password } }))).toBe(1);
+  });
+
+  it.each([
+    [{ firstName: 'Ada\u0000anon_x' }, 'First name cannot contain control characters.'],
+    [{ firstName: 'Ada\nBob' }, 'First name cannot contain control characters.'],
+    [{ lastName: '\u202Eecalevol' }, 'Last name cannot contain control characters.'],
+  ])('refuses names with control characters at register and in the admin CLI: %j', async (names, message) => {
+    const input = { username: uniqueName(), password, firstName: '', lastName: '', email: '', ...names };
+    const refused = await call(register, { body: input });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(message);
+    await expect(createAccount(input, 1)).rejects.toThrow(message);
+    expect(await redis().exists(keys.user(usernameKey(input.username)))).toBe(0);
   });
 
   it('costs one store round trip per login and two per registration', async () => {

@@ -1,6 +1,7 @@
 // Request schemas for login and register, shared by the modal (for its messages) and the functions.
 import * as v from 'valibot';
 import { isValidEmail } from '../../lib/email.ts';
+import { hasControlCharacter } from '../../lib/names.ts';
 import { ANONYMOUS_PREFIX } from '../../lib/user-details.ts';
 import { CAPTCHA_ACTIONS } from '../../lib/captcha-actions.ts';
 
@@ -10,7 +11,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
 const name = (label: string) =>
-  v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(50, `${label} must be at most 50 characters.`));
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.maxLength(50, `${label} must be at most 50 characters.`),
+    v.check((value) => !hasControlCharacter(value), `${label} cannot contain control characters.`),
+  );
 
 const blankUsername = 'Username cannot be blank.';
 const blankPassword = 'Password cannot be blank.';

@@ -1,5 +1,6 @@
 // The one-question poll's requests and answers (SPEC section 7: /api/poll/*).
 import * as v from 'valibot';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../lib/names.ts';
 import { QUESTIONS, optionIds } from './questions.ts';
 
 export { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
@@ -14,7 +15,12 @@ export const getAllVotesRequest = v.object({ question });
 
 export const createVoteRequest = v.pipe(
   v.object({
-    name: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(50, 'Your name must be at most 50 characters.')),
+    name: v.pipe(
+      v.optional(v.string(), ''),
+      v.trim(),
+      v.maxLength(50, 'Your name must be at most 50 characters.'),
+      v.check((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE),
+    ),
     question,
     vote: v.pipe(
       v.array(v.pipe(v.string(), v.regex(/^\d+$/, 'Each vote is an option number.')), 'vote must be a list.'),

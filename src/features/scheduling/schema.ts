@@ -1,18 +1,15 @@
 // The scheduling polls' requests (SPEC section 7: /api/scheduling/*). Names are checked here;
 // who may vote under a name is the service's business.
 import * as v from 'valibot';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../lib/names.ts';
 import { ANON_PREFIX, MAX_NAME_LENGTH } from './polls.ts';
-
-// Control characters never belong in a name, and NUL separates fields in the store's listings.
-const hasControlCharacter = (text: string) =>
-  [...text].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
 
 const username = v.pipe(
   v.string('username must be a string.'),
   v.trim(),
   v.nonEmpty('Please log in or enter your name to vote.'),
   v.maxLength(ANON_PREFIX.length + MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
-  v.check((name) => !hasControlCharacter(name), 'Names cannot contain control characters.'),
+  v.check((name) => !hasControlCharacter(name), CONTROL_CHARACTER_MESSAGE),
 );
 
 const pollId = v.pipe(v.string('pollId must be a string.'), v.maxLength(64, 'There is no such poll.'));
