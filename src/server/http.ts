@@ -7,6 +7,7 @@ import { AppError } from './app-error.ts';
 import type { CaptchaAction } from '../lib/captcha-actions.ts';
 import { requireBotPass } from './captcha.ts';
 import { clientAddress } from './client.ts';
+import { describeError } from './log.ts';
 import { STORE_UNAVAILABLE, isStoreUnreachable } from './redis.ts';
 import { type TokenClaims, verifyUserToken } from './token.ts';
 
@@ -115,14 +116,17 @@ function errorResponse(error: unknown, req: Request, requestId: string): Respons
     });
   }
   if (isStoreUnreachable(error)) {
-    console.error(`[${requestId}] store unreachable on ${req.method} ${new URL(req.url).pathname}:`, error);
+    console.error(
+      `[${requestId}] store unreachable on ${req.method} ${new URL(req.url).pathname}:`,
+      describeError(error),
+    );
     return json({ error: STORE_UNAVAILABLE, code: 'unavailable' }, 503, {
       'Retry-After': '5',
       'X-Request-Id': requestId,
     });
   }
   // A bug: log everything with the request id, show the visitor nothing of the internals.
-  console.error(`[${requestId}] unexpected error on ${req.method} ${new URL(req.url).pathname}:`, error);
+  console.error(`[${requestId}] unexpected error on ${req.method} ${new URL(req.url).pathname}:`, describeError(error));
   return json(
     { error: `Something went wrong on our side. Please try again later (request ${requestId}).`, code: 'internal' },
     500,

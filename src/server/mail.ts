@@ -4,6 +4,7 @@
 import { Resend } from 'resend';
 import { capFromEnv } from './daily-cap.ts';
 import { optionalEnv } from './env.ts';
+import { describeError, redact } from './log.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -91,7 +92,7 @@ export async function deliverMail(
     return { delivery: 'delivered', note: await sendMail(settings.apiKey, { ...mail, from: settings.from, to }) };
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
-    console.error(`${label} stored, mail failed: ${error.message}`);
+    console.error(`${label} stored, mail failed: ${redact(error.message)}`);
     return { delivery: 'undelivered', note: error.message };
   }
 }
@@ -109,7 +110,7 @@ export async function deliverAndRecord(
   try {
     await record(outcome);
   } catch (error) {
-    console.error(`${label}: could not record delivery '${outcome.delivery}':`, error);
+    console.error(`${label}: could not record delivery '${outcome.delivery}':`, describeError(error));
   }
   return outcome;
 }

@@ -3,6 +3,7 @@
 import { Redis } from '@upstash/redis';
 import { AppError } from './app-error.ts';
 import { optionalEnv } from './env.ts';
+import { describeError } from './log.ts';
 
 let client: Redis | undefined;
 let clientFor = '';
@@ -64,7 +65,7 @@ export async function pingStore(): Promise<boolean> {
   try {
     return (await redis().ping()) === 'PONG';
   } catch (error) {
-    if (!(error instanceof AppError)) console.error('Store ping failed:', error);
+    if (!(error instanceof AppError)) console.error('Store ping failed:', describeError(error));
     return false;
   }
 }
