@@ -52,6 +52,19 @@ test.describe('security headers', () => {
     }
   });
 
+  test("the résumé PDF's own headers let the browser's PDF viewer open it, framed only by our pages", async ({
+    request,
+  }) => {
+    const response = await request.get('/resume.pdf');
+    const headers = response.headers();
+    expect(headers['content-type']).toBe('application/pdf');
+    // Chrome's viewer is an <embed> inside the PDF's document: object-src (or a default-src) blocks it.
+    expect(headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['content-disposition'] ?? 'inline').not.toMatch(/attachment/);
+  });
+
   test('fingerprinted assets are cached for good; API answers are not cached', async ({ page, request }) => {
     const scripts: string[] = [];
     page.on('response', (response) => {
