@@ -316,6 +316,15 @@ describe('the chatbot’s daily caps', () => {
     }
   });
 
+  it('gives a day counter found without an expiry one when it next counts', async () => {
+    const address = newAddress();
+    const { day } = utcDay(today.getTime());
+    const counters = [keys.dailyCount(CHATBOT_COUNTERS.questions, day, `ip:${address}`), tokensKey()];
+    for (const key of counters) await redis().set(key, 1);
+    expect((await question(address)).status).toBe(200);
+    for (const key of counters) expect(await redis().ttl(key), key).toBe(5 * 3600);
+  });
+
   it('GET /api/ask-ai/quota reads in one round trip, for a guest or a user, and refuses a bad token', async () => {
     const { token } = await signedIn();
     expect(await countStoreRoundTrips(() => quota())).toBe(1);
