@@ -54,11 +54,6 @@ export const keys = {
   /** string counter of one daily cap for one UTC day ('YYYY-MM-DD'), per subject or site-wide; expires at that day's end (00:00 UTC) */
   dailyCount: (cap: string, day: string, subject = '') =>
     `${KEY_PREFIX}daily:${cap}:${day}${subject ? `:${subject}` : ''}`,
-  /**
-   * string counter of one UTC day's chatbot use (`YYYY-MM-DD`): questions per `ip:<address>` or
-   * `user:<username key>`, `questions` and `tokens` for the whole site; expires just after that day ends
-   */
-  chatbotDay: (day: string, counter: string) => `${KEY_PREFIX}chatbot:${day}:${counter}`,
   /** set of the names (key form) one address looked at as accounts (src/server/account-probe.ts); expires with register's per-address window */
   accountLookups: (address: string) => `${KEY_PREFIX}rate:account-lookups:${address}`,
 } as const;

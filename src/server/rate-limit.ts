@@ -5,7 +5,7 @@ import { AppError } from './app-error.ts';
 import { isLocalRun, optionalEnv } from './env.ts';
 import { keys } from './keys.ts';
 import { redis } from './redis.ts';
-import { countEach, countThenWrite } from './scripts/rate-limit.ts';
+import { countEach } from './scripts/rate-limit.ts';
 
 export interface RateLimit {
   /** Names the counter, e.g. `login-ip`. */
@@ -127,16 +127,3 @@ export async function countFailures(attempts: Attempt[]): Promise<void> {
 
 /** One write command: its name, the key it writes, then its arguments. */
 export type Write = [command: string, key: string, ...args: (string | number)[]];
-
-/**
- * Counts the attempt and, only when it is within its limit, applies the writes: atomically and in
- * one round trip, so a refused request leaves nothing behind. Throws `rate_limited` otherwise.
- */
-export async function writeWithinRateLimit(attempt: Attempt, writes: Write[]): Promise<void> {
-  const [counter, max, windowSeconds] = attemptCounter(attempt);
-  const waitSeconds = await countThenWrite.run(
-    [counter, ...writes.map(([, key]) => key)],
-    [max, windowSeconds, ...writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest])],
-  );
-  if (waitSeconds > 0) throw rateLimited(waitSeconds);
-}

@@ -26,7 +26,8 @@ import { MAX_VOTERS_PER_QUESTION, QUESTION_FULL } from '../../src/features/poll/
 import { POLL_FULL, configuredDateOptions, configuredItems } from '../../src/features/scheduling/polls.ts';
 import { MAX_VOTERS_PER_POLL } from '../../src/features/scheduling/service.server.ts';
 import { cartItems, listOrders } from '../../src/features/shop/service.server.ts';
-import { dailyCounter, utcDay } from '../../src/server/daily-cap.ts';
+import { utcDay } from '../../src/lib/utc-day.ts';
+import { dailyCounter } from '../../src/server/daily-cap.ts';
 import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -59,8 +60,8 @@ beforeEach(() => {
 });
 
 /** Sets a day's counter to `count`, expiring at the day's end as the scripts set it. */
-async function seedCounter([key, expireAt]: [string, number], count: number): Promise<void> {
-  await redis().set(key, count, { exat: expireAt });
+async function seedCounter([key, ttlSeconds]: [string, number], count: number): Promise<void> {
+  await redis().set(key, count, { ex: ttlSeconds });
 }
 
 const siteMailSent = async () => Number((await redis().get(dailyCounter(MAIL_COUNTERS.site)[0])) ?? 0);

@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import askAiQuota from '../../netlify/functions/ask-ai-quota.mts';
 import askAi from '../../netlify/functions/ask-ai.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
-import { utcDay } from '../../src/features/chatbot/logic.ts';
+import { CHATBOT_COUNTERS } from '../../src/features/chatbot/repo.server.ts';
 import { DAILY_CAP_SETTINGS, LIMITS, NOT_CONFIGURED, UNREACHABLE } from '../../src/features/chatbot/service.server.ts';
+import { utcDay } from '../../src/lib/utc-day.ts';
 import { MAX_ANSWER_TOKENS } from '../../src/server/ai.ts';
 import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -171,6 +172,7 @@ describe('POST /api/ask-ai', () => {
 });
 
 describe('the chatbot’s daily caps', () => {
+  const tokensKey = () => keys.dailyCount(CHATBOT_COUNTERS.tokens, utcDay(today.getTime()).day);
   const reset = 'You can ask again after 00:00 UTC (in 5 hours).';
 
   /** Expects a refusal over a daily cap: 429, the message, Retry-After until 00:00 UTC, no model call. */
@@ -247,7 +249,7 @@ describe('the chatbot’s daily caps', () => {
     model.setUsage({ prompt_tokens: 60, completion_tokens: 40 });
     expect(await question()).toMatchObject({ status: 200, body: { remaining: DAILY_CAP_SETTINGS.guest.fallback - 1 } });
     expect(await question()).toMatchObject({ status: 200 });
-    const tokens = async () => Number(await redis().get(keys.chatbotDay(utcDay(today), 'tokens')));
+    const tokens = async () => Number(await redis().get(tokensKey()));
     expect(await tokens()).toBe(200);
     // Under the cap when asked, so answered; the answer takes the day past it.
     expect(await question()).toMatchObject({ status: 200, body: { remaining: 0 } });
@@ -258,7 +260,7 @@ describe('the chatbot’s daily caps', () => {
 
   it('counts the worst case for an answer without usage, and for one abandoned on time', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const tokens = async () => Number(await redis().get(keys.chatbotDay(utcDay(today), 'tokens')));
+    const tokens = async () => Number(await redis().get(tokensKey()));
     model.setUsage(null);
     expect((await ask({ userQuestion: 'Hi?', userSystemChoice: 'Be brief.' })).status).toBe(200);
     const worstCase = 'Be brief.'.length + 'Hi?'.length + MAX_ANSWER_TOKENS;
@@ -291,24 +293,36 @@ describe('the chatbot’s daily caps', () => {
     expect(await question(address)).toMatchObject({ status: 200, body: { remaining: 0 } });
   });
 
-  it('leaves no counter without an expiry, each ending with its window or just after its day', async () => {
+  it('leaves no counter without an expiry, each ending with its window or at the end of its day', async () => {
     const { username, token } = await signedIn();
     const address = newAddress();
     expect((await question(address)).status).toBe(200);
     expect((await question(address, token)).status).toBe(200);
-    const day = utcDay(today);
-    const dayKeys = (await redis().keys(`${KEY_PREFIX}chatbot:${day}:*`)) as string[];
+    const { day } = utcDay(today.getTime());
+    const dayKeys = (await redis().keys(`${KEY_PREFIX}daily:chatbot-*:${day}*`)) as string[];
     expect(dayKeys.sort()).toEqual(
-      [`ip:${address}`, 'questions', 'tokens', `user:${usernameKey(username)}`]
-        .map((counter) => keys.chatbotDay(day, counter))
-        .sort(),
+      [
+        keys.dailyCount(CHATBOT_COUNTERS.questions, day, `ip:${address}`),
+        keys.dailyCount(CHATBOT_COUNTERS.questions, day),
+        keys.dailyCount(CHATBOT_COUNTERS.tokens, day),
+        keys.dailyCount(CHATBOT_COUNTERS.questions, day, `user:${usernameKey(username)}`),
+      ].sort(),
     );
     const rate = keys.rateLimit(LIMITS.questionsPerAddress.bucket, address);
     for (const key of [...dayKeys, rate]) {
       const ttl = await redis().ttl(key);
       expect(ttl, key).toBeGreaterThan(0);
-      expect(ttl, key).toBeLessThanOrEqual(key === rate ? 600 : 5 * 3600 + 300);
+      expect(ttl, key).toBeLessThanOrEqual(key === rate ? 600 : 5 * 3600);
     }
+  });
+
+  it('gives a day counter found without an expiry one when it next counts', async () => {
+    const address = newAddress();
+    const { day } = utcDay(today.getTime());
+    const counters = [keys.dailyCount(CHATBOT_COUNTERS.questions, day, `ip:${address}`), tokensKey()];
+    for (const key of counters) await redis().set(key, 1);
+    expect((await question(address)).status).toBe(200);
+    for (const key of counters) expect(await redis().ttl(key), key).toBe(5 * 3600);
   });
 
   it('GET /api/ask-ai/quota reads in one round trip, for a guest or a user, and refuses a bad token', async () => {

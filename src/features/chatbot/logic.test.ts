@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { capMessage, remainingQuestions, remainingText, resetSentence, secondsUntilReset, utcDay } from './logic.ts';
+import { capMessage, remainingQuestions, remainingText, resetSentence } from './logic.ts';
 
-// The unit tests run in America/St_Johns (UTC-3:30 or -2:30): the day and its reset are UTC's.
+// The unit tests run in America/St_Johns (UTC-3:30 or -2:30): the reset is UTC's (src/lib/utc-day.ts).
 const at = (iso: string) => new Date(iso);
 
 describe('the chatbot day', () => {
-  it('is the UTC date, whatever the local time zone', () => {
-    expect(utcDay(at('2026-11-23T23:59:59.999Z'))).toBe('2026-11-23');
-    expect(utcDay(at('2026-11-24T00:00:00.000Z'))).toBe('2026-11-24');
-    // 22:00 in St. John's on the 23rd is already the 24th in UTC.
-    expect(utcDay(at('2026-11-23T22:00:00-03:30'))).toBe('2026-11-24');
-  });
-
-  it('resets at the next 00:00 UTC', () => {
-    expect(secondsUntilReset(at('2026-11-23T19:00:00Z'))).toBe(5 * 3600);
-    expect(secondsUntilReset(at('2026-11-23T00:00:00Z'))).toBe(24 * 3600);
-    expect(secondsUntilReset(at('2026-11-23T23:59:59.500Z'))).toBe(1);
-  });
-
   it.each([
     ['2026-11-23T19:00:00Z', '(in 5 hours)'],
     ['2026-11-23T19:20:00Z', '(in 5 hours)'],

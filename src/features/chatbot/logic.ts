@@ -1,25 +1,13 @@
-// The chatbot's daily caps as pure rules, shared by the function and the page: which UTC day it
-// is, when the day resets, what the visitor is told, how many questions remain.
+// The chatbot's daily caps as pure rules, shared by the function and the page: what the visitor
+// is told, how many questions remain.
 // The rule that must be atomic (count a question only when every cap allows it) lives in
-// src/server/scripts/chatbot.ts (askWithinCaps).
-
-/** Caps reset at 00:00 UTC, for every visitor wherever they are. */
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The UTC day of `now` as `YYYY-MM-DD`: names the day's counters. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** Whole seconds from `now` until the next 00:00 UTC (at least 1). */
-export function secondsUntilReset(now: Date): number {
-  const next = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS;
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-}
+// src/server/scripts/chatbot.ts (askWithinCaps). The day and its reset are every daily cap's
+// (src/lib/utc-day.ts).
+import { secondsUntilReset } from '../../lib/utc-day.ts';
 
 /** "You can ask again after 00:00 UTC (in 5 hours)." — in minutes within the last hour. */
 export function resetSentence(now: Date): string {
-  const seconds = secondsUntilReset(now);
+  const seconds = secondsUntilReset(now.getTime());
   const wait = seconds < 3600 ? plural(Math.ceil(seconds / 60), 'minute') : plural(Math.round(seconds / 3600), 'hour');
   return `You can ask again after 00:00 UTC (in ${wait}).`;
 }

@@ -1,11 +1,13 @@
-// The chatbot's day counters in Redis (keys.chatbotDay): questions per address, per account and
-// for the whole site, and the model's tokens for the whole site. Counting goes through the
-// scripts in src/server/scripts/chatbot.ts, which give every counter its expiry atomically.
-import { keys, usernameKey } from '../../server/keys.ts';
+// The chatbot's day counters in Redis, the shared daily-cap counters (src/server/daily-cap.ts):
+// questions per address, per account and for the whole site, and the model's tokens for the whole
+// site. Counting goes through the scripts in src/server/scripts/chatbot.ts, which give every
+// counter its expiry atomically.
+import { dailyCounter } from '../../server/daily-cap.ts';
+import { usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { redis } from '../../server/redis.ts';
 import { type AskWithinCapsReply, addDayTokens, askWithinCaps } from '../../server/scripts/chatbot.ts';
-import { type DailyCaps, type DailyUse, secondsUntilReset, utcDay } from './logic.ts';
+import type { DailyCaps, DailyUse } from './logic.ts';
 
 /** Who is asking: always an address, and an account when signed in. */
 export interface Asker {
@@ -13,23 +15,24 @@ export interface Asker {
   username?: string;
 }
 
-/**
- * A day's counters live this long past the day's end, so a store whose clock runs a little ahead
- * of the function's never drops them early; the day in the key keeps days apart.
- */
-const DAY_TTL_SLACK_SECONDS = 300;
+/** The chatbot's daily counters: questions (per `ip:<address>`, `user:<username key>` or site-wide) and tokens. */
+export const CHATBOT_COUNTERS = { questions: 'chatbot-questions', tokens: 'chatbot-tokens' } as const;
 
 function dayKeys(now: Date, asker: Asker) {
-  const day = utcDay(now);
+  const at = now.getTime();
+  const counter = (cap: string, subject = '') => dailyCounter(cap, subject, at)[0];
+  const [questions, ttl] = dailyCounter(CHATBOT_COUNTERS.questions, '', at);
   return {
-    address: keys.chatbotDay(day, `ip:${asker.address}`),
-    account: asker.username === undefined ? undefined : keys.chatbotDay(day, `user:${usernameKey(asker.username)}`),
-    questions: keys.chatbotDay(day, 'questions'),
-    tokens: keys.chatbotDay(day, 'tokens'),
+    address: counter(CHATBOT_COUNTERS.questions, `ip:${asker.address}`),
+    account:
+      asker.username === undefined
+        ? undefined
+        : counter(CHATBOT_COUNTERS.questions, `user:${usernameKey(asker.username)}`),
+    questions,
+    tokens: counter(CHATBOT_COUNTERS.tokens),
+    ttl,
   };
 }
-
-const dayTtl = (now: Date) => secondsUntilReset(now) + DAY_TTL_SLACK_SECONDS;
 
 /** Counts a question against the rate limit and the day's caps, all or nothing, in one round trip. */
 export function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, now: Date): Promise<AskWithinCapsReply> {
@@ -39,7 +42,7 @@ export function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, n
   return askWithinCaps.run(day.account ? [...counted, day.account] : [...counted], [
     max,
     windowSeconds,
-    dayTtl(now),
+    day.ttl,
     caps.visitor,
     caps.questions,
     caps.tokens,
@@ -48,9 +51,9 @@ export function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, n
 
 /** Adds the model's tokens to the day's total and answers the new total, in one round trip. */
 export function addTokens(tokens: number, now: Date): Promise<number> {
-  return addDayTokens.run([keys.chatbotDay(utcDay(now), 'tokens')], [dayTtl(now), tokens]);
+  const [counter, ttl] = dailyCounter(CHATBOT_COUNTERS.tokens, '', now.getTime());
+  return addDayTokens.run([counter], [ttl, tokens]);
 }
-
 /** Reads what the asker and the site have used today, in one round trip. */
 export async function readUse(asker: Asker, now: Date): Promise<DailyUse> {
   const day = dayKeys(now, asker);

@@ -2,9 +2,9 @@
 // (per visitor, for the whole site, and on the model's tokens), and the questions left today.
 import { AiError, aiConfigured, askModel } from '../../server/ai.ts';
 import { AppError } from '../../server/app-error.ts';
-import { optionalEnv } from '../../server/env.ts';
+import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
-import { type DailyCaps, capMessage, remainingQuestions, secondsUntilReset } from './logic.ts';
+import { type DailyCaps, capMessage, remainingQuestions } from './logic.ts';
 import { type Asker, addTokens, countQuestion, readUse } from './repo.server.ts';
 import type { AskRequest } from './schema.ts';
 
@@ -33,8 +33,7 @@ export const UNREACHABLE = 'Unable to reach chatbot. An error has occurred.';
 
 /** A cap's setting: a whole number of 0 or more (0 switches the chatbot off), else its default. */
 function capSetting({ env, fallback }: { env: string; fallback: number }): number {
-  const value = Number(optionalEnv(env) ?? fallback);
-  return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+  return capFromEnv(env, fallback);
 }
 
 /** The caps in force for this asker: a signed-in user's are higher than a guest's. */
@@ -66,11 +65,7 @@ export async function ask(input: AskRequest, asker: Asker, requestId: string): P
   const caps = dailyCaps(asker);
   const [verdict, value] = await countQuestion([LIMITS.questionsPerAddress, asker.address], asker, caps, now);
   if (verdict === 'limited') throw rateLimited(value);
-  if (verdict !== 'ok') {
-    throw new AppError('rate_limited', capMessage(verdict, value, now), {
-      'Retry-After': String(secondsUntilReset(now)),
-    });
-  }
+  if (verdict !== 'ok') throw overDailyCap(capMessage(verdict, value, now), now.getTime());
   try {
     const answer = await askModel(input.userSystemChoice, input.userQuestion);
     const spent = await recordTokens(answer.tokens, requestId);

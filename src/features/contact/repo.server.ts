@@ -31,7 +31,7 @@ export async function storeMessage(
   messagesPerDay: number,
 ): Promise<StoreOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
-  const [dayMessages, dayEnd] = dailyCounter(MESSAGES_COUNTER);
+  const [dayMessages, dayTtl] = dailyCounter(MESSAGES_COUNTER);
   const [dayMail] = dailyCounter(MAIL_COUNTERS.site);
   const reply = await scripts.storeMessage.run(
     [counter, dayMessages, dayMail, keys.contactMessage(message.id), keys.contactMessages()],
@@ -40,7 +40,7 @@ export async function storeMessage(
       windowSeconds,
       scaledForLocalRun(messagesPerDay),
       mailCaps().site,
-      dayEnd,
+      dayTtl,
       `${MAIL_CAP_NOTE} (site-wide)`,
       Date.parse(message.createdAt),
       message.id,

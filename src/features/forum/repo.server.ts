@@ -18,10 +18,10 @@ export const POSTS_COUNTER = 'forum-posts';
 /** Appends a message at the end of the forum; answers false when its author has posted `perDay` today. */
 export async function appendMessage(message: StoredMessage, perDay: number): Promise<boolean> {
   const authorKey = usernameKey(message.author);
-  const [dayPosts, dayEnd] = dailyCounter(POSTS_COUNTER, authorKey);
+  const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
   const place = await scripts.appendMessage.run(
     [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts],
-    [message.id, JSON.stringify(message), authorKey, perDay, dayEnd],
+    [message.id, JSON.stringify(message), authorKey, perDay, dayTtl],
   );
   return place > 0;
 }

@@ -75,7 +75,7 @@ export async function placeOrder(
   attempt: Attempt,
 ): Promise<PlaceOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
-  const [accountMail, dayEnd] = dailyCounter(MAIL_COUNTERS.perAccount, usernameKey(order.username));
+  const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, usernameKey(order.username));
   const [siteMail] = dailyCounter(MAIL_COUNTERS.site);
   const caps = mailCaps();
   const reply = await scripts.placeOrder.run(
@@ -98,7 +98,7 @@ export async function placeOrder(
       ...Object.entries(order).flat(),
       caps.perAccount,
       caps.site,
-      dayEnd,
+      dayTtl,
       MAIL_CAP_NOTE,
     ],
   );

@@ -13,7 +13,7 @@ export type StoreMessageReply = ['stored', mail: 'send' | 'mail-cap'] | ['limite
  * message counter has room, counting it, and counts its mail when the day's mail counter has room
  * (else records the mail as not sent, with the note). KEYS: the rate counter, the day's message
  * counter, the day's mail counter, the message hash, the index. ARGV: max, window seconds, the
- * message cap, the mail cap, the day's end (unix seconds), the note, the score, the message id,
+ * message cap, the mail cap, the seconds left in the day, the note, the score, the message id,
  * then the message's field/value pairs.
  */
 export const storeMessage = defineScript<
@@ -23,7 +23,7 @@ export const storeMessage = defineScript<
     windowSeconds: number,
     messageCap: number,
     mailCap: number,
-    dayEnd: number,
+    dayTtl: number,
     note: string,
     score: number,
     id: string,

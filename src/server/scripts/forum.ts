@@ -7,11 +7,11 @@ import { defineScript } from './script.ts';
  * Appends a message at the end of the forum, its place taken from the sequence, when the author's
  * day's post counter has room, counting it. KEYS: the sequence, the messages hash, the authors
  * hash, the index, the author's day's post counter. ARGV: id, JSON message, author key, the daily
- * cap, the day's end (unix seconds). Answers its place, or 0 when the author is over the cap.
+ * cap, the seconds left in the day. Answers its place, or 0 when the author is over the cap.
  */
 export const appendMessage = defineScript<
   [sequence: string, messages: string, authors: string, index: string, dayPosts: string],
-  [id: string, json: string, authorKey: string, perDay: number, dayEnd: number],
+  [id: string, json: string, authorKey: string, perDay: number, dayTtl: number],
   number
 >(`${DAILY_COUNT}
 if not has_room(KEYS[5], ARGV[4]) then return 0 end

@@ -1,5 +1,4 @@
-// The rate-limit counter every limited script starts with, and the script that writes only
-// within a limit.
+// The rate-limit counter every limited script starts with, and the script that counts failures.
 import { defineScript } from './script.ts';
 
 /**
@@ -15,26 +14,6 @@ local function count_attempt()
   return math.max(redis.call('TTL', KEYS[1]), 1)
 end
 `;
-
-/**
- * Counts the attempt; when it is within the limit, applies each write. KEYS: the counter, then one
- * key per write. ARGV: max, window seconds, then per write its argument count, its command and
- * its arguments. Answers 0 when written, else the seconds until the window reopens.
- */
-export const countThenWrite = defineScript<
-  [counter: string, ...written: string[]],
-  [max: number, windowSeconds: number, ...writes: (string | number)[]],
-  number
->(`${COUNT_ATTEMPT}
-local wait = count_attempt()
-if wait > 0 then return wait end
-local at = 3
-for k = 2, #KEYS do
-  local argc = tonumber(ARGV[at])
-  redis.call(ARGV[at + 1], KEYS[k], unpack(ARGV, at + 2, at + 1 + argc))
-  at = at + argc + 2
-end
-return 0`);
 
 /**
  * Counts one attempt on each counter, creating it with its window when it is new. KEYS: the

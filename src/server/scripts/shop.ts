@@ -27,7 +27,7 @@ export type PlaceOrderReply =
  * n, the n item ids, then the order's other field/value pairs. Answers the order's items (the cart's
  * stored JSON values as one JSON array), or why not.
  * A placed order's confirmation mail is counted against the account's and the site's daily mail
- * caps (the last two KEYS; the last four ARGV: the two caps, the day's end and the note): within
+ * caps (the last two KEYS; the last four ARGV: the two caps, the seconds left in the day and the note): within
  * both it counts in both and answers 'send', else the order records it as not sent, with the note.
  */
 export const placeOrder = defineScript<
