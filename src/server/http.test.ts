@@ -89,7 +89,10 @@ describe('endpoint wrapper', () => {
     const body = await response.json();
     expect(body.error).toBe('Something went wrong on our side. Please try again later (request req-123).');
     expect(JSON.stringify(body)).not.toContain('secret internals');
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('[req-123]'), expect.any(Error));
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining('[req-123]'),
+      expect.stringContaining('Error: secret internals at /srv/app.ts:12'),
+    );
   });
 
   it('answers 503 when the store cannot be reached', async () => {
