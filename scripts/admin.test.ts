@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
+import { sessionUserFor } from '../tests/integration/fakes.ts';
 import { findUser } from '../src/features/auth/repo.server.ts';
 import { register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
@@ -113,7 +114,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const server = await prepareLocalEnv(dataRoot, { seed: false });
     try {
       const order = async (username: string, type: 'Hot' | 'Kosher Dill') => {
-        const user = { username };
+        const user = await sessionUserFor(username);
         await addToCart(user, { item: 'Pickles', type, size: 'Quart', quantity: 2 });
         await submitOrder(
           user,
@@ -144,12 +145,12 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
     const server = await prepareLocalEnv(dataRoot, { seed: false });
     try {
-      const posted = await postMessage({ username: 'troll' }, { text: 'Spam' });
+      const posted = await postMessage(await sessionUserFor('troll', 2), { text: 'Spam' });
       expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
         code: 0,
         out: `Deleted forum message ${posted._id}.`,
       });
-      expect((await listMessages()).some((message) => message._id === posted._id)).toBe(false);
+      expect((await listMessages(undefined)).some((message) => message._id === posted._id)).toBe(false);
       expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
         code: 1,
         err: `No message with id ${posted._id}.`,

@@ -7,8 +7,8 @@ import { canAdminister } from '../../src/lib/policy.ts';
 export default endpoint({
   method: 'POST',
   handle: async ({ req }) => {
-    await requirePermission(req, canAdminister);
-    return createGuests();
+    const { session } = await requirePermission(req, canAdminister);
+    return createGuests(session);
   },
 });
 

@@ -7,8 +7,8 @@ import { canAdminister } from '../../src/lib/policy.ts';
 export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
-    await requirePermission(req, canAdminister);
-    return { status: 'Success', guests: await allGuests() };
+    const { session } = await requirePermission(req, canAdminister);
+    return { status: 'Success', guests: await allGuests(session) };
   },
 });
 

@@ -3,6 +3,7 @@
 // arrived. The scripts are in src/server/scripts/forum.ts.
 import { keys, usernameKey } from '../../server/keys.ts';
 import * as scripts from '../../server/scripts/forum.ts';
+import type { SessionCheck } from '../../server/session.ts';
 
 export interface StoredMessage {
   id: string;
@@ -19,9 +20,9 @@ export async function appendMessage(message: StoredMessage): Promise<void> {
   );
 }
 
-/** Reads the latest `count` messages, oldest first. */
-export async function latestMessages(count: number): Promise<StoredMessage[]> {
-  const found = await scripts.latestMessages.run([keys.forumMessages(), keys.forumPosts()], [count]);
+/** Reads the latest `count` messages, oldest first (for a member, while their session is current). */
+export async function latestMessages(count: number, session: SessionCheck | undefined): Promise<StoredMessage[]> {
+  const found = await scripts.latestMessages.runChecked(session, [keys.forumMessages(), keys.forumPosts()], [count]);
   return found.map((json) => JSON.parse(json) as StoredMessage);
 }
 
@@ -29,9 +30,11 @@ export async function latestMessages(count: number): Promise<StoredMessage[]> {
 export async function deleteMessage(
   id: string,
   authorKey: string,
+  session: SessionCheck | undefined,
   asAdmin = false,
 ): Promise<'deleted' | 'unknown' | 'not-theirs'> {
-  const result = await scripts.deleteOwnMessage.run(
+  const result = await scripts.deleteOwnMessage.runChecked(
+    session,
     [keys.forumPosts(), keys.forumAuthors(), keys.forumMessages()],
     [id, authorKey, asAdmin ? '1' : '0'],
   );

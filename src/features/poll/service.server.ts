@@ -4,7 +4,7 @@ import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
 import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
-import type { TokenClaims } from '../../server/token.ts';
+import { type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
 import type { CreateVoteRequest, CreateVoteStatus, VoteRecord } from './schema.ts';
 
 // A household votes a few times from one address; a script voting under many names is held back.
@@ -33,12 +33,16 @@ export async function allVotes(question: number): Promise<VoteRecord[]> {
 /** Records a vote unless this voter already voted on the question. */
 export async function castVote(
   input: CreateVoteRequest,
-  user: Pick<TokenClaims, 'username'> | undefined,
+  user: Pick<SessionUser, 'username' | 'session'> | undefined,
   address: string,
 ): Promise<CreateVoteStatus> {
   const name = user?.username ?? input.name;
   if (!name) throw new AppError('bad_request', 'Please enter your name to vote.');
-  await withinRateLimits([[LIMITS.votesPerAddress, address]]);
+  // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
+  const [current] = await withinRateLimits([[LIMITS.votesPerAddress, address]], (pipe) => {
+    if (user) readSessionInto(pipe, user.session);
+  });
+  if (user) assertSessionCurrent(user.session, current);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
   const added = await redis().hsetnx(keys.pollVotes(input.question), name.toLowerCase(), JSON.stringify(vote));
   return added === 1 ? 'Success' : 'alreadyVoted';

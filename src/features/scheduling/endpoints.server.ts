@@ -51,8 +51,8 @@ export const adminEndpoint = (action: AdminAction) =>
   endpoint({
     method: 'POST',
     handle: async ({ req }) => {
-      await requirePermission(req, canAdminister);
-      const result = await ADMIN_ACTIONS[action]();
+      const { session } = await requirePermission(req, canAdminister);
+      const result = await ADMIN_ACTIONS[action](session);
       return json(result, result.status === 'Success' ? 200 : 409);
     },
   });

@@ -5,6 +5,8 @@
 import { keys } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
+import type { Write } from '../../server/rate-limit.ts';
+import { type SessionCheck, writeChecked } from '../../server/session.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
 
 // Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse
@@ -100,44 +102,59 @@ export async function pollOptions(
   return { offered, names: hashReply(names) ?? {} };
 }
 
-/** Adds catalogue entries that are missing, and offers them in `pollId`; answers how many entries were new. */
+/**
+ * Adds catalogue entries that are missing, and offers them in `pollId`; answers how many entries
+ * were new. With a session, only while it is current.
+ */
 export async function addToCatalogue(
+  session: SessionCheck | undefined,
   catalogue: string,
   entries: [id: string, value: string][],
   pollId?: string,
 ): Promise<number> {
   if (entries.length === 0) return 0;
-  const pipe = redis().pipeline();
-  for (const [id, value] of entries) pipe.hsetnx(catalogue, id, value);
-  if (pollId) pipe.sadd(keys.scheduleOffered(pollId), entries[0]![0], ...entries.slice(1).map(([id]) => id));
-  const replies = await pipe.exec();
-  return replies.slice(0, entries.length).reduce<number>((sum, added) => sum + Number(added), 0);
+  const replies = await writeChecked(session, [
+    ...entries.map(([id, value]): Write => ['HSETNX', catalogue, id, value]),
+    ...(pollId ? [['SADD', keys.scheduleOffered(pollId), ...entries.map(([id]) => id)] satisfies Write] : []),
+  ]);
+  return replies.slice(0, entries.length).reduce((sum, added) => sum + Number(added), 0);
 }
 
 /** Offers each poll those of its options that exist in the catalogue; answers how many were new, or -1 when it is empty. */
-export async function offerExisting(catalogue: string, options: Record<string, string[]>): Promise<number> {
+export async function offerExisting(
+  session: SessionCheck | undefined,
+  catalogue: string,
+  options: Record<string, string[]>,
+): Promise<number> {
   const polls = Object.entries(options);
-  return scripts.offerExisting.run(
+  return scripts.offerExisting.runChecked(
+    session,
     [catalogue, ...polls.map(([pollId]) => keys.scheduleOffered(pollId))],
     polls.flatMap(([, ids]) => [ids.length, ...ids]),
   );
 }
 
 /** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
-export async function dropCatalogue(catalogue: string, pollIds: string[]): Promise<number> {
+export async function dropCatalogue(
+  session: SessionCheck | undefined,
+  catalogue: string,
+  pollIds: string[],
+): Promise<number> {
   const pollKeys = pollIds.flatMap((pollId) => [keys.scheduleOffered(pollId), keys.scheduleVotes(pollId)]);
-  return scripts.dropCatalogue.run([catalogue, ...pollKeys], []);
+  return scripts.dropCatalogue.runChecked(session, [catalogue, ...pollKeys], []);
 }
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
-export async function dropOffered(pollIds: string[]): Promise<number> {
+export async function dropOffered(session: SessionCheck | undefined, pollIds: string[]): Promise<number> {
   // Every vote is for an offered option (changeVote refuses others, and options leave with their
-  // votes), so the votes go whole. One transaction: counted and deleted with nothing in between.
-  const tx = redis().multi();
-  for (const pollId of pollIds) {
-    tx.scard(keys.scheduleOffered(pollId));
-    tx.del(keys.scheduleOffered(pollId), keys.scheduleVotes(pollId));
-  }
-  const replies = (await tx.exec()) as number[];
-  return replies.filter((_, index) => index % 2 === 0).reduce((sum, count) => sum + count, 0);
+  // votes), so the votes go whole. One script: counted and deleted with nothing in between.
+  const replies = await writeChecked(
+    session,
+    pollIds.flatMap((pollId): Write[] => [
+      ['SCARD', keys.scheduleOffered(pollId)],
+      ['DEL', keys.scheduleOffered(pollId)],
+      ['DEL', keys.scheduleVotes(pollId)],
+    ]),
+  );
+  return replies.filter((_, index) => index % 3 === 0).reduce((sum, count) => sum + Number(count), 0);
 }

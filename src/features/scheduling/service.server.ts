@@ -5,7 +5,7 @@ import { DATE_POLL } from '../../content/polls.ts';
 import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
 import { type RateLimit, withinRateLimits } from '../../server/rate-limit.ts';
-import type { TokenClaims } from '../../server/token.ts';
+import { type SessionCheck, type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
 import {
   type ChoiceWithUser,
   type DateChoiceWithUser,
@@ -44,7 +44,7 @@ export function requirePoll(kind: PollKind, pollId: string): string {
  * The voter a request may act as: the token's username when logged in (asking for another name is
  * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403).
  */
-export function resolveVoter(requested: string, user: Pick<TokenClaims, 'username'> | undefined) {
+export function resolveVoter(requested: string, user: Pick<SessionUser, 'username'> | undefined) {
   if (user) {
     if (voterKey(requested) !== voterKey(user.username)) {
       throw new AppError('forbidden', 'You can only vote as yourself.');
@@ -71,12 +71,16 @@ export interface ChangeInput {
 /** Adds or removes a vote; the first vote under an anonymous name returns the name's claim secret. */
 export async function changeChoice(
   input: ChangeInput,
-  user: Pick<TokenClaims, 'username'> | undefined,
+  user: Pick<SessionUser, 'username' | 'session'> | undefined,
   address: string,
 ): Promise<ChoiceResponse> {
   const pollId = requirePoll(input.kind, input.pollId);
   const voter = resolveVoter(input.username, user);
-  await withinRateLimits([[LIMITS.changesPerAddress, address]]);
+  // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
+  const [current] = await withinRateLimits([[LIMITS.changesPerAddress, address]], (pipe) => {
+    if (user) readSessionInto(pipe, user.session);
+  });
+  if (user) assertSessionCurrent(user.session, current);
   const newSecret = randomBytes(24).toString('base64url');
   const outcome = await repo.changeVote({
     pollId,
@@ -142,8 +146,9 @@ export async function dateChoicesWithUsers(pollId: string): Promise<DateChoiceWi
 const success = (fields: Omit<AdminResponse, 'status'>): AdminResponse => ({ status: 'Success', ...fields });
 
 /** Adds the content config's schedule items that the store lacks. */
-export async function createScheduleItems(): Promise<AdminResponse> {
+export async function createScheduleItems(session: SessionCheck | undefined): Promise<AdminResponse> {
   const created = await repo.addToCatalogue(
+    session,
     keys.scheduleItems(),
     configuredItems().map((item) => [item._id, item.name]),
   );
@@ -151,11 +156,11 @@ export async function createScheduleItems(): Promise<AdminResponse> {
 }
 
 /** Offers each time-slot poll the existing items of its dates. */
-export async function createSchedulePolls(): Promise<AdminResponse> {
+export async function createSchedulePolls(session: SessionCheck | undefined): Promise<AdminResponse> {
   const wanted = Object.fromEntries(
     TIME_SLOT_POLL_IDS.map((pollId) => [pollId, configuredPollItems(pollId).map((item) => item._id)]),
   );
-  const created = await repo.offerExisting(keys.scheduleItems(), wanted);
+  const created = await repo.offerExisting(session, keys.scheduleItems(), wanted);
   if (created < 0) {
     return { status: 'Failed', error: 'There are no schedule items yet.', message: 'Create the schedule items first.' };
   }
@@ -163,21 +168,22 @@ export async function createSchedulePolls(): Promise<AdminResponse> {
 }
 
 /** Deletes every schedule item and the votes for them. */
-export async function dropScheduleItems(): Promise<AdminResponse> {
-  const deleted = await repo.dropCatalogue(keys.scheduleItems(), TIME_SLOT_POLL_IDS);
+export async function dropScheduleItems(session: SessionCheck | undefined): Promise<AdminResponse> {
+  const deleted = await repo.dropCatalogue(session, keys.scheduleItems(), TIME_SLOT_POLL_IDS);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
 /** Takes every time slot out of the time-slot polls, with their votes; the items stay. */
-export async function dropSchedulePolls(): Promise<AdminResponse> {
-  const deleted = await repo.dropOffered(TIME_SLOT_POLL_IDS);
+export async function dropSchedulePolls(session: SessionCheck | undefined): Promise<AdminResponse> {
+  const deleted = await repo.dropOffered(session, TIME_SLOT_POLL_IDS);
   return success({ deleted, message: `Polls ${pollList()} offer nothing now; their votes were deleted.` });
 }
 
 /** Adds the content config's reunion dates that the store lacks, and offers them in the poll. */
-export async function createScheduleDateItems(): Promise<AdminResponse> {
+export async function createScheduleDateItems(session: SessionCheck | undefined): Promise<AdminResponse> {
   const options = configuredDateOptions();
   const created = await repo.addToCatalogue(
+    session,
     keys.scheduleDates(),
     options.map((option) => [option.name, option.description ?? '']),
     DATE_POLL.id,
@@ -186,8 +192,8 @@ export async function createScheduleDateItems(): Promise<AdminResponse> {
 }
 
 /** Deletes every reunion date and the votes for them. */
-export async function dropScheduleDateItems(): Promise<AdminResponse> {
-  const deleted = await repo.dropCatalogue(keys.scheduleDates(), [DATE_POLL.id]);
+export async function dropScheduleDateItems(session: SessionCheck | undefined): Promise<AdminResponse> {
+  const deleted = await repo.dropCatalogue(session, keys.scheduleDates(), [DATE_POLL.id]);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
@@ -201,7 +207,8 @@ export type AdminAction =
   | 'create-schedule-date-items'
   | 'drop-schedule-date-items';
 
-export const ADMIN_ACTIONS: Record<AdminAction, () => Promise<AdminResponse>> = {
+/** The console's actions, each run with the admin's session check (none from the seed). */
+export const ADMIN_ACTIONS: Record<AdminAction, (session: SessionCheck | undefined) => Promise<AdminResponse>> = {
   'create-schedule-items': createScheduleItems,
   'create-schedule-polls': createSchedulePolls,
   'drop-schedule-items': dropScheduleItems,
