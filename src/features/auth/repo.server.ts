@@ -98,12 +98,14 @@ export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'se
     .sort((a, b) => a.username.localeCompare(b.username));
 }
 
-/** Deletes an account and everything keyed by it; answers whether it existed. */
+/** Deletes an account, its scores and its cart (its orders stay on record); answers whether it existed. */
 export async function deleteUser(username: string): Promise<boolean> {
   const id = usernameKey(username);
   const tx = redis().multi();
   tx.del(keys.user(id));
   tx.del(keys.scores(id));
+  // A name registered again must not inherit the deleted account's cart.
+  tx.del(keys.cart(id));
   tx.srem(keys.users(), id);
   const [deleted] = (await tx.exec()) as number[];
   return deleted === 1;

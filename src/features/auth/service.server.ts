@@ -122,7 +122,7 @@ export async function createAccount(input: RegisterRequest, level: number): Prom
 
 export const listUsers = repo.listUsers;
 
-/** Deletes an account and its scores. */
+/** Deletes an account, its scores and its cart; its sessions end with it. */
 export async function deleteUser(username: string): Promise<void> {
   if (!(await repo.deleteUser(username))) throw new AppError('not_found', `No user named ${username}.`);
 }
