@@ -3,7 +3,7 @@ import type { TokenResponse } from './schema.ts';
 
 /** Exchanges credentials for a session token. */
 export function logIn(body: { username: string; password: string }): Promise<TokenResponse> {
-  return apiRequest('login', { method: 'POST', body });
+  return apiRequest('login', { method: 'POST', body, withToken: false });
 }
 
 /** Creates an account and returns its session token. */
@@ -14,5 +14,5 @@ export function register(body: {
   lastName: string;
   email: string;
 }): Promise<TokenResponse> {
-  return apiRequest('register', { method: 'POST', body });
+  return apiRequest('register', { method: 'POST', body, withToken: false });
 }

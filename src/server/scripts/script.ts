@@ -5,6 +5,7 @@
 // restart, SCRIPT FLUSH) answers NOSCRIPT once and gets the whole script again.
 import { createHash } from 'node:crypto';
 import type { Redis } from '@upstash/redis';
+import { SESSION_ENDED } from '../../lib/session-token.ts';
 import { AppError } from '../app-error.ts';
 import { redis } from '../redis.ts';
 
@@ -33,7 +34,7 @@ export interface SessionCheck {
 }
 
 /** The refusal of a token whose session has ended (replaced or the account deleted). */
-export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+export { SESSION_ENDED };
 
 /** The error reply a checked script answers when the token's session has ended. */
 const SESSION_ENDED_REPLY = 'SESSION_ENDED';
