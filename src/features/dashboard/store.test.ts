@@ -126,6 +126,10 @@ describe('dashboard store', () => {
     expect(api.logOutEverywhere).toHaveBeenCalledTimes(1);
     expect(dashboard.$token.get()).toBeNull();
     expect(assign).toHaveBeenCalledWith('/');
+    // Logged out, the dashboard loads nothing more (a refused load would send it to /unauthorized).
+    await allTasks();
+    expect(api.fetchAccount).toHaveBeenCalledTimes(1);
+    expect(replace).not.toHaveBeenCalled();
   });
 
   it('says so when logging out everywhere fails, keeping the session', async () => {

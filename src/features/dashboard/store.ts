@@ -21,7 +21,8 @@ export const $account = computed([$user, $loadedAccount], (session, loaded) => l
 export const $bestScore = atom<number | 'loading' | 'failed'>('loading');
 
 // Showing the dashboard loads the account and the scores, again if the session's user changes.
-onMount($account, () => $username.subscribe((username) => void loadDashboard(username)));
+// A session that just ended (logged out everywhere) loads nothing: the page is on its way out.
+onMount($account, () => $username.subscribe((username) => void (username && loadDashboard(username))));
 
 function loadDashboard(username: string): Promise<void> {
   return task(async () => {
