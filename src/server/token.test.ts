@@ -26,6 +26,16 @@ describe('session tokens', () => {
     });
   });
 
+  it('refuses a token without a session id (signed before sessions could be ended)', async () => {
+    const old = await new SignJWT({ ...user })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-7')
+      .setIssuer('portfolio-site')
+      .setExpirationTime('1h')
+      .sign(secret());
+    await expect(verifyUserToken(old)).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
   it('refuses tampered, unsigned and other-algorithm tokens', async () => {
     const token = await signUserToken('user-7', { ...user, clearance: 1 }, 'session-1');
     const [header, , signature] = token.split('.');
