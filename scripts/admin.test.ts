@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
+import { sessionUserFor } from '../tests/integration/fakes.ts';
 import { findUser } from '../src/features/auth/repo.server.ts';
-import { register } from '../src/features/auth/service.server.ts';
+import { login, register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
@@ -17,12 +18,27 @@ const VARIABLES = [...LOCAL_ENV_VARIABLES, 'DATA_DIR'];
 
 /** Runs the CLI without blocking this process, which may be serving the store it talks to. */
 function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return adminWithInput(dataRoot, '', ...args);
+}
+
+/** Runs the CLI with `input` piped on its stdin. */
+function adminWithInput(
+  dataRoot: string,
+  input: string,
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataRoot };
   for (const name of ['UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'REDIS_URL']) delete env[name];
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/admin.ts', ...args], { env, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, out: stdout.trim(), err: stderr.trim() });
-    });
+    const child = execFile(
+      process.execPath,
+      ['scripts/admin.ts', ...args],
+      { env, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, out: stdout.trim(), err: stderr.trim() });
+      },
+    );
+    child.stdin?.end(input);
   });
 }
 
@@ -40,7 +56,10 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       );
 
       const raised = await admin(dataRoot, 'set-clearance', 'grace', '3');
-      expect(raised).toMatchObject({ code: 0, out: 'grace now has clearance 3 (from their next login).' });
+      expect(raised).toMatchObject({
+        code: 0,
+        out: 'grace now has clearance 3 (from their next login; their sessions have ended).',
+      });
       expect((await findUser('Grace'))?.clearance).toBe(3);
 
       const listed = await admin(dataRoot, 'list-users');
@@ -58,6 +77,36 @@ describe('npm run admin', { timeout: 20_000 }, () => {
 
       expect(await admin(dataRoot, 'delete-user', 'GRACE')).toMatchObject({ code: 0, out: 'Deleted GRACE.' });
       expect(await findUser('grace')).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sets a password read from stdin, ending the sessions; the old password no longer logs in', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      const details = { username: 'Hedy', firstName: '', lastName: '', email: '' };
+      await register({ ...details, password: 'the old password' }, 'cli');
+      const before = (await findUser('hedy'))?.session;
+
+      const changed = await adminWithInput(dataRoot, 'the new password\n', 'set-password', 'hedy');
+      expect(changed).toMatchObject({ code: 0, out: 'hedy has a new password; their sessions have ended.' });
+      expect(changed.out + changed.err).not.toContain('the new password');
+      expect((await findUser('hedy'))?.session).not.toBe(before);
+      await expect(login({ username: 'hedy', password: 'the old password' }, 'cli')).rejects.toMatchObject({
+        code: 'unauthorized',
+      });
+      expect(await login({ username: 'hedy', password: 'the new password' }, 'cli')).toMatch(/^ey/);
+
+      expect(await adminWithInput(dataRoot, 'short\n', 'set-password', 'hedy')).toMatchObject({
+        code: 1,
+        err: 'Passwords must be at least 8 characters.',
+      });
+      expect(await adminWithInput(dataRoot, 'long enough password\n', 'set-password', 'nobody')).toMatchObject({
+        code: 1,
+        err: 'No user named nobody.',
+      });
     } finally {
       await server.close();
     }
@@ -113,7 +162,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const server = await prepareLocalEnv(dataRoot, { seed: false });
     try {
       const order = async (username: string, type: 'Hot' | 'Kosher Dill') => {
-        const user = { username };
+        const user = await sessionUserFor(username);
         await addToCart(user, { item: 'Pickles', type, size: 'Quart', quantity: 2 });
         await submitOrder(
           user,
@@ -144,12 +193,12 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
     const server = await prepareLocalEnv(dataRoot, { seed: false });
     try {
-      const posted = await postMessage({ username: 'troll' }, { text: 'Spam' });
+      const posted = await postMessage(await sessionUserFor('troll', 2), { text: 'Spam' });
       expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
         code: 0,
         out: `Deleted forum message ${posted._id}.`,
       });
-      expect((await listMessages()).some((message) => message._id === posted._id)).toBe(false);
+      expect((await listMessages(undefined)).some((message) => message._id === posted._id)).toBe(false);
       expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
         code: 1,
         err: `No message with id ${posted._id}.`,

@@ -2,7 +2,13 @@
 // points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
 // `npm start` or `npm run dev`; else a local store started just for this command.
 import { AppError } from '../src/server/app-error.ts';
-import { createAccount, deleteUser, listUsers, setClearance } from '../src/features/auth/service.server.ts';
+import {
+  createAccount,
+  deleteUser,
+  listUsers,
+  setClearance,
+  setPassword,
+} from '../src/features/auth/service.server.ts';
 import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
@@ -13,8 +19,9 @@ const USAGE = `Usage: npm run admin -- <command>
   list-users                          list every account with its clearance
   create-user <username> <password> [level] [email]
                                       create an account with clearance 1 (default), 2 or 3
-  set-clearance <username> <level>    set clearance 1, 2 or 3 (applies from the user's next login)
-  delete-user <username>              delete an account and its scores
+  set-clearance <username> <level>    set clearance 1, 2 or 3 (ends the user's sessions: it applies from their next login)
+  set-password <username>             set a new password, typed without echo or piped on stdin (ends the user's sessions)
+  delete-user <username>              delete an account, its scores and its cart; its sessions end
   delete-message <id>                 delete a forum message (moderation)
   messages [count]                    show the latest contact messages (default 20), newest first,
                                       with how their mail went: delivered, undelivered, not-sent, sending
@@ -43,7 +50,12 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
   async 'set-clearance'([username, level]) {
     if (!username || level === undefined) throw new AppError('bad_request', USAGE);
     await setClearance(username, Number(level));
-    return `${username} now has clearance ${level} (from their next login).`;
+    return `${username} now has clearance ${level} (from their next login; their sessions have ended).`;
+  },
+  async 'set-password'([username]) {
+    if (!username) throw new AppError('bad_request', USAGE);
+    await setPassword(username, await readSecret(`New password for ${username}: `));
+    return `${username} has a new password; their sessions have ended.`;
   },
   async 'delete-user'([username]) {
     if (!username) throw new AppError('bad_request', USAGE);
@@ -82,6 +94,40 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
       .join('\n\n');
   },
 };
+
+/**
+ * Reads a secret: typed at a terminal without echo (Enter ends it, Ctrl-C cancels), or the first
+ * line piped on stdin, so it never shows on screen, in the shell's history or in `ps`.
+ */
+async function readSecret(prompt: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) {
+    let piped = '';
+    for await (const chunk of input) piped += String(chunk);
+    return piped.split(/\r?\n/)[0] ?? '';
+  }
+  process.stderr.write(prompt);
+  input.setRawMode(true);
+  input.setEncoding('utf8');
+  input.resume();
+  return new Promise((resolve, reject) => {
+    let secret = '';
+    const finish = () => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return (finish(), resolve(secret));
+        if (char === '\u0003') return (finish(), reject(new AppError('bad_request', 'Cancelled.')));
+        secret = char === '\u007f' || char === '\b' ? secret.slice(0, -1) : secret + char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
 
 async function connect(): Promise<LocalEnv | undefined> {
   if (process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN) return undefined;

@@ -9,7 +9,13 @@ export default endpoint({
   method: 'GET',
   handle: async ({ req, context }): Promise<QuotaResponse> => {
     const user = await optionalUser(req);
-    return { remaining: await questionsLeft({ address: clientAddress(req, context), username: user?.username }) };
+    return {
+      remaining: await questionsLeft({
+        address: clientAddress(req, context),
+        username: user?.username,
+        session: user?.session,
+      }),
+    };
   },
 });
 

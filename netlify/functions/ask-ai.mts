@@ -11,7 +11,11 @@ export default endpoint({
   botCheck: 'submit',
   handle: async ({ req, context, body, requestId }) => {
     const user = await optionalUser(req);
-    const answer = await ask(body, { address: clientAddress(req, context), username: user?.username }, requestId);
+    const answer = await ask(
+      body,
+      { address: clientAddress(req, context), username: user?.username, session: user?.session },
+      requestId,
+    );
     return { status: 'Success', openAiResponse: answer.text, remaining: answer.remaining };
   },
 });

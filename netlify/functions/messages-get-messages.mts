@@ -7,8 +7,8 @@ import { canUseForum } from '../../src/lib/policy.ts';
 export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
-    await requirePermission(req, canUseForum);
-    return { status: 'Success', messages: await listMessages() };
+    const { session } = await requirePermission(req, canUseForum);
+    return { status: 'Success', messages: await listMessages(session) };
   },
 });
 

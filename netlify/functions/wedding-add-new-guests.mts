@@ -8,7 +8,7 @@ export default endpoint({
   method: 'POST',
   handle: async ({ req }) => {
     const admin = await requirePermission(req, canAdminister);
-    return addNewGuests(admin.username);
+    return addNewGuests(admin);
   },
 });
 

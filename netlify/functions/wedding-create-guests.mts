@@ -8,7 +8,7 @@ export default endpoint({
   method: 'POST',
   handle: async ({ req }) => {
     const admin = await requirePermission(req, canAdminister);
-    return createGuests(admin.username);
+    return createGuests(admin);
   },
 });
 

@@ -8,7 +8,7 @@ export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
     const admin = await requirePermission(req, canAdminister);
-    return { status: 'Success', guests: await allGuests(admin.username) };
+    return { status: 'Success', guests: await allGuests(admin) };
   },
 });
 

@@ -3,6 +3,12 @@
 import type { Permission } from './policy.ts';
 import { NO_USER, type UserDetails } from './user-details.ts';
 
+/**
+ * What a visitor is told when the server no longer accepts their session (expired, revoked or
+ * invalid): the server's refusal of an ended session and the browser's notice say it alike.
+ */
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
 /** Reads the user details from a token's middle (payload) segment; throws when it is not one. */
 export function decodeUserDetails(token: string): UserDetails {
   const [, payload] = token.split('.');

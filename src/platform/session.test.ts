@@ -30,6 +30,65 @@ describe('session store, api client and guard', () => {
     expect($user.get().username).toBe('');
   });
 
+  it('ends the session on the first 401 to a request that carried the token, and says so', async () => {
+    const { $sessionEnded, $token, $user, setToken } = await import('./session.ts');
+    const { apiRequest } = await import('./api-client.ts');
+    const refused = { error: 'Your session has ended. Please log in again.', code: 'unauthorized' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(refused, { status: 401 })),
+    );
+    setToken(token({ username: 'ada', clearance: 2 }));
+    expect($sessionEnded.get()).toBe(false);
+    await expect(apiRequest('messages/get-messages')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect($token.get()).toBeNull();
+    expect(storage.getItem('token')).toBeNull();
+    expect($user.get().username).toBe('');
+    expect($sessionEnded.get()).toBe(true);
+    // Logging in again clears the notice.
+    setToken(token({ username: 'ada' }));
+    expect($sessionEnded.get()).toBe(false);
+  });
+
+  it("leaves the session alone on login's own 401 (it sends no token) and on other refusals", async () => {
+    const { $sessionEnded, $token, setToken } = await import('./session.ts');
+    const { apiRequest } = await import('./api-client.ts');
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ error: 'Incorrect user credentials.', code: 'unauthorized' }, { status: 401 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const current = token({ username: 'ada' });
+    setToken(current);
+    await expect(apiRequest('login', { method: 'POST', body: {}, withToken: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).has('Authorization')).toBe(false);
+    expect($token.get()).toBe(current);
+    expect($sessionEnded.get()).toBe(false);
+
+    fetchMock.mockImplementation(async () => Response.json({ error: 'No.', code: 'forbidden' }, { status: 403 }));
+    await expect(apiRequest('wedding/get-all-guests')).rejects.toMatchObject({ status: 403 });
+    expect($token.get()).toBe(current);
+  });
+
+  it('keeps a session started while a refused request was on its way', async () => {
+    const { $sessionEnded, $token, setToken } = await import('./session.ts');
+    const { apiRequest } = await import('./api-client.ts');
+    const answer = Promise.withResolvers<Response>();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer.promise),
+    );
+    setToken(token({ username: 'old' }));
+    const pending = apiRequest('account');
+    const fresh = token({ username: 'new' });
+    setToken(fresh);
+    answer.resolve(Response.json({ error: 'Expired.', code: 'unauthorized' }, { status: 401 }));
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect($token.get()).toBe(fresh);
+    expect($sessionEnded.get()).toBe(false);
+  });
+
   it('sends the bearer header only when a token exists, and surfaces the server message', async () => {
     const { setToken, clearSession } = await import('./session.ts');
     const { apiRequest, ApiError } = await import('./api-client.ts');

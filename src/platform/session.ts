@@ -24,10 +24,47 @@ export const $user = computed($token, userFromToken);
 /** The session's username ('' when logged out): changes only when another user logs in or out. */
 export const $username = computed($user, (user) => user.username);
 
+/** Whether the server ended this page's session (src/components/SessionNotice.astro tells the visitor). */
+export const $sessionEnded = atom(false);
+
+/** The sessionStorage key that carries the notice to the next page when the session ends on a redirect. */
+const ENDED_KEY = 'session-ended';
+
+function tabStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts a session with the token the server returned. */
 export function setToken(token: string): void {
   storage()?.setItem(TOKEN_KEY, token);
+  $sessionEnded.set(false);
   $token.set(token);
+}
+
+/**
+ * Ends a session the server refused (expired, revoked or invalid): the token goes, the nav follows
+ * the store, and the visitor is told (SESSION_ENDED in src/lib/session-token.ts).
+ */
+export function endSession(): void {
+  clearSession();
+  $sessionEnded.set(true);
+}
+
+/** Leaves for `url` after the session ended, telling the visitor there. */
+export function leaveEndedSession(url: string): void {
+  tabStorage()?.setItem(ENDED_KEY, '1');
+  window.location.replace(url);
+}
+
+/** Answers, once, whether the previous page left because the session ended. */
+export function takeEndedOnArrival(): boolean {
+  const ended = tabStorage()?.getItem(ENDED_KEY) === '1';
+  if (ended) tabStorage()?.removeItem(ENDED_KEY);
+  return ended;
 }
 
 /** Ends the session: forgets the token and the details decoded from it. */

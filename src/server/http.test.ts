@@ -168,7 +168,7 @@ describe('requireUser and requirePermission', () => {
   const withToken = (token: string) => new Request(url, { headers: { Authorization: `Bearer ${token}` } });
 
   it('reads the user from a valid bearer token', async () => {
-    const token = await signUserToken('u1', { ...user, clearance: 1 });
+    const token = await signUserToken('u1', { ...user, clearance: 1 }, 'session-1');
     expect(await requireUser(withToken(token))).toMatchObject({ sub: 'u1', username: 'ada', clearance: 1 });
   });
 
@@ -180,10 +180,10 @@ describe('requireUser and requirePermission', () => {
   });
 
   it('refuses a clearance below the level with 403, and a token without clearance too', async () => {
-    const low = await signUserToken('u1', { ...user, clearance: 2 });
+    const low = await signUserToken('u1', { ...user, clearance: 2 }, 'session-1');
     await expect(requirePermission(withToken(low), canAdminister)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await requirePermission(withToken(low), canUseForum)).toMatchObject({ username: 'ada' });
-    const none = await signUserToken('u2', user);
+    const none = await signUserToken('u2', user, 'session-1');
     await expect(requirePermission(withToken(none), canUseForum)).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

@@ -9,7 +9,8 @@ import { requireBotPass } from './captcha.ts';
 import { clientAddress } from './client.ts';
 import { describeError } from './log.ts';
 import { STORE_UNAVAILABLE, isStoreUnreachable } from './redis.ts';
-import { type TokenClaims, verifyUserToken } from './token.ts';
+import { type SessionUser, sessionCheck } from './session.ts';
+import { verifyUserToken } from './token.ts';
 
 /** Bodies above this are refused before parsing (docs/architecture.md, Budgets: 64 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -170,20 +171,25 @@ export function parseWith<TSchema extends AnySchema>(schema: TSchema, value: unk
   throw new AppError('bad_request', path && generic ? `${path}: ${issue.message}` : issue.message);
 }
 
-/** Returns the verified claims of the bearer token, or throws `unauthorized`. */
-export async function requireUser(req: Request): Promise<TokenClaims> {
+/**
+ * Returns the verified claims of the bearer token, or throws `unauthorized`. Its `session` is the
+ * check that the token's session has not ended (src/server/session.ts): the request's first store
+ * call must fold it in (checkedRead, writeChecked, Script.runChecked).
+ */
+export async function requireUser(req: Request): Promise<SessionUser> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!match) throw new AppError('unauthorized', 'Please log in to continue.');
-  return verifyUserToken(match[1]!);
+  const claims = await verifyUserToken(match[1]!);
+  return { ...claims, session: sessionCheck(claims) };
 }
 
 /** Returns the verified claims when a bearer token is sent, undefined when none is (a bad one is 401). */
-export async function optionalUser(req: Request): Promise<TokenClaims | undefined> {
+export async function optionalUser(req: Request): Promise<SessionUser | undefined> {
   return req.headers.has('authorization') ? requireUser(req) : undefined;
 }
 
 /** Returns the claims of a user the permission allows (src/lib/policy.ts), or throws `forbidden`. */
-export async function requirePermission(req: Request, permission: Permission): Promise<TokenClaims> {
+export async function requirePermission(req: Request, permission: Permission): Promise<SessionUser> {
   const user = await requireUser(req);
   // The server is stricter than the client guard: a token without a clearance claim has none.
   if (!permission(user)) {

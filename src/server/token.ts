@@ -15,6 +15,11 @@ export const MIN_SECRET_BYTES = 32;
 export interface TokenClaims extends UserDetails {
   /** The user's id. */
   sub: string;
+  /**
+   * The account's session id when the token was signed. The server accepts the token only while
+   * the account still holds it (src/server/session.ts), so replacing it ends every earlier token.
+   */
+  sid: string;
   exp: number;
 }
 
@@ -31,11 +36,16 @@ export function tokenSecret(): Uint8Array {
   return bytes;
 }
 
-/** Signs a session token carrying the user's details. */
-export async function signUserToken(userId: string, user: UserDetails, now = Date.now()): Promise<string> {
+/** Signs a session token carrying the user's details and the account's current session id. */
+export async function signUserToken(
+  userId: string,
+  user: UserDetails,
+  sessionId: string,
+  now = Date.now(),
+): Promise<string> {
   const { username, firstName, lastName, email, clearance } = user;
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ username, firstName, lastName, email, clearance })
+  return new SignJWT({ username, firstName, lastName, email, clearance, sid: sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -49,11 +59,18 @@ export async function verifyUserToken(token: string): Promise<TokenClaims> {
   const key = tokenSecret();
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-    if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || typeof payload.exp !== 'number') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.username !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      // A token from before sessions could be ended carries no session id: it has ended.
+      typeof payload.sid !== 'string'
+    ) {
       throw new AppError('unauthorized', 'Your session is not valid. Please log in again.');
     }
     return {
       sub: payload.sub,
+      sid: payload.sid,
       exp: payload.exp,
       username: payload.username,
       firstName: stringClaim(payload.firstName),

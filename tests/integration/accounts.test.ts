@@ -113,6 +113,7 @@ describe('register and login', () => {
       clearance: 1,
       passwordHash: legacy,
       createdAt: '',
+      session: '', // made before sessions could be ended, too
     });
     expect((await call(login, { body: { username, password: 'not the password' } })).status).toBe(401);
     expect(await redis().hget(keys.user(usernameKey(username)), 'passwordHash')).toBe(legacy);

@@ -35,7 +35,7 @@ import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
-import { tokenFor, useFakeResend } from './fakes.ts';
+import { sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 const fakeResend = useFakeResend();
@@ -84,7 +84,7 @@ async function shopper() {
 }
 
 async function listCart(username: string): Promise<string[]> {
-  return (await cartItems({ username }, username)).map((item) => item._id);
+  return (await cartItems(await sessionUserFor(username), username)).map((item) => item._id);
 }
 
 const mailsFor = (orderId: string) => fakeResend().sent.filter((mail) => mail.idempotencyKey === `order-${orderId}`);
@@ -188,7 +188,7 @@ describe('growth caps', () => {
     expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
     expect(refused?.body.error).toMatch(/^You have posted \d+ messages today.*Please try again after 00:00 UTC\.$/);
     expect(roundTrips).toBeLessThanOrEqual(2);
-    expect((await listMessages()).filter((message) => message.text === 'One too many.')).toEqual([]);
+    expect((await listMessages(undefined)).filter((message) => message.text === 'One too many.')).toEqual([]);
     // Another member posts on.
     expect(await post('Hello.', await tokenFor(uniqueName('poster'), 2))).toMatchObject({ status: 200 });
   });

@@ -1,7 +1,10 @@
 // Test doubles shared by the integration suites: the fake Resend behind the real resend client,
 // and session tokens for users of any clearance.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { usernameKey } from '../../src/server/keys.ts';
+import { createUser } from '../../src/features/auth/repo.server.ts';
+import { keys, usernameKey } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
+import { type SessionUser, newSessionId, sessionCheck } from '../../src/server/session.ts';
 import { signUserToken } from '../../src/server/token.ts';
 import { type FakeResend, startFakeResend } from '../../tools/fake-resend/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
@@ -27,7 +30,28 @@ export function useFakeResend(): () => FakeResend {
   return () => resend!;
 }
 
-/** Signs a session token for `username` with the given clearance, as login would. */
-export function tokenFor(username: string, clearance: number): Promise<string> {
-  return signUserToken(usernameKey(username), { username, firstName: '', lastName: '', email: '', clearance });
+/**
+ * The account's current session id. A username without an account gets one (no password can log
+ * into it), so a token signed for it is a real session that revoking can end.
+ */
+export async function sessionIdOf(username: string, clearance: number): Promise<string> {
+  const key = keys.user(usernameKey(username));
+  const existing = await redis().hget<string>(key, 'session');
+  if (existing) return existing;
+  const session = newSessionId();
+  const user = { username, firstName: '', lastName: '', email: '', clearance, passwordHash: '', createdAt: '' };
+  if (await createUser({ ...user, session })) return session;
+  return (await redis().hget<string>(key, 'session')) ?? session;
+}
+
+/** Signs a session token for `username` with the given clearance, as login would, for its current session. */
+export async function tokenFor(username: string, clearance: number): Promise<string> {
+  const details = { username, firstName: '', lastName: '', email: '', clearance };
+  return signUserToken(usernameKey(username), details, await sessionIdOf(username, clearance));
+}
+
+/** The signed-in user a service sees for `username`'s current session (for calling services directly). */
+export async function sessionUserFor(username: string, clearance = 1): Promise<SessionUser> {
+  const claims = { sub: usernameKey(username), sid: await sessionIdOf(username, clearance), exp: 0 };
+  return { ...claims, username, firstName: '', lastName: '', email: '', clearance, session: sessionCheck(claims) };
 }

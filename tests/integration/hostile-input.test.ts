@@ -14,7 +14,7 @@ import { seedDemoAccounts, seedSchedulingPolls } from '../../tools/demo-data/see
 import { signUserToken } from '../../src/server/token.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { tokenFor } from './fakes.ts';
+import { sessionIdOf, tokenFor } from './fakes.ts';
 import { newAddress } from './request.ts';
 
 type Handler = (req: Request) => Promise<Response>;
@@ -185,6 +185,7 @@ async function makeTokens(): Promise<void> {
     expired: await signUserToken(
       'hostile_member',
       { username: 'hostile_member', firstName: '', lastName: '', email: '', clearance: 3 },
+      await sessionIdOf('hostile_member', 1),
       Date.now() - 30 * 24 * 3600 * 1000,
     ),
     'alg-none': `${noneHeader}.${adminPayload}.`,
@@ -224,7 +225,7 @@ describe('hostile input', () => {
     // The demo data, so requests reach past 'nothing there' into real records.
     await seedDemoAccounts();
     await seedSchedulingPolls();
-    await createGuests();
+    await createGuests(undefined);
     endpoints = await loadEndpoints();
     await makeTokens();
   });

@@ -92,6 +92,7 @@ const date = `${DATE_POLL.dates[0].date}_DATE`;
 const SCENARIOS: Record<string, Scenario> = {
   health: { kind: 'read', prepare: async () => ({ method: 'GET' }) },
   account: { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member()).token }) },
+  'account-logout-everywhere': { kind: 'write', prepare: async () => ({ token: (await member()).token }) },
   login: {
     kind: 'read',
     prepare: async () => {

@@ -31,15 +31,15 @@ export async function seedDemoAccounts(): Promise<boolean> {
 
 /** Fills the scheduling polls: the items, the polls' offers and the reunion dates, as the console's create buttons do. */
 export async function seedSchedulingPolls(): Promise<void> {
-  await createScheduleItems();
-  await createSchedulePolls();
-  await createScheduleDateItems();
+  await createScheduleItems(undefined);
+  await createSchedulePolls(undefined);
+  await createScheduleDateItems(undefined);
 }
 
 /** Fills a fresh store with all the demo data; a store that has accounts is left as it is. Answers whether it seeded. */
 export async function seedDemoData(): Promise<boolean> {
   if (!(await seedDemoAccounts())) return false;
   await seedSchedulingPolls();
-  await createGuests();
+  await createGuests(undefined);
   return true;
 }

@@ -279,6 +279,24 @@ return {type(field), type(fields[1]), fields[2], type(value), #fields, table.con
       await expect(run("return {err = 'MYERR also wrong'}")).rejects.toThrow(/MYERR also wrong/);
     });
 
+    it('lets a script shadow KEYS and ARGV with locals and return early from its top level', async () => {
+      // src/server/scripts/script.ts's SESSION_PRELUDE: check the first key, then drop it.
+      await redis.hset(key('lua-session'), { session: 'abc' });
+      const checked = `if redis.call('HGET', KEYS[1], 'session') ~= ARGV[1] then
+  return redis.error_reply('SESSION_ENDED the session has ended')
+end
+local KEYS, ARGV = {unpack(KEYS, 2)}, {unpack(ARGV, 2)}
+local function first() return KEYS[1] .. '=' .. ARGV[1] end
+return {first(), #KEYS, #ARGV}`;
+      expect(await run(checked, ['lua-session', 'lua-k1', 'lua-k2'], ['abc', 'a1'])).toEqual([
+        `${key('lua-k1')}=a1`,
+        2,
+        1,
+      ]);
+      await expect(run(checked, ['lua-session', 'lua-k1'], ['old', 'a1'])).rejects.toThrow(/SESSION_ENDED/);
+      await expect(run(checked, ['lua-none', 'lua-k1'], ['abc', 'a1'])).rejects.toThrow(/SESSION_ENDED/);
+    });
+
     it("names the script's line in a runtime error", async () => {
       await expect(run("local x = 1\nerror('boom')")).rejects.toThrow(/user_script:2: boom/);
     });

@@ -3,7 +3,7 @@ import type { TokenResponse } from './schema.ts';
 
 /** Exchanges credentials for a session token. */
 export function logIn(body: { username: string; password: string }, botPass?: string): Promise<TokenResponse> {
-  return apiRequest('login', { method: 'POST', body, botPass });
+  return apiRequest('login', { method: 'POST', body, botPass, withToken: false });
 }
 
 /** Creates an account and returns its session token. */
@@ -11,5 +11,5 @@ export function register(
   body: { username: string; password: string; firstName: string; lastName: string; email: string },
   botPass?: string,
 ): Promise<TokenResponse> {
-  return apiRequest('register', { method: 'POST', body, botPass });
+  return apiRequest('register', { method: 'POST', body, botPass, withToken: false });
 }

@@ -5,6 +5,8 @@ import type { Pipeline } from '@upstash/redis';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/auth.ts';
+import { ensureSession } from '../../server/scripts/session.ts';
+import { type SessionCheck, checkedRead, newSessionId } from '../../server/session.ts';
 
 export interface StoredUser {
   username: string;
@@ -14,6 +16,8 @@ export interface StoredUser {
   clearance: number;
   passwordHash: string;
   createdAt: string;
+  /** The account's session id (src/server/session.ts); '' on an account made before there were any. */
+  session: string;
 }
 
 /** Turns a HGETALL reply into a user, or undefined when there is none. */
@@ -28,6 +32,7 @@ export function toStoredUser(reply: unknown): StoredUser | undefined {
     clearance: Number(hash.clearance) || 1,
     passwordHash: hash.passwordHash ?? '',
     createdAt: hash.createdAt ?? '',
+    session: hash.session ?? '',
   };
 }
 
@@ -41,17 +46,43 @@ export async function findUser(username: string): Promise<StoredUser | undefined
   return toStoredUser(await redis().hgetall(keys.user(usernameKey(username))));
 }
 
+/** Reads the signed-in user's account in the request's one round trip, refusing an ended session. */
+export async function findSessionUser(username: string, session: SessionCheck): Promise<StoredUser | undefined> {
+  const [record] = await checkedRead(session, (pipe) => readUserInto(pipe, username));
+  return toStoredUser(record);
+}
+
 /** Creates the user unless the username is taken (case-insensitively); answers whether it did. */
 export async function createUser(user: StoredUser): Promise<boolean> {
-  const { username, firstName, lastName, email, clearance, passwordHash, createdAt } = user;
-  const hash = { username, firstName, lastName, email, clearance: String(clearance), passwordHash, createdAt };
+  const { username, firstName, lastName, email, clearance, passwordHash, createdAt, session } = user;
+  const hash = { username, firstName, lastName, email, clearance: String(clearance), passwordHash, createdAt, session };
   const id = usernameKey(username);
   return (await scripts.createUser.run([keys.user(id), keys.users()], [id, ...Object.entries(hash).flat()])) === 1;
 }
 
-/** Sets a user's clearance; answers false when there is no such user. */
+/** Sets a user's clearance and ends their sessions; answers false when there is no such user. */
 export async function updateClearance(username: string, clearance: number): Promise<boolean> {
-  return (await scripts.updateClearance.run([keys.user(usernameKey(username))], [clearance])) === 1;
+  const fields = ['clearance', String(clearance), 'session', newSessionId()];
+  return (await scripts.updateUser.run([keys.user(usernameKey(username))], fields)) === 1;
+}
+
+/** Sets a user's password hash and ends their sessions; answers false when there is no such user. */
+export async function updatePasswordHash(username: string, passwordHash: string): Promise<boolean> {
+  const fields = ['passwordHash', passwordHash, 'session', newSessionId()];
+  return (await scripts.updateUser.run([keys.user(usernameKey(username))], fields)) === 1;
+}
+
+/**
+ * Ends every session of the signed-in user, the request's own included, in its one round trip
+ * (refused when the request's session has already ended).
+ */
+export async function replaceSession(username: string, session: SessionCheck): Promise<void> {
+  await scripts.updateUser.runChecked(session, [keys.user(usernameKey(username))], ['session', newSessionId()]);
+}
+
+/** Answers the account's session id, giving it one if it has none (made before there were any). */
+export async function sessionOf(username: string): Promise<string | undefined> {
+  return (await ensureSession.run([keys.user(usernameKey(username))], [newSessionId()])) ?? undefined;
 }
 
 /** Stores a stronger hash of the same password, unless the hash changed since `readHash` was read. */
@@ -60,7 +91,7 @@ export async function upgradePasswordHash(username: string, readHash: string, ne
 }
 
 /** Lists every account, without password hashes, in two round trips. */
-export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash'>[]> {
+export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'session'>[]> {
   const ids = await redis().smembers(keys.users());
   if (ids.length === 0) return [];
   const pipe = redis().pipeline();
@@ -68,16 +99,18 @@ export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash'>[]> {
   return (await pipe.exec())
     .map(toStoredUser)
     .filter((user): user is StoredUser => user !== undefined)
-    .map(({ passwordHash: _hash, ...user }) => user)
+    .map(({ passwordHash: _hash, session: _session, ...user }) => user)
     .sort((a, b) => a.username.localeCompare(b.username));
 }
 
-/** Deletes an account and everything keyed by it; answers whether it existed. */
+/** Deletes an account, its scores and its cart (its orders stay on record); answers whether it existed. */
 export async function deleteUser(username: string): Promise<boolean> {
   const id = usernameKey(username);
   const tx = redis().multi();
   tx.del(keys.user(id));
   tx.del(keys.scores(id));
+  // A name registered again must not inherit the deleted account's cart.
+  tx.del(keys.cart(id));
   tx.srem(keys.users(), id);
   const [deleted] = (await tx.exec()) as number[];
   return deleted === 1;

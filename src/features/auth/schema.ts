@@ -29,6 +29,14 @@ export const loginRequest = v.object({
   password: v.pipe(text, v.nonEmpty(blankPassword), v.maxLength(MAX_PASSWORD_LENGTH, 'Incorrect user credentials.')),
 });
 
+/** A new password: the rules register and the admin CLI's set-password apply. */
+export const passwordField = v.pipe(
+  text,
+  v.nonEmpty(blankPassword),
+  v.minLength(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`),
+  v.maxLength(MAX_PASSWORD_LENGTH, `Passwords must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+);
+
 export const registerRequest = v.object({
   username: v.pipe(
     text,
@@ -40,12 +48,7 @@ export const registerRequest = v.object({
       `Usernames cannot start with ${ANONYMOUS_PREFIX}.`,
     ),
   ),
-  password: v.pipe(
-    text,
-    v.nonEmpty(blankPassword),
-    v.minLength(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`),
-    v.maxLength(MAX_PASSWORD_LENGTH, `Passwords must be at most ${MAX_PASSWORD_LENGTH} characters.`),
-  ),
+  password: passwordField,
   firstName: name('First name'),
   lastName: name('Last name'),
   email: v.pipe(

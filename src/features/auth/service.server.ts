@@ -13,10 +13,11 @@ import {
   rateLimited,
   withinRateLimits,
 } from '../../server/rate-limit.ts';
+import { type SessionUser, newSessionId } from '../../server/session.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
-import { type LoginRequest, type RegisterRequest, registerRequest } from './schema.ts';
+import { type LoginRequest, type RegisterRequest, registerRequest, passwordField } from './schema.ts';
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
 // Login counts only failures, so a visitor who gets in costs nothing and cannot be locked out by
@@ -41,12 +42,18 @@ export const USERNAME_TAKEN = 'That username is already taken. Please choose ano
 
 /** Builds a new account's record, hashing its password. */
 async function newUser(details: Required<UserDetails>, password: string): Promise<repo.StoredUser> {
-  return { ...details, passwordHash: await hashPassword(password), createdAt: new Date().toISOString() };
+  return {
+    ...details,
+    passwordHash: await hashPassword(password),
+    createdAt: new Date().toISOString(),
+    session: newSessionId(),
+  };
 }
 
-function tokenFor(user: repo.StoredUser): Promise<string> {
+/** Signs a token for the account's current session (src/server/session.ts). */
+function tokenFor(user: repo.StoredUser, session = user.session): Promise<string> {
   const { username, firstName, lastName, email, clearance } = user;
-  return signUserToken(usernameKey(username), { username, firstName, lastName, email, clearance });
+  return signUserToken(usernameKey(username), { username, firstName, lastName, email, clearance }, session);
 }
 
 /** Creates an account with clearance 1 and returns its session token. */
@@ -106,15 +113,20 @@ export async function login(input: LoginRequest, address: string): Promise<strin
   if (needsRehash(user.passwordHash)) {
     await repo.upgradePasswordHash(user.username, user.passwordHash, await hashPassword(input.password));
   }
-  return tokenFor(user);
+  // An account made before sessions could be ended gets its session id now (once, a second trip).
+  const session = user.session || (await repo.sessionOf(user.username));
+  if (!session) throw new AppError('unauthorized', INCORRECT_CREDENTIALS);
+  return tokenFor(user, session);
 }
 
 /** Returns the stored details of the token's user (fresh, unlike the token's copy). */
-export async function account(username: string): Promise<Omit<repo.StoredUser, 'passwordHash' | 'createdAt'>> {
-  const user = await repo.findUser(username);
-  if (!user) throw new AppError('not_found', 'This account no longer exists.');
-  const { username: name, firstName, lastName, email, clearance } = user;
-  return { username: name, firstName, lastName, email, clearance };
+export async function account(
+  user: Pick<SessionUser, 'username' | 'session'>,
+): Promise<Omit<repo.StoredUser, 'passwordHash' | 'createdAt' | 'session'>> {
+  const found = await repo.findSessionUser(user.username, user.session);
+  if (!found) throw new AppError('not_found', 'This account no longer exists.');
+  const { username, firstName, lastName, email, clearance } = found;
+  return { username, firstName, lastName, email, clearance };
 }
 
 /** Refuses a clearance outside 1 to 3. */
@@ -127,10 +139,23 @@ function assertClearanceLevel(level: number): void {
   }
 }
 
-/** Sets a user's clearance (1 to 3); it applies from the user's next login. */
+/** Sets a user's clearance (1 to 3) and ends their sessions: it applies from their next login. */
 export async function setClearance(username: string, level: number): Promise<void> {
   assertClearanceLevel(level);
   if (!(await repo.updateClearance(username, level))) throw new AppError('not_found', `No user named ${username}.`);
+}
+
+/** Sets a user's password (the register rules apply) and ends their sessions, for the admin CLI. */
+export async function setPassword(username: string, password: string): Promise<void> {
+  const valid = parseWith(passwordField, password);
+  if (!(await repo.updatePasswordHash(username, await hashPassword(valid)))) {
+    throw new AppError('not_found', `No user named ${username}.`);
+  }
+}
+
+/** Ends every session of the signed-in user, the request's own included ("log out everywhere"). */
+export async function logoutEverywhere(user: Pick<SessionUser, 'username' | 'session'>): Promise<void> {
+  await repo.replaceSession(user.username, user.session);
 }
 
 /** Creates an account with any clearance, for the admin CLI (no rate limit: the operator is trusted). */
@@ -144,7 +169,7 @@ export async function createAccount(input: RegisterRequest, level: number): Prom
 
 export const listUsers = repo.listUsers;
 
-/** Deletes an account and its scores. */
+/** Deletes an account, its scores and its cart; its sessions end with it. */
 export async function deleteUser(username: string): Promise<void> {
   if (!(await repo.deleteUser(username))) throw new AppError('not_found', `No user named ${username}.`);
 }

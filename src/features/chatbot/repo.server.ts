@@ -5,14 +5,15 @@
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
-import { redis } from '../../server/redis.ts';
 import { type AskWithinCapsReply, addDayTokens, askWithinCaps } from '../../server/scripts/chatbot.ts';
+import { type SessionCheck, checkedRead } from '../../server/session.ts';
 import type { DailyCaps, DailyUse } from './logic.ts';
 
-/** Who is asking: always an address, and an account when signed in. */
+/** Who is asking: always an address, and an account (with its session check) when signed in. */
 export interface Asker {
   address: string;
-  username?: string;
+  username?: string | undefined;
+  session?: SessionCheck | undefined;
 }
 
 /** The chatbot's daily counters: questions (per `ip:<address>`, `user:<username key>` or site-wide) and tokens. */
@@ -34,12 +35,12 @@ function dayKeys(now: Date, asker: Asker) {
   };
 }
 
-/** Counts a question against the rate limit and the day's caps, all or nothing, in one round trip. */
+/** Counts a question against the rate limit and the day's caps, all or nothing, in one round trip (a signed-in asker's session checked first). */
 export function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, now: Date): Promise<AskWithinCapsReply> {
   const day = dayKeys(now, asker);
   const [rate, max, windowSeconds] = attemptCounter(attempt);
   const counted = [rate, day.address, day.questions, day.tokens] as const;
-  return askWithinCaps.run(day.account ? [...counted, day.account] : [...counted], [
+  return askWithinCaps.runChecked(asker.session, day.account ? [...counted, day.account] : [...counted], [
     max,
     windowSeconds,
     day.ttl,
@@ -54,15 +55,14 @@ export function addTokens(tokens: number, now: Date): Promise<number> {
   const [counter, ttl] = dailyCounter(CHATBOT_COUNTERS.tokens, '', now.getTime());
   return addDayTokens.run([counter], [ttl, tokens]);
 }
-/** Reads what the asker and the site have used today, in one round trip. */
+
+/** Reads what the asker and the site have used today, in one round trip (a signed-in asker's session checked in it). */
 export async function readUse(asker: Asker, now: Date): Promise<DailyUse> {
   const day = dayKeys(now, asker);
-  const [byAddress, questions, tokens, byAccount] = await redis().mget<(number | null)[]>(
-    day.address,
-    day.questions,
-    day.tokens,
-    ...(day.account ? [day.account] : []),
+  const [counts] = await checkedRead(asker.session, (pipe) =>
+    pipe.mget(day.address, day.questions, day.tokens, ...(day.account ? [day.account] : [])),
   );
+  const [byAddress, questions, tokens, byAccount] = counts as (string | null)[];
   return {
     byAddress: Number(byAddress ?? 0),
     questions: Number(questions ?? 0),

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../platform/api-client.ts';
-import type { AccountResponse, AllScoresResponse } from './schema.ts';
+import type { AccountResponse, AllScoresResponse, StatusResponse } from './schema.ts';
 
 /** Reads the user's best scores. */
 export function fetchScores(userName: string): Promise<AllScoresResponse> {
@@ -9,4 +9,9 @@ export function fetchScores(userName: string): Promise<AllScoresResponse> {
 /** Reads the logged-in user's stored details. */
 export function fetchAccount(): Promise<AccountResponse> {
   return apiRequest('account');
+}
+
+/** Ends every session of the logged-in user, this one included. */
+export function logOutEverywhere(): Promise<StatusResponse> {
+  return apiRequest('account/logout-everywhere', { method: 'POST' });
 }

@@ -33,3 +33,8 @@ export interface AccountResponse {
   status: 'Success';
   user: { username: string; firstName: string; lastName: string; email: string; clearance: number };
 }
+
+/** The answer of POST /api/account/logout-everywhere. */
+export interface StatusResponse {
+  status: 'Success';
+}

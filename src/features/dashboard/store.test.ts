@@ -7,6 +7,7 @@ import type { AllScoresResponse } from './schema.ts';
 const api = vi.hoisted(() => ({
   fetchScores: vi.fn<(userName: string) => Promise<AllScoresResponse>>(),
   fetchAccount: vi.fn<() => Promise<AccountResponse>>(),
+  logOutEverywhere: vi.fn<() => Promise<{ status: 'Success' }>>(),
 }));
 vi.mock('./api-client.ts', () => api);
 
@@ -30,9 +31,17 @@ async function openDashboard() {
 describe('dashboard store', () => {
   let dashboard: Awaited<ReturnType<typeof openDashboard>> | undefined;
   const replace = vi.fn();
+  const assign = vi.fn();
+  const tabStorage = new Map<string, string>();
   beforeEach(() => {
-    for (const call of [...Object.values(api), replace]) call.mockReset();
-    vi.stubGlobal('window', { location: { replace }, addEventListener: () => undefined });
+    for (const call of [...Object.values(api), replace, assign]) call.mockReset();
+    tabStorage.clear();
+    vi.stubGlobal('window', { location: { replace, assign }, addEventListener: () => undefined });
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => tabStorage.get(key) ?? null,
+      setItem: (key: string, value: string) => tabStorage.set(key, value),
+      removeItem: (key: string) => tabStorage.delete(key),
+    });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -98,6 +107,43 @@ describe('dashboard store', () => {
     await allTasks();
     expect(dashboard.$token.get()).toBeNull();
     expect(replace).toHaveBeenCalledWith('/unauthorized');
+    // The page it leaves for tells the visitor why.
+    expect(dashboard.takeEndedOnArrival()).toBe(true);
+    expect(dashboard.takeEndedOnArrival()).toBe(false);
+  });
+
+  it('logs out everywhere: every session ends on the server, then this one, and home is next', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockResolvedValue(scores(4));
+    const ended = Promise.withResolvers<{ status: 'Success' }>();
+    api.logOutEverywhere.mockReturnValueOnce(ended.promise);
+    dashboard = await openDashboard();
+    const done = dashboard.logOutEverywhere();
+    expect(dashboard.$logoutEverywhere.get()).toEqual({ status: 'pending' });
+    expect(dashboard.$token.get()).not.toBeNull();
+    ended.resolve({ status: 'Success' });
+    await done;
+    expect(api.logOutEverywhere).toHaveBeenCalledTimes(1);
+    expect(dashboard.$token.get()).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/');
+    // Logged out, the dashboard loads nothing more (a refused load would send it to /unauthorized).
+    await allTasks();
+    expect(api.fetchAccount).toHaveBeenCalledTimes(1);
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('says so when logging out everywhere fails, keeping the session', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockResolvedValue(scores(4));
+    api.logOutEverywhere.mockRejectedValueOnce(new Error('offline'));
+    dashboard = await openDashboard();
+    await dashboard.logOutEverywhere();
+    expect(dashboard.$logoutEverywhere.get()).toEqual({
+      status: 'failed',
+      error: 'Could not log out everywhere. Please check your connection and try again.',
+    });
+    expect(dashboard.$token.get()).not.toBeNull();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('shows the card chosen in the side menu', async () => {

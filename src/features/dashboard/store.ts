@@ -1,12 +1,11 @@
 // The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account details and
-// the word game's best score, loaded for the session's user. A session the server no longer
-// accepts ends at /unauthorized; other failures are logged.
+// the word game's best score, loaded for the session's user, and "Log out everywhere". A session
+// the server no longer accepts ends at /unauthorized, telling the visitor; other failures are logged.
 import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
-import { fetchAccount } from './api-client.ts';
-import { $user, $username, clearSession } from '../../platform/session.ts';
-import { fetchScores } from './api-client.ts';
+import { fetchAccount, fetchScores, logOutEverywhere as endEverySession } from './api-client.ts';
+import { $user, $username, clearSession, endSession, leaveEndedSession } from '../../platform/session.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
 
 export type DashboardCard = 'user' | 'score' | 'admin';
@@ -22,7 +21,8 @@ export const $account = computed([$user, $loadedAccount], (session, loaded) => l
 export const $bestScore = atom<number | 'loading' | 'failed'>('loading');
 
 // Showing the dashboard loads the account and the scores, again if the session's user changes.
-onMount($account, () => $username.subscribe((username) => void loadDashboard(username)));
+// A session that just ended (logged out everywhere) loads nothing: the page is on its way out.
+onMount($account, () => $username.subscribe((username) => void (username && loadDashboard(username))));
 
 function loadDashboard(username: string): Promise<void> {
   return task(async () => {
@@ -35,9 +35,9 @@ async function loadAccount(): Promise<void> {
     $loadedAccount.set((await fetchAccount()).user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      // The token expired or was revoked: the session is over.
-      clearSession();
-      window.location.replace('/unauthorized');
+      // The token expired or was revoked: the session is over (the API client has ended it too).
+      endSession();
+      leaveEndedSession('/unauthorized');
       return;
     }
     console.error('Failed to fetch account details.', error);
@@ -57,4 +57,30 @@ async function loadBestScore(username: string): Promise<void> {
 /** Shows one of the dashboard's cards. */
 export function showCard(card: DashboardCard): void {
   $card.set(card);
+}
+
+/** "Log out everywhere": idle, on its way, or failed with what to tell the user. */
+export const $logoutEverywhere = atom<{ status: 'idle' | 'pending' } | { status: 'failed'; error: string }>({
+  status: 'idle',
+});
+
+/** Ends every session of the account, this browser's included, then leaves for the home page logged out. */
+export async function logOutEverywhere(): Promise<void> {
+  if ($logoutEverywhere.get().status === 'pending') return;
+  $logoutEverywhere.set({ status: 'pending' });
+  try {
+    await endEverySession();
+    clearSession();
+    window.location.assign('/');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      // Already ended elsewhere: the API client has ended it here too.
+      endSession();
+      leaveEndedSession('/unauthorized');
+      return;
+    }
+    console.error('Failed to log out everywhere.', error);
+    const reason = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
+    $logoutEverywhere.set({ status: 'failed', error: `Could not log out everywhere. ${reason}` });
+  }
 }

@@ -4,6 +4,7 @@
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import * as scripts from '../../server/scripts/forum.ts';
+import type { SessionCheck } from '../../server/session.ts';
 
 export interface StoredMessage {
   id: string;
@@ -26,9 +27,9 @@ export async function appendMessage(message: StoredMessage, perDay: number): Pro
   return place > 0;
 }
 
-/** Reads the latest `count` messages, oldest first. */
-export async function latestMessages(count: number): Promise<StoredMessage[]> {
-  const found = await scripts.latestMessages.run([keys.forumMessages(), keys.forumPosts()], [count]);
+/** Reads the latest `count` messages, oldest first (for a member, while their session is current). */
+export async function latestMessages(count: number, session: SessionCheck | undefined): Promise<StoredMessage[]> {
+  const found = await scripts.latestMessages.runChecked(session, [keys.forumMessages(), keys.forumPosts()], [count]);
   return found.map((json) => JSON.parse(json) as StoredMessage);
 }
 
@@ -36,9 +37,11 @@ export async function latestMessages(count: number): Promise<StoredMessage[]> {
 export async function deleteMessage(
   id: string,
   authorKey: string,
+  session: SessionCheck | undefined,
   asAdmin = false,
 ): Promise<'deleted' | 'unknown' | 'not-theirs'> {
-  const result = await scripts.deleteOwnMessage.run(
+  const result = await scripts.deleteOwnMessage.runChecked(
+    session,
     [keys.forumPosts(), keys.forumAuthors(), keys.forumMessages()],
     [id, authorKey, asAdmin ? '1' : '0'],
   );

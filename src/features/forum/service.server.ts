@@ -4,7 +4,7 @@ import { AppError } from '../../server/app-error.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { dailyCapReached } from '../../server/daily-cap.ts';
 import { type RateLimit, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
-import type { TokenClaims } from '../../server/token.ts';
+import { type SessionCheck, type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
 import * as repo from './repo.server.ts';
 import { type CreateMessageRequest, type ForumMessage, NO_PERMISSION } from './schema.ts';
 
@@ -20,15 +20,15 @@ export const LIMITS = {
 // alone would let a script post 28,800 a day.
 export const POSTS_PER_DAY = 200;
 
-type Member = Pick<TokenClaims, 'username'>;
+type Member = Pick<SessionUser, 'username' | 'session'>;
 
 function toMessage({ id, text, author, createdAt }: repo.StoredMessage): ForumMessage {
   return author ? { _id: id, text, createdAt, user: { username: author } } : { _id: id, text, createdAt };
 }
 
-/** Lists the latest messages, oldest first. */
-export async function listMessages(): Promise<ForumMessage[]> {
-  return (await repo.latestMessages(LIST_SIZE)).map(toMessage);
+/** Lists the latest messages, oldest first (checking the member's session; the admin CLI has none). */
+export async function listMessages(session: SessionCheck | undefined): Promise<ForumMessage[]> {
+  return (await repo.latestMessages(LIST_SIZE, session)).map(toMessage);
 }
 
 /** Posts a message as the token's user. */
@@ -36,7 +36,11 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
   if (input.username !== undefined && usernameKey(input.username) !== usernameKey(user.username)) {
     throw new AppError('forbidden', 'You can only post as yourself.');
   }
-  await withinRateLimits([[LIMITS.postsPerUser, usernameKey(user.username)]]);
+  // The session is checked in the rate limit's round trip, so an ended one never posts.
+  const [current] = await withinRateLimits([[LIMITS.postsPerUser, usernameKey(user.username)]], (pipe) =>
+    readSessionInto(pipe, user.session),
+  );
+  assertSessionCurrent(user.session, current);
   const message: repo.StoredMessage = {
     id: crypto.randomUUID(),
     text: input.text,
@@ -51,14 +55,14 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
 
 /** Deletes one of the user's own messages. */
 export async function deleteOwnMessage(user: Member, id: string): Promise<void> {
-  const outcome = await repo.deleteMessage(id, usernameKey(user.username));
+  const outcome = await repo.deleteMessage(id, usernameKey(user.username), user.session);
   if (outcome === 'unknown') throw new AppError('not_found', 'That message does not exist.');
   if (outcome === 'not-theirs') throw new AppError('forbidden', NO_PERMISSION);
 }
 
 /** Deletes any message (moderation, from the admin CLI). */
 export async function deleteAnyMessage(id: string): Promise<void> {
-  if ((await repo.deleteMessage(id, '', true)) === 'unknown') {
+  if ((await repo.deleteMessage(id, '', undefined, true)) === 'unknown') {
     throw new AppError('not_found', `No message with id ${id}.`);
   }
 }

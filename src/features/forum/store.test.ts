@@ -47,13 +47,15 @@ describe('forum store', () => {
     expect(api.fetchMessages).toHaveBeenCalledTimes(1);
   });
 
-  it('shows an empty list when the first load fails, and keeps the list when a reload fails', async () => {
+  it('says the first load failed (never an empty forum), and keeps the list when a reload fails', async () => {
     api.fetchMessages.mockRejectedValueOnce(new Error('down'));
     forum = await openForum();
     await allTasks();
-    expect(forum.$messages.get()).toEqual([]);
+    expect(forum.$messages.get()).toBeNull();
+    expect(forum.$loadFailed.get()).toBe(true);
     api.fetchMessages.mockResolvedValueOnce([message('1', 'bob')]).mockRejectedValueOnce(new Error('down'));
     await forum.loadMessages();
+    expect(forum.$loadFailed.get()).toBe(false);
     await forum.loadMessages();
     expect(forum.$messages.get()).toEqual([message('1', 'bob')]);
     expect(console.error).toHaveBeenCalledWith('Failed to fetch messages.', expect.any(Error));

@@ -17,6 +17,8 @@ export const $messages = atom<ForumMessage[] | null>(null);
 export const $draft = atom('');
 /** The permission or length alert ('' when there is none). */
 export const $alert = atom('');
+/** Whether the last load failed (an ended session, say): the list then never claims to be empty. */
+export const $loadFailed = atom(false);
 /** Whether a post is on its way. */
 export const $posting = atom(false);
 /** The moment the messages' ages are measured from, kept current while someone shows them. */
@@ -38,9 +40,10 @@ export function loadMessages(): Promise<void> {
   return task(async () => {
     try {
       $messages.set(await fetchMessages());
+      $loadFailed.set(false);
     } catch (error) {
       console.error('Failed to fetch messages.', error);
-      $messages.set($messages.get() ?? []);
+      $loadFailed.set(true);
     }
   });
 }

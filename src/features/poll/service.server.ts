@@ -6,7 +6,7 @@ import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
-import type { TokenClaims } from '../../server/token.ts';
+import { type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
 import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
 import { type CreateVoteRequest, type CreateVoteStatus, type VoteRecord } from './schema.ts';
 
@@ -46,12 +46,16 @@ export async function allVotes(question: number): Promise<VoteRecord[]> {
  */
 export async function castVote(
   input: CreateVoteRequest,
-  user: Pick<TokenClaims, 'username'> | undefined,
+  user: Pick<SessionUser, 'username' | 'session'> | undefined,
   address: string,
 ): Promise<CreateVoteStatus> {
   const name = user?.username ?? input.name;
   if (!name) throw new AppError('bad_request', BLANK_NAME);
-  await withinRateLimits([[LIMITS.votesPerAddress, address]]);
+  // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
+  const [current] = await withinRateLimits([[LIMITS.votesPerAddress, address]], (pipe) => {
+    if (user) readSessionInto(pipe, user.session);
+  });
+  if (user) assertSessionCurrent(user.session, current);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
   const probe = accountProbe(address, name);
   const outcome = await castPollVote.run(

@@ -52,7 +52,7 @@ export const adminEndpoint = (action: AdminAction) =>
     method: 'POST',
     handle: async ({ req }) => {
       const admin = await requirePermission(req, canAdminister);
-      const result = await ADMIN_ACTIONS[action](admin.username);
+      const result = await ADMIN_ACTIONS[action](admin);
       return json(result, result.status === 'Success' ? 200 : 409);
     },
   });

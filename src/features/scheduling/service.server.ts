@@ -6,7 +6,7 @@ import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
-import type { TokenClaims } from '../../server/token.ts';
+import { type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
 import {
   type ChoiceWithUser,
   type DateChoiceWithUser,
@@ -50,7 +50,7 @@ export function requirePoll(kind: PollKind, pollId: string): string {
  * The voter a request may act as: the token's username when logged in (asking for another name is
  * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403).
  */
-export function resolveVoter(requested: string, user: Pick<TokenClaims, 'username'> | undefined) {
+export function resolveVoter(requested: string, user: Pick<SessionUser, 'username'> | undefined) {
   if (user) {
     if (voterKey(requested) !== voterKey(user.username)) {
       throw new AppError('forbidden', 'You can only vote as yourself.');
@@ -77,12 +77,16 @@ export interface ChangeInput {
 /** Adds or removes a vote; the first vote under an anonymous name returns the name's claim secret. */
 export async function changeChoice(
   input: ChangeInput,
-  user: Pick<TokenClaims, 'username'> | undefined,
+  user: Pick<SessionUser, 'username' | 'session'> | undefined,
   address: string,
 ): Promise<ChoiceResponse> {
   const pollId = requirePoll(input.kind, input.pollId);
   const voter = resolveVoter(input.username, user);
-  await withinRateLimits([[LIMITS.changesPerAddress, address]]);
+  // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
+  const [current] = await withinRateLimits([[LIMITS.changesPerAddress, address]], (pipe) => {
+    if (user) readSessionInto(pipe, user.session);
+  });
+  if (user) assertSessionCurrent(user.session, current);
   const newSecret = randomBytes(24).toString('base64url');
   const outcome = await repo.changeVote(
     {

@@ -1,12 +1,14 @@
 // Carts and orders in Redis. A cart is a hash of JSON items per user; an order is a hash, indexed
 // per user and overall. Placing an order moves the cart into it atomically (the scripts are in
-// src/server/scripts/shop.ts).
+// src/server/scripts/shop.ts). Every call is the request's one store call and checks the
+// shopper's session in it (src/server/session.ts).
 import { keys, usernameKey } from '../../server/keys.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/shop.ts';
+import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
 import { MAX_CART_ITEMS } from './catalogue.ts';
 import type { CartItem } from './schema.ts';
 
@@ -27,9 +29,10 @@ export interface Order {
 const cartKey = (username: string) => keys.cart(usernameKey(username));
 
 /** Adds an item to its owner's cart; answers false when the cart already holds the most allowed. */
-export async function addItem(item: CartItem): Promise<boolean> {
+export async function addItem(item: CartItem, session: SessionCheck): Promise<boolean> {
   const stored: StoredCartItem = { ...item, addedAt: Date.now() };
-  const added = await scripts.addCartItemIfRoom.run(
+  const added = await scripts.addCartItemIfRoom.runChecked(
+    session,
     [cartKey(item.owner)],
     [item._id, JSON.stringify(stored), MAX_CART_ITEMS],
   );
@@ -47,18 +50,20 @@ export function toCartItems(reply: unknown): CartItem[] {
 }
 
 /** Reads a user's cart. */
-export async function readCart(username: string): Promise<CartItem[]> {
-  return toCartItems(await redis().hgetall(cartKey(username)));
+export async function readCart(username: string, session: SessionCheck): Promise<CartItem[]> {
+  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(cartKey(username)));
+  return toCartItems(reply);
 }
 
 /** Removes one item; answers false when the user's cart has no such item. */
-export async function deleteItem(username: string, itemId: string): Promise<boolean> {
-  return (await redis().hdel(cartKey(username), itemId)) === 1;
+export async function deleteItem(username: string, itemId: string, session: SessionCheck): Promise<boolean> {
+  const [removed] = await writeChecked(session, [['HDEL', cartKey(username), itemId]]);
+  return removed === 1;
 }
 
 /** Empties a user's cart. */
-export async function clearCart(username: string): Promise<void> {
-  await redis().del(cartKey(username));
+export async function clearCart(username: string, session: SessionCheck): Promise<void> {
+  await writeChecked(session, [['DEL', cartKey(username)]]);
 }
 
 export type PlaceOutcome =
@@ -73,12 +78,14 @@ export async function placeOrder(
   order: Omit<Order, 'items'>,
   itemIds: string[],
   attempt: Attempt,
+  session: SessionCheck,
 ): Promise<PlaceOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
   const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, usernameKey(order.username));
   const [siteMail] = dailyCounter(MAIL_COUNTERS.site);
   const caps = mailCaps();
-  const reply = await scripts.placeOrder.run(
+  const reply = await scripts.placeOrder.runChecked(
+    session,
     [
       counter,
       cartKey(order.username),

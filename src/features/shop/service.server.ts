@@ -5,7 +5,7 @@ import { AppError } from '../../server/app-error.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
-import type { TokenClaims } from '../../server/token.ts';
+import type { SessionUser } from '../../server/session.ts';
 import { ITEM, MAX_CART_ITEMS } from './catalogue.ts';
 import { orderConfirmation } from './logic.ts';
 import * as repo from './repo.server.ts';
@@ -16,8 +16,8 @@ export const LIMITS = {
   ordersPerUser: { bucket: 'order-user', max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
-/** Who is shopping: only the verified token's username matters here. */
-type Shopper = Pick<TokenClaims, 'username'>;
+/** Who is shopping: the verified token's username, and its session check for the store call. */
+type Shopper = Pick<SessionUser, 'username' | 'session'>;
 
 const CART_EMPTY = 'Your cart is empty.';
 export const CART_CHANGED = 'Your cart changed while you were ordering. Please check it and submit again.';
@@ -34,7 +34,7 @@ export async function addToCart(user: Shopper, input: CreateCartItemRequest): Pr
   assertOwnCart(user, input.username);
   const { type, size, quantity } = input;
   const item: CartItem = { _id: crypto.randomUUID(), owner: user.username, item: ITEM, type, size, quantity };
-  if (!(await repo.addItem(item))) {
+  if (!(await repo.addItem(item, user.session))) {
     throw new AppError('conflict', `Your cart is full (${MAX_CART_ITEMS} items). Submit or clear it first.`);
   }
 }
@@ -42,13 +42,13 @@ export async function addToCart(user: Shopper, input: CreateCartItemRequest): Pr
 /** Returns the user's cart, oldest line first. */
 export async function cartItems(user: Shopper, claimed: string | undefined): Promise<CartItem[]> {
   assertOwnCart(user, claimed);
-  return repo.readCart(user.username);
+  return repo.readCart(user.username, user.session);
 }
 
 /** Removes one line from the user's cart. */
 export async function deleteCartItem(user: Shopper, ownerId: string | undefined, itemId: string): Promise<void> {
   assertOwnCart(user, ownerId);
-  if (!(await repo.deleteItem(user.username, itemId))) {
+  if (!(await repo.deleteItem(user.username, itemId, user.session))) {
     throw new AppError('not_found', 'That item is not in your cart.');
   }
 }
@@ -56,7 +56,7 @@ export async function deleteCartItem(user: Shopper, ownerId: string | undefined,
 /** Empties the user's cart. */
 export async function clearCart(user: Shopper, claimed: string | undefined): Promise<void> {
   assertOwnCart(user, claimed);
-  await repo.clearCart(user.username);
+  await repo.clearCart(user.username, user.session);
 }
 
 /**
@@ -78,7 +78,12 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
     delivery: 'sending' as const,
     deliveryNote: '',
   };
-  const outcome = await repo.placeOrder(placing, itemIds, [LIMITS.ordersPerUser, usernameKey(user.username)]);
+  const outcome = await repo.placeOrder(
+    placing,
+    itemIds,
+    [LIMITS.ordersPerUser, usernameKey(user.username)],
+    user.session,
+  );
   if ('limitedFor' in outcome) throw rateLimited(outcome.limitedFor);
   if ('refused' in outcome) {
     // An empty cart (also the second of two submissions of the same cart) says so.

@@ -1,6 +1,7 @@
 // The wedding guest list in Redis: one hash, a field per invitation keyed by guest one's name.
 // The console's actions load the owner's list (src/content/wedding-guests.ts) or drop it;
-// clearance is checked by the functions.
+// clearance is checked by the functions; each action counts the admin's attempt and checks their
+// session in its one store call (src/server/admin-limit.ts); the seed passes no admin.
 import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
 import { keys } from '../../server/keys.ts';
 import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
@@ -18,7 +19,7 @@ export interface WeddingActionResponse {
   message: string;
 }
 
-/** Every invitation, by guest one's name; `admin` is who asks, for the console's limit. */
+/** Every invitation, by guest one's name; `admin` is who asks, for the console's limit and session check. */
 export async function allGuests(admin?: Admin): Promise<Guest[]> {
   const [hash] = await readAsAdmin(admin, (pipe) => pipe.hgetall(keys.weddingGuests()));
   const stored = Object.values(hashReply(hash) ?? {});

@@ -17,12 +17,13 @@ redis.call('SADD', KEYS[2], ARGV[1])
 return 1`);
 
 /**
- * Sets an existing account's clearance (HSET has no XX, and a deleted user must not come back as
- * a clearance-only hash). KEYS: the user hash. ARGV: the clearance. Answers 1 when set, else 0.
+ * Sets fields of an existing account (HSET has no XX, and a deleted user must not come back as a
+ * hash of those fields only): a new clearance or password comes with a new session id, which ends
+ * the account's earlier tokens. KEYS: the user hash. ARGV: field/value pairs. Answers 1 when set, else 0.
  */
-export const updateClearance = defineScript<[user: string], [clearance: number], number>(`
+export const updateUser = defineScript<[user: string], string[], number>(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'clearance', ARGV[1])
+redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1`);
 
 /**

@@ -1,10 +1,20 @@
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import Dialog from '../../../components/Dialog.tsx';
 import { site } from '../../../content/site.ts';
 import { canAdminister } from '../../../lib/policy.ts';
 import { displayName } from '../../../lib/user-details.ts';
 import { $user } from '../../../platform/session.ts';
 import { describeWordGameBest, orPlaceholder } from '../logic.ts';
-import { $account, $bestScore, $card, type DashboardCard, showCard } from '../store.ts';
+import {
+  $account,
+  $bestScore,
+  $card,
+  $logoutEverywhere,
+  type DashboardCard,
+  logOutEverywhere,
+  showCard,
+} from '../store.ts';
 import './dashboard.css';
 
 const ADMIN_LINKS = [
@@ -20,6 +30,8 @@ export default function Dashboard() {
   const card = useStore($card);
   const account = useStore($account);
   const best = useStore($bestScore);
+  const logout = useStore($logoutEverywhere);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   const isAdmin = canAdminister(session);
 
   const cards: { id: DashboardCard; label: string }[] = [
@@ -63,6 +75,17 @@ export default function Dashboard() {
               <dd>{orPlaceholder(account.email, 'No email on file.')}</dd>
             </dl>
             <p className="note">Updating your account details will be added in a later version.</p>
+            <h3>Your sessions</h3>
+            <p>Logged in on a device you no longer use? End every session of your account, this one included.</p>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={logout.status === 'pending'}
+              onClick={() => setConfirmingLogout(true)}
+            >
+              Log out everywhere
+            </button>
+            {logout.status === 'failed' && <p role="alert">{logout.error}</p>}
           </section>
         )}
         {card === 'score' && (
@@ -92,6 +115,34 @@ export default function Dashboard() {
           </section>
         )}
       </div>
+      {confirmingLogout && (
+        <Dialog
+          id="logout-everywhere"
+          title="Log out everywhere?"
+          onClose={() => setConfirmingLogout(false)}
+          actions={
+            <>
+              <button type="button" className="button" data-autofocus onClick={() => setConfirmingLogout(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => {
+                  setConfirmingLogout(false);
+                  void logOutEverywhere();
+                }}
+              >
+                Log out everywhere
+              </button>
+            </>
+          }
+        >
+          <p>
+            This ends every session of your account, on every device, this one included. You will need to log in again.
+          </p>
+        </Dialog>
+      )}
     </div>
   );
 }

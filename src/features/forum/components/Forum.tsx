@@ -5,12 +5,23 @@ import { useEffect, useRef } from 'react';
 import { $user } from '../../../platform/session.ts';
 import { authorOf, isAuthor, postedAgo } from '../logic.ts';
 import { MAX_MESSAGE_LENGTH } from '../schema.ts';
-import { $alert, $draft, $messages, $now, $posting, deleteMessage, editDraft, postDraft } from '../store.ts';
+import {
+  $alert,
+  $draft,
+  $loadFailed,
+  $messages,
+  $now,
+  $posting,
+  deleteMessage,
+  editDraft,
+  postDraft,
+} from '../store.ts';
 import './forum.css';
 
 export default function Forum() {
   const user = useStore($user);
   const messages = useStore($messages);
+  const loadFailed = useStore($loadFailed);
   const text = useStore($draft);
   const alert = useStore($alert);
   const posting = useStore($posting);
@@ -30,7 +41,8 @@ export default function Forum() {
         </p>
       )}
       <div ref={list} className="forum-messages" role="region" aria-label="Messages" tabIndex={0}>
-        {messages === null && <p className="forum-note">Loading messages...</p>}
+        {messages === null && !loadFailed && <p className="forum-note">Loading messages...</p>}
+        {messages === null && loadFailed && <p className="forum-note">The messages could not be loaded.</p>}
         {messages?.length === 0 && <p className="forum-note">No messages yet. Start the conversation.</p>}
         {messages?.map((message) => (
           <article key={message._id} className="forum-card" aria-label={`Message from ${authorOf(message)}`}>

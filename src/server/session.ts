@@ -1,0 +1,79 @@
+// Sessions that can be ended. Each account holds a random session id (the `session` field of its
+// hash, keys.user) and every token carries the id it was signed with. A signed-in request is
+// served only while the account still holds that id, checked inside the request's first store
+// call: a pipeline reads the id ahead of the request's own reads (checkedRead), a script starts
+// with SESSION_PRELUDE (Script.runChecked), plain writes go through a checked script
+// (writeChecked). Replacing the id (a clearance change, a new password, "log out everywhere")
+// or deleting the account ends every earlier token at once; the refusal is a 401 whose message is
+// SESSION_ENDED, on which the browser ends its session (src/platform/api-client.ts).
+import { randomBytes } from 'node:crypto';
+import type { Pipeline } from '@upstash/redis';
+import { AppError } from './app-error.ts';
+import { keys } from './keys.ts';
+import type { Write } from './rate-limit.ts';
+import { redis } from './redis.ts';
+import { SESSION_ENDED, type SessionCheck } from './scripts/script.ts';
+import { runCommands } from './scripts/limited.ts';
+import type { TokenClaims } from './token.ts';
+
+export { SESSION_ENDED, type SessionCheck };
+
+/** The token's claims with the session check every store call of the request folds in. */
+export interface SessionUser extends TokenClaims {
+  session: SessionCheck;
+}
+
+/** A new random session id (128 bits). */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** The check for a verified token: its account's hash and the session id it carries. */
+export function sessionCheck(claims: Pick<TokenClaims, 'sub' | 'sid'>): SessionCheck {
+  return { key: keys.user(claims.sub), sid: claims.sid };
+}
+
+/** The refusal of a token whose session has ended. */
+export function sessionEnded(): AppError {
+  return new AppError('unauthorized', SESSION_ENDED);
+}
+
+/** Adds the read of the account's session id to a pipeline; its reply goes to assertSessionCurrent. */
+export function readSessionInto(pipe: Pipeline<[]>, check: SessionCheck): void {
+  pipe.hget(check.key, 'session');
+}
+
+/** Refuses (401, SESSION_ENDED) unless the account's session id read by readSessionInto is the token's. */
+export function assertSessionCurrent(check: SessionCheck, reply: unknown): void {
+  if (reply !== check.sid) throw sessionEnded();
+}
+
+/**
+ * Runs the request's reads in one pipeline with the session check in front (none when `check` is
+ * undefined: nobody signed in), refuses an ended session and returns the reads' results.
+ */
+export async function checkedRead(
+  check: SessionCheck | undefined,
+  reads: (pipe: Pipeline<[]>) => void,
+): Promise<unknown[]> {
+  const pipe = redis().pipeline();
+  if (check) readSessionInto(pipe, check);
+  reads(pipe);
+  const results = await pipe.exec();
+  if (!check) return results;
+  assertSessionCurrent(check, results[0]);
+  return results.slice(1);
+}
+
+/**
+ * Applies plain writes atomically in one round trip, after the session check (none when `check` is
+ * undefined), and returns their integer replies; an ended session writes nothing.
+ */
+export async function writeChecked(check: SessionCheck | undefined, writes: Write[]): Promise<number[]> {
+  if (writes.length === 0) return [];
+  return runCommands.plain.runChecked(
+    check,
+    writes.map(([, key]) => key),
+    writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest]),
+  );
+}
