@@ -22,7 +22,11 @@ export async function runAsAdmin<Keys extends string[], Args extends (string | n
 ): Promise<Reply> {
   if (admin === undefined) return script.plain.run(keys, args);
   const [counter, max, windowSeconds] = attemptCounter([ADMIN_LIMIT, usernameKey(admin.username)]);
-  const [wait, reply] = await script.counted.runChecked(admin.session, [counter, ...keys], [max, windowSeconds, ...args]);
+  const [wait, reply] = await script.counted.runChecked(
+    admin.session,
+    [counter, ...keys],
+    [max, windowSeconds, ...args],
+  );
   if (wait > 0) throw rateLimited(wait);
   return reply as Reply;
 }
