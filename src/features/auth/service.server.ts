@@ -7,9 +7,9 @@ import {
   type Attempt,
   type CounterState,
   type RateLimit,
+  allowedAttempts,
   countFailures,
   peekRateLimits,
-  allowedAttempts,
   rateLimited,
   withinRateLimits,
 } from '../../server/rate-limit.ts';
@@ -21,7 +21,7 @@ import { type LoginRequest, type RegisterRequest, registerRequest, passwordField
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
 // Login counts only failures, so a visitor who gets in costs nothing and cannot be locked out by
-// their own successes; the three failure limits are read together by logic.ts's loginWait.
+// their own successes; the three failure limits are read together by loginWait below.
 export const LIMITS = {
   /** The tight one: one address guessing one account's password. */
   loginFailuresPerNameAndAddress: { bucket: 'login-fail', max: 10, windowSeconds: 900 },
