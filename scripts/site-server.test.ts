@@ -75,6 +75,33 @@ export const config = { path: '/api/together' };
 export default async (req) => new Response('posted ' + (await req.text()));
 export const config = { path: '/api/post-only', method: 'POST' };
 `,
+  // Streams three events 150 ms apart, counting the requests whose client left and the bodies cancelled.
+  'netlify/functions/ticker.mjs': `
+const state = { aborted: 0, cancelled: 0 };
+export default async (req) => {
+  if (req.method === 'GET') return Response.json(state);
+  req.signal.addEventListener('abort', () => state.aborted++);
+  let timer;
+  let sent = 0;
+  const body = new ReadableStream({
+    start(controller) {
+      timer = setInterval(() => {
+        controller.enqueue(new TextEncoder().encode('data: ' + ++sent + '\\n\\n'));
+        if (sent === 3) {
+          clearInterval(timer);
+          controller.close();
+        }
+      }, 150);
+    },
+    cancel() {
+      clearInterval(timer);
+      state.cancelled++;
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+};
+export const config = { path: '/api/ticker' };
+`,
   'netlify/functions/no-path.mjs': `
 export default async () => new Response('at the default URL');
 `,
@@ -157,6 +184,33 @@ describe('the production-like server', () => {
     expect(await brotli.text()).toContain('home page'); // fetch decodes it
     const gzip = await get('/api/count', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('passes a streamed body on as it is written, uncompressed', async () => {
+    const started = performance.now();
+    const response = await get('/api/ticker', { method: 'POST', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const reads: { text: string; at: number }[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      reads.push({ text: decoder.decode(read.value), at: performance.now() - started });
+    }
+    expect(reads.map((read) => read.text).join('')).toBe('data: 1\n\ndata: 2\n\ndata: 3\n\n');
+    expect(reads.length).toBeGreaterThan(1);
+    // The first event arrives well before the last is written (450 ms in).
+    expect(reads[0]!.at).toBeLessThan(400);
+  });
+
+  it('aborts the request’s signal and cancels the body when the client leaves part-way', async () => {
+    const state = async () => (await get('/api/ticker')).json() as Promise<{ aborted: number; cancelled: number }>;
+    const before = await state();
+    const leaving = new AbortController();
+    const response = await get('/api/ticker', { method: 'POST', signal: leaving.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    leaving.abort();
+    await expect.poll(state, { timeout: 3000 }).toEqual({ aborted: before.aborted + 1, cancelled: before.cancelled + 1 });
   });
 });
 

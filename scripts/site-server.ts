@@ -10,7 +10,7 @@
 // second each, nothing kept between calls) and breaks when two calls to one function overlap,
 // so it served 2 requests a second where a warm instance serves hundreds.
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, createServer } from 'node:http';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -74,18 +74,18 @@ export async function startSiteServer({
   }
 
   /** Answers a request as Netlify would: function, redirect or file, else the 404 page. */
-  async function answer(req: IncomingMessage): Promise<Response> {
+  async function answer(req: IncomingMessage, signal: AbortSignal): Promise<Response> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const method = req.method ?? 'GET';
     // A function's own path comes before redirects and files, as on Netlify.
     const direct = findFunction(functions, method, url.pathname);
-    if (direct) return call(direct, req, url);
+    if (direct) return call(direct, req, url, signal);
     // A rewrite to a function runs it, unless (not forced) a file exists at the requested path.
     const rewrite = await rewriteToFunction(req, url);
-    if (rewrite?.force) return call(rewrite.match, req, url);
+    if (rewrite?.force) return call(rewrite.match, req, url, signal);
     const served = await netlify.handleAndIntrospectNodeRequest(req);
     if (served) return served.response;
-    if (rewrite) return call(rewrite.match, req, url);
+    if (rewrite) return call(rewrite.match, req, url, signal);
     return notFoundPage(url);
   }
 
@@ -97,10 +97,17 @@ export async function startSiteServer({
   }
 
   const server = createServer(async (req, res) => {
+    // The client leaving before the answer ends aborts the request's signal, as on Netlify, so a
+    // streaming function can stop its work (the chatbot aborts its model call).
+    const left = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) left.abort();
+    });
     try {
-      const response = await answer(req);
-      await fromWebResponse(compress(response, req), res);
+      const response = await answer(req, left.signal);
+      await send(compress(response, req), res, left.signal);
     } catch (error) {
+      if (left.signal.aborted) return; // nobody to answer
       console.error(`Failed to serve ${req.method} ${req.url}:`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('Internal error');
@@ -125,7 +132,7 @@ export async function startSiteServer({
  * Calls a function with the request as Netlify's edge hands it on: the client's address and a
  * request id set by the platform (never taken from the client), the URL the client asked for.
  */
-function call(match: FunctionMatch, req: IncomingMessage, url: URL): Promise<Response> {
+function call(match: FunctionMatch, req: IncomingMessage, url: URL, signal: AbortSignal): Promise<Response> {
   const headers = headersOf(req);
   headers.set('x-nf-client-connection-ip', (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''));
   headers.set('x-nf-request-id', randomUUID());
@@ -133,7 +140,31 @@ function call(match: FunctionMatch, req: IncomingMessage, url: URL): Promise<Res
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const body = hasBody ? (Readable.toWeb(req) as ReadableStream) : null;
   // Node needs `duplex` for a streamed body; the DOM's RequestInit type does not know it.
-  return callFunction(match, new Request(url, { method, headers, body, duplex: 'half' } as RequestInit));
+  return callFunction(match, new Request(url, { method, headers, body, signal, duplex: 'half' } as RequestInit));
+}
+
+/**
+ * Writes a web Response to the Node response piece by piece as its body yields them, so a
+ * streamed body reaches the client as it is written; when the client leaves, the body is
+ * cancelled (its source's cancel runs) rather than read to its end.
+ */
+async function send(response: Response, res: ServerResponse, left: AbortSignal): Promise<void> {
+  if (!response.body) return fromWebResponse(response, res);
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  left.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || left.aborted) break;
+      res.write(value);
+    }
+  } finally {
+    left.removeEventListener('abort', cancel);
+  }
+  res.end();
 }
 
 /** Copies a Node request's headers into web Headers. */
@@ -144,12 +175,15 @@ function headersOf(req: IncomingMessage): Headers {
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+/** A stream of events is sent as it is written: a compressor would hold its small pieces back. */
+const STREAMED = /^text\/event-stream/i;
 
-/** Compresses text responses with brotli or gzip, whichever the browser prefers, as the CDN does. */
+/** Compresses text responses with brotli or gzip, whichever the browser prefers, as the CDN does; never an event stream. */
 function compress(response: Response, req: IncomingMessage): Response {
   const type = response.headers.get('content-type') ?? '';
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return response;
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || STREAMED.test(type))
+    return response;
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
   if (!encoding) return response;
   const compressor =
