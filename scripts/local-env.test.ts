@@ -90,7 +90,11 @@ describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
     const env = await prepareLocalEnv(mkdtempSync(join(tmpdir(), 'local-env-')), { seed: false });
     try {
       expect(env.describeAi).toContain('local echo model');
-      expect((await askModel('Be brief.', 'Hello?')).text).toContain('You asked: Hello?');
+      const messages = [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hello?' },
+      ] as const;
+      expect((await askModel(messages)).text).toContain('You asked: Hello?');
     } finally {
       await env.close();
     }

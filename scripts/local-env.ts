@@ -170,9 +170,22 @@ async function prepareMail(root: string): Promise<FakeResend | undefined> {
 /** Points the chatbot at a local echo model, unless an OpenAI key or base URL is configured. */
 async function prepareAi(): Promise<FakeOpenAi | undefined> {
   if (process.env.OPENAI_API_KEY || process.env.OPENAI_BASE_URL) return undefined;
-  const model = await startFakeOpenAi();
+  // Streamed answers paced like a real model's first words (FAKE_OPENAI_FIRST_CHUNK_MS, 300 ms
+  // by default, the wait issue 18's measurement assumes) and its writing (FAKE_OPENAI_CHUNK_MS).
+  const model = await startFakeOpenAi({
+    pace: {
+      firstChunkMs: paceSetting('FAKE_OPENAI_FIRST_CHUNK_MS', 300),
+      chunkMs: paceSetting('FAKE_OPENAI_CHUNK_MS', 40),
+    },
+  });
   process.env.OPENAI_BASE_URL = model.url;
   return model;
+}
+
+/** A pace setting of the local model in milliseconds: a whole number of 0 or more, else `fallback`. */
+function paceSetting(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
 }
 
 /** Lists the demo accounts that exist, with their passwords (local stores only). */

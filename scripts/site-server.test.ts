@@ -210,7 +210,9 @@ describe('the production-like server', () => {
     const reader = response.body!.getReader();
     await reader.read();
     leaving.abort();
-    await expect.poll(state, { timeout: 3000 }).toEqual({ aborted: before.aborted + 1, cancelled: before.cancelled + 1 });
+    await expect
+      .poll(state, { timeout: 3000 })
+      .toEqual({ aborted: before.aborted + 1, cancelled: before.cancelled + 1 });
   });
 });
 

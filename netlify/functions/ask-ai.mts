@@ -1,21 +1,26 @@
 import type { Config } from '@netlify/functions';
 import { askRequest } from '../../src/features/chatbot/schema.ts';
-import { ask } from '../../src/features/chatbot/service.server.ts';
+import { ask, askStreamed } from '../../src/features/chatbot/service.server.ts';
 import { clientAddress } from '../../src/server/client.ts';
-import { endpoint, optionalUser } from '../../src/server/http.ts';
+import { endpoint, eventStream, optionalUser, wantsEventStream } from '../../src/server/http.ts';
 
-/** Answers a chatbot question with the configured model, within the day's caps. */
+/**
+ * Answers a chatbot question with the configured model, within the day's caps, with the earlier
+ * turns the request carries (`history`, optional). A client that sends `Accept: text/event-stream`
+ * gets the answer streamed as the model writes it: `text` events, then `done` with the questions
+ * left, or `error` (src/features/chatbot/service.server.ts, AskEvent); refusals before the model
+ * starts answering stay JSON errors. Any other client gets the spec's JSON answer. When the client
+ * goes away (the request's signal), the model call is aborted and its tokens still counted.
+ */
 export default endpoint({
   method: 'POST',
   body: askRequest,
   botCheck: 'submit',
   handle: async ({ req, context, body, requestId }) => {
     const user = await optionalUser(req);
-    const answer = await ask(
-      body,
-      { address: clientAddress(req, context), username: user?.username, session: user?.session },
-      requestId,
-    );
+    const asker = { address: clientAddress(req, context), username: user?.username, session: user?.session };
+    if (wantsEventStream(req)) return eventStream(await askStreamed(body, asker, requestId, req.signal));
+    const answer = await ask(body, asker, requestId, req.signal);
     return { status: 'Success', openAiResponse: answer.text, remaining: answer.remaining };
   },
 });

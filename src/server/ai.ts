@@ -53,14 +53,19 @@ export function aiConfigured(): boolean {
   return Boolean(optionalEnv('OPENAI_API_KEY') ?? optionalEnv('OPENAI_BASE_URL'));
 }
 
-/**
- * Asks the model one question under a system instruction and returns its answer with the tokens
- * used. A model that reports no usage is counted at its worst case: the longest answer allowed.
- */
-export async function askModel(system: string, question: string): Promise<ModelAnswer> {
-  // A token is at least a character of the prompt, and the answer is at most MAX_ANSWER_TOKENS.
-  const worstCase = system.length + question.length + MAX_ANSWER_TOKENS;
-  const client = new OpenAI({
+/** A message of the conversation the model is sent. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** The most a call can cost: a token is at least a character of the prompt, and the answer is at most MAX_ANSWER_TOKENS. */
+export function worstCaseTokens(messages: readonly ChatMessage[]): number {
+  return messages.reduce((sum, message) => sum + message.content.length, 0) + MAX_ANSWER_TOKENS;
+}
+
+function modelClient(): OpenAI {
+  return new OpenAI({
     // Local OpenAI-compatible servers accept any key; the client insists on having one.
     apiKey: optionalEnv('OPENAI_API_KEY') ?? 'not-needed',
     baseURL: optionalEnv('OPENAI_BASE_URL'),
@@ -68,15 +73,31 @@ export async function askModel(system: string, question: string): Promise<ModelA
     // A retry would double the visitor's wait and our cost; they can ask again.
     maxRetries: 0,
   });
+}
+
+/** Describes a failed call for the log: its HTTP status when it had one, and the cause. */
+function failure(error: unknown): string {
+  const status = error instanceof OpenAI.APIError && error.status ? ` (${error.status})` : '';
+  return `The model call failed${status}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * Asks the model (the system instruction, the earlier turns, then the question) and returns its
+ * whole answer with the tokens used. A model that reports no usage is counted at its worst case,
+ * and so is a call abandoned on time or because the asker left (`signal`): the model may go on
+ * writing, and billing, an answer nobody receives.
+ */
+export async function askModel(messages: readonly ChatMessage[], signal?: AbortSignal): Promise<ModelAnswer> {
+  const worstCase = worstCaseTokens(messages);
   try {
-    const completion = await client.chat.completions.create({
-      model: optionalEnv('OPENAI_MODEL') ?? DEFAULT_MODEL,
-      max_tokens: MAX_ANSWER_TOKENS,
-      messages: [
-        { role: 'system', content: system },
-        { role: 'user', content: question },
-      ],
-    });
+    const completion = await modelClient().chat.completions.create(
+      {
+        model: optionalEnv('OPENAI_MODEL') ?? DEFAULT_MODEL,
+        max_tokens: MAX_ANSWER_TOKENS,
+        messages: [...messages],
+      },
+      { signal },
+    );
     const answer = completion.choices[0]?.message?.content?.trim();
     const { usage } = completion;
     const tokens = usage ? usage.prompt_tokens + usage.completion_tokens : worstCase;
@@ -84,12 +105,62 @@ export async function askModel(system: string, question: string): Promise<ModelA
     return { text: answer, tokens };
   } catch (error) {
     if (error instanceof AiError) throw error;
-    const status = error instanceof OpenAI.APIError && error.status ? ` (${error.status})` : '';
-    // A call abandoned on time may still be written and billed in full.
-    const tokens = error instanceof OpenAI.APIConnectionTimeoutError ? worstCase : 0;
-    throw new AiError(
-      `The model call failed${status}: ${error instanceof Error ? error.message : String(error)}`,
-      tokens,
-    );
+    const abandoned = error instanceof OpenAI.APIConnectionTimeoutError || error instanceof OpenAI.APIUserAbortError;
+    throw new AiError(failure(error), abandoned ? worstCase : 0);
   }
+}
+
+/**
+ * Asks the model as `askModel` does, streamed: yields the answer's text as the model writes it
+ * (leading blank pieces held back, so an empty answer fails before anything is yielded) and
+ * returns the tokens used, from the usage the model reports in its last chunk
+ * (`stream_options.include_usage`), else the worst case. The whole call, not just its first byte,
+ * is bounded by modelTimeoutMs(); aborting `signal` (the asker left or pressed Stop) aborts the
+ * upstream request, so the model stops writing. Every failure is an AiError carrying the tokens
+ * the call may have cost: 0 when the model refused before answering, the worst case once it may
+ * have written anything.
+ */
+export async function* streamModel(
+  messages: readonly ChatMessage[],
+  signal?: AbortSignal,
+): AsyncGenerator<string, number, undefined> {
+  const worstCase = worstCaseTokens(messages);
+  const deadline = AbortSignal.timeout(modelTimeoutMs());
+  const abort = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  let answering = false;
+  let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
+  let written = '';
+  const abandoned = () =>
+    deadline.aborted ? 'The model did not finish in time.' : 'The asker left before the answer was finished.';
+  try {
+    const stream = await modelClient().chat.completions.create(
+      {
+        model: optionalEnv('OPENAI_MODEL') ?? DEFAULT_MODEL,
+        max_tokens: MAX_ANSWER_TOKENS,
+        messages: [...messages],
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      { signal: abort },
+    );
+    answering = true;
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = chunk.usage;
+      const piece = chunk.choices[0]?.delta?.content ?? '';
+      if (!piece) continue;
+      const held = written.trim() === '';
+      written += piece;
+      // Nothing shown until the answer says something; then what was held back goes with it.
+      if (held && written.trim() !== '') yield written.trimStart();
+      else if (!held) yield piece;
+    }
+    // The client's stream ends quietly when aborted; an answer cut short is no answer.
+    if (abort.aborted && !usage) throw new AiError(abandoned(), worstCase);
+  } catch (error) {
+    if (error instanceof AiError) throw error;
+    throw new AiError(abort.aborted ? abandoned() : failure(error), answering || abort.aborted ? worstCase : 0);
+  }
+  const tokens = usage ? usage.prompt_tokens + usage.completion_tokens : worstCase;
+  if (written.trim() === '') throw new AiError('The model returned no answer.', tokens);
+  return tokens;
 }

@@ -53,6 +53,29 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
+/**
+ * Answers whether the client asked for a streamed answer: `Accept: text/event-stream` (what
+ * EventSource and streaming fetch clients send). Any other Accept, or none, gets JSON.
+ */
+export function wantsEventStream(req: Request): boolean {
+  return /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(req.headers.get('accept') ?? '');
+}
+
+/**
+ * Builds a streamed text/event-stream response with the API's standard headers. Netlify Functions
+ * v2 send a ReadableStream body as it is written; `endpoint()` passes a Response through as it is.
+ */
+export function eventStream(body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, {
+    headers: {
+      ...JSON_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // Proxies must hand each event on as it comes, not gather the answer first.
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
+
 /** Wraps an endpoint so every failure leaves as a JSON `{error, code}` with the right status. */
 export function endpoint<TSchema extends AnySchema | undefined = undefined>(options: EndpointOptions<TSchema>) {
   return async (req: Request, context?: Context): Promise<Response> => {

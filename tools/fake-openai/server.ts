@@ -1,6 +1,9 @@
 // A stand-in for an OpenAI-compatible server, enough of `POST /v1/chat/completions` for the real
 // `openai` client (pointed here by OPENAI_BASE_URL). It answers by echoing, so local runs and
 // browser tests get predictable replies; tests read `requests` and switch it into failure modes.
+// A request with `stream: true` is answered as OpenAI streams: server-sent chat.completion.chunk
+// events in small delayed pieces, the usage in a last chunk when `stream_options.include_usage`
+// asks for it, then `[DONE]`; `streams` says how many streams the client left part-way.
 // Dev and test tooling only.
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,10 +12,28 @@ export interface ChatRequest {
   model: string;
   max_tokens?: number;
   messages: { role: string; content: string }[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
 }
 
 /** How the fake answers: an echo, an empty answer, an HTTP error status, or no answer in time. */
-export type FakeMode = { kind: 'echo' } | { kind: 'empty' } | { kind: 'status'; status: number } | { kind: 'hang' };
+export type FakeMode =
+  | { kind: 'echo' }
+  | { kind: 'empty' }
+  | { kind: 'status'; status: number }
+  | { kind: 'hang' }
+  /** Streams `chunks` pieces of the echo, then drops the connection (a model failing part-way). */
+  | { kind: 'cut'; chunks: number };
+
+/** How a streamed answer is paced: the wait before its first piece and between pieces, and a piece's size. */
+export interface StreamPace {
+  firstChunkMs: number;
+  chunkMs: number;
+  chunkChars: number;
+}
+
+/** Quick enough for tests, slow enough that an answer arrives in several reads. */
+export const DEFAULT_PACE: StreamPace = { firstChunkMs: 20, chunkMs: 15, chunkChars: 8 };
 
 /** The tokens an answer reports in `usage`, as OpenAI does. */
 export interface FakeUsage {
@@ -31,6 +52,10 @@ export interface FakeOpenAi {
    * undefined for the default, an estimate of a token per four characters.
    */
   setUsage(usage: FakeUsage | null | undefined): void;
+  /** Paces streamed answers (the parts given; the rest stay). */
+  setPace(pace: Partial<StreamPace>): void;
+  /** Streamed answers begun, finished, and left by the client before their end (it disconnected). */
+  streams: { started: number; finished: number; abandoned: number };
   close(): Promise<void>;
 }
 
@@ -40,8 +65,13 @@ export function echoAnswer(system: string, question: string): string {
 }
 
 /** Starts the fake on 127.0.0.1 (port 0 picks a free one). */
-export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi({
+  port = 0,
+  pace: initialPace = {},
+}: { port?: number; pace?: Partial<StreamPace> } = {}): Promise<FakeOpenAi> {
   const requests: ChatRequest[] = [];
+  let pace: StreamPace = { ...DEFAULT_PACE, ...initialPace };
+  const streams = { started: 0, finished: 0, abandoned: 0 };
   let mode: FakeMode = { kind: 'echo' };
   let fixedUsage: FakeUsage | null | undefined;
 
@@ -64,6 +94,10 @@ export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
       fixedUsage === undefined
         ? estimateUsage(body.messages.map((message) => message.content).join(''), content)
         : fixedUsage;
+    if (body.stream) {
+      const cutAfter = mode.kind === 'cut' ? mode.chunks : undefined;
+      return stream(res, body, content, body.stream_options?.include_usage ? usage : null, cutAfter);
+    }
     return reply(res, 200, {
       id: `chatcmpl-${requests.length}`,
       object: 'chat.completion',
@@ -72,6 +106,47 @@ export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
       choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
       ...(usage ? { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } } : {}),
     });
+  }
+
+  /** Streams `content` as OpenAI does, in paced pieces; counts a client leaving part-way. */
+  async function stream(
+    res: ServerResponse,
+    body: ChatRequest,
+    content: string,
+    usage: FakeUsage | null,
+    cutAfter: number | undefined,
+  ): Promise<void> {
+    streams.started++;
+    const id = `chatcmpl-${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices, ...extra })}\n\n`;
+    let gone = false;
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        gone = true;
+        streams.abandoned++;
+      }
+    });
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
+    const pieces = content.match(new RegExp(`[\\s\\S]{1,${pace.chunkChars}}`, 'g')) ?? [];
+    for (const [i, piece] of pieces.entries()) {
+      await sleep(i === 0 ? pace.firstChunkMs : pace.chunkMs);
+      if (gone) return;
+      if (i === cutAfter) {
+        res.destroy();
+        return;
+      }
+      res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+    }
+    res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+    if (usage) {
+      const total = usage.prompt_tokens + usage.completion_tokens;
+      res.write(chunk([], { usage: { ...usage, total_tokens: total } }));
+    }
+    res.end('data: [DONE]\n\n');
+    streams.finished++;
   }
 
   const server = createServer((req, res) => {
@@ -87,6 +162,10 @@ export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
     setUsage(next) {
       fixedUsage = next;
     },
+    setPace(next) {
+      pace = { ...pace, ...next };
+    },
+    streams,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -94,6 +173,8 @@ export async function startFakeOpenAi({ port = 0 } = {}): Promise<FakeOpenAi> {
       }),
   };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function estimateUsage(prompt: string, answer: string): FakeUsage {
   return { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(answer.length / 4) };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capMessage, remainingQuestions, remainingText, resetSentence } from './logic.ts';
+import {
+  MAX_HISTORY_CHARS,
+  MAX_HISTORY_TURNS,
+  capMessage,
+  keptHistory,
+  remainingQuestions,
+  remainingText,
+  resetSentence,
+} from './logic.ts';
 
 // The unit tests run in America/St_Johns (UTC-3:30 or -2:30): the reset is UTC's (src/lib/utc-day.ts).
 const at = (iso: string) => new Date(iso);
@@ -42,5 +50,36 @@ describe('the caps', () => {
     expect(remainingText(18)).toBe('18 questions left today.');
     expect(remainingText(1)).toBe('1 question left today.');
     expect(remainingText(0)).toBe('No questions left today.');
+  });
+});
+
+describe('the earlier turns kept for the model', () => {
+  const turn = (role: 'user' | 'assistant', content: string) => ({ role, content });
+
+  it('keeps a short conversation whole, in order', () => {
+    const history = [turn('user', 'Hi'), turn('assistant', 'Hello!')];
+    expect(keptHistory(history)).toEqual(history);
+    expect(keptHistory([])).toEqual([]);
+  });
+
+  it(`keeps the newest ${MAX_HISTORY_TURNS} turns`, () => {
+    const history = Array.from({ length: MAX_HISTORY_TURNS + 3 }, (_, i) => turn('user', `t${i}`));
+    expect(keptHistory(history)).toEqual(history.slice(3));
+  });
+
+  it(`keeps at most ${MAX_HISTORY_CHARS} characters, dropping the oldest first and leaving no hole`, () => {
+    const [old, big, recent] = [
+      turn('user', 'a'),
+      turn('assistant', 'b'.repeat(MAX_HISTORY_CHARS - 10)),
+      turn('user', 'c'.repeat(11)),
+    ];
+    // The big turn does not fit after the recent one: it and everything older are dropped.
+    expect(keptHistory([old, big, recent])).toEqual([recent]);
+    const fits = turn('user', 'c'.repeat(10));
+    expect(keptHistory([old, big, fits])).toEqual([big, fits]);
+  });
+
+  it('leaves out empty turns and trims the kept ones', () => {
+    expect(keptHistory([turn('user', '  Hi  '), turn('assistant', '   ')])).toEqual([turn('user', 'Hi')]);
   });
 });

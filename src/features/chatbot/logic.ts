@@ -4,6 +4,7 @@
 // src/server/scripts/chatbot.ts (askWithinCaps). The day and its reset are every daily cap's
 // (src/lib/utc-day.ts).
 import { secondsUntilReset } from '../../lib/utc-day.ts';
+import type { ChatTurn } from './schema.ts';
 
 /** "You can ask again after 00:00 UTC (in 5 hours)." — in minutes within the last hour. */
 export function resetSentence(now: Date): string {
@@ -57,4 +58,36 @@ export function remainingQuestions(caps: DailyCaps, use: DailyUse): number {
   if (use.tokens >= caps.tokens) return 0;
   const own = caps.visitor - Math.max(use.byAddress, use.byAccount ?? 0);
   return Math.max(0, Math.min(own, caps.questions - use.questions));
+}
+
+/**
+ * The most earlier turns the model is sent (a question or an answer each): the last six exchanges,
+ * enough for follow-ups ("and in Python?") without paying for a whole long conversation on every
+ * question.
+ */
+export const MAX_HISTORY_TURNS = 12;
+/**
+ * The most characters of earlier turns the model is sent, in all: about 2,000 tokens, which keeps a
+ * question's prompt (and so the day's token cap, CHATBOT_TOKENS_PER_DAY) a few times a lone
+ * question's at most, and well inside the model's context.
+ */
+export const MAX_HISTORY_CHARS = 8000;
+
+/**
+ * The earlier turns the model is sent: the newest ones within MAX_HISTORY_TURNS and
+ * MAX_HISTORY_CHARS, the oldest dropped first (a turn that does not fit ends the kept run, so the
+ * model never sees a conversation with a hole in it). Empty turns carry nothing and are left out.
+ */
+export function keptHistory(history: readonly ChatTurn[]): ChatTurn[] {
+  const kept: ChatTurn[] = [];
+  let chars = 0;
+  for (let i = history.length - 1; i >= 0 && kept.length < MAX_HISTORY_TURNS; i--) {
+    const turn = history[i]!;
+    const content = turn.content.trim();
+    if (!content) continue;
+    if (chars + content.length > MAX_HISTORY_CHARS) break;
+    chars += content.length;
+    kept.push({ role: turn.role, content });
+  }
+  return kept.reverse();
 }

@@ -1,10 +1,10 @@
 // The chatbot use case: a question to the model within the rate limit and the day's spending caps
 // (per visitor, for the whole site, and on the model's tokens), and the questions left today.
-import { AiError, aiConfigured, askModel } from '../../server/ai.ts';
+import { AiError, type ChatMessage, aiConfigured, askModel, streamModel, worstCaseTokens } from '../../server/ai.ts';
 import { AppError } from '../../server/app-error.ts';
 import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
-import { type DailyCaps, capMessage, remainingQuestions } from './logic.ts';
+import { type DailyCaps, capMessage, keptHistory, remainingQuestions } from './logic.ts';
 import { type Asker, addTokens, countQuestion, readUse } from './repo.server.ts';
 import type { AskRequest } from './schema.ts';
 
@@ -51,12 +51,20 @@ export interface Answer {
   remaining: number;
 }
 
+/** What the model is sent: the chosen instruction, the kept earlier turns, then the question. */
+export function modelMessages(input: AskRequest): ChatMessage[] {
+  return [
+    { role: 'system', content: input.userSystemChoice },
+    ...keptHistory(input.history),
+    { role: 'user', content: input.userQuestion },
+  ];
+}
+
 /**
- * Answers a visitor's question under their system instruction, after counting it against the rate
- * limit and the day's caps (one store round trip); the model's tokens are then added to the day's
- * total (one more).
+ * Counts the question against the rate limit and the day's caps (one store round trip), or
+ * throws the refusal. Answers the caps and the questions left after this one.
  */
-export async function ask(input: AskRequest, asker: Asker, requestId: string): Promise<Answer> {
+async function admit(asker: Asker, requestId: string): Promise<{ caps: DailyCaps; remaining: number }> {
   if (!aiConfigured()) {
     console.error(`[${requestId}] ask-ai: OPENAI_API_KEY (or OPENAI_BASE_URL) is not set.`);
     throw new AppError('unavailable', NOT_CONFIGURED);
@@ -66,16 +74,131 @@ export async function ask(input: AskRequest, asker: Asker, requestId: string): P
   const [verdict, value] = await countQuestion([LIMITS.questionsPerAddress, asker.address], asker, caps, now);
   if (verdict === 'limited') throw rateLimited(value);
   if (verdict !== 'ok') throw overDailyCap(capMessage(verdict, value, now), now.getTime());
+  return { caps, remaining: value };
+}
+
+/** Logs a failed model call and counts what it may have cost; answers the visitor's error. */
+async function failed(error: AiError, requestId: string): Promise<AppError> {
+  console.error(`[${requestId}] ask-ai: ${error.message}`);
+  await recordTokens(error.tokens, requestId);
+  return new AppError('unavailable', UNREACHABLE);
+}
+
+/**
+ * Answers a visitor's question under their system instruction, with the conversation so far,
+ * after counting it against the rate limit and the day's caps (one store round trip); the model's
+ * tokens are then added to the day's total (one more). Aborting `signal` (the asker left) aborts
+ * the model call.
+ */
+export async function ask(input: AskRequest, asker: Asker, requestId: string, signal?: AbortSignal): Promise<Answer> {
+  const { caps, remaining } = await admit(asker, requestId);
   try {
-    const answer = await askModel(input.userSystemChoice, input.userQuestion);
+    const answer = await askModel(modelMessages(input), signal);
     const spent = await recordTokens(answer.tokens, requestId);
-    return { text: answer.text, remaining: spent >= caps.tokens ? 0 : value };
+    return { text: answer.text, remaining: spent >= caps.tokens ? 0 : remaining };
   } catch (error) {
     if (!(error instanceof AiError)) throw error;
-    console.error(`[${requestId}] ask-ai: ${error.message}`);
-    await recordTokens(error.tokens, requestId);
-    throw new AppError('unavailable', UNREACHABLE);
+    throw await failed(error, requestId);
   }
+}
+
+/**
+ * The events of a streamed answer (text/event-stream): `text` events carry the answer's next
+ * words (`{"text": …}`), then one `done` event the questions left (`{"remaining": …}`), or an
+ * `error` event the spec's error (`{"error": …, "code": "unavailable"}`) when the model fails
+ * part-way. Nothing follows either.
+ */
+export type AskEvent =
+  | { event: 'text'; data: { text: string } }
+  | { event: 'done'; data: { remaining: number } }
+  | { event: 'error'; data: { error: string; code: 'unavailable' } };
+
+const encoder = new TextEncoder();
+
+/** Encodes an event as a server-sent event: its name and its JSON on one `data` line. */
+export function sseEvent({ event, data }: AskEvent): Uint8Array {
+  return encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * Answers as `ask` does, streamed: the caps are counted (one round trip) and the model's first
+ * words awaited before the stream starts, so every refusal and a model that fails before it says
+ * anything are the same errors as `ask`'s. The stream then carries the answer as the model writes
+ * it (AskEvent); the model's tokens are added to the day's total (the second round trip) before
+ * the `done` event, which needs the total. When the asker leaves or stops (`signal`, or the stream
+ * cancelled), the model call is aborted, so no more tokens are written, and its worst case is
+ * counted, since the model may have written more than arrived.
+ */
+export async function askStreamed(
+  input: AskRequest,
+  asker: Asker,
+  requestId: string,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const { caps, remaining } = await admit(asker, requestId);
+  const upstream = new AbortController();
+  const stop = () => upstream.abort();
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  const pieces = streamModel(modelMessages(input), upstream.signal);
+  let first: IteratorResult<string, number>;
+  try {
+    first = await pieces.next();
+  } catch (error) {
+    signal?.removeEventListener('abort', stop);
+    if (!(error instanceof AiError)) throw error;
+    throw await failed(error, requestId);
+  }
+
+  let out!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const send = (event: AskEvent) => {
+    if (!open) return;
+    try {
+      out.enqueue(sseEvent(event));
+    } catch {
+      open = false; // cancelled meanwhile
+    }
+  };
+  const finish = () => {
+    signal?.removeEventListener('abort', stop);
+    if (!open) return;
+    open = false;
+    try {
+      out.close();
+    } catch {
+      // cancelled meanwhile
+    }
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      out = controller;
+    },
+    cancel() {
+      open = false;
+      stop();
+    },
+  });
+  void (async () => {
+    let next = first;
+    try {
+      while (!next.done) {
+        send({ event: 'text', data: { text: next.value } });
+        next = await pieces.next();
+      }
+      const spent = await recordTokens(next.value, requestId);
+      send({ event: 'done', data: { remaining: spent >= caps.tokens ? 0 : remaining } });
+    } catch (error) {
+      const known = error instanceof AiError;
+      if (known) console.error(`[${requestId}] ask-ai: ${error.message}`);
+      else console.error(`[${requestId}] ask-ai: the stream failed: ${String(error)}`);
+      await recordTokens(known ? error.tokens : worstCaseTokens(modelMessages(input)), requestId);
+      send({ event: 'error', data: { error: UNREACHABLE, code: 'unavailable' } });
+    } finally {
+      finish();
+    }
+  })();
+  return stream;
 }
 
 /**
