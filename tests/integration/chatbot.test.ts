@@ -610,8 +610,11 @@ describe('the streamed answer (Accept: text/event-stream)', () => {
     );
     const before = model.requests.length;
     await expect.poll(() => model.requests.length).toBe(before + 1);
+    const left = performance.now();
     leaving.abort();
     expect((await asking).status).toBe(503);
+    // At once, not at the model's timeout (8 s): the call was aborted.
+    expect(performance.now() - left).toBeLessThan(2000);
     expect(await tokens()).toBe('Be brief.'.length + 'Hi?'.length + MAX_ANSWER_TOKENS);
   });
 });

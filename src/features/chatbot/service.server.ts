@@ -190,7 +190,8 @@ export async function askStreamed(
       send({ event: 'done', data: { remaining: spent >= caps.tokens ? 0 : remaining } });
     } catch (error) {
       const known = error instanceof AiError;
-      if (known) console.error(`[${requestId}] ask-ai: ${error.message}`);
+      // An asker who stops an answer is no failure: noted, not logged as an error.
+      if (known) (signal?.aborted ? console.info : console.error)(`[${requestId}] ask-ai: ${error.message}`);
       else console.error(`[${requestId}] ask-ai: the stream failed: ${String(error)}`);
       await recordTokens(known ? error.tokens : worstCaseTokens(modelMessages(input)), requestId);
       send({ event: 'error', data: { error: UNREACHABLE, code: 'unavailable' } });
