@@ -6,6 +6,7 @@
 // uses one look per name, while a script trying names is held to register's pace.
 import { keys, usernameKey } from './keys.ts';
 import { type RateLimit, attemptCounter } from './rate-limit.ts';
+import type { AccountProbeArgs, AccountProbeKeys } from './scripts/account-probe.ts';
 
 /**
  * Register's per-address and per-username limits (src/features/auth/service.server.ts LIMITS
@@ -27,10 +28,7 @@ export const couldBeAccountName = (name: string): boolean => ACCOUNT_NAME.test(n
  * a look at the account `name` from `address`: the address's set of names looked at and the two
  * counters; then the name's key form, and each counter's max and window.
  */
-export function accountProbe(
-  address: string,
-  name: string,
-): { keys: [string, string, string]; args: [string, number, number, number, number] } {
+export function accountProbe(address: string, name: string): { keys: AccountProbeKeys; args: AccountProbeArgs } {
   const subject = usernameKey(name);
   const [ipKey, ipMax, ipWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perAddress, address]);
   const [nameKey, nameMax, nameWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perName, subject]);

@@ -1,7 +1,7 @@
 // The one-question poll (src/features/poll): one vote per voter and question, no anonymous vote
 // under an account's name, and a question takes a bounded number of voters, so its public results
 // stay a bounded read.
-import { PROBE_ACCOUNT } from './account-probe.ts';
+import { type AccountProbeArgs, type AccountProbeKeys, PROBE_ACCOUNT } from './account-probe.ts';
 import { defineScript } from './script.ts';
 
 /**
@@ -19,16 +19,12 @@ export type PollVoteOutcome = 'added' | 'already' | 'taken' | 'full' | number;
  * window each, '1' when the name could be an account, the most voters.
  */
 export const castPollVote = defineScript<
-  [votes: string, account: string, namesLookedAt: string, probesPerAddress: string, probesPerName: string],
+  [votes: string, account: string, ...AccountProbeKeys],
   [
     voterKey: string,
     vote: string,
     anonymous: '1' | '0',
-    nameKey: string,
-    addressMax: number,
-    addressWindow: number,
-    nameMax: number,
-    nameWindow: number,
+    ...AccountProbeArgs,
     couldBeAccount: '1' | '0',
     maxVoters: number,
   ],

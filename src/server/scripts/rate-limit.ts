@@ -2,16 +2,27 @@
 import { defineScript } from './script.ts';
 
 /**
- * Lua defining `count_attempt()`: counts one attempt in KEYS[1], a fixed-window counter allowing
- * ARGV[1] attempts per ARGV[2] seconds, and returns 0 when the attempt is within the limit, else
- * the seconds until the window reopens. A script that starts with it takes its own keys from
- * KEYS[2] and its own arguments from ARGV[3].
+ * Lua defining `count_in(key, max, window)`: counts one attempt in a fixed-window counter, created
+ * with its window (SET NX EX, then INCR, in one atomic script: no counter lives without its TTL),
+ * and returns 0 while it allows `max` attempts, else the seconds until the window reopens. Every
+ * script that counts attempts counts them with it.
  */
-export const COUNT_ATTEMPT = `
+export const COUNT_IN = `
+local function count_in(key, max, window)
+  redis.call('SET', key, 0, 'NX', 'EX', window)
+  if redis.call('INCR', key) <= tonumber(max) then return 0 end
+  return math.max(redis.call('TTL', key), 1)
+end
+`;
+
+/**
+ * Lua defining `count_attempt()`: count_in for KEYS[1], allowing ARGV[1] attempts per ARGV[2]
+ * seconds. A script that starts with it takes its own keys from KEYS[2] and its own arguments
+ * from ARGV[3].
+ */
+export const COUNT_ATTEMPT = `${COUNT_IN}
 local function count_attempt()
-  redis.call('SET', KEYS[1], 0, 'NX', 'EX', ARGV[2])
-  if redis.call('INCR', KEYS[1]) <= tonumber(ARGV[1]) then return 0 end
-  return math.max(redis.call('TTL', KEYS[1]), 1)
+  return count_in(KEYS[1], ARGV[1], ARGV[2])
 end
 `;
 
@@ -19,9 +30,6 @@ end
  * Counts one attempt on each counter, creating it with its window when it is new. KEYS: the
  * counters. ARGV: each counter's window in seconds. Answers nothing useful (0).
  */
-export const countEach = defineScript<string[], number[], number>(`
-for k = 1, #KEYS do
-  redis.call('SET', KEYS[k], 0, 'NX', 'EX', ARGV[k])
-  redis.call('INCR', KEYS[k])
-end
+export const countEach = defineScript<string[], number[], number>(`${COUNT_IN}
+for k = 1, #KEYS do count_in(KEYS[k], math.huge, ARGV[k]) end
 return 0`);

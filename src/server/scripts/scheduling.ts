@@ -2,7 +2,7 @@
 // an anonymous name belongs to whoever voted under it first (unless an account or a registered
 // voter has it), and an option leaves a poll with every vote for it. A vote is the member
 // '<voter key>\n<option id>' of the poll's votes (see keys.ts).
-import { PROBE_ACCOUNT } from './account-probe.ts';
+import { type AccountProbeArgs, type AccountProbeKeys, PROBE_ACCOUNT } from './account-probe.ts';
 import { defineLimitedScript } from './limited.ts';
 import { defineScript } from './script.ts';
 
@@ -33,9 +33,7 @@ export const changeVote = defineScript<
     votes: string,
     firstNames: string,
     account: string,
-    namesLookedAt: string,
-    probesPerAddress: string,
-    probesPerName: string,
+    ...AccountProbeKeys,
   ],
   [
     optionId: string,
@@ -47,11 +45,7 @@ export const changeVote = defineScript<
     secretHash: string,
     newSecretHash: string,
     vote: string,
-    nameKey: string,
-    addressMax: number,
-    addressWindow: number,
-    nameMax: number,
-    nameWindow: number,
+    ...AccountProbeArgs,
     couldBeAccount: '1' | '0',
     maxVoters: number,
   ],
