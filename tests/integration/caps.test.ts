@@ -4,7 +4,7 @@
 // and per /poll question, so that no read without a login walks an unbounded list; and no daily
 // counter can live without an expiry. The file has a store of its own: the site-wide counters are
 // shared by every request, and other suites must neither move them nor be stopped by them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
 import contact from '../../netlify/functions/mail-contact.mts';
@@ -32,28 +32,15 @@ import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
-import type { LocalStoreServer } from '../../tools/local-store/server.ts';
-import { startLocalStore } from '../../tools/local-store/start.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
+import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 const fakeResend = useFakeResend();
 isolateEnv(['MAIL_DAILY_PER_ACCOUNT', 'MAIL_DAILY_CAP', 'RATE_LIMIT_SCALE']);
 
-let store: LocalStoreServer;
-const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
-beforeAll(async () => {
-  store = await startLocalStore({});
-  process.env.UPSTASH_REDIS_REST_URL = store.url;
-  process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
-  await seedSchedulingPolls();
-});
-afterAll(async () => {
-  process.env.UPSTASH_REDIS_REST_URL = shared.url;
-  process.env.UPSTASH_REDIS_REST_TOKEN = shared.token;
-  await store.close();
-});
+useOwnStore(seedSchedulingPolls);
 beforeEach(() => {
   process.env.MAIL_DAILY_PER_ACCOUNT = '1000';
   process.env.MAIL_DAILY_CAP = '1000';

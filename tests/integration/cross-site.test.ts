@@ -1,35 +1,18 @@
 // Requests from other websites (issue 17): every function refuses a cross-site browser request
 // (Sec-Fetch-Site, else Origin) with 403 and a body that is not JSON with 415, before it touches
 // the store; the site's own pages, and callers that send neither header, get through.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
+import { type Endpoint, loadEndpoints } from './functions.ts';
 import { countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
-type Handler = (req: Request) => Promise<Response>;
-interface Endpoint {
-  name: string;
-  handler: Handler;
-  path: string;
-  method: string;
-}
-
-const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
 const FOREIGN = 'Requests from other websites are not accepted. Please use this site itself.';
 const NOT_JSON = 'The request body must be sent as JSON (Content-Type: application/json).';
 let endpoints: Endpoint[] = [];
 
 beforeAll(async () => {
-  const files = readdirSync(FUNCTIONS).filter((file) => file.endsWith('.mts'));
-  endpoints = await Promise.all(
-    files.map(async (file) => {
-      const module = (await import(join(FUNCTIONS, file))) as { default: Handler; config: { path: string } };
-      const probe = await module.default(new Request('http://localhost/probe', { method: 'OPTIONS' }));
-      return { name: file, handler: module.default, path: module.config.path, method: probe.headers.get('allow')! };
-    }),
-  );
+  endpoints = await loadEndpoints();
 });
 
 const requestTo = ({ path, method }: Endpoint, headers: Record<string, string>, body?: string) =>

@@ -4,7 +4,6 @@
 // one of low clearance. Every refusal is a 4xx JSON error with a message, never a 5xx, and a
 // refused request changes nothing in the store but its rate-limit counters.
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
@@ -15,35 +14,12 @@ import { signUserToken } from '../../src/server/token.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { sessionIdOf, tokenFor } from './fakes.ts';
+import { type Endpoint, FUNCTIONS, loadEndpoints } from './functions.ts';
 import { newAddress } from './request.ts';
 
-type Handler = (req: Request) => Promise<Response>;
-interface Endpoint {
-  name: string;
-  handler: Handler;
-  path: string;
-  method: string;
-}
-
-const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
 const RUNS_PER_ENDPOINT = Number(process.env.HOSTILE_RUNS ?? 40);
 
 /** Every function with its route and the one method it answers (its 405 names it in Allow). */
-async function loadEndpoints(): Promise<Endpoint[]> {
-  const files = readdirSync(FUNCTIONS).filter((file) => /\.mts$/.test(file));
-  return Promise.all(
-    files.map(async (file) => {
-      const module = (await import(join(FUNCTIONS, file))) as { default: Handler; config: { path: string } };
-      const probe = await module.default(new Request('http://localhost/probe', { method: 'OPTIONS' }));
-      return {
-        name: file,
-        handler: module.default,
-        path: module.config.path,
-        method: probe.headers.get('allow') ?? 'GET',
-      };
-    }),
-  );
-}
 
 // ----- The store, private to this file, so a digest shows exactly what a request changed -----
 

@@ -10,13 +10,11 @@ import { createAccount } from '../../src/features/auth/service.server.ts';
 import { configuredItems } from '../../src/features/scheduling/polls.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
-import type { LocalStoreServer } from '../../tools/local-store/server.ts';
-import { startLocalStore } from '../../tools/local-store/start.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { tokenFor, useFakeResend } from './fakes.ts';
+import { FUNCTIONS, type Handler, useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
-type Handler = (req: Request) => Promise<Response>;
 interface Call {
   method?: string;
   body?: unknown;
@@ -29,7 +27,6 @@ interface Scenario {
   prepare(): Promise<Call>;
 }
 
-const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
 const LIMIT = { read: 1, write: 2 };
 // Each count is the steady state with nothing warmed first: a script goes whole (EVAL) on its first
 // call from a process and by SHA-1 (EVALSHA) after, one request either way, so a cold store never
@@ -39,24 +36,15 @@ const LIMIT = { read: 1, write: 2 };
 useFakeResend();
 let model: FakeOpenAi;
 isolateEnv(['OPENAI_API_KEY', 'OPENAI_BASE_URL']);
-let store: LocalStoreServer;
-const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
+useOwnStore(seedSchedulingPolls);
 beforeAll(async () => {
-  store = await startLocalStore({});
-  process.env.UPSTASH_REDIS_REST_URL = store.url;
-  process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
   model = await startFakeOpenAi();
-  await seedSchedulingPolls();
 });
 beforeEach(() => {
   process.env.OPENAI_BASE_URL = model.url;
   process.env.OPENAI_API_KEY = 'sk-test';
 });
-afterAll(async () => {
-  process.env.UPSTASH_REDIS_REST_URL = shared.url;
-  process.env.UPSTASH_REDIS_REST_TOKEN = shared.token;
-  await Promise.all([model.close(), store.close()]);
-});
+afterAll(() => model.close());
 
 const handlers = new Map<string, Handler>();
 const handler = async (name: string) => {

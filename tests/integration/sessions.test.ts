@@ -4,7 +4,7 @@
 // own: its console calls would drop what other suites vote on if a refusal ever failed.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import logoutEverywhere from '../../netlify/functions/account-logout-everywhere.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
@@ -23,21 +23,13 @@ import { redis } from '../../src/server/redis.ts';
 import { SESSION_ENDED } from '../../src/server/session.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
-import type { LocalStoreServer } from '../../tools/local-store/server.ts';
-import { startLocalStore } from '../../tools/local-store/start.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
+import { FUNCTIONS, type Handler, useOwnStore } from './functions.ts';
 import { call, uniqueName } from './request.ts';
 
-type Handler = (req: Request) => Promise<Response>;
-const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
 const password = 'a-long-password';
 
-let store: LocalStoreServer;
-const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
-beforeAll(async () => {
-  store = await startLocalStore({});
-  process.env.UPSTASH_REDIS_REST_URL = store.url;
-  process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
+useOwnStore(async () => {
   await seedSchedulingPolls();
   await createGuests(undefined);
 });
@@ -45,11 +37,6 @@ beforeAll(async () => {
 isolateEnv(['OPENAI_BASE_URL']);
 beforeEach(() => {
   process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
-});
-afterAll(async () => {
-  process.env.UPSTASH_REDIS_REST_URL = shared.url;
-  process.env.UPSTASH_REDIS_REST_TOKEN = shared.token;
-  await store.close();
 });
 
 /** Registers a user and returns the token register answered. */

@@ -1,0 +1,59 @@
+// The functions as the suites that go through all of them load them, and a store of a suite's own
+// for the suites whose requests must not meet (or disturb) what other suites write.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { LocalStoreServer } from '../../tools/local-store/server.ts';
+import { startLocalStore } from '../../tools/local-store/start.ts';
+
+export type Handler = (req: Request) => Promise<Response>;
+
+/** The folder of the functions, one `.mts` file each. */
+export const FUNCTIONS = join(import.meta.dirname, '../../netlify/functions');
+
+export interface Endpoint {
+  /** The function's file name. */
+  name: string;
+  handler: Handler;
+  /** Its `config.path`. */
+  path: string;
+  /** The method it answers, as its 405 to OPTIONS says in Allow. */
+  method: string;
+}
+
+/** Imports every function with its path and method. */
+export async function loadEndpoints(): Promise<Endpoint[]> {
+  const files = readdirSync(FUNCTIONS).filter((file) => file.endsWith('.mts'));
+  return Promise.all(
+    files.map(async (file) => {
+      const module = (await import(join(FUNCTIONS, file))) as { default: Handler; config: { path: string } };
+      const probe = await module.default(new Request('http://localhost/probe', { method: 'OPTIONS' }));
+      return {
+        name: file,
+        handler: module.default,
+        path: module.config.path,
+        method: probe.headers.get('allow') ?? 'GET',
+      };
+    }),
+  );
+}
+
+/**
+ * Points the file's requests at a fresh embedded store of its own for its tests (then runs `seed`),
+ * and back at the shared one after them.
+ */
+export function useOwnStore(seed: () => Promise<unknown> = async () => {}): void {
+  let store: LocalStoreServer;
+  const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
+  beforeAll(async () => {
+    store = await startLocalStore({});
+    process.env.UPSTASH_REDIS_REST_URL = store.url;
+    process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
+    await seed();
+  });
+  afterAll(async () => {
+    process.env.UPSTASH_REDIS_REST_URL = shared.url;
+    process.env.UPSTASH_REDIS_REST_TOKEN = shared.token;
+    await store.close();
+  });
+}
