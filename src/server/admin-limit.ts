@@ -3,10 +3,10 @@
 // tools (seeding, the CLI) name no admin and run unlimited.
 import type { Pipeline } from '@upstash/redis';
 import { usernameKey } from './keys.ts';
-import { type RateLimit, type Write, attemptCounter, rateLimited, withinRateLimits } from './rate-limit.ts';
+import { type RateLimit, type Write, attemptCounter, rateLimited } from './rate-limit.ts';
 import { redis } from './redis.ts';
 import { type LimitedScript, runCommands as runCommandsScript } from './scripts/limited.ts';
-import { type SessionCheck, assertSessionCurrent, readSessionInto } from './session.ts';
+import { type SessionCheck, checkedWithinRateLimits } from './session.ts';
 
 export const ADMIN_LIMIT = { bucket: 'admin-user', max: 60, windowSeconds: 600 } satisfies RateLimit;
 
@@ -44,12 +44,7 @@ export function commandsAsAdmin(admin: Admin, commands: Write[]): Promise<number
 /** Runs the reads in one round trip, counting the admin's attempt in it; answers the reads' results. */
 export async function readAsAdmin(admin: Admin, reads: (pipe: Pipeline<[]>) => void): Promise<unknown[]> {
   if (admin !== undefined) {
-    const [session, ...results] = await withinRateLimits([[ADMIN_LIMIT, usernameKey(admin.username)]], (tx) => {
-      readSessionInto(tx, admin.session);
-      reads(tx);
-    });
-    assertSessionCurrent(admin.session, session);
-    return results;
+    return checkedWithinRateLimits(admin.session, [[ADMIN_LIMIT, usernameKey(admin.username)]], reads);
   }
   const pipe = redis().pipeline();
   reads(pipe);

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pipeline } from '@upstash/redis';
 import { AppError } from './app-error.ts';
 import { keys } from './keys.ts';
-import type { Write } from './rate-limit.ts';
+import { type Attempt, type Write, withinRateLimits } from './rate-limit.ts';
 import { redis } from './redis.ts';
 import { SESSION_ENDED, type SessionCheck } from './scripts/script.ts';
 import { runCommands } from './scripts/limited.ts';
@@ -60,6 +60,25 @@ export async function checkedRead(
   if (check) readSessionInto(pipe, check);
   reads(pipe);
   const results = await pipe.exec();
+  if (!check) return results;
+  assertSessionCurrent(check, results[0]);
+  return results.slice(1);
+}
+
+/**
+ * Counts the attempts (rate-limit.ts withinRateLimits) and runs the request's reads with the
+ * session check in the same round trip (none when `check` is undefined: nobody signed in); refuses
+ * an ended session and returns the reads' results.
+ */
+export async function checkedWithinRateLimits(
+  check: SessionCheck | undefined,
+  attempts: Attempt[],
+  reads: (pipe: Pipeline<[]>) => void = () => {},
+): Promise<unknown[]> {
+  const results = await withinRateLimits(attempts, (tx) => {
+    if (check) readSessionInto(tx, check);
+    reads(tx);
+  });
   if (!check) return results;
   assertSessionCurrent(check, results[0]);
   return results.slice(1);

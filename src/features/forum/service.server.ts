@@ -3,8 +3,8 @@
 import { AppError } from '../../server/app-error.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { dailyCapReached } from '../../server/daily-cap.ts';
-import { type RateLimit, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
-import { type SessionCheck, type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
+import { type RateLimit, scaledForLocalRun } from '../../server/rate-limit.ts';
+import { type SessionCheck, type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import * as repo from './repo.server.ts';
 import { type CreateMessageRequest, type ForumMessage, NO_PERMISSION } from './schema.ts';
 
@@ -37,10 +37,7 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
     throw new AppError('forbidden', 'You can only post as yourself.');
   }
   // The session is checked in the rate limit's round trip, so an ended one never posts.
-  const [current] = await withinRateLimits([[LIMITS.postsPerUser, usernameKey(user.username)]], (pipe) =>
-    readSessionInto(pipe, user.session),
-  );
-  assertSessionCurrent(user.session, current);
+  await checkedWithinRateLimits(user.session, [[LIMITS.postsPerUser, usernameKey(user.username)]]);
   const message: repo.StoredMessage = {
     id: crypto.randomUUID(),
     text: input.text,

@@ -3,10 +3,10 @@
 import { AppError } from '../../server/app-error.ts';
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
-import { type RateLimit, rateLimited, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
+import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
-import { type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
+import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
 import { type CreateVoteRequest, type CreateVoteStatus, type VoteRecord } from './schema.ts';
 
@@ -52,10 +52,7 @@ export async function castVote(
   const name = user?.username ?? input.name;
   if (!name) throw new AppError('bad_request', BLANK_NAME);
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
-  const [current] = await withinRateLimits([[LIMITS.votesPerAddress, address]], (pipe) => {
-    if (user) readSessionInto(pipe, user.session);
-  });
-  if (user) assertSessionCurrent(user.session, current);
+  await checkedWithinRateLimits(user?.session, [[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
   const probe = accountProbe(address, name);
   const outcome = await castPollVote.run(

@@ -5,8 +5,8 @@ import { DATE_POLL } from '../../content/polls.ts';
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { keys } from '../../server/keys.ts';
-import { type RateLimit, rateLimited, scaledForLocalRun, withinRateLimits } from '../../server/rate-limit.ts';
-import { type SessionUser, assertSessionCurrent, readSessionInto } from '../../server/session.ts';
+import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
+import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import {
   type ChoiceWithUser,
   type DateChoiceWithUser,
@@ -83,10 +83,7 @@ export async function changeChoice(
   const pollId = requirePoll(input.kind, input.pollId);
   const voter = resolveVoter(input.username, user);
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
-  const [current] = await withinRateLimits([[LIMITS.changesPerAddress, address]], (pipe) => {
-    if (user) readSessionInto(pipe, user.session);
-  });
-  if (user) assertSessionCurrent(user.session, current);
+  await checkedWithinRateLimits(user?.session, [[LIMITS.changesPerAddress, address]]);
   const newSecret = randomBytes(24).toString('base64url');
   const outcome = await repo.changeVote(
     {
