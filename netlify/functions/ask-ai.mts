@@ -8,7 +8,7 @@ import { endpoint, eventStream, optionalUser, wantsEventStream } from '../../src
  * Answers a chatbot question with the configured model, within the day's caps, with the earlier
  * turns the request carries (`history`, optional). A client that sends `Accept: text/event-stream`
  * gets the answer streamed as the model writes it: `text` events, then `done` with the questions
- * left, or `error` (src/features/chatbot/service.server.ts, AskEvent); refusals before the model
+ * left, or `error` (AskEvent in src/features/chatbot/schema.ts); refusals before the model
  * starts answering stay JSON errors. Any other client gets the spec's JSON answer. When the client
  * goes away (the request's signal), the model call is aborted and its tokens still counted.
  */

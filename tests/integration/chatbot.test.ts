@@ -9,7 +9,7 @@ import askAi from '../../netlify/functions/ask-ai.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { CHATBOT_COUNTERS } from '../../src/features/chatbot/repo.server.ts';
 import { MAX_HISTORY_CHARS, MAX_HISTORY_TURNS } from '../../src/features/chatbot/logic.ts';
-import { MAX_HISTORY_ENTRIES, MAX_TURN_LENGTH } from '../../src/features/chatbot/schema.ts';
+import { MAX_HISTORY_ENTRIES, MAX_TURN_LENGTH } from '../../src/features/chatbot/limits.ts';
 import { DAILY_CAP_SETTINGS, LIMITS, NOT_CONFIGURED, UNREACHABLE } from '../../src/features/chatbot/service.server.ts';
 import { utcDay } from '../../src/lib/utc-day.ts';
 import { MAX_ANSWER_TOKENS } from '../../src/server/ai.ts';

@@ -1,24 +1,7 @@
-// The chatbot's request (SPEC section 7: ask-ai) and its limits, shared by the page and the function.
+// The chatbot's request (SPEC section 7: ask-ai) and its answers, shared by the page and the function.
 import * as v from 'valibot';
-
-export const DEFAULT_SYSTEM_CHOICE = 'You are a helpful assistant.';
-/** A question, not an essay: keeps each call's cost and wait bounded. */
-export const MAX_QUESTION_LENGTH = 2000;
-/** A system instruction is a sentence or two about tone and role. */
-export const MAX_SYSTEM_LENGTH = 500;
-
-/**
- * The most earlier turns (a question or an answer each) a request may carry. Far more than the
- * server keeps (MAX_HISTORY_TURNS in logic.ts): a page may send its whole conversation and let the
- * server keep the newest, while a list past this is refused as no conversation's.
- */
-export const MAX_HISTORY_ENTRIES = 100;
-/**
- * The longest earlier turn accepted: a question (MAX_QUESTION_LENGTH) or an answer (at most
- * MAX_ANSWER_TOKENS, 600 tokens, some 2,400 characters of English, more for code) fits with room;
- * anything longer is no turn of this chatbot's. Within the budget (MAX_HISTORY_CHARS) too.
- */
-export const MAX_TURN_LENGTH = 6000;
+import { DEFAULT_SYSTEM_CHOICE } from './instructions.ts';
+import { MAX_HISTORY_ENTRIES, MAX_QUESTION_LENGTH, MAX_SYSTEM_LENGTH, MAX_TURN_LENGTH } from './limits.ts';
 
 /** One earlier turn of the conversation: the visitor's question or the model's answer. */
 export const chatTurn = v.strictObject(
@@ -71,3 +54,14 @@ export interface AskResponse {
 export interface QuotaResponse {
   remaining: number;
 }
+
+/**
+ * The events of a streamed answer (text/event-stream): `text` events carry the answer's next
+ * words (`{"text": …}`), then one `done` event the questions left (`{"remaining": …}`), or an
+ * `error` event the spec's error (`{"error": …, "code": "unavailable"}`) when the model fails
+ * part-way. Nothing follows either.
+ */
+export type AskEvent =
+  | { event: 'text'; data: { text: string } }
+  | { event: 'done'; data: { remaining: number } }
+  | { event: 'error'; data: { error: string; code: 'unavailable' } };

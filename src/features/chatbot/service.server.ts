@@ -6,7 +6,7 @@ import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import { type DailyCaps, capMessage, keptHistory, remainingQuestions } from './logic.ts';
 import { type Asker, addTokens, countQuestion, readUse } from './repo.server.ts';
-import type { AskRequest } from './schema.ts';
+import type { AskEvent, AskRequest } from './schema.ts';
 
 // Enough for a real conversation; each question costs money, so scripts are held back.
 export const LIMITS = {
@@ -101,17 +101,6 @@ export async function ask(input: AskRequest, asker: Asker, requestId: string, si
     throw await failed(error, requestId);
   }
 }
-
-/**
- * The events of a streamed answer (text/event-stream): `text` events carry the answer's next
- * words (`{"text": …}`), then one `done` event the questions left (`{"remaining": …}`), or an
- * `error` event the spec's error (`{"error": …, "code": "unavailable"}`) when the model fails
- * part-way. Nothing follows either.
- */
-export type AskEvent =
-  | { event: 'text'; data: { text: string } }
-  | { event: 'done'; data: { remaining: number } }
-  | { event: 'error'; data: { error: string; code: 'unavailable' } };
 
 const encoder = new TextEncoder();
 
