@@ -1,6 +1,7 @@
-// The one way the browser calls the API: JSON in and out, the session's bearer token attached,
-// and a refusal turned into an ApiError carrying the server's message. The first 401 to a request
+// The one way the browser calls the API: JSON in, JSON (or a stream of events) out, the session's
+// bearer token attached, and a refusal turned into an ApiError carrying the server's message. The first 401 to a request
 // that carried the token ends the session (expired, revoked or invalid): see endSession.
+import { eventStreamParser } from '../lib/event-stream.ts';
 import { $token, endSession } from './session.ts';
 
 /** A failed API call, with the server's message when it sent one. */
@@ -29,11 +30,51 @@ interface RequestOptions {
 }
 
 /** Calls `/api/<path>` with JSON, attaching the bearer token when there is one. */
-export async function apiRequest<T>(
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send(path, options, 'application/json');
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw refusal(response, token, data);
+  return data as T;
+}
+
+/** One event of a streamed answer: its name and its JSON data. */
+export interface StreamedEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Calls `/api/<path>` as apiRequest does, asking for a stream of server-sent events
+ * (`Accept: text/event-stream`), and yields each event as it arrives, its data parsed as JSON. A
+ * refusal (the server answers JSON before any stream) throws the same ApiError as apiRequest's.
+ * Aborting `signal` ends the request and makes the iteration throw the abort; stopping the
+ * iteration early ends the request too.
+ */
+export async function* apiEventStream(path: string, options: RequestOptions = {}): AsyncGenerator<StreamedEvent> {
+  const { response, token } = await send(path, options, 'text/event-stream');
+  if (!response.ok || !response.body) {
+    throw refusal(response, token, await response.json().catch(() => undefined));
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parse = eventStreamParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      for (const { event, data } of parse(value)) yield { event, data: JSON.parse(data) as unknown };
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** Sends the request with the token (unless `withToken` is false), the bot pass and a JSON body. */
+async function send(
   path: string,
-  { method = 'GET', body, signal, botPass, withToken = true }: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  { method = 'GET', body, signal, botPass, withToken = true }: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = withToken ? $token.get() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -44,17 +85,18 @@ export async function apiRequest<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    // The server no longer accepts the token this request carried (unless another has replaced it since).
-    if (response.status === 401 && token && $token.get() === token) endSession();
-    const { error, code } = (data ?? {}) as { error?: unknown; code?: unknown };
-    throw new ApiError(
-      response.status,
-      typeof error === 'string' ? error : `The request failed (${response.status}).`,
-      typeof code === 'string' ? code : undefined,
-      data,
-    );
-  }
-  return data as T;
+  return { response, token };
+}
+
+/** The ApiError for a refusal; the first 401 to a request that carried the token ends the session. */
+function refusal(response: Response, token: string | null, data: unknown): ApiError {
+  // The server no longer accepts the token this request carried (unless another has replaced it since).
+  if (response.status === 401 && token && $token.get() === token) endSession();
+  const { error, code } = (data ?? {}) as { error?: unknown; code?: unknown };
+  return new ApiError(
+    response.status,
+    typeof error === 'string' ? error : `The request failed (${response.status}).`,
+    typeof code === 'string' ? code : undefined,
+    data,
+  );
 }
