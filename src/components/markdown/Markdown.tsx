@@ -1,0 +1,129 @@
+// Text from outside (a model's answer, a member's message) as sanitized markdown, rendered as
+// React elements, never through innerHTML: paragraphs, lists, tables (GFM), headings, quotes,
+// inline code, links and fenced code with syntax highlighting and a Copy button. A line break is
+// kept as written (as chat apps do: a poem's lines stay lines).
+// - Raw HTML in the text shows as text (react-markdown's default without rehype-raw).
+// - Links go only to http, https and mailto addresses, open in a new tab and carry
+//   rel="noopener noreferrer nofollow"; any other link is its text alone.
+// - Images are not loaded (their address is someone else's choice): their description shows.
+// - Headings fit into the page's outline: the text's shallowest level becomes `headingLevel`,
+//   and levels below it follow without gaps.
+// Loaded lazily, with the highlighter, only when a page first has something to render.
+import type { Element, Root, RootContent } from 'hast';
+import type { ComponentProps, ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
+import remarkGfm from 'remark-gfm';
+import { showToast } from '../toast.ts';
+import { highlightCode, languageOf, textOf } from './highlight.ts';
+import './markdown.css';
+
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/** A link's address when it is an absolute http, https or mailto one, else undefined (no link). */
+export function safeUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return LINK_PROTOCOLS.has(parsed.protocol) ? parsed.href : undefined;
+  } catch {
+    return undefined; // relative, or no address at all
+  }
+}
+
+/** Calls `visit` on every element under `node`, parents before their children. */
+function eachElement(node: Root | Element, visit: (element: Element, parent: Root | Element) => void): void {
+  for (const child of node.children as RootContent[]) {
+    if (child.type !== 'element') continue;
+    visit(child, node);
+    eachElement(child, visit);
+  }
+}
+
+/** The rehype step: headings renumbered from `first`, fenced code highlighted. */
+function rehypeOutlineAndCode({ first }: { first: number }) {
+  return (tree: Root) => {
+    const headings: Element[] = [];
+    eachElement(tree, (element, parent) => {
+      if (/^h[1-6]$/.test(element.tagName)) headings.push(element);
+      if (element.tagName === 'code' && parent.type === 'element' && parent.tagName === 'pre') highlightCode(element);
+    });
+    const levels = [...new Set(headings.map((heading) => Number(heading.tagName[1])))].sort();
+    for (const heading of headings) {
+      heading.tagName = `h${Math.min(6, first + levels.indexOf(Number(heading.tagName[1])))}`;
+    }
+  };
+}
+
+async function copy(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast({ title: 'Copied', text: 'The code is on your clipboard.', variant: 'success', duration: 3000 });
+  } catch {
+    showToast({ title: 'Not copied', text: 'Select the code and copy it instead.', variant: 'failure' });
+  }
+}
+
+/** A fenced code block: its language, a Copy button, and the code, scrollable by keyboard too. */
+function CodeBlock({ node, children }: ComponentProps<'pre'> & { node?: Element }) {
+  const code = node?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+  const language = code && languageOf(code);
+  const text = code ? textOf(code).replace(/\n$/, '') : '';
+  return (
+    <div className="code-block">
+      <div className="code-head">
+        <span>{language ?? 'code'}</span>
+        <button type="button" className="code-copy" aria-label="Copy code" onClick={() => void copy(text)}>
+          Copy
+        </button>
+      </div>
+      <pre tabIndex={0}>{children}</pre>
+    </div>
+  );
+}
+
+function Link({ href, children }: ComponentProps<'a'>) {
+  if (!href) return <>{children}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function Table({ children }: ComponentProps<'table'>) {
+  return (
+    <div className="table-scroll" tabIndex={0}>
+      <table>{children}</table>
+    </div>
+  );
+}
+
+const components: Components = {
+  a: Link,
+  pre: CodeBlock,
+  table: Table,
+  img: ({ alt }) => (alt ? <span className="image-alt">{alt}</span> : null),
+};
+
+interface MarkdownProps {
+  children: string;
+  /** The level the text's shallowest heading takes in the page's outline. */
+  headingLevel?: number;
+}
+
+/** Renders `children` (markdown) as sanitized elements. */
+export default function Markdown({ children, headingLevel = 2 }: MarkdownProps): ReactNode {
+  return (
+    <div className="markdown">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, remarkBreaks]}
+        rehypePlugins={[[rehypeOutlineAndCode, { first: headingLevel }]]}
+        urlTransform={safeUrl}
+        components={components}
+      >
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+}
