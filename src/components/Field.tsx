@@ -1,9 +1,9 @@
 // A form field in a React island: the markup of Field.astro (styles: field.css), with the error
 // shown while `error` is not empty.
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { fieldDescription } from './field.ts';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps extends ComponentProps<'input'> {
   id: string;
   label: string;
   optional?: boolean;

@@ -1,5 +1,6 @@
 // The chatbot against the local echo model (tools/fake-openai) that the test server starts.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, type Route, expect, test } from '@playwright/test';
+import type { AskEvent } from '../../src/features/chatbot/schema.ts';
 import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
@@ -14,6 +15,26 @@ async function ask(page: Page, question: string) {
   await page.getByPlaceholder('Type your question...').fill(question);
   await page.getByRole('button', { name: 'Send' }).click();
 }
+
+/** Answers an ask-ai request with these events, streamed as the function streams them. */
+function fulfilStream(route: Route, events: AskEvent[]) {
+  return route.fulfill({
+    headers: { 'Content-Type': 'text/event-stream' },
+    body: events.map(({ event, data }) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(''),
+  });
+}
+
+/** The questions left that a streamed answer's `done` event carries. */
+function remainingIn(stream: string): number {
+  const done = /event: done\ndata: (.*)\n/.exec(stream);
+  return (JSON.parse(done![1]!) as { remaining: number }).remaining;
+}
+
+/**
+ * A question whose echo (the local model answers "You asked: …" in 8-character pieces every 40 ms)
+ * takes about two seconds to stream, ending in THE END.
+ */
+const LONG_QUESTION = `Stream this: ${'word '.repeat(70)}THE END`;
 
 test.describe('chatbot', () => {
   test('asks: the question, a ... placeholder while busy, then the answer with its line breaks', async ({ page }) => {
@@ -51,7 +72,7 @@ test.describe('chatbot', () => {
     expect(errors).toEqual([]);
   });
 
-  test('follows a system instruction the visitor picks', async ({ page }) => {
+  test('follows the instruction the visitor picks, a preset or their own, and remembers it', async ({ page }) => {
     await page.goto('/chatbot');
     const toggle = page.getByRole('button', { name: 'Pick How The Chatbot Answers' });
     const instruction = page.getByLabel('System instruction');
@@ -59,12 +80,29 @@ test.describe('chatbot', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(instruction).toHaveValue('You are a helpful assistant.');
+    await expect(page.getByRole('radio', { name: 'Helpful assistant' })).toBeChecked();
     await expectNoAxeViolations(page);
+
+    await page.getByRole('radio', { name: 'Code reviewer' }).check();
+    await expect(instruction).toHaveValue(/^You are a senior code reviewer\./);
+    await ask(page, 'Review this.');
+    await expect(messages(page).nth(1)).toContainText('told: "You are a senior code reviewer.');
+
     await instruction.fill('Answer like a pirate.');
+    await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
     await ask(page, 'Where is the treasure?');
-    await expect(messages(page).nth(1)).toContainText('told: "Answer like a pirate."');
+    await expect(messages(page).nth(3)).toContainText('told: "Answer like a pirate."');
     await toggle.click();
     await expect(instruction).toBeHidden();
+
+    // Remembered across a reload, the visitor's own text kept while a preset is chosen.
+    await page.reload();
+    await toggle.click();
+    await expect(instruction).toHaveValue('Answer like a pirate.');
+    await page.getByRole('radio', { name: 'Concise' }).check();
+    await page.getByRole('radio', { name: 'Custom' }).check();
+    await expect(instruction).toHaveValue('Answer like a pirate.');
+    await expect(instruction).toBeFocused();
   });
 
   test('sends nothing for a blank question; Clear Chat empties the conversation', async ({ page }) => {
@@ -146,9 +184,16 @@ test.describe('chatbot', () => {
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 
     const count = await countIn(left);
-    const answered = page.waitForResponse((response) => response.url().endsWith('/api/ask-ai'));
+    // The stream passes through the test, which reads the count its `done` event carries.
+    const answered = Promise.withResolvers<number>();
+    await page.route('**/api/ask-ai', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      answered.resolve(remainingIn(body));
+      await route.fulfill({ response, body });
+    });
     await ask(page, 'How many may I ask?');
-    const { remaining } = (await (await answered).json()) as { remaining: number };
+    const remaining = await answered.promise;
     // Other tests ask from the same address at the same time: at least this question is counted.
     expect(remaining).toBeLessThan(count);
     await expect(left).toHaveText(`${remaining} question${remaining === 1 ? '' : 's'} left today.`);
@@ -161,12 +206,14 @@ test.describe('chatbot', () => {
     await page.route('**/api/ask-ai/quota', (route) => route.fulfill({ json: { remaining: 1 } }));
     await page.goto('/chatbot');
     await expect(questionsLeft(page)).toHaveText('1 question left today.');
-    await page.route('**/api/ask-ai', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), remaining: 0 } });
-    });
+    await page.route('**/api/ask-ai', (route) =>
+      fulfilStream(route, [
+        { event: 'text', data: { text: 'My last answer.' } },
+        { event: 'done', data: { remaining: 0 } },
+      ]),
+    );
     await ask(page, 'My last question?');
-    await expect(messages(page).nth(1)).toContainText('You asked: My last question?');
+    await expect(messages(page).nth(1)).toHaveText('Chatbot: My last answer.');
     const none = page.getByRole('status').filter({ hasText: 'No questions left today.' });
     await expect(none).toHaveText(
       /^No questions left today\. You can ask again after 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/,
@@ -187,5 +234,204 @@ test.describe('chatbot', () => {
     await ask(page, 'One more?');
     await expect(messages(page).nth(3)).toHaveText(`Chatbot: ${refusal}`);
     await expect(none).toBeVisible();
+  });
+  test('streams the answer: its words show as they arrive, and a screen reader hears it once, when done', async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    await page.goto('/chatbot');
+    // Not a live region: every few words would be read out.
+    await expect(conversation(page)).toHaveAttribute('aria-live', 'off');
+    await page.evaluate(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      for (const region of document.querySelectorAll('[role=status]')) {
+        new MutationObserver(() => heard.push(region.textContent.trim())).observe(region, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      }
+    });
+    await ask(page, LONG_QUESTION);
+    const answer = messages(page).nth(1);
+    await expect(answer).toContainText('You asked: Stream this');
+    // Part of the answer is there, the rest is still coming.
+    await expect(answer).toHaveAttribute('aria-busy', 'true');
+    expect(await answer.textContent()).not.toContain('THE END');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await expect(answer).toContainText('THE END');
+    await expect(answer).not.toHaveAttribute('aria-busy');
+    await expect(page.getByRole('status').filter({ hasText: 'You asked: Stream this' })).toHaveText(
+      /^Chatbot:\s+\(local test model, told: "You are a helpful assistant\."\)\s+You asked: Stream this: (word ){70}THE END$/,
+    );
+    const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    expect(heard.filter((text) => text.includes('You asked'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('shows its first words within 600 ms of Send when the model starts after 300 ms', async ({ page }) => {
+    await page.goto('/chatbot');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+    const times: number[] = [];
+    // The best of three: the first also loads the markdown renderer, and two browsers share the machine.
+    for (let i = 0; i < 3; i++) {
+      await page.getByPlaceholder('Type your question...').fill(`Quick question ${i}?`);
+      times.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const log = document.querySelector('[role=log]')!;
+              const start = performance.now();
+              const watch = new MutationObserver(() => {
+                const words = log.querySelector('.message-ai:last-child .markdown, .message-ai:last-child .plain');
+                if (words?.textContent.trim()) {
+                  watch.disconnect();
+                  resolve(performance.now() - start);
+                }
+              });
+              watch.observe(log, { childList: true, subtree: true, characterData: true });
+              document.querySelector<HTMLButtonElement>('form.ask [type=submit]')!.click();
+            }),
+        ),
+      );
+      await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+    }
+    test.info().annotations.push({ type: 'send-to-first-words-ms', description: times.map(Math.round).join(', ') });
+    expect(Math.min(...times)).toBeLessThan(600);
+  });
+
+  test('Stop keeps the words that arrived, marked stopped; Regenerate answers again in its place', async ({ page }) => {
+    await page.goto('/chatbot');
+    const aborted = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/ask-ai'));
+    await ask(page, LONG_QUESTION);
+    const answer = messages(page).nth(1);
+    await expect(answer).toContainText('You asked: Stream this');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await aborted;
+    await expect(answer).toContainText('Stopped.');
+    expect(await answer.textContent()).not.toContain('THE END');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await expect(page.getByPlaceholder('Type your question...')).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Answer stopped.' })).toBeAttached();
+
+    // Still there, still stopped, after a reload.
+    await page.reload();
+    await expect(answer).toContainText('Stopped.');
+    await page.getByRole('button', { name: 'Regenerate the answer' }).click();
+    await expect(answer).toContainText('THE END');
+    await expect(answer).not.toContainText('Stopped.');
+    await expect(messages(page)).toHaveCount(2);
+  });
+
+  test('Enter sends and Shift+Enter adds a line; the last question can be edited and sent again', async ({ page }) => {
+    await page.goto('/chatbot');
+    const box = page.getByPlaceholder('Type your question...');
+    await box.fill('Capital of France?');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('Just the name.');
+    await expect(box).toHaveValue('Capital of France?\nJust the name.');
+    await expect(messages(page)).toHaveCount(0);
+    await box.press('Enter');
+    await expect(messages(page).nth(1)).toContainText('You asked: Capital of France?\nJust the name.');
+
+    await ask(page, 'And of Germany?');
+    await expect(messages(page).nth(3)).toContainText('You asked: And of Germany?');
+    await page.getByRole('button', { name: 'Edit your question' }).click();
+    await expect(box).toHaveValue('And of Germany?');
+    await expect(box).toBeFocused();
+    await expect(page.getByText('Editing your last question.')).toBeVisible();
+    const request = page.waitForRequest((sent) => sent.url().endsWith('/api/ask-ai'));
+    await box.fill('And of Italy?');
+    await box.press('Enter');
+    // The edited question replaces the last one; the model sees the conversation before it.
+    expect((await request).postDataJSON()).toMatchObject({
+      userQuestion: 'And of Italy?',
+      history: [
+        { role: 'user', content: 'Capital of France?\nJust the name.' },
+        {
+          role: 'assistant',
+          content:
+            '(local test model, told: "You are a helpful assistant.")\nYou asked: Capital of France?\nJust the name.',
+        },
+      ],
+    });
+    await expect(messages(page).nth(3)).toContainText('You asked: And of Italy?');
+    await expect(messages(page)).toHaveCount(4);
+    await expect(messages(page).nth(2)).toHaveText('You: And of Italy?');
+  });
+
+  test('renders answers as markdown: a list, a table, and highlighted code with Copy', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/chatbot');
+    await ask(
+      page,
+      'Format this:\n\n- apples\n- pears\n\n| Fruit | Kilos |\n| --- | --- |\n| Plums | 3 |\n\n```js\nconst total = 42;\n```',
+    );
+    const answer = messages(page).nth(1);
+    await expect(answer.locator('li')).toHaveText(['apples', 'pears']);
+    await expect(answer.locator('table td')).toHaveText(['Plums', '3']);
+    await expect(answer.locator('code .hljs-keyword')).toHaveText('const');
+    await answer.getByRole('button', { name: 'Copy code' }).click();
+    await expect(page.getByText('The code is on your clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const total = 42;');
+    await expectNoAxeViolations(page);
+  });
+
+  test('renders hostile answers inert: no HTML, no script links, no script', async ({ page }) => {
+    const errors = watchForErrors(page);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await page.goto('/chatbot');
+    await ask(
+      page,
+      [
+        '<img src=x onerror="window.hacked=1"> <a href="javascript:alert(1)">html link</a>',
+        '[script link](javascript:alert(2)) and [docs](https://example.com/docs)',
+        '```html\n<script>window.hacked=3;alert(3)</script>\n```',
+      ].join('\n\n'),
+    );
+    const answer = messages(page).nth(1);
+    await expect(answer.locator('code')).toHaveText('<script>window.hacked=3;alert(3)</script>');
+    await expect(answer).toContainText('<img src=x onerror="window.hacked=1">');
+    await expect(answer).toContainText('script link');
+    await expect(conversation(page).locator('img, script, [onerror]')).toHaveCount(0);
+    // One link, the https one, in a new tab without the opener, referrer or endorsement.
+    const links = conversation(page).getByRole('link');
+    await expect(links).toHaveCount(1);
+    await expect(links).toHaveAccessibleName('docs (opens in a new tab)');
+    await expect(links).toHaveAttribute('href', 'https://example.com/docs');
+    await expect(links).toHaveAttribute('target', '_blank');
+    await expect(links).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    expect(dialogs).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('keeps the words that arrived when the model fails part-way, with the error and Retry', async ({ page }) => {
+    await page.goto('/chatbot');
+    await page.route('**/api/ask-ai', (route) =>
+      fulfilStream(route, [
+        { event: 'text', data: { text: 'The first half of an' } },
+        { event: 'error', data: { error: 'Unable to reach chatbot. An error has occurred.', code: 'unavailable' } },
+      ]),
+    );
+    await ask(page, 'Explain closures.');
+    const answer = messages(page).nth(1);
+    await expect(answer).toHaveText('Chatbot: The first half of anUnable to reach chatbot. An error has occurred.');
+    await expect(page.getByRole('status').filter({ hasText: 'Chatbot: Unable to reach chatbot.' })).toBeAttached();
+    await expectNoAxeViolations(page);
+
+    await page.unroute('**/api/ask-ai');
+    await page.getByRole('button', { name: 'Retry the answer' }).click();
+    await expect(answer).toContainText('You asked: Explain closures.');
+    await expect(answer).not.toContainText('The first half');
+    await expect(page.getByRole('button', { name: 'Regenerate the answer' })).toBeVisible();
   });
 });

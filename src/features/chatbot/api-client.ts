@@ -1,9 +1,19 @@
-import { apiRequest } from '../../platform/api-client.ts';
-import type { AskResponse, QuotaResponse } from './schema.ts';
+import { apiEventStream, apiRequest } from '../../platform/api-client.ts';
+import type { AskEvent, ChatTurn, QuotaResponse } from './schema.ts';
 
-/** Asks the chatbot a question under a system instruction. */
-export function askChatbot(userQuestion: string, userSystemChoice: string, botPass?: string): Promise<AskResponse> {
-  return apiRequest('ask-ai', { method: 'POST', body: { userQuestion, userSystemChoice }, botPass });
+/** What the page asks: the spec's two fields and the conversation so far. */
+export interface Question {
+  userQuestion: string;
+  userSystemChoice: string;
+  history: ChatTurn[];
+}
+
+/** Asks the chatbot a question and yields its answer as the model writes it (AskEvent). */
+export function streamAnswer(
+  question: Question,
+  { botPass, signal }: { botPass?: string; signal: AbortSignal },
+): AsyncGenerator<AskEvent> {
+  return apiEventStream('ask-ai', { method: 'POST', body: question, botPass, signal }) as AsyncGenerator<AskEvent>;
 }
 
 /** Reads how many questions the visitor may still ask today. */

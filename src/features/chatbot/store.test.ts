@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AskResponse, QuotaResponse } from './schema.ts';
+import type { Question } from './api-client.ts';
+import type { AskEvent, QuotaResponse } from './schema.ts';
 
 const api = vi.hoisted(() => ({
-  askChatbot: vi.fn<(question: string, system: string, botPass?: string) => Promise<AskResponse>>(),
+  streamAnswer:
+    vi.fn<(question: Question, options: { botPass?: string; signal: AbortSignal }) => AsyncGenerator<AskEvent>>(),
   fetchQuota: vi.fn<() => Promise<QuotaResponse>>(),
 }));
 vi.mock('./api-client.ts', () => api);
-vi.mock('../../platform/captcha.ts', () => ({
-  passBotCheck: () => Promise.resolve({ actionApproved: true, message: '', botPass: 'bot-pass' }),
+const captcha = vi.hoisted(() => ({
+  passBotCheck: vi.fn(() => Promise.resolve({ actionApproved: true, message: '', botPass: 'bot-pass' })),
 }));
+vi.mock('../../platform/captcha.ts', () => captcha);
 
 // A fresh store per test, as a page load makes it, with the ApiError class it knows.
 async function openChat() {
@@ -17,13 +20,248 @@ async function openChat() {
   return { ...(await import('./store.ts')), ApiError };
 }
 
-describe('chatbot store: the questions left today', () => {
+/** An answer streamed in `pieces`, then `done` with `remaining`. */
+async function* answered(pieces: string[], remaining = 5): AsyncGenerator<AskEvent> {
+  for (const text of pieces) yield { event: 'text', data: { text } };
+  yield { event: 'done', data: { remaining } };
+}
+
+/** A stream the test feeds by hand: `push` an event, `end` it; it throws the signal's abort like fetch. */
+function handFed(signal: AbortSignal) {
+  const queue: (AskEvent | null)[] = [];
+  let wake: (() => void) | undefined;
+  const push = (event: AskEvent | null) => {
+    queue.push(event);
+    wake?.();
+  };
+  async function* events(): AsyncGenerator<AskEvent> {
+    for (;;) {
+      while (queue.length === 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        signal.throwIfAborted();
+      }
+      const next = queue.shift()!;
+      if (next === null) return;
+      yield next;
+    }
+  }
+  return { events: events(), push, end: () => push(null) };
+}
+
+describe('chatbot store', () => {
   beforeEach(() => {
     for (const call of Object.values(api)) call.mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('shows the placeholder, then the words as they arrive, then the complete answer', async () => {
+    const chat = await openChat();
+    let feed!: ReturnType<typeof handFed>;
+    api.streamAnswer.mockImplementationOnce((_question, { signal }) => (feed = handFed(signal)).events);
+    const sent = chat.sendQuestion('  Hi?  ');
+    expect(chat.$messages.get()).toEqual([
+      { id: 1, from: 'user', text: 'Hi?' },
+      { id: 2, from: 'ai', text: '', state: 'pending' },
+    ]);
+    expect(chat.$busy.get()).toBe(true);
+    await vi.waitFor(() => expect(api.streamAnswer).toHaveBeenCalled());
+    feed.push({ event: 'text', data: { text: 'Hel' } });
+    await vi.waitFor(() => expect(chat.$messages.get()[1]).toMatchObject({ text: 'Hel', state: 'streaming' }));
+    feed.push({ event: 'text', data: { text: 'lo!' } });
+    feed.push({ event: 'done', data: { remaining: 4 } });
+    feed.end();
+    await sent;
+    expect(chat.$messages.get()[1]).toEqual({ id: 2, from: 'ai', text: 'Hello!', state: undefined });
+    expect(chat.$remaining.get()).toBe(4);
+    expect(chat.$busy.get()).toBe(false);
+    expect(api.streamAnswer.mock.calls[0]![0]).toEqual({
+      userQuestion: 'Hi?',
+      userSystemChoice: 'You are a helpful assistant.',
+      history: [],
+    });
+    expect(api.streamAnswer.mock.calls[0]![1].botPass).toBe('bot-pass');
+  });
+
+  it('sends the conversation so far with the next question, the instruction as chosen', async () => {
+    const chat = await openChat();
+    api.streamAnswer.mockReturnValueOnce(answered(['Paris.'])).mockReturnValueOnce(answered(['2.1 million.']));
+    await chat.sendQuestion('Capital of France?');
+    chat.$systemChoice.set('Answer like a pirate.');
+    await chat.sendQuestion('And its population?');
+    expect(api.streamAnswer.mock.calls[1]![0]).toEqual({
+      userQuestion: 'And its population?',
+      userSystemChoice: 'Answer like a pirate.',
+      history: [
+        { role: 'user', content: 'Capital of France?' },
+        { role: 'assistant', content: 'Paris.' },
+      ],
+    });
+  });
+
+  it('stops an answer: what arrived stays, marked stopped, and the request is aborted', async () => {
+    const chat = await openChat();
+    let signal!: AbortSignal;
+    let feed!: ReturnType<typeof handFed>;
+    api.streamAnswer.mockImplementationOnce((_question, options) => {
+      signal = options.signal;
+      return (feed = handFed(options.signal)).events;
+    });
+    const sent = chat.sendQuestion('Tell me a long story.');
+    await vi.waitFor(() => expect(api.streamAnswer).toHaveBeenCalled());
+    feed.push({ event: 'text', data: { text: 'Once upon' } });
+    await vi.waitFor(() => expect(chat.$messages.get()[1]!.text).toBe('Once upon'));
+    chat.stopAnswer();
+    await sent;
+    expect(signal.aborted).toBe(true);
+    expect(chat.$messages.get()[1]).toMatchObject({ text: 'Once upon', state: 'stopped' });
+    expect(chat.$messages.get()[1]!.error).toBeUndefined();
+    expect(chat.$busy.get()).toBe(false);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('keeps the words that arrived when the model fails part-way, with the spec error', async () => {
+    const chat = await openChat();
+    api.streamAnswer.mockImplementationOnce(async function* () {
+      yield { event: 'text', data: { text: 'Half an ans' } };
+      yield { event: 'error', data: { error: chat.UNREACHABLE, code: 'unavailable' } };
+    });
+    await chat.sendQuestion('Explain closures.');
+    expect(chat.$messages.get()[1]).toMatchObject({ text: 'Half an ans', state: 'failed', error: chat.UNREACHABLE });
+  });
+
+  it('fails an answer whose stream ends without its end, or that has no words', async () => {
+    const chat = await openChat();
+    api.streamAnswer.mockImplementationOnce(async function* () {
+      yield { event: 'text', data: { text: 'Cut o' } };
+    });
+    await chat.sendQuestion('One?');
+    expect(chat.$messages.get()[1]).toMatchObject({ text: 'Cut o', state: 'failed', error: chat.UNREACHABLE });
+    api.streamAnswer.mockReturnValueOnce(answered(['  ']));
+    await chat.sendQuestion('Two?');
+    expect(chat.$messages.get()[3]).toMatchObject({ state: 'failed', error: chat.UNREACHABLE });
+  });
+
+  it('regenerates the last answer, and resends an edited last question, in place', async () => {
+    const chat = await openChat();
+    api.streamAnswer
+      .mockReturnValueOnce(answered(['Paris.']))
+      .mockReturnValueOnce(answered(['Berlin.']))
+      .mockReturnValueOnce(answered(['Paris, France.']))
+      .mockReturnValueOnce(answered(['Rome.']));
+    await chat.sendQuestion('Capital of France?');
+    await chat.sendQuestion('Capital of Germany?');
+    expect(await chat.askAgain()).toBe(true);
+    expect(chat.$messages.get().map((message) => message.text)).toEqual([
+      'Capital of France?',
+      'Paris.',
+      'Capital of Germany?',
+      'Paris, France.',
+    ]);
+    expect(api.streamAnswer.mock.calls[2]![0].history).toEqual([
+      { role: 'user', content: 'Capital of France?' },
+      { role: 'assistant', content: 'Paris.' },
+    ]);
+    expect(await chat.askAgain('  Capital of Italy?  ')).toBe(true);
+    expect(chat.$messages.get().map((message) => [message.id, message.text])).toEqual([
+      [1, 'Capital of France?'],
+      [2, 'Paris.'],
+      [3, 'Capital of Italy?'],
+      [4, 'Rome.'],
+    ]);
+    expect(await chat.askAgain('   ')).toBe(false);
+    expect(api.streamAnswer).toHaveBeenCalledTimes(4);
+  });
+
+  it('retries a failed answer: the failed one is replaced', async () => {
+    const chat = await openChat();
+    api.streamAnswer
+      .mockImplementationOnce(() => {
+        throw new chat.ApiError(503, 'The data store is unavailable.', 'unavailable');
+      })
+      .mockReturnValueOnce(answered(['Hello!']));
+    await chat.sendQuestion('Hi?');
+    expect(chat.$messages.get()[1]).toMatchObject({ text: '', state: 'failed', error: chat.UNREACHABLE });
+    await chat.askAgain();
+    expect(chat.$messages.get()).toEqual([
+      { id: 1, from: 'user', text: 'Hi?' },
+      { id: 2, from: 'ai', text: 'Hello!', state: undefined },
+    ]);
+  });
+
+  it('sends nothing for a blank question, nor while an answer is coming', async () => {
+    const chat = await openChat();
+    let feed!: ReturnType<typeof handFed>;
+    api.streamAnswer.mockImplementationOnce((_question, { signal }) => (feed = handFed(signal)).events);
+    expect(await chat.sendQuestion('   ')).toBe(false);
+    const sent = chat.sendQuestion('First?');
+    expect(await chat.sendQuestion('Second?')).toBe(false);
+    expect(await chat.askAgain()).toBe(false);
+    await vi.waitFor(() => expect(api.streamAnswer).toHaveBeenCalled());
+    feed.push({ event: 'text', data: { text: 'Yes.' } });
+    feed.push({ event: 'done', data: { remaining: 3 } });
+    feed.end();
+    await sent;
+    expect(api.streamAnswer).toHaveBeenCalledTimes(1);
+    expect(chat.$messages.get()).toHaveLength(2);
+  });
+
+  it('shows the bot check’s refusal as the spec says, and asks nothing', async () => {
+    const chat = await openChat();
+    captcha.passBotCheck.mockResolvedValueOnce({ actionApproved: false, message: 'Low score.', botPass: '' });
+    await chat.sendQuestion('Am I human?');
+    expect(chat.$messages.get()[1]).toMatchObject({ state: 'failed', error: chat.NOT_VERIFIED });
+    expect(api.streamAnswer).not.toHaveBeenCalled();
+  });
+
+  it('keeps the conversation and the instruction in this browser until Clear Chat', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+    });
+    const chat = await openChat();
+    api.streamAnswer.mockReturnValueOnce(answered(['Hello!']));
+    chat.$systemChoice.set('Be brief.');
+    await chat.sendQuestion('Hi?');
+    const reloaded = await openChat();
+    expect(reloaded.$messages.get().map((message) => message.text)).toEqual(['Hi?', 'Hello!']);
+    expect(reloaded.$systemChoice.get()).toBe('Be brief.');
+    reloaded.clearChat();
+    const again = await openChat();
+    expect(again.$messages.get()).toEqual([]);
+    expect(again.$systemChoice.get()).toBe('Be brief.');
+  });
+
+  it('keeps an answer cut short by leaving the page as stopped', async () => {
+    const storage = new Map<string, string>([
+      [
+        'chat',
+        JSON.stringify({
+          messages: [
+            { id: 1, from: 'user', text: 'Hi?' },
+            { id: 2, from: 'ai', text: 'Hel', state: 'streaming' },
+          ],
+          systemChoice: 'You are a helpful assistant.',
+          customChoice: '',
+        }),
+      ],
+    ]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => storage.get(key) ?? null, setItem: () => undefined });
+    const chat = await openChat();
+    expect(chat.$messages.get()[1]).toMatchObject({ text: 'Hel', state: 'stopped' });
+  });
+});
+
+describe('chatbot store: the questions left today', () => {
+  beforeEach(() => {
+    for (const call of Object.values(api)) call.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
   it('is unknown until read, then read, and the latest read wins', async () => {
@@ -45,31 +283,25 @@ describe('chatbot store: the questions left today', () => {
     expect(chat.$remaining.get()).toBeUndefined();
   });
 
-  it('follows each answer', async () => {
-    const chat = await openChat();
-    api.askChatbot.mockResolvedValueOnce({ status: 'Success', openAiResponse: 'Hello!', remaining: 4 });
-    await chat.sendQuestion('Hi?');
-    expect(chat.$remaining.get()).toBe(4);
-    expect(chat.$messages.get().at(-1)).toMatchObject({ from: 'ai', text: 'Hello!' });
-  });
-
   it('shows the server’s reason when a cap refuses the question, and reads the count again', async () => {
     const chat = await openChat();
     const reason = 'You have asked the 20 questions allowed today. You can ask again after 00:00 UTC (in 5 hours).';
-    api.askChatbot.mockRejectedValueOnce(new chat.ApiError(429, reason, 'rate_limited'));
+    api.streamAnswer.mockImplementationOnce(() => {
+      throw new chat.ApiError(429, reason, 'rate_limited');
+    });
     api.fetchQuota.mockResolvedValueOnce({ remaining: 0 });
     await chat.sendQuestion('One more?');
-    expect(chat.$messages.get().at(-1)).toMatchObject({ from: 'ai', text: reason, pending: false });
+    expect(chat.$messages.get().at(-1)).toMatchObject({ from: 'ai', state: 'failed', error: reason });
     await vi.waitFor(() => expect(chat.$remaining.get()).toBe(0));
   });
 
   it('keeps the spec text for any other failure', async () => {
     const chat = await openChat();
-    api.askChatbot.mockRejectedValueOnce(
-      new chat.ApiError(503, 'The chatbot is not configured on this site.', 'unavailable'),
-    );
+    api.streamAnswer.mockImplementationOnce(() => {
+      throw new chat.ApiError(503, 'The chatbot is not configured on this site.', 'unavailable');
+    });
     await chat.sendQuestion('Hello?');
-    expect(chat.$messages.get().at(-1)?.text).toBe(chat.UNREACHABLE);
+    expect(chat.$messages.get().at(-1)?.error).toBe(chat.UNREACHABLE);
     expect(api.fetchQuota).not.toHaveBeenCalled();
   });
 });

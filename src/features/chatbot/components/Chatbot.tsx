@@ -1,49 +1,124 @@
-// The chatbot island: the conversation, the question box, the system instruction and Clear Chat.
-// Messages are rendered as text (never HTML), keeping their line breaks.
+// The chatbot island: the conversation, the question box (Enter sends, Shift+Enter adds a line),
+// Stop while an answer streams, Regenerate (or Retry) the last answer, Edit the last question,
+// how the chatbot answers, and Clear Chat.
+// While an answer streams the conversation is not a live region: screen readers hear the finished
+// answer once, from the status line below it.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { $token } from '../../../platform/session.ts';
 import { remainingText, resetSentence } from '../logic.ts';
-import { MAX_QUESTION_LENGTH, MAX_SYSTEM_LENGTH } from '../schema.ts';
-import { $busy, $messages, $remaining, $systemChoice, clearChat, loadQuota, sendQuestion } from '../store.ts';
-import Field from '../../../components/Field.tsx';
+import { MAX_QUESTION_LENGTH } from '../limits.ts';
+import {
+  $busy,
+  $messages,
+  $remaining,
+  type ChatMessage,
+  askAgain,
+  clearChat,
+  loadQuota,
+  sendQuestion,
+  stopAnswer,
+} from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
+import Message, { messageElementId, preloadMarkdown } from './Message.tsx';
 import './chatbot.css';
+
+// Loaded when first opened: most visitors keep the default.
+const InstructionPicker = lazy(() => import('./InstructionPicker.tsx'));
+
+/** What a screen reader hears when an answer ends: the answer as shown, or how it ended. */
+function spoken(answer: ChatMessage): string {
+  if (answer.state === 'stopped') return 'Answer stopped.';
+  if (answer.state === 'failed') return `Chatbot: ${answer.error ?? ''}`;
+  return document.getElementById(messageElementId(answer.id))?.innerText ?? answer.text;
+}
 
 export default function Chatbot() {
   const messages = useStore($messages);
   const busy = useStore($busy);
-  const systemChoice = useStore($systemChoice);
   const remaining = useStore($remaining);
   const [question, setQuestion] = useState('');
+  const [editing, setEditing] = useState(false);
   const [showSystem, setShowSystem] = useState(false);
+  const [pickerOpened, setPickerOpened] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  /** The status line screen readers hear an answer from (written directly: React renders nothing in it). */
+  const announcer = useRef<HTMLDivElement>(null);
   const log = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  /** Whether the conversation follows new words: not while the visitor has scrolled up to read. */
+  const following = useRef(true);
+  const wasBusy = useRef(busy);
 
   // The questions left depend on who is asking: read them now and whenever the session changes.
   useEffect(() => $token.subscribe(() => void loadQuota()), []);
 
-  // Keep the newest message in view.
   useEffect(() => {
-    log.current?.scrollTo({ top: log.current.scrollHeight });
+    if (following.current) log.current?.scrollTo({ top: log.current.scrollHeight });
   }, [messages]);
 
-  async function submit(event: React.FormEvent) {
+  // The box grows with its lines (up to its CSS max-height).
+  useLayoutEffect(() => {
+    const box = input.current!;
+    box.style.height = '';
+    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+  }, [question]);
+
+  // When an answer ends: say it once, and bring the visitor back to the question box unless they
+  // have moved on elsewhere on the page.
+  useEffect(() => {
+    if (wasBusy.current && !busy) {
+      const answer = $messages.get().at(-1);
+      const region = announcer.current!;
+      // Emptied first, so an answer the same as the last is heard too.
+      region.textContent = '';
+      if (answer?.from === 'ai') requestAnimationFrame(() => (region.textContent = spoken(answer)));
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || root.current?.contains(focused)) input.current?.focus();
+    }
+    wasBusy.current = busy;
+  }, [busy]);
+
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!question.trim() || busy) return;
+    preloadMarkdown();
+    following.current = true;
     const text = question;
-    if (!text.trim()) return;
     setQuestion('');
-    await sendQuestion(text);
+    if (editing) {
+      setEditing(false);
+      await askAgain(text);
+    } else await sendQuestion(text);
   }
 
+  function edit(text: string) {
+    setQuestion(text);
+    setEditing(true);
+    input.current?.focus();
+  }
+
+  function cancelEdit() {
+    setEditing(false);
+    setQuestion('');
+    input.current?.focus();
+  }
+
+  const lastQuestion = messages.findLast((message) => message.from === 'user');
+  const lastAnswer = messages.at(-1)?.from === 'ai' ? messages.at(-1) : undefined;
+
   return (
-    <div className="chatbot">
+    <div className="chatbot" ref={root}>
       <div className="chat-options">
         <button
           type="button"
           className="button"
           aria-expanded={showSystem}
           aria-controls="system-choice"
-          onClick={() => setShowSystem(!showSystem)}
+          onClick={() => {
+            setShowSystem(!showSystem);
+            setPickerOpened(true);
+          }}
         >
           Pick How The Chatbot Answers
         </button>
@@ -52,41 +127,77 @@ export default function Chatbot() {
         </button>
       </div>
       <div id="system-choice" hidden={!showSystem}>
-        <Field
-          id="system-input"
-          label="System instruction"
-          type="text"
-          maxLength={MAX_SYSTEM_LENGTH}
-          value={systemChoice}
-          onChange={(event) => $systemChoice.set(event.target.value)}
-          hint='Tell the chatbot who to be and how to answer, for example "Answer like a pirate."'
-        />
+        {pickerOpened && (
+          <Suspense>
+            <InstructionPicker />
+          </Suspense>
+        )}
       </div>
 
-      <div ref={log} className="messages" role="log" aria-label="Conversation" tabIndex={0}>
+      <div
+        ref={log}
+        className="messages"
+        role="log"
+        aria-live="off"
+        aria-label="Conversation"
+        tabIndex={0}
+        onScroll={(event) => {
+          const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
+          following.current = scrollHeight - scrollTop - clientHeight < 48;
+        }}
+      >
         {messages.length === 0 && <p className="message-empty">No messages yet. Ask the chatbot anything.</p>}
         {messages.map((message) => (
-          <p key={message.id} className={`message message-${message.from}`} aria-busy={message.pending || undefined}>
-            <span className="visually-hidden">{message.from === 'user' ? 'You:' : 'Chatbot:'} </span>
-            {message.text}
-          </p>
+          <div key={message.id} className={`turn turn-${message.from}`}>
+            <Message message={message} />
+            {!busy && message === lastQuestion && !editing && (
+              <button type="button" className="turn-action" onClick={() => edit(message.text)}>
+                Edit<span className="visually-hidden"> your question</span>
+              </button>
+            )}
+            {!busy && message === lastAnswer && (
+              <button type="button" className="turn-action" onClick={() => void askAgain()}>
+                {message.state === 'failed' ? 'Retry' : 'Regenerate'}
+                <span className="visually-hidden"> the answer</span>
+              </button>
+            )}
+          </div>
         ))}
       </div>
+      <div ref={announcer} className="visually-hidden" role="status" />
 
       <form className="ask" onSubmit={(event) => void submit(event)}>
+        {editing && (
+          <p className="editing">
+            Editing your last question.{' '}
+            <button type="button" className="turn-action" onClick={cancelEdit}>
+              Cancel
+            </button>
+          </p>
+        )}
         <label className="visually-hidden" htmlFor="question">
           Your question
         </label>
-        <input
+        <textarea
+          ref={input}
           id="question"
           className="text-input"
-          type="text"
+          rows={1}
           placeholder="Type your question..."
-          autoComplete="off"
+          aria-describedby="question-keys"
           maxLength={MAX_QUESTION_LENGTH}
           value={question}
           onChange={(event) => setQuestion(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            } else if (event.key === 'Escape' && editing) cancelEdit();
+          }}
         />
+        <span id="question-keys" className="visually-hidden">
+          Enter sends; Shift+Enter adds a line.
+        </span>
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? (
             <>
@@ -96,6 +207,11 @@ export default function Chatbot() {
             'Send'
           )}
         </button>
+        {busy && (
+          <button type="button" className="button" onClick={stopAnswer}>
+            Stop
+          </button>
+        )}
       </form>
       {/* Its space is reserved (chatbot.css), so the count appearing moves nothing. */}
       <p className="quota" role="status">
