@@ -92,6 +92,11 @@ export default function Chatbot() {
     } else await sendQuestion(text);
   }
 
+  function regenerate() {
+    following.current = true;
+    void askAgain();
+  }
+
   function edit(text: string) {
     setQuestion(text);
     setEditing(true);
@@ -156,7 +161,7 @@ export default function Chatbot() {
               </button>
             )}
             {!busy && message === lastAnswer && (
-              <button type="button" className="turn-action" onClick={() => void askAgain()}>
+              <button type="button" className="turn-action" onClick={regenerate}>
                 {message.state === 'failed' ? 'Retry' : 'Regenerate'}
                 <span className="visually-hidden"> the answer</span>
               </button>
