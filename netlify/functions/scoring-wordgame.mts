@@ -3,14 +3,15 @@ import { wordGameScoreRequest } from '../../src/features/dashboard/schema.ts';
 import { recordWordGame } from '../../src/features/dashboard/service.server.ts';
 import { endpoint, requireUser } from '../../src/server/http.ts';
 
-/** Records a word-game round count (7 only reads) and returns the best one. */
+/**
+ * Records a word-game round count (7 only reads) and returns the best one, with the statistics per
+ * mode; the optional `result` (the game just finished) and `merge` (a guest's statistics, at login)
+ * are counted in the same round trip, each once.
+ */
 export default endpoint({
   method: 'POST',
   body: wordGameScoreRequest,
-  handle: async ({ req, body }) => ({
-    status: 'Success',
-    bestScore: await recordWordGame(await requireUser(req), body.userName, body.roundScore),
-  }),
+  handle: async ({ req, body }) => ({ status: 'Success', ...(await recordWordGame(await requireUser(req), body)) }),
 });
 
 export const config: Config = { path: '/api/scoring/wordgame' };

@@ -1,6 +1,7 @@
-// The UTC day every daily cap counts in (src/server/daily-cap.ts): days reset at 00:00 UTC, for
-// every visitor wherever they are. The one place that says which day it is and how long it lasts,
-// shared by the server (counter keys, their expiry, Retry-After) and the page (the chatbot's reset).
+// The UTC day every daily cap counts in (src/server/daily-cap.ts), and the word game's Daily word
+// changes on: days reset at 00:00 UTC, for every visitor wherever they are. The one place that
+// says which day it is and how long it lasts, shared by the server (counter keys, their expiry,
+// Retry-After, the day of a game) and the page (the chatbot's reset, the Daily word).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,4 +14,9 @@ export function utcDay(now = Date.now()): { day: string; endsAt: number } {
 /** Whole seconds from `now` (ms) until the next 00:00 UTC (at least 1). */
 export function secondsUntilReset(now = Date.now()): number {
   return Math.max(1, Math.ceil(utcDay(now).endsAt - now / 1000));
+}
+
+/** The UTC day `now` (ms) falls in, as a whole number: days since 1970-01-01. */
+export function dayNumber(now = Date.now()): number {
+  return Math.floor(now / DAY_MS);
 }

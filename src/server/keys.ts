@@ -11,6 +11,10 @@ export const keys = {
   users: () => `${KEY_PREFIX}users`,
   /** hash {game → best round}; no expiry */
   scores: (usernameKey: string) => `${KEY_PREFIX}scores:${usernameKey}`,
+  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/dashboard.ts); no expiry */
+  wordGameStats: (usernameKey: string) => `${KEY_PREFIX}wordgame:stats:${usernameKey}`,
+  /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept; no expiry */
+  wordGameSeen: (usernameKey: string) => `${KEY_PREFIX}wordgame:seen:${usernameKey}`,
   /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; no expiry */
   contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
   /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry */

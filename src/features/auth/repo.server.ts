@@ -103,12 +103,12 @@ export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'se
     .sort((a, b) => a.username.localeCompare(b.username));
 }
 
-/** Deletes an account, its scores and its cart (its orders stay on record); answers whether it existed. */
+/** Deletes an account, its scores (and word-game statistics) and its cart (its orders stay on record); answers whether it existed. */
 export async function deleteUser(username: string): Promise<boolean> {
   const id = usernameKey(username);
   const tx = redis().multi();
   tx.del(keys.user(id));
-  tx.del(keys.scores(id));
+  tx.del(keys.scores(id), keys.wordGameStats(id), keys.wordGameSeen(id));
   // A name registered again must not inherit the deleted account's cart.
   tx.del(keys.cart(id));
   tx.srem(keys.users(), id);

@@ -1,22 +1,75 @@
 import { keys, usernameKey } from '../../server/keys.ts';
 import { hashReply } from '../../server/redis.ts';
-import { keepBestScore } from '../../server/scripts/dashboard.ts';
+import { STATS_FIELDS, recordWordGame } from '../../server/scripts/dashboard.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
+import { type AllStats, GAME_MODES, type GameResult, type Stats, emptyStats } from '../../lib/word-game-stats.ts';
 
-/** Records a round count for a game and returns the best (lowest) one, while the session is current. */
-export async function recordBest(
-  username: string,
-  game: string,
-  rounds: number,
-  session: SessionCheck,
-): Promise<number> {
-  return keepBestScore.runChecked(session, [keys.scores(usernameKey(username))], [game, rounds, NEVER_WON]);
+/** A stats hash's or a script's numbers for a mode, in STATS_FIELDS order, as Stats. */
+function toStats([played, d1, d2, d3, d4, d5, d6, current, max, last]: number[]): Stats {
+  return {
+    played: played!,
+    distribution: [d1!, d2!, d3!, d4!, d5!, d6!],
+    currentStreak: current!,
+    maxStreak: max!,
+    lastDay: last!,
+  };
 }
 
-/** Reads a user's best scores by game, while the session is current. */
-export async function readScores(username: string, session: SessionCheck): Promise<Record<string, number>> {
-  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(keys.scores(usernameKey(username))));
-  const hash = hashReply(reply) ?? {};
-  return Object.fromEntries(Object.entries(hash).map(([game, value]) => [game, Number(value)]));
+/** Stats as numbers in STATS_FIELDS order. */
+function fromStats(stats: Stats): number[] {
+  return [stats.played, ...stats.distribution, stats.currentStreak, stats.maxStreak, stats.lastDay];
+}
+
+export interface WordGameRecord {
+  rounds: number;
+  result?: GameResult | undefined;
+  merge?: { id: string; stats: AllStats } | undefined;
+}
+
+/**
+ * Records a word-game round count, and the game's result and a guest's statistics when given (each
+ * once, by id), while the session is current: one round trip. Answers the best round count and the
+ * statistics.
+ */
+export async function recordGame(
+  username: string,
+  { rounds, result, merge }: WordGameRecord,
+  session: SessionCheck,
+): Promise<{ best: number; stats: AllStats }> {
+  const id = usernameKey(username);
+  const resultArgs = result
+    ? [result.id, result.mode, result.won ? 1 : 0, result.guesses, result.day]
+    : ['', '', '', '', ''];
+  const mergeArgs = merge ? [merge.id, ...GAME_MODES.flatMap((mode) => fromStats(merge.stats[mode]))] : [''];
+  const [best, ...numbers] = await recordWordGame.runChecked(
+    session,
+    [keys.scores(id), keys.wordGameStats(id), keys.wordGameSeen(id)],
+    ['wordGame', rounds, NEVER_WON, Date.now(), ...resultArgs, ...mergeArgs],
+  );
+  const size = STATS_FIELDS.length;
+  return {
+    best: best!,
+    stats: { daily: toStats(numbers.slice(0, size)), practice: toStats(numbers.slice(size, 2 * size)) },
+  };
+}
+
+/** Reads a user's best scores by game and the word game's statistics, while the session is current. */
+export async function readScores(
+  username: string,
+  session: SessionCheck,
+): Promise<{ best: Record<string, number>; stats: AllStats }> {
+  const id = usernameKey(username);
+  const [scores, stats] = await checkedRead(session, (pipe) =>
+    pipe.hgetall(keys.scores(id)).hgetall(keys.wordGameStats(id)),
+  );
+  const best = Object.fromEntries(
+    Object.entries(hashReply(scores) ?? {}).map(([game, value]) => [game, Number(value)]),
+  );
+  const hash = hashReply(stats) ?? {};
+  const modeStats = (mode: string) => {
+    const fallback = fromStats(emptyStats());
+    return toStats(STATS_FIELDS.map((field, index) => Number(hash[`${mode}:${field}`] ?? fallback[index])));
+  };
+  return { best, stats: { daily: modeStats('daily'), practice: modeStats('practice') } };
 }

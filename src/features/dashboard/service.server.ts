@@ -2,7 +2,9 @@ import { AppError } from '../../server/app-error.ts';
 import type { SessionUser } from '../../server/session.ts';
 import * as repo from './repo.server.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
-import { type Score } from './schema.ts';
+import { dayNumber } from '../../lib/utc-day.ts';
+import type { AllStats } from '../../lib/word-game-stats.ts';
+import type { Score, WordGameScoreRequest } from './schema.ts';
 
 /** Refuses a userName that is not the token's own: scores are private to their player. */
 type Player = Pick<SessionUser, 'username' | 'session'>;
@@ -13,15 +15,28 @@ function assertOwnScores(user: Player, userName: string): void {
   }
 }
 
-/** Returns the user's best scores, one entry per game (7 for a word game never won). */
+/** Returns the user's best scores, one entry per game (7 for a word game never won), with its statistics. */
 export async function allScores(user: Player, userName: string): Promise<Score[]> {
   assertOwnScores(user, userName);
-  const stored = await repo.readScores(user.username, user.session);
-  return [{ game: 'wordGame', bestScore: stored.wordGame ?? NEVER_WON }];
+  const { best, stats } = await repo.readScores(user.username, user.session);
+  return [{ game: 'wordGame', bestScore: best.wordGame ?? NEVER_WON, stats }];
 }
 
-/** Records a word-game result (7 only reads) and returns the best round count. */
-export async function recordWordGame(user: Player, userName: string, roundScore: number): Promise<number> {
+/**
+ * Records a word-game round count (7 only reads), the game just finished and a guest's statistics
+ * when sent, and returns the best round count and the statistics. A game's day must be today
+ * (UTC), or yesterday or tomorrow for a clock a little off or a game finished across midnight.
+ */
+export async function recordWordGame(
+  user: Player,
+  { userName, roundScore, result, merge }: WordGameScoreRequest,
+): Promise<{ bestScore: number; stats: AllStats }> {
   assertOwnScores(user, userName);
-  return repo.recordBest(user.username, 'wordGame', roundScore, user.session);
+  const today = dayNumber();
+  if (result && Math.abs(result.day - today) > 1) throw new AppError('bad_request', 'The game must be from today.');
+  if (merge && Math.max(merge.stats.daily.lastDay, merge.stats.practice.lastDay) > today + 1) {
+    throw new AppError('bad_request', 'The statistics cannot be from a day still to come.');
+  }
+  const { best, stats } = await repo.recordGame(user.username, { rounds: roundScore, result, merge }, user.session);
+  return { bestScore: best, stats };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DAILY_STEP, FIRST_DAY, countdown, dailyWord, dayNumber, puzzleNumber } from './daily.ts';
+import { dayNumber } from '../../lib/utc-day.ts';
+import { DAILY_STEP, FIRST_DAY, countdown, dailyWord, puzzleNumber } from './daily.ts';
 import { SECRET_WORDS } from './secret-words.ts';
 
 describe('the Daily word', () => {

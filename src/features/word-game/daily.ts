@@ -1,20 +1,16 @@
 // The Daily word (as NYT Wordle's): the same secret for everyone on a day, days counted in UTC so
 // every visitor's day turns at the same moment (00:00 UTC, as the site's other daily limits).
+import { dayNumber } from '../../lib/utc-day.ts';
 import { SECRET_WORDS } from './secret-words.ts';
 
 const DAY_MS = 86_400_000;
 /** The day of puzzle number 1. */
-export const FIRST_DAY = Date.UTC(2026, 10, 1) / DAY_MS;
+export const FIRST_DAY = dayNumber(Date.UTC(2026, 10, 1));
 /**
  * How far the word list is stepped each day: coprime with its 150 words, so 150 days in a row
  * never repeat a word, and neighbours in the (alphabetical) list are far apart in time.
  */
 export const DAILY_STEP = 97;
-
-/** Today's day number: whole days since 1970-01-01 in UTC. */
-export function dayNumber(now = Date.now()): number {
-  return Math.floor(now / DAY_MS);
-}
 
 /** The puzzle's number on a day, counted from FIRST_DAY (puzzle 1). */
 export function puzzleNumber(day: number): number {

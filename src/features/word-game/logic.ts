@@ -1,9 +1,9 @@
 // The word game's rules (SPEC sections 3, 4, 5, 9), pure so they are tested without a browser.
 
-import { NEVER_WON } from '../../lib/scores.ts';
+import { MAX_TURNS, NEVER_WON } from '../../lib/scores.ts';
 
+export { MAX_TURNS };
 export const WORD_LENGTH = 5;
-export const MAX_TURNS = 6;
 
 export type Colour = 'green' | 'yellow' | 'grey';
 

@@ -5,7 +5,7 @@ import type { LocalStoreServer } from '../../../tools/local-store/server.ts';
 import { startLocalStore } from '../../../tools/local-store/start.ts';
 import { keys } from '../keys.ts';
 import { redis } from '../redis.ts';
-import { keepBestScore } from './dashboard.ts';
+import { recordWordGame } from './dashboard.ts';
 
 const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
 const TOKEN = 'script-test-token';
@@ -37,7 +37,11 @@ async function commandsSentBy(rounds: number): Promise<{ sent: string[]; best: n
     return realFetch(input, init);
   });
   try {
-    return { sent, best: await keepBestScore.run([keys.scores('script-test')], ['demo', rounds, 99]) };
+    const [best] = await recordWordGame.run(
+      [keys.scores('script-test'), keys.wordGameStats('script-test'), keys.wordGameSeen('script-test')],
+      ['demo', rounds, 99, 0, '', '', '', '', '', ''],
+    );
+    return { sent, best: best! };
   } finally {
     spy.mockRestore();
   }

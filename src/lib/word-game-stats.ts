@@ -1,8 +1,9 @@
-// The player's statistics, per mode (as NYT Wordle's): games played, wins, the current and the
-// longest streak of wins, and how many guesses each win took. Pure, so the browser (a guest's,
-// kept in localStorage) and the tests share it; the server keeps a signed-in player's with the
-// same arithmetic in one script (src/server/scripts/word-game.ts).
-import { MAX_TURNS } from './logic.ts';
+// The word game's statistics, per mode (as NYT Wordle's): games played, wins, the current and
+// the longest streak of wins, and how many guesses each win took. Pure and shared: the page keeps
+// a guest's (src/features/word-game), the server checks what it is sent (src/features/dashboard,
+// the scores' owner) and keeps a signed-in player's with the same arithmetic in one script
+// (src/server/scripts/dashboard.ts).
+import { MAX_TURNS } from './scores.ts';
 
 export type GameMode = 'daily' | 'practice';
 export const GAME_MODES: readonly GameMode[] = ['daily', 'practice'];
