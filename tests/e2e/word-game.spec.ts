@@ -3,7 +3,9 @@
 // secret is fixed from outside by seeding Math.random before the page loads.
 import { gzipSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
+import { dailyWord } from '../../src/features/word-game/daily.ts';
 import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
+import { dayNumber } from '../../src/lib/utc-day.ts';
 import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const valueFor = (word: string) => {
@@ -27,6 +29,12 @@ async function fixNextSecret(page: Page, word: string) {
 
 const board = (page: Page) => page.getByRole('group', { name: 'Board' });
 const row = (page: Page, n: number) => board(page).getByRole('group', { name: `Guess ${n}` });
+
+/** Opens the game and waits for it to take keys. */
+async function openGame(page: Page) {
+  await page.goto('/word_game');
+  await expect(page.getByRole('group', { name: 'Keyboard' })).toBeVisible();
+}
 
 async function typeAndEnter(page: Page, word: string) {
   await page.keyboard.type(word);
@@ -163,11 +171,195 @@ test.describe('word game', () => {
     expect(
       bodies.some(({ text: code }) => code.includes('colourGuess') || code.includes('Cannot make that move.')),
     ).toBe(true);
-    // React's own chunk carries its error-page URL; everything else is ours.
+    // React's own chunk carries its error-page URL; everything else is ours. 15 KB before issue 19,
+    // which let the game's own code grow by up to 6 KB (the dialogs load when opened: see below).
     const ours = bodies.filter(({ text: code }) => !code.includes('react.dev/errors'));
     const oursGzip = ours.reduce((sum, { text: code }) => sum + gzipSync(code).length, 0);
     test.info().annotations.push({ type: 'island-js-gzip-bytes', description: String(oursGzip) });
-    expect(oursGzip).toBeLessThan(15 * 1024);
+    expect(oursGzip).toBeLessThan(17 * 1024);
     expect(bodies.some(({ text: code }) => code.includes('"abbey"') || code.includes('aahed'))).toBe(false);
+  });
+
+  test('a Daily game: today’s word, the result with statistics, Share to the clipboard, once a day', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const errors = watchForErrors(page);
+    const word = dailyWord(dayNumber());
+    const miss = SECRET_WORDS.find((each) => ![...each].some((letter) => word.includes(letter))) ?? 'FJORD';
+    await openGame(page);
+    await page.getByRole('button', { name: 'Daily' }).click();
+    await expect(page.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true');
+    await typeAndEnter(page, miss);
+    await expect(row(page, 1)).toContainText(`${miss[0]}, not in the word`);
+    await typeAndEnter(page, word);
+
+    const dialog = page.getByRole('dialog', { name: 'You Won!' });
+    await expect(dialog).toContainText(`The word was: ${word}`);
+    await expect(dialog.getByRole('heading', { name: 'Daily statistics' })).toBeVisible();
+    await expect(dialog.locator('.stats')).toContainText('Played1');
+    await expect(dialog.locator('.stats')).toContainText('Win %100');
+    await expect(dialog.locator('.this-game')).toHaveText(/In 2 \(this game\):\s*1/);
+    await expect(dialog.getByRole('timer')).toHaveText(/^\d+h \d\dm \d\ds$/);
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Copied your result to the clipboard.');
+    const shared = await page.evaluate(() => navigator.clipboard.readText());
+    expect(shared).toMatch(/^Word Game \d+ 2\/6\n\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩$/u);
+    expect(shared).not.toContain(word);
+    await expect(dialog.getByRole('button', { name: 'Share' })).toHaveAccessibleDescription(
+      /^Word Game \d+ 2\/6: solved in 2 of 6\. Guess 1: 0 in place, 0 elsewhere\. Guess 2: 5 in place, 0 elsewhere\.$/,
+    );
+
+    // Closing it starts no new game: today's word is played once, also after a reload.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText('You have played today’s word.'.replace('’', "'"))).toBeVisible();
+    await page.reload();
+    await expect(row(page, 2)).toContainText(`${word[0]}, correct position`);
+    await expect(page.getByRole('group', { name: 'Keyboard' })).toBeVisible();
+    await page.keyboard.type('ab');
+    await expect(row(page, 3)).toHaveText('');
+    await page.getByRole('button', { name: /See your statistics/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Statistics' }).getByRole('timer')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a game in progress survives a reload, in each mode', async ({ page }) => {
+    await fixSecret(page, 'CRANE');
+    await openGame(page);
+    await typeAndEnter(page, 'SLATE');
+    await page.keyboard.type('TR');
+    await page.getByRole('button', { name: 'Daily' }).click();
+    await typeAndEnter(page, dailyWord(dayNumber()) === 'TOAST' ? 'WATER' : 'TOAST');
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Keyboard' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Daily' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(row(page, 1)).toContainText('T, ');
+    await page.getByRole('button', { name: 'Practice' }).click();
+    await expect(row(page, 1)).toContainText('S, not in the word');
+    await expect(row(page, 2)).toHaveText(/^T.*R/);
+    await page.keyboard.type('ACK');
+    await page.keyboard.press('Enter');
+    await expect(row(page, 2)).toContainText('R, correct position');
+  });
+
+  test('settings: hard mode refuses a guess that ignores a hint, high contrast recolours the tiles', async ({
+    page,
+  }) => {
+    await fixSecret(page, 'CRANE');
+    await openGame(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const hard = settings.getByRole('switch', { name: 'Hard mode' });
+    await hard.check();
+    await settings.getByRole('switch', { name: 'High contrast' }).check();
+    await expectNoAxeViolations(page);
+    await settings.getByRole('button', { name: 'Close' }).click();
+
+    await typeAndEnter(page, 'TRAIN');
+    const green = row(page, 1).locator('.tile-green').first();
+    await expect(green).toHaveCSS('background-color', 'rgb(179, 79, 0)');
+    // Not colour alone: a bar under a letter in place.
+    expect(await green.evaluate((tile) => getComputedStyle(tile, '::after').content)).toBe('""');
+    await typeAndEnter(page, 'SLOTH');
+    await expectToast(page, '2nd letter must be R');
+    await clearRow(page);
+    await typeAndEnter(page, 'GRASP');
+    await expectToast(page, 'Guess must contain N');
+    await expect(row(page, 2)).not.toContainText('position');
+
+    // Mid-game the switch is off limits, and says why.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(hard).toBeChecked();
+    await expect(hard).toBeDisabled();
+    await expect(settings).toContainText('It can be changed before the first guess of a game.');
+    await page.keyboard.press('Escape');
+
+    // Remembered.
+    await page.reload();
+    await expect(row(page, 1).locator('.tile-green').first()).toHaveCSS('background-color', 'rgb(179, 79, 0)');
+  });
+
+  test('motion: a refused row shakes, a revealed row flips in; none of it with reduced motion', async ({ page }) => {
+    await fixSecret(page, 'CRANE');
+    await openGame(page);
+    await typeAndEnter(page, 'ABC');
+    await expect(row(page, 1)).toHaveClass(/row-shake/);
+    await clearRow(page);
+    await typeAndEnter(page, 'SLATE');
+    await expect(row(page, 1)).toHaveClass(/row-reveal/);
+    expect(
+      await row(page, 1)
+        .locator('.tile')
+        .first()
+        .evaluate((tile) => getComputedStyle(tile).animationName),
+    ).toBe('tile-flip');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await typeAndEnter(page, 'TRAIN');
+    expect(
+      await row(page, 2)
+        .locator('.tile')
+        .first()
+        .evaluate((tile) => getComputedStyle(tile).animationName),
+    ).toBe('none');
+    await typeAndEnter(page, 'CRANE');
+    // Without motion, the result does not wait for the tiles.
+    await expect(page.getByRole('dialog', { name: 'You Won!' })).toBeVisible({ timeout: 1000 });
+  });
+
+  test('a signed-in player’s statistics: kept on the server, a guest’s added at login, shown on the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const { username, token } = await createUser(request, { prefix: 'stats' });
+    await fixSecret(page, 'CRANE');
+    await openGame(page);
+    await typeAndEnter(page, 'CRANE'); // a guest's win
+    await page.getByRole('dialog', { name: 'You Won!' }).getByRole('button', { name: 'Close' }).click();
+
+    const merged = page.waitForRequest(
+      (req) => req.url().endsWith('/api/scoring/wordgame') && req.postDataJSON()?.merge !== undefined,
+    );
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.reload();
+    expect((await merged).postDataJSON().merge.stats.practice.played).toBe(1);
+    await expect(page.getByRole('group', { name: 'Keyboard' })).toBeVisible();
+    await typeAndEnter(page, 'SLATE');
+    await typeAndEnter(page, 'CRANE'); // the player's own win
+    const dialog = page.getByRole('dialog', { name: 'You Won!' });
+    await expect(dialog.locator('.stats')).toContainText('Played2');
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Your High Scores' }).click();
+    const table = page.getByRole('table', { name: 'Word game statistics' });
+    await expect(table.getByRole('row', { name: /^Practice/ })).toHaveText(/Practice\s*2\s*100\s*2\s*2/);
+    await expect(table.getByRole('row', { name: /^Daily/ })).toHaveText(/Daily\s*0\s*0\s*0\s*0/);
+    // The best score is the account's own (SPEC section 9): the guest's win is in the statistics only.
+    await expect(page.getByText('Your best score is 2 turns.')).toBeVisible();
+    expect(username).toBeTruthy();
+  });
+
+  test('the game’s own JavaScript, dialogs included, grows by at most 6 KB gzip', async ({ page }) => {
+    const ours: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (/\/(WordGame|ResultDialog|SettingsDialog)\.[\w-]+\.js$/.test(response.url())) {
+        ours.push(response.body().then((body) => gzipSync(body).length));
+      }
+    });
+    await fixSecret(page, 'CRANE');
+    await openGame(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Statistics' }).click();
+    await expect(page.getByRole('dialog', { name: 'Statistics' })).toBeVisible();
+    const sizes = await Promise.all(ours);
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    test.info().annotations.push({ type: 'word-game-own-js-gzip-bytes', description: String(total) });
+    expect(sizes).toHaveLength(3);
+    // Before statistics, Daily, Share and settings: the island's chunk was 3,192 bytes gzip.
+    expect(total).toBeLessThanOrEqual(3192 + 6 * 1024);
   });
 });

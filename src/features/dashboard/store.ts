@@ -1,5 +1,5 @@
 // The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account details and
-// the word game's best score, loaded for the session's user, and "Log out everywhere". A session
+// the word game's best score and statistics, loaded for the session's user, and "Log out everywhere". A session
 // the server no longer accepts ends at /unauthorized, telling the visitor; other failures are logged.
 import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
@@ -7,6 +7,7 @@ import { ApiError } from '../../platform/api-client.ts';
 import { fetchAccount, fetchScores, logOutEverywhere as endEverySession } from './api-client.ts';
 import { $user, $username, clearSession, endSession, leaveEndedSession } from '../../platform/session.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
+import type { AllStats } from '../../lib/word-game-stats.ts';
 
 export type DashboardCard = 'user' | 'score' | 'admin';
 
@@ -19,6 +20,8 @@ export const $account = computed([$user, $loadedAccount], (session, loaded) => l
 
 /** The word game's best score (NEVER_WON when there is none), or where loading it stands. */
 export const $bestScore = atom<number | 'loading' | 'failed'>('loading');
+/** The word game's statistics per mode, once loaded. */
+export const $wordGameStats = atom<AllStats | undefined>(undefined);
 
 // Showing the dashboard loads the account and the scores, again if the session's user changes.
 // A session that just ended (logged out everywhere) loads nothing: the page is on its way out.
@@ -47,7 +50,9 @@ async function loadAccount(): Promise<void> {
 async function loadBestScore(username: string): Promise<void> {
   try {
     const { scores } = await fetchScores(username);
-    $bestScore.set(scores.find((score) => score.game === 'wordGame')?.bestScore ?? NEVER_WON);
+    const wordGame = scores.find((score) => score.game === 'wordGame');
+    $bestScore.set(wordGame?.bestScore ?? NEVER_WON);
+    $wordGameStats.set(wordGame?.stats);
   } catch (error) {
     console.error('Failed to fetch score data.', error);
     $bestScore.set('failed');

@@ -1,10 +1,21 @@
 import { apiRequest } from '../../platform/api-client.ts';
+import type { AllStats, GameResult } from '../../lib/word-game-stats.ts';
 
-/** Sends a round count (7 only reads) and returns the best one. */
-export async function recordWordGameScore(userName: string, roundScore: number): Promise<number> {
-  const { bestScore } = await apiRequest<{ status: string; bestScore: number }>('scoring/wordgame', {
+/** What a score call may carry besides the spec's fields: the game just finished, a guest's statistics. */
+export interface ScoreExtras {
+  result?: GameResult | undefined;
+  merge?: { id: string; stats: AllStats } | undefined;
+}
+
+/** Sends a round count (7 only reads), and a result or merge; returns the best round count and the statistics. */
+export async function recordWordGameScore(
+  userName: string,
+  roundScore: number,
+  extras: ScoreExtras = {},
+): Promise<{ bestScore: number; stats: AllStats }> {
+  const { bestScore, stats } = await apiRequest<{ bestScore: number; stats: AllStats }>('scoring/wordgame', {
     method: 'POST',
-    body: { userName, roundScore },
+    body: { userName, roundScore, ...extras },
   });
-  return bestScore;
+  return { bestScore, stats };
 }

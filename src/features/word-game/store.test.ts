@@ -1,9 +1,19 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../tests/setup/browser-session.ts';
+import type { ScoreExtras } from './api-client.ts';
+import { dayNumber } from '../../lib/utc-day.ts';
+import { dailyWord } from './daily.ts';
+import { type AllStats, emptyAllStats, recordResult } from '../../lib/word-game-stats.ts';
+
+/** The server's answer: a best score, and empty statistics unless given. */
+const answer = (bestScore: number, stats: AllStats = emptyAllStats()) => ({ bestScore, stats });
 
 const api = vi.hoisted(() => ({
-  recordWordGameScore: vi.fn<(userName: string, roundScore: number) => Promise<number>>(),
+  recordWordGameScore:
+    vi.fn<
+      (userName: string, roundScore: number, extras?: ScoreExtras) => Promise<{ bestScore: number; stats: AllStats }>
+    >(),
 }));
 vi.mock('./api-client.ts', () => api);
 
@@ -12,7 +22,10 @@ const words = vi.hoisted(() => ({
   pickSecret: vi.fn<() => string>(),
 }));
 vi.mock('./dictionary.ts', () => ({ loadDictionary: words.loadDictionary }));
-vi.mock('./secret-words.ts', () => ({ pickSecret: words.pickSecret }));
+vi.mock('./secret-words.ts', async (original) => ({
+  ...(await original<typeof import('./secret-words.ts')>()),
+  pickSecret: words.pickSecret,
+}));
 
 const DICTIONARY = new Set(['crane', 'slate', 'pious', 'dumpy', 'wight', 'folky', 'bench', 'track']);
 
@@ -22,7 +35,7 @@ async function openGame(username = '') {
   const auth = await import('../../platform/session.ts');
   if (username) auth.setToken(tokenFor({ username }));
   const store = await import('./store.ts');
-  for (const $store of [store.$game, store.$best, store.$announcement]) $store.listen(() => undefined);
+  for (const $store of [store.$game, store.$best, store.$announcement, store.$stats]) $store.listen(() => undefined);
   await allTasks();
   return store;
 }
@@ -41,8 +54,9 @@ describe('word game store', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    if (game) cleanStores(game.$game, game.$best, game.$announcement);
+    if (game) cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
     game = undefined;
+    vi.unstubAllGlobals();
   });
 
   it('types, deletes and refuses a short or unknown word, changing nothing', async () => {
@@ -103,34 +117,129 @@ describe('word game store', () => {
   });
 
   it("reads a logged-in player's best score, and records a win that beats it", async () => {
-    api.recordWordGameScore.mockResolvedValueOnce(3);
+    api.recordWordGameScore.mockResolvedValueOnce(answer(3));
     game = await openGame('ada');
-    expect(api.recordWordGameScore).toHaveBeenCalledWith('ada', 7);
+    expect(api.recordWordGameScore).toHaveBeenCalledWith('ada', 7, { merge: undefined });
     expect(game.$best.get()).toBe(3);
 
-    api.recordWordGameScore.mockResolvedValueOnce(2);
+    // The end of a game saves the round count and the result in one call, and shows what comes back.
+    const saved = recordResult(emptyAllStats().practice, {
+      id: 'x',
+      mode: 'practice',
+      won: true,
+      guesses: 2,
+      day: dayNumber(),
+    });
+    api.recordWordGameScore.mockResolvedValueOnce(answer(2, { ...emptyAllStats(), practice: saved }));
     await play(game, 'slate');
     await play(game, 'crane');
     await allTasks();
-    expect(api.recordWordGameScore).toHaveBeenLastCalledWith('ada', 2);
+    expect(api.recordWordGameScore).toHaveBeenLastCalledWith('ada', 2, {
+      result: { id: expect.any(String), mode: 'practice', won: true, guesses: 2, day: dayNumber() },
+    });
     expect(game.$best.get()).toBe(2);
-
-    // A win in more turns than the best is not sent.
-    game.startNewGame();
-    await play(game, 'slate');
-    await play(game, 'track');
-    await play(game, 'crane');
-    await allTasks();
+    expect(game.$stats.get().practice).toEqual(saved);
     expect(api.recordWordGameScore).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the best score it had when saving fails', async () => {
-    api.recordWordGameScore.mockResolvedValueOnce(7).mockRejectedValueOnce(new Error('down'));
+    api.recordWordGameScore.mockResolvedValueOnce(answer(7)).mockRejectedValueOnce(new Error('down'));
     game = await openGame('ada');
     await play(game, 'crane');
     await allTasks();
-    expect(api.recordWordGameScore).toHaveBeenLastCalledWith('ada', 1);
+    expect(api.recordWordGameScore).toHaveBeenLastCalledWith('ada', 1, expect.anything());
     expect(game.$best.get()).toBe(7);
     expect(console.error).toHaveBeenCalledWith('Failed to fetch high score data.', expect.any(Error));
+  });
+
+  it('in hard mode, refuses a guess that ignores a hint; the mode is fixed by the first guess', async () => {
+    game = await openGame();
+    game.changeSettings({ hardMode: true });
+    await play(game, 'track');
+    expect(await play(game, 'slate')).toBe('2nd letter must be R');
+    expect(game.$game.get().turn).toBe(1);
+    // Too late to switch it off.
+    expect(game.$hardModeLocked.get()).toBe(true);
+    game.changeSettings({ hardMode: false });
+    expect(game.$settings.get().hardMode).toBe(true);
+    for (let i = 0; i < 5; i++) await game.pressKey('Backspace');
+    expect(await play(game, 'crane')).toBeUndefined();
+    expect(game.$play.get().hard).toBe(true);
+  });
+
+  it('plays today’s Daily word, once: no new game until tomorrow', async () => {
+    game = await openGame();
+    game.chooseMode('daily');
+    expect(game.$game.get().secret).toBe(dailyWord(dayNumber()));
+    await play(game, dailyWord(dayNumber()).toLowerCase() === 'crane' ? 'crane' : 'slate');
+    game.startNewGame();
+    expect(game.$game.get().turn).toBe(1);
+    game.chooseMode('practice');
+    expect(game.$game.get().secret).toBe('CRANE');
+  });
+
+  it('keeps each mode’s game in progress, the settings and a guest’s statistics across a reload', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+    });
+    game = await openGame();
+    await play(game, 'slate');
+    game.changeSettings({ highContrast: true });
+    game.chooseMode('daily');
+    await play(game, 'track');
+    game.chooseMode('practice');
+    await play(game, 'crane');
+    expect(game.$stats.get().practice).toMatchObject({ played: 1, distribution: [0, 1, 0, 0, 0, 0] });
+
+    const reloaded = await openGame();
+    expect(reloaded.$mode.get()).toBe('practice');
+    expect(reloaded.$game.get()).toMatchObject({ status: 'won', turn: 2 });
+    expect(reloaded.$settings.get().highContrast).toBe(true);
+    expect(reloaded.$stats.get().practice.played).toBe(1);
+    reloaded.chooseMode('daily');
+    expect(reloaded.$game.get().guesses.map((tiles) => tiles.map((tile) => tile.key).join(''))).toEqual(['TRACK']);
+    game = reloaded;
+  });
+
+  it('adds a guest’s statistics to the account at login, once, then counts afresh', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+    });
+    game = await openGame();
+    await play(game, 'crane');
+    const guestStats = game.$stats.get();
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+
+    // The first try fails: the statistics stay this browser's, with the same merge id for the next try.
+    api.recordWordGameScore.mockRejectedValueOnce(new Error('down'));
+    game = await openGame('ada');
+    const first = api.recordWordGameScore.mock.calls[0]![2]!.merge!;
+    expect(first.stats).toEqual(guestStats);
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+
+    api.recordWordGameScore.mockResolvedValueOnce(answer(1, guestStats));
+    game = await openGame('ada');
+    expect(api.recordWordGameScore.mock.calls[1]![2]!.merge).toEqual(first);
+    expect(game.$stats.get()).toEqual(guestStats);
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+
+    // Merged: the next login sends nothing to add.
+    api.recordWordGameScore.mockResolvedValueOnce(answer(1, guestStats));
+    game = await openGame('ada');
+    expect(api.recordWordGameScore.mock.calls[2]![2]).toEqual({ merge: undefined });
+  });
+
+  it('keeps the letters typed while a guess waits for the word list, in order', async () => {
+    const slow = Promise.withResolvers<Set<string>>();
+    words.loadDictionary.mockReturnValue(slow.promise);
+    game = await openGame();
+    const keys = [...'track', 'Enter', ...'sl'].map((key) => game!.pressKey(key));
+    slow.resolve(DICTIONARY);
+    await Promise.all(keys);
+    expect(game.$game.get()).toMatchObject({ turn: 1, current: 'SL' });
   });
 });

@@ -4,11 +4,14 @@ import Dialog from '../../../components/Dialog.tsx';
 import { site } from '../../../content/site.ts';
 import { canAdminister } from '../../../lib/policy.ts';
 import { displayName } from '../../../lib/user-details.ts';
+import { dayNumber } from '../../../lib/utc-day.ts';
+import { GAME_MODES, shownStreak, winPercent } from '../../../lib/word-game-stats.ts';
 import { $user } from '../../../platform/session.ts';
 import { describeWordGameBest, orPlaceholder } from '../logic.ts';
 import {
   $account,
   $bestScore,
+  $wordGameStats,
   $card,
   $logoutEverywhere,
   type DashboardCard,
@@ -30,6 +33,7 @@ export default function Dashboard() {
   const card = useStore($card);
   const account = useStore($account);
   const best = useStore($bestScore);
+  const stats = useStore($wordGameStats);
   const logout = useStore($logoutEverywhere);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const isAdmin = canAdminister(session);
@@ -99,6 +103,31 @@ export default function Dashboard() {
                   ? 'Your scores could not be loaded right now.'
                   : describeWordGameBest(best)}
             </p>
+            {stats && (
+              <table className="word-game-stats">
+                <caption>Word game statistics</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Mode</th>
+                    <th scope="col">Played</th>
+                    <th scope="col">Win %</th>
+                    <th scope="col">Current streak</th>
+                    <th scope="col">Max streak</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {GAME_MODES.map((mode) => (
+                    <tr key={mode}>
+                      <th scope="row">{mode === 'daily' ? 'Daily' : 'Practice'}</th>
+                      <td>{stats[mode].played}</td>
+                      <td>{winPercent(stats[mode])}</td>
+                      <td>{shownStreak(stats[mode], mode, dayNumber())}</td>
+                      <td>{stats[mode].maxStreak}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
             <a href="/word_game">Play the word game</a>
           </section>
         )}

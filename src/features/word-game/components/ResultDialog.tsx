@@ -1,33 +1,156 @@
-// The modal at the end of a game: 'You Won!' or 'You lost', the spec's texts and the word.
-// Closing it (Close, Escape) starts a new game; focus goes back where it was.
+// The modal at the end of a game ('You Won!' or 'You lost', the spec's texts and the word), or
+// opened from Statistics: the mode's statistics with the guess distribution (this game's row
+// highlighted), Share (the phone's share sheet, else the clipboard) with the result in words
+// beside it, and in Daily mode the wait for the next word. Closing it (Close, Escape) gives focus
+// back where it was.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import Dialog from '../../../components/Dialog.tsx';
-import { type Game, turns } from '../logic.ts';
+import { dayNumber } from '../../../lib/utc-day.ts';
+import { countdown } from '../daily.ts';
+import { turns } from '../logic.ts';
+import { type SharedGame, shareSummary, shareText } from '../share.ts';
+import { shownStreak, winPercent, wins } from '../../../lib/word-game-stats.ts';
+import { $mode, $play, $settings, $stats } from '../store.ts';
 
 interface ResultDialogProps {
-  game: Game;
+  /** Whether to show the finished game's result; Statistics opens it without. */
+  withResult: boolean;
   onClose(): void;
 }
 
-export default function ResultDialog({ game, onClose }: ResultDialogProps) {
+/** Ticks every second: the wait for the next Daily word. */
+function NextWord() {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="next-word">
+      Next word in <span role="timer">{countdown(now)}</span>
+    </p>
+  );
+}
+
+/** Shares on a phone's share sheet, else copies; answers what to confirm. */
+async function share(text: string): Promise<string> {
+  if (navigator.share && matchMedia('(pointer: coarse)').matches) {
+    try {
+      await navigator.share({ text });
+      return '';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return '';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'Copied your result to the clipboard.';
+  } catch {
+    return 'Your browser did not let the result be copied.';
+  }
+}
+
+export default function ResultDialog({ withResult, onClose }: ResultDialogProps) {
+  const mode = useStore($mode);
+  const { day, hard, game } = useStore($play);
+  const stats = useStore($stats)[mode];
+  const { highContrast } = useStore($settings);
+  const [confirmation, setConfirmation] = useState('');
+  const finished = game.status !== 'playing';
   const won = game.status === 'won';
+  const shared: SharedGame = {
+    mode,
+    day,
+    won,
+    rows: game.guesses.map((tiles) => tiles.map((tile) => tile.color)),
+    hardMode: hard,
+    highContrast,
+  };
+  const most = Math.max(1, ...stats.distribution, stats.played - wins(stats));
+  const rows = [
+    ...stats.distribution.map((count, index) => [String(index + 1), count] as const),
+    ['X', stats.played - wins(stats)] as const,
+  ];
+  const thisRow = withResult && finished ? (won ? String(game.turn) : 'X') : undefined;
+  const figures = [
+    ['Played', stats.played],
+    ['Win %', winPercent(stats)],
+    ['Current Streak', shownStreak(stats, mode, dayNumber())],
+    ['Max Streak', stats.maxStreak],
+  ] as const;
 
   return (
     <Dialog
       id="result"
-      title={won ? 'You Won!' : 'You lost'}
+      className="result-dialog"
+      title={withResult ? (won ? 'You Won!' : 'You lost') : 'Statistics'}
       onClose={onClose}
       actions={
-        <button type="button" className="button button-primary" data-autofocus onClick={onClose}>
-          Close
-        </button>
+        <>
+          {finished && (
+            <button
+              type="button"
+              className="button"
+              aria-describedby="share-summary"
+              onClick={() => void share(shareText(shared)).then(setConfirmation)}
+            >
+              Share
+            </button>
+          )}
+          <button type="button" className="button button-primary" data-autofocus onClick={onClose}>
+            Close
+          </button>
+        </>
       }
     >
-      <p>
-        {won
-          ? `Congratulations, you were able to guess the word in ${turns(game.turn)}.`
-          : 'Unfortunately you were not able to guess the word.'}
+      {withResult && (
+        <>
+          <p>
+            {won
+              ? `Congratulations, you were able to guess the word in ${turns(game.turn)}.`
+              : 'Unfortunately you were not able to guess the word.'}
+          </p>
+          <p>The word was: {game.secret}</p>
+        </>
+      )}
+      <h3 className="stats-heading">{mode === 'daily' ? 'Daily statistics' : 'Practice statistics'}</h3>
+      <dl className="stats">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="stats-heading" id="distribution-title">
+        Guess distribution
+      </h3>
+      <ul className="distribution" aria-labelledby="distribution-title">
+        {rows.map(([guesses, count]) => (
+          <li key={guesses} className={guesses === thisRow ? 'this-game' : undefined}>
+            <span className="distribution-label">
+              <span aria-hidden="true">{guesses}</span>
+              <span className="visually-hidden">
+                {guesses === 'X' ? 'Lost' : `In ${guesses}`}
+                {guesses === thisRow ? ' (this game)' : ''}:
+              </span>
+            </span>
+            <span className="distribution-bar" style={{ width: `${Math.max(8, (100 * count) / most)}%` }}>
+              {count}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {finished && (
+        <p id="share-summary" className="visually-hidden">
+          {shareSummary(shared)}
+        </p>
+      )}
+      {mode === 'daily' && finished && <NextWord />}
+      <p className="share-confirmation" role="status">
+        {confirmation}
       </p>
-      <p>The word was: {game.secret}</p>
     </Dialog>
   );
 }

@@ -1,35 +1,57 @@
-// The word game island (SPEC sections 2, 4, 5, 8, 9): the board, the on-screen keyboard, the
-// physical keyboard, the checks' toasts, the result modal and the best score, rendered from the
-// word game's store.
+// The word game island (SPEC sections 2, 4, 5, 8, 9): Daily or Practice, the board (tiles flip in
+// on reveal, a refused row shakes, a win bounces), the on-screen and physical keyboards, the
+// checks' toasts, the result modal with the statistics and Share, the settings and the best
+// score, rendered from the word game's store. The dialogs load when first opened.
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../../components/toast.ts';
 import { $user } from '../../../platform/session.ts';
 import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
-import { $announcement, $best, $game, pressKey, startNewGame } from '../store.ts';
+import { $announcement, $best, $mode, $play, $settings, chooseMode, pressKey, startNewGame } from '../store.ts';
 import Keyboard from './Keyboard.tsx';
-import ResultDialog from './ResultDialog.tsx';
 import './word-game.css';
 
+const ResultDialog = lazy(() => import('./ResultDialog.tsx'));
+const SettingsDialog = lazy(() => import('./SettingsDialog.tsx'));
+
 const GAME_TOAST_MS = 2000;
+/** How long the last row takes to flip in (and a win to bounce) before the result shows. */
+const REVEAL_MS = 1800;
 
 function refuse(text: string): void {
   showToast({ title: 'Cannot make that move.', text, variant: 'failure', duration: GAME_TOAST_MS });
 }
 
-/** Plays a key; a refused guess shows its reason in a toast. */
-function press(key: string): void {
-  void pressKey(key).then((refusal) => {
-    if (refusal) refuse(refusal);
-  });
-}
+type Open = 'result' | 'statistics' | 'settings' | undefined;
 
 export default function WordGame() {
   const user = useStore($user);
-  const game = useStore($game);
+  const mode = useStore($mode);
+  const { id, game } = useStore($play);
   const best = useStore($best);
+  const { highContrast } = useStore($settings);
   const announcement = useStore($announcement);
   const loggedIn = user.username !== '';
+  // A finished Practice game found on arrival shows its result (closing it starts the next game).
+  const [open, setOpen] = useState<Open>(() =>
+    mode === 'practice' && game.status !== 'playing' ? 'result' : undefined,
+  );
+  /** The row that flips in: the last one played in this visit. */
+  const [revealed, setRevealed] = useState<number>();
+  /** Counts refusals, so each one shakes the row anew. */
+  const [shakes, setShakes] = useState(0);
+  const playing = useRef(game.status === 'playing');
+
+  /** Plays a key; a refused guess shows its reason in a toast and shakes the row. */
+  function press(key: string): void {
+    const before = game.turn;
+    void pressKey(key).then((refusal) => {
+      if (refusal) {
+        refuse(refusal);
+        setShakes((count) => count + 1);
+      } else if (key === 'Enter') setRevealed(before);
+    });
+  }
 
   // The physical keyboard; removed once the game is won or lost (SPEC section 4).
   useEffect(() => {
@@ -42,26 +64,82 @@ export default function WordGame() {
       if (target?.closest('input, textarea, select, dialog')) return;
       if (event.key === 'Enter' || event.key === 'Backspace' || /^[a-z]$/i.test(event.key)) {
         event.preventDefault();
+        // Typing plays the game: the button last clicked (a key, Settings) lets go of the focus, so
+        // the Enter that follows plays the guess instead of pressing that button again.
+        if (event.key !== 'Enter' && target?.closest('button')) target.blur();
         press(event.key);
       }
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [game.status]);
+  });
+
+  // A game that ends now shows its result once the last row has flipped in.
+  useEffect(() => {
+    const ended = playing.current && game.status !== 'playing';
+    playing.current = game.status === 'playing';
+    if (!ended) return;
+    const wait = matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : REVEAL_MS;
+    const timer = setTimeout(() => setOpen('result'), wait);
+    return () => clearTimeout(timer);
+  }, [game.status, id]);
+
+  function closeResult() {
+    setOpen(undefined);
+    if (open === 'result' && mode === 'practice') startNewGame();
+  }
 
   return (
-    <div className="word-game">
+    <div className={`word-game${highContrast ? ' high-contrast' : ''}`}>
+      <div className="game-bar">
+        <div className="modes" role="group" aria-label="Mode">
+          {(['daily', 'practice'] as const).map((each) => (
+            <button
+              key={each}
+              type="button"
+              className="mode"
+              aria-pressed={mode === each}
+              onClick={() => chooseMode(each)}
+            >
+              {each === 'daily' ? 'Daily' : 'Practice'}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="button game-action" onClick={() => setOpen('statistics')}>
+          Statistics
+        </button>
+        <button type="button" className="button game-action" onClick={() => setOpen('settings')}>
+          Settings
+        </button>
+      </div>
       <div className="board" role="group" aria-label="Board">
         {Array.from({ length: MAX_TURNS }, (_, rowIndex) => {
           const played = game.guesses[rowIndex];
           const typed = rowIndex === game.guesses.length ? game.current : '';
+          const motion =
+            rowIndex === revealed
+              ? game.status === 'won' && rowIndex === game.turn - 1
+                ? ' row-reveal row-win'
+                : ' row-reveal'
+              : rowIndex === game.guesses.length && shakes > 0
+                ? ' row-shake'
+                : '';
           return (
-            <div key={rowIndex} className="board-row" role="group" aria-label={`Guess ${rowIndex + 1}`}>
+            <div
+              key={rowIndex === game.guesses.length ? `${id}-${rowIndex}-${shakes}` : `${id}-${rowIndex}`}
+              className={`board-row${motion}`}
+              role="group"
+              aria-label={`Guess ${rowIndex + 1}`}
+            >
               {Array.from({ length: WORD_LENGTH }, (_, column) => {
                 const tile = played?.[column];
                 const letter = tile?.key ?? typed[column] ?? '';
                 return (
-                  <div key={column} className={`tile${tile ? ` tile-${tile.color}` : letter ? ' tile-typed' : ''}`}>
+                  <div
+                    key={column}
+                    className={`tile${tile ? ` tile-${tile.color}` : letter ? ' tile-typed' : ''}`}
+                    style={{ '--i': column } as React.CSSProperties}
+                  >
                     <span aria-hidden="true">{letter}</span>
                     {letter && <span className="visually-hidden">{tile ? describeTile(tile) : letter}</span>}
                   </div>
@@ -75,8 +153,21 @@ export default function WordGame() {
         {announcement}
       </p>
       <p className="best-score">{bestScoreText(best, loggedIn)}</p>
+      {mode === 'daily' && game.status !== 'playing' && (
+        <p className="daily-done">
+          You have played today&apos;s word.{' '}
+          <button type="button" className="link-button" onClick={() => setOpen('statistics')}>
+            See your statistics and the next word&apos;s countdown
+          </button>
+        </p>
+      )}
       <Keyboard usedKeys={game.usedKeys} onKey={press} />
-      {game.status !== 'playing' && <ResultDialog game={game} onClose={startNewGame} />}
+      <Suspense>
+        {(open === 'result' || open === 'statistics') && (
+          <ResultDialog withResult={open === 'result'} onClose={closeResult} />
+        )}
+        {open === 'settings' && <SettingsDialog onClose={() => setOpen(undefined)} />}
+      </Suspense>
     </div>
   );
 }
