@@ -332,9 +332,14 @@ test.describe('word game', () => {
     const dialog = page.getByRole('dialog', { name: 'You Won!' });
     await expect(dialog.locator('.stats')).toContainText('Played2');
 
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Your High Scores' }).click();
     const table = page.getByRole('table', { name: 'Word game statistics' });
+    await expect(table).toBeVisible();
+    // On a small phone the table fits (or scrolls in its card): the page does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
     await expect(table.getByRole('row', { name: /^Practice/ })).toHaveText(/Practice\s*2\s*100\s*2\s*2/);
     await expect(table.getByRole('row', { name: /^Daily/ })).toHaveText(/Daily\s*0\s*0\s*0\s*0/);
     // The best score is the account's own (SPEC section 9): the guest's win is in the statistics only.

@@ -104,29 +104,31 @@ export default function Dashboard() {
                   : describeWordGameBest(best)}
             </p>
             {stats && (
-              <table className="word-game-stats">
-                <caption>Word game statistics</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Mode</th>
-                    <th scope="col">Played</th>
-                    <th scope="col">Win %</th>
-                    <th scope="col">Current streak</th>
-                    <th scope="col">Max streak</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {GAME_MODES.map((mode) => (
-                    <tr key={mode}>
-                      <th scope="row">{mode === 'daily' ? 'Daily' : 'Practice'}</th>
-                      <td>{stats[mode].played}</td>
-                      <td>{winPercent(stats[mode])}</td>
-                      <td>{shownStreak(stats[mode], mode, dayNumber())}</td>
-                      <td>{stats[mode].maxStreak}</td>
+              <div className="table-scroll" tabIndex={0}>
+                <table className="word-game-stats">
+                  <caption>Word game statistics</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Mode</th>
+                      <th scope="col">Played</th>
+                      <th scope="col">Win %</th>
+                      <th scope="col">Streak</th>
+                      <th scope="col">Max streak</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {GAME_MODES.map((mode) => (
+                      <tr key={mode}>
+                        <th scope="row">{mode === 'daily' ? 'Daily' : 'Practice'}</th>
+                        <td>{stats[mode].played}</td>
+                        <td>{winPercent(stats[mode])}</td>
+                        <td>{shownStreak(stats[mode], mode, dayNumber())}</td>
+                        <td>{stats[mode].maxStreak}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
             <a href="/word_game">Play the word game</a>
           </section>
