@@ -290,6 +290,10 @@ test.describe('word game', () => {
     await clearRow(page);
     await typeAndEnter(page, 'SLATE');
     await expect(row(page, 1)).toHaveClass(/row-reveal/);
+    // Only the refused row shook: the next one starts still.
+    await page.keyboard.type('T');
+    await expect(row(page, 2)).toHaveClass('board-row');
+    await page.keyboard.press('Backspace');
     expect(
       await row(page, 1)
         .locator('.tile')

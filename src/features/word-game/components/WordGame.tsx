@@ -36,20 +36,18 @@ export default function WordGame() {
   const [open, setOpen] = useState<Open>(() =>
     mode === 'practice' && game.status !== 'playing' ? 'result' : undefined,
   );
-  /** The row that flips in: the last one played in this visit. */
-  const [revealed, setRevealed] = useState<number>();
-  /** Counts refusals, so each one shakes the row anew. */
-  const [shakes, setShakes] = useState(0);
+  /** The row that moves: the last one played flips in, a refused one shakes (anew at each refusal). */
+  const [motion, setMotion] = useState<{ row: string; kind: 'reveal' | 'shake'; count: number }>();
   const playing = useRef(game.status === 'playing');
 
   /** Plays a key; a refused guess shows its reason in a toast and shakes the row. */
   function press(key: string): void {
-    const before = game.turn;
+    const row = `${id}-${game.turn}`;
     void pressKey(key).then((refusal) => {
       if (refusal) {
         refuse(refusal);
-        setShakes((count) => count + 1);
-      } else if (key === 'Enter') setRevealed(before);
+        setMotion((last) => ({ row, kind: 'shake', count: (last?.count ?? 0) + 1 }));
+      } else if (key === 'Enter') setMotion({ row, kind: 'reveal', count: 0 });
     });
   }
 
@@ -116,18 +114,20 @@ export default function WordGame() {
         {Array.from({ length: MAX_TURNS }, (_, rowIndex) => {
           const played = game.guesses[rowIndex];
           const typed = rowIndex === game.guesses.length ? game.current : '';
-          const motion =
-            rowIndex === revealed
-              ? game.status === 'won' && rowIndex === game.turn - 1
+          const rowKey = `${id}-${rowIndex}`;
+          const moves = motion?.row === rowKey ? motion : undefined;
+          const won = game.status === 'won' && rowIndex === game.turn - 1;
+          const moving = !moves
+            ? ''
+            : moves.kind === 'shake'
+              ? ' row-shake'
+              : won
                 ? ' row-reveal row-win'
-                : ' row-reveal'
-              : rowIndex === game.guesses.length && shakes > 0
-                ? ' row-shake'
-                : '';
+                : ' row-reveal';
           return (
             <div
-              key={rowIndex === game.guesses.length ? `${id}-${rowIndex}-${shakes}` : `${id}-${rowIndex}`}
-              className={`board-row${motion}`}
+              key={moves?.kind === 'shake' ? `${rowKey}-${moves.count}` : rowKey}
+              className={`board-row${moving}`}
               role="group"
               aria-label={`Guess ${rowIndex + 1}`}
             >
