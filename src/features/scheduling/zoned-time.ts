@@ -1,0 +1,85 @@
+// Times of a poll in its own time zone (an IANA name such as 'Europe/Berlin'), and as a visitor
+// elsewhere sees them, through the platform's time-zone data (Intl): correct across daylight-saving
+// changes, with nothing to ship or keep up to date.
+
+/** Whether `zone` is a time zone this platform knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const DAY_MS = 86_400_000;
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock date and time in `zone` at the instant `ms`, as the fields of a UTC date. */
+function wallClockAt(ms: number, zone: string): number {
+  let format = partsFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partsFormats.set(zone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(ms).map(({ type, value }) => [type, Number(value)]));
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
+/** The zone's offset from UTC at the instant `ms`, in minutes (Berlin in winter: 60). */
+export function offsetMinutes(ms: number, zone: string): number {
+  return Math.round((wallClockAt(ms, zone) - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant of a wall-clock date ('YYYY-MM-DD') and time ('HH:MM') in `zone`. A time that a
+ * change to summer time skips is read with the offset before the change (02:30 becomes 03:30); a
+ * time that the change back repeats is its first occurrence.
+ */
+export function zonedToUtc(date: string, time: string, zone: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // The zone's offsets a day either side: a change in between makes them differ.
+  const before = offsetMinutes(wall - DAY_MS, zone);
+  const after = offsetMinutes(wall + DAY_MS, zone);
+  const readings = [before, after]
+    .map((offset) => wall - offset * 60_000)
+    .filter((ms) => wallClockAt(ms, zone) === wall);
+  return readings.length > 0 ? Math.min(...readings) : wall - before * 60_000;
+}
+
+/** The wall-clock date ('YYYY-MM-DD') and time ('HH:MM') in `zone` at the instant `ms`. */
+export function utcToZoned(ms: number, zone: string): { date: string; time: string } {
+  const iso = new Date(wallClockAt(ms, zone)).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** "7:00 PM CET": the time at the instant `ms` in `zone`, with the zone's short name there. */
+export function timeInZone(ms: number, zone: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+    .format(ms)
+    .replace(/\u202f/g, ' ');
+}
+
+/**
+ * A slot's time for a visitor: in the poll's zone, and in the visitor's own when it differs there
+ * at that instant ("7:00 PM CET, 1:00 PM your time").
+ */
+export function slotLabel(ms: number, pollZone: string, visitorZone: string, locale = 'en-US'): string {
+  const inPollZone = timeInZone(ms, pollZone, locale);
+  if (offsetMinutes(ms, pollZone) === offsetMinutes(ms, visitorZone)) return inPollZone;
+  const local = new Intl.DateTimeFormat(locale, { timeZone: visitorZone, hour: 'numeric', minute: '2-digit' })
+    .format(ms)
+    .replace(/\u202f/g, ' ');
+  return `${inPollZone}, ${local} your time`;
+}
