@@ -1,0 +1,101 @@
+// A poll made in the console (issue 20): its title, optional description and location, its time
+// zone, and its dates, each either the whole day or time slots of one length. The rules a created
+// poll keeps, pure so the console form and the server check alike, and the options it offers.
+import { isTimeZone, utcToZoned, zonedToUtc } from './zoned-time.ts';
+
+/** At most this many options (dates or slots) in one poll: a grid people can still read. */
+export const MAX_POLL_OPTIONS = 60;
+export const MAX_TITLE_LENGTH = 100;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_LOCATION_LENGTH = 200;
+/** A slot lasts from a quarter of an hour to a day's evening and night. */
+export const SLOT_MINUTES = { min: 15, max: 12 * 60 };
+
+export interface NewPollDay {
+  /** 'YYYY-MM-DD' in the poll's zone. */
+  date: string;
+  /** Start times ('HH:MM'); none for the whole day. */
+  slots: string[];
+}
+
+export interface NewPoll {
+  title: string;
+  description: string;
+  location: string;
+  zone: string;
+  days: NewPollDay[];
+  /** How long each slot lasts, in minutes. */
+  slotMinutes: number;
+}
+
+/** One thing voters answer: a whole day, or a slot that starts at an instant. */
+export interface PollOption {
+  /** Stable and readable: 'd-20261025' for a day, 's-20261025-1900' for a slot. */
+  id: string;
+  date: string;
+  /** Start time in the poll's zone, for a slot. */
+  time?: string;
+  /** The slot's start (ms), for a slot. */
+  start?: number;
+}
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether 'YYYY-MM-DD' is a day the calendar has (no 31 February). */
+function isCalendarDate(date: string): boolean {
+  return DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+}
+
+/** What is wrong with a new poll, the first thing a person would fix; undefined when nothing is. */
+export function newPollProblem(poll: NewPoll, now: number): string | undefined {
+  if (!poll.title.trim()) return 'Please give the poll a title.';
+  if (poll.title.trim().length > MAX_TITLE_LENGTH) return `The title must be at most ${MAX_TITLE_LENGTH} characters.`;
+  if (poll.description.length > MAX_DESCRIPTION_LENGTH) {
+    return `The description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`;
+  }
+  if (poll.location.length > MAX_LOCATION_LENGTH)
+    return `The location must be at most ${MAX_LOCATION_LENGTH} characters.`;
+  if (!isTimeZone(poll.zone)) return 'Please pick a time zone from the list.';
+  if (poll.days.length === 0) return 'Please pick at least one date.';
+  const today = utcToZoned(now, poll.zone).date;
+  const dates = new Set<string>();
+  for (const { date, slots } of poll.days) {
+    if (!isCalendarDate(date)) return `${date} is not a date.`;
+    if (date < today) return `${date} is in the past: pick today or a later date.`;
+    if (dates.has(date)) return `${date} is picked twice.`;
+    dates.add(date);
+    const times = new Set<string>();
+    for (const time of slots) {
+      if (!TIME.test(time)) return `${time} is not a time: use hours and minutes, such as 19:30.`;
+      if (times.has(time)) return `${date} has ${time} twice.`;
+      times.add(time);
+      if (zonedToUtc(date, time, poll.zone) < now) return `${date} ${time} has already passed.`;
+    }
+  }
+  const count = pollOptions(poll).length;
+  if (count > MAX_POLL_OPTIONS) return `A poll can offer at most ${MAX_POLL_OPTIONS} options; this one has ${count}.`;
+  if (poll.days.some((day) => day.slots.length > 0)) {
+    const { min, max } = SLOT_MINUTES;
+    if (!Number.isInteger(poll.slotMinutes) || poll.slotMinutes < min || poll.slotMinutes > max) {
+      return `A slot lasts from ${min} minutes to ${max / 60} hours.`;
+    }
+  }
+  return undefined;
+}
+
+/** The poll's options in date and time order. */
+export function pollOptions(poll: NewPoll): PollOption[] {
+  return [...poll.days]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .flatMap(({ date, slots }) => {
+      const day = date.replace(/-/g, '');
+      if (slots.length === 0) return [{ id: `d-${day}`, date }];
+      return [...slots].sort().map((time) => ({
+        id: `s-${day}-${time.replace(':', '')}`,
+        date,
+        time,
+        start: zonedToUtc(date, time, poll.zone),
+      }));
+    });
+}
