@@ -371,4 +371,21 @@ test.describe('word game', () => {
     // Before statistics, Daily, Share and settings: the island's chunk was 3,192 bytes gzip.
     expect(total).toBeLessThanOrEqual(3192 + 6 * 1024);
   });
+
+  test('a Daily game finished just before midnight UTC leads to the next day’s word', async ({ page }) => {
+    const lastSeconds = Date.UTC(2026, 11, 24, 23, 59, 50);
+    await page.clock.install({ time: lastSeconds });
+    const today = dailyWord(dayNumber(lastSeconds));
+    const tomorrow = dailyWord(dayNumber(lastSeconds) + 1);
+    await openGame(page);
+    await page.getByRole('button', { name: 'Daily' }).click();
+    await typeAndEnter(page, today);
+    const dialog = page.getByRole('dialog', { name: 'You Won!' });
+    await expect(dialog.getByRole('timer')).toHaveText(/^0h 00m \d\ds$/);
+    await page.clock.fastForward('00:15');
+    await dialog.getByRole('button', { name: 'Play it' }).click();
+    await expect(dialog).toBeHidden();
+    await typeAndEnter(page, tomorrow);
+    await expect(page.getByRole('dialog', { name: 'You Won!' })).toContainText(`The word was: ${tomorrow}`);
+  });
 });

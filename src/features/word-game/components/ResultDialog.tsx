@@ -11,7 +11,7 @@ import { countdown } from '../daily.ts';
 import { turns } from '../logic.ts';
 import { type SharedGame, shareSummary, shareText } from '../share.ts';
 import { shownStreak, winPercent, wins } from '../../../lib/word-game-stats.ts';
-import { $mode, $play, $settings, $stats } from '../store.ts';
+import { $mode, $play, $settings, $stats, chooseMode } from '../store.ts';
 
 interface ResultDialogProps {
   /** Whether to show the finished game's result; Statistics opens it without. */
@@ -19,13 +19,23 @@ interface ResultDialogProps {
   onClose(): void;
 }
 
-/** Ticks every second: the wait for the next Daily word. */
-function NextWord() {
+/** Ticks every second: the wait for the next Daily word, then the way to it once it is there. */
+function NextWord({ day, onPlay }: { day: number; onPlay(): void }) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
+  if (dayNumber(now) > day) {
+    return (
+      <p className="next-word">
+        Today&apos;s word is ready.{' '}
+        <button type="button" className="link-button" onClick={onPlay}>
+          Play it
+        </button>
+      </p>
+    );
+  }
   return (
     <p className="next-word">
       Next word in <span role="timer">{countdown(now)}</span>
@@ -147,7 +157,15 @@ export default function ResultDialog({ withResult, onClose }: ResultDialogProps)
           {shareSummary(shared)}
         </p>
       )}
-      {mode === 'daily' && finished && <NextWord />}
+      {mode === 'daily' && finished && (
+        <NextWord
+          day={day}
+          onPlay={() => {
+            chooseMode('daily');
+            onClose();
+          }}
+        />
+      )}
       <p className="share-confirmation" role="status">
         {confirmation}
       </p>
