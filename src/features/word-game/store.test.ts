@@ -242,4 +242,56 @@ describe('word game store', () => {
     await Promise.all(keys);
     expect(game.$game.get()).toMatchObject({ turn: 1, current: 'SL' });
   });
+
+  it('sends a game whose saving failed again at the next visit, for its own player only', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+    });
+    api.recordWordGameScore.mockResolvedValueOnce(answer(7)).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    game = await openGame('ada');
+    await play(game, 'crane');
+    await allTasks();
+    const lost = api.recordWordGameScore.mock.calls[1]![2]!.result!;
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+
+    // Someone else signs in here: ada's game is not theirs.
+    api.recordWordGameScore.mockResolvedValue(answer(7));
+    game = await openGame('bob');
+    await allTasks();
+    expect(api.recordWordGameScore).toHaveBeenCalledTimes(3);
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+
+    game = await openGame('ada');
+    await allTasks();
+    expect(api.recordWordGameScore).toHaveBeenLastCalledWith('ada', 7, { result: lost });
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+
+    // Saved: not sent again.
+    api.recordWordGameScore.mockClear();
+    game = await openGame('ada');
+    await allTasks();
+    expect(api.recordWordGameScore).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a game the server refuses for good', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+    });
+    api.recordWordGameScore.mockResolvedValueOnce(answer(7));
+    game = await openGame('ada');
+    // The ApiError class of this page load's modules.
+    const { ApiError } = await import('../../platform/api-client.ts');
+    api.recordWordGameScore.mockRejectedValueOnce(new ApiError(400, 'The game must be from today.', 'bad_request'));
+    await play(game, 'crane');
+    await allTasks();
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+    api.recordWordGameScore.mockReset().mockResolvedValue(answer(7));
+    game = await openGame('ada');
+    await allTasks();
+    expect(api.recordWordGameScore).toHaveBeenCalledTimes(1);
+  });
 });

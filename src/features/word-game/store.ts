@@ -7,6 +7,7 @@
 // rules are logic.ts's, hard-mode.ts's and stats.ts's; a refused move is reported to the caller,
 // which shows the toast.
 import { atom, computed, onMount, task } from 'nanostores';
+import { ApiError } from '../../platform/api-client.ts';
 import { $username } from '../../platform/session.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
 import { type ScoreExtras, recordWordGameScore } from './api-client.ts';
@@ -58,11 +59,18 @@ interface GuestStats {
   mergeId: string;
 }
 
+/** A signed-in player's finished game the server has not acknowledged yet (the network failed). */
+interface PendingResult {
+  username: string;
+  result: GameResult;
+}
+
 interface Saved {
   mode: GameMode;
   plays: Partial<Record<GameMode, Play>>;
   settings: Settings;
   guest: GuestStats;
+  pending: PendingResult[];
 }
 
 const STORAGE_KEY = 'wordgame';
@@ -91,11 +99,13 @@ function restore(): Saved {
     },
     settings: { hardMode: false, highContrast: false, ...saved.settings },
     guest: saved.guest ?? { stats: emptyAllStats(), mergeId: newId() },
+    pending: Array.isArray(saved.pending) ? saved.pending : [],
   };
 }
 
 const saved = restore();
 let guest = saved.guest;
+let pending = saved.pending;
 
 export const $mode = atom<GameMode>(saved.mode);
 export const $plays = atom<Record<GameMode, Play>>(saved.plays as Record<GameMode, Play>);
@@ -114,7 +124,13 @@ function persist(): void {
   try {
     localStorage.setItem(
       STORAGE_KEY,
-      JSON.stringify({ mode: $mode.get(), plays: $plays.get(), settings: $settings.get(), guest } satisfies Saved),
+      JSON.stringify({
+        mode: $mode.get(),
+        plays: $plays.get(),
+        settings: $settings.get(),
+        guest,
+        pending,
+      } satisfies Saved),
     );
   } catch {
     // storage full or disabled: the game lasts for this page only
@@ -143,29 +159,53 @@ onMount($best, () =>
 );
 
 function syncAccount(username: string): Promise<void> {
-  const { daily, practice } = guest.stats;
-  const merging = daily.played + practice.played > 0 ? { id: guest.mergeId, stats: guest.stats } : undefined;
-  return save(username, NEVER_WON, { merge: merging }, () => {
+  return task(async () => {
+    const { daily, practice } = guest.stats;
+    const merging = daily.played + practice.played > 0 ? { id: guest.mergeId, stats: guest.stats } : undefined;
+    if (!(await save(username, NEVER_WON, { merge: merging }))) return;
     // Now the account's: this browser starts counting afresh.
     if (merging) {
       guest = { stats: emptyAllStats(), mergeId: newId() };
       persist();
     }
+    // Games whose saving failed earlier, each counted once by its id however often it is sent.
+    for (const { result } of pending.filter((each) => each.username === username)) {
+      await save(username, NEVER_WON, { result });
+    }
   });
 }
 
-/** Sends a round count (NEVER_WON only reads) and a result or merge; keeps the answer's best and statistics. */
-function save(username: string, rounds: number, extra: ScoreExtras, saved?: () => void): Promise<void> {
+/**
+ * Sends a round count (NEVER_WON only reads) and a result or merge; keeps the answer's best and
+ * statistics. A result the network lost waits to be sent again at the next visit; one the server
+ * refuses (it can never be counted) is dropped. Answers whether it was saved.
+ */
+function save(username: string, rounds: number, extra: ScoreExtras): Promise<boolean> {
   return task(async () => {
+    const { result } = extra;
     try {
       const { bestScore, stats } = await recordWordGameScore(username, rounds, extra);
       $best.set(bestScore);
       $stats.set(stats);
-      saved?.();
+      if (result) settle(result.id);
+      return true;
     } catch (error) {
       console.error('Failed to fetch high score data.', error);
+      const retry = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+      if (result && retry && !pending.some((each) => each.result.id === result.id)) {
+        pending = [...pending, { username, result }];
+        persist();
+      } else if (result && !retry) settle(result.id);
+      return false;
     }
   });
+}
+
+/** Forgets a pending result: saved, or refused for good. */
+function settle(id: string): void {
+  if (!pending.some((each) => each.result.id === id)) return;
+  pending = pending.filter((each) => each.result.id !== id);
+  persist();
 }
 
 let pressed: Promise<unknown> = Promise.resolve();
