@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../../tests/setup/browser-session.ts';
 import type { Question } from './api-client.ts';
 import type { AskEvent, QuotaResponse } from './schema.ts';
 
@@ -220,11 +221,7 @@ describe('chatbot store', () => {
   });
 
   it('keeps the conversation and the instruction in this browser until Clear Chat', async () => {
-    const storage = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-    });
+    vi.stubGlobal('localStorage', new MemoryStorage());
     const chat = await openChat();
     api.streamAnswer.mockReturnValueOnce(answered(['Hello!']));
     chat.$systemChoice.set('Be brief.');
@@ -239,20 +236,19 @@ describe('chatbot store', () => {
   });
 
   it('keeps an answer cut short by leaving the page as stopped', async () => {
-    const storage = new Map<string, string>([
-      [
-        'chat',
-        JSON.stringify({
-          messages: [
-            { id: 1, from: 'user', text: 'Hi?' },
-            { id: 2, from: 'ai', text: 'Hel', state: 'streaming' },
-          ],
-          systemChoice: 'You are a helpful assistant.',
-          customChoice: '',
-        }),
-      ],
-    ]);
-    vi.stubGlobal('localStorage', { getItem: (key: string) => storage.get(key) ?? null, setItem: () => undefined });
+    const storage = new MemoryStorage();
+    storage.setItem(
+      'chat',
+      JSON.stringify({
+        messages: [
+          { id: 1, from: 'user', text: 'Hi?' },
+          { id: 2, from: 'ai', text: 'Hel', state: 'streaming' },
+        ],
+        systemChoice: 'You are a helpful assistant.',
+        customChoice: '',
+      }),
+    );
+    vi.stubGlobal('localStorage', storage);
     const chat = await openChat();
     expect(chat.$messages.get()[1]).toMatchObject({ text: 'Hel', state: 'stopped' });
   });

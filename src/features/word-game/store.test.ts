@@ -1,6 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenFor } from '../../../tests/setup/browser-session.ts';
+import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { ScoreExtras } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
 import { dailyWord } from './daily.ts';
@@ -179,11 +179,7 @@ describe('word game store', () => {
   });
 
   it('keeps each mode’s game in progress, the settings and a guest’s statistics across a reload', async () => {
-    const storage = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-    });
+    vi.stubGlobal('localStorage', new MemoryStorage());
     game = await openGame();
     await play(game, 'slate');
     game.changeSettings({ highContrast: true });
@@ -204,11 +200,7 @@ describe('word game store', () => {
   });
 
   it('adds a guest’s statistics to the account at login, once, then counts afresh', async () => {
-    const storage = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-    });
+    vi.stubGlobal('localStorage', new MemoryStorage());
     game = await openGame();
     await play(game, 'crane');
     const guestStats = game.$stats.get();
@@ -244,11 +236,7 @@ describe('word game store', () => {
   });
 
   it('sends a game whose saving failed again at the next visit, for its own player only', async () => {
-    const storage = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-    });
+    vi.stubGlobal('localStorage', new MemoryStorage());
     api.recordWordGameScore.mockResolvedValueOnce(answer(7)).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     game = await openGame('ada');
     await play(game, 'crane');
@@ -276,11 +264,7 @@ describe('word game store', () => {
   });
 
   it('drops a game the server refuses for good', async () => {
-    const storage = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-    });
+    vi.stubGlobal('localStorage', new MemoryStorage());
     api.recordWordGameScore.mockResolvedValueOnce(answer(7));
     game = await openGame('ada');
     // The ApiError class of this page load's modules.
