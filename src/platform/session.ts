@@ -3,20 +3,13 @@
 import { atom, computed } from 'nanostores';
 import type { Permission } from '../lib/policy.ts';
 import { decideAccess, userFromToken } from '../lib/session-token.ts';
+import { readStored, removeStored, writeStored } from './browser-storage.ts';
 
 /** The localStorage key the spec names for the session token. */
 export const TOKEN_KEY = 'token';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy mode): the session lasts for the page only
-  }
-}
-
 /** The session token, mirrored to localStorage. */
-export const $token = atom<string | null>(storage()?.getItem(TOKEN_KEY) ?? null);
+export const $token = atom<string | null>(readStored(TOKEN_KEY));
 
 /** The user details decoded from the token (empty username when logged out). */
 export const $user = computed($token, userFromToken);
@@ -40,7 +33,7 @@ function tabStorage(): Storage | undefined {
 
 /** Starts a session with the token the server returned. */
 export function setToken(token: string): void {
-  storage()?.setItem(TOKEN_KEY, token);
+  writeStored(TOKEN_KEY, token);
   $sessionEnded.set(false);
   $token.set(token);
 }
@@ -69,7 +62,7 @@ export function takeEndedOnArrival(): boolean {
 
 /** Ends the session: forgets the token and the details decoded from it. */
 export function clearSession(): void {
-  storage()?.removeItem(TOKEN_KEY);
+  removeStored(TOKEN_KEY);
   $token.set(null);
 }
 

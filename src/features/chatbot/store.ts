@@ -6,6 +6,7 @@
 // browser (localStorage) until Clear Chat.
 import { atom } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
+import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
 import { passBotCheck } from '../../platform/captcha.ts';
 import { fetchQuota, streamAnswer } from './api-client.ts';
 import { DEFAULT_SYSTEM_CHOICE } from './instructions.ts';
@@ -45,22 +46,16 @@ interface SavedChat {
 
 function restore(): SavedChat {
   const fresh: SavedChat = { messages: [], systemChoice: DEFAULT_SYSTEM_CHOICE, customChoice: '' };
-  try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as SavedChat | null;
-    // An answer on its way when the page was left will never arrive: what came of it stays, stopped.
-    if (saved && Array.isArray(saved.messages)) {
-      return {
-        ...fresh,
-        ...saved,
-        messages: saved.messages.map((message) =>
-          message.state === 'pending' || message.state === 'streaming' ? { ...message, state: 'stopped' } : message,
-        ),
-      };
-    }
-  } catch {
-    // no storage (privacy mode, or not a browser) or unreadable: start afresh
-  }
-  return fresh;
+  const saved = readStoredJson<SavedChat>(STORAGE_KEY);
+  if (!saved || !Array.isArray(saved.messages)) return fresh;
+  // An answer on its way when the page was left will never arrive: what came of it stays, stopped.
+  return {
+    ...fresh,
+    ...saved,
+    messages: saved.messages.map((message) =>
+      message.state === 'pending' || message.state === 'streaming' ? { ...message, state: 'stopped' } : message,
+    ),
+  };
 }
 
 const saved = restore();
@@ -78,18 +73,11 @@ let persistTimer: ReturnType<typeof setTimeout> | undefined;
 function persist(): void {
   clearTimeout(persistTimer);
   persistTimer = undefined;
-  try {
-    localStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({
-        messages: $messages.get(),
-        systemChoice: $systemChoice.get(),
-        customChoice: $customChoice.get(),
-      } satisfies SavedChat),
-    );
-  } catch {
-    // storage full or disabled: the conversation lasts for this page only
-  }
+  writeStoredJson(STORAGE_KEY, {
+    messages: $messages.get(),
+    systemChoice: $systemChoice.get(),
+    customChoice: $customChoice.get(),
+  } satisfies SavedChat);
 }
 
 /** Saves the conversation soon: an answer changes it with every few words. */

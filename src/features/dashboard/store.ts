@@ -33,16 +33,22 @@ function loadDashboard(username: string): Promise<void> {
   });
 }
 
+/**
+ * On a 401 (the token expired, was revoked, or the session was ended elsewhere) the session is
+ * over here too: leaves for /unauthorized, telling the visitor, and answers true.
+ */
+function leftEndedSession(error: unknown): boolean {
+  if (!(error instanceof ApiError && error.status === 401)) return false;
+  endSession();
+  leaveEndedSession('/unauthorized');
+  return true;
+}
+
 async function loadAccount(): Promise<void> {
   try {
     $loadedAccount.set((await fetchAccount()).user);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      // The token expired or was revoked: the session is over (the API client has ended it too).
-      endSession();
-      leaveEndedSession('/unauthorized');
-      return;
-    }
+    if (leftEndedSession(error)) return;
     console.error('Failed to fetch account details.', error);
   }
 }
@@ -78,12 +84,7 @@ export async function logOutEverywhere(): Promise<void> {
     clearSession();
     window.location.assign('/');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      // Already ended elsewhere: the API client has ended it here too.
-      endSession();
-      leaveEndedSession('/unauthorized');
-      return;
-    }
+    if (leftEndedSession(error)) return;
     console.error('Failed to log out everywhere.', error);
     const reason = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
     $logoutEverywhere.set({ status: 'failed', error: `Could not log out everywhere. ${reason}` });

@@ -3,6 +3,7 @@
 import { showFieldError } from '../../components/field.ts';
 import { showToast } from '../../components/toast.ts';
 import { ApiError } from '../../platform/api-client.ts';
+import { readStored, writeStored } from '../../platform/browser-storage.ts';
 import { $user } from '../../platform/session.ts';
 import { createVote, fetchVotes } from './api-client.ts';
 import { BLANK_NAME } from './messages.ts';
@@ -19,19 +20,12 @@ const TOASTS = {
 const votedKey = (question: number) => `poll-voted-${question}`;
 
 function hasVoted(question: number): boolean {
-  try {
-    return localStorage.getItem(votedKey(question)) === 'true';
-  } catch {
-    return false;
-  }
+  return readStored(votedKey(question)) === 'true';
 }
 
+/** Remembers the vote (with storage off, the server still refuses a second one). */
 function rememberVote(question: number): void {
-  try {
-    localStorage.setItem(votedKey(question), 'true');
-  } catch {
-    // storage disabled: the server still refuses a second vote
-  }
+  writeStored(votedKey(question), 'true');
 }
 
 /** Binds the poll form of `question` inside `card`. */

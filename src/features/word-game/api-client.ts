@@ -8,14 +8,10 @@ export interface ScoreExtras {
 }
 
 /** Sends a round count (7 only reads), and a result or merge; returns the best round count and the statistics. */
-export async function recordWordGameScore(
+export function recordWordGameScore(
   userName: string,
   roundScore: number,
   extras: ScoreExtras = {},
 ): Promise<{ bestScore: number; stats: AllStats }> {
-  const { bestScore, stats } = await apiRequest<{ bestScore: number; stats: AllStats }>('scoring/wordgame', {
-    method: 'POST',
-    body: { userName, roundScore, ...extras },
-  });
-  return { bestScore, stats };
+  return apiRequest('scoring/wordgame', { method: 'POST', body: { userName, roundScore, ...extras } });
 }

@@ -8,6 +8,7 @@
 // which shows the toast.
 import { atom, computed, onMount, task } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
+import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
 import { $username } from '../../platform/session.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
 import { type ScoreExtras, recordWordGameScore } from './api-client.ts';
@@ -82,12 +83,7 @@ function newPlay(mode: GameMode, day = dayNumber()): Play {
 }
 
 function restore(): Saved {
-  let saved: Partial<Saved> = {};
-  try {
-    saved = (JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<Saved> | null) ?? {};
-  } catch {
-    // no storage (privacy mode, or not a browser) or unreadable: start afresh
-  }
+  const saved = readStoredJson<Partial<Saved>>(STORAGE_KEY) ?? {};
   const today = dayNumber();
   const daily = saved.plays?.daily;
   return {
@@ -121,20 +117,13 @@ export const $best = atom<number>(NEVER_WON);
 export const $stats = atom<AllStats>(guest.stats);
 
 function persist(): void {
-  try {
-    localStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({
-        mode: $mode.get(),
-        plays: $plays.get(),
-        settings: $settings.get(),
-        guest,
-        pending,
-      } satisfies Saved),
-    );
-  } catch {
-    // storage full or disabled: the game lasts for this page only
-  }
+  writeStoredJson(STORAGE_KEY, {
+    mode: $mode.get(),
+    plays: $plays.get(),
+    settings: $settings.get(),
+    guest,
+    pending,
+  } satisfies Saved);
 }
 $mode.listen(persist);
 $plays.listen(persist);
