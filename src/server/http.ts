@@ -53,6 +53,17 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
+/** A file to save (an .ics, say) with the API's standard headers: `attachment` under `filename`. */
+export function download(body: string, contentType: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      ...JSON_HEADERS,
+      'Content-Type': contentType,
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    },
+  });
+}
+
 /**
  * Answers whether the client asked for a streamed answer: `Accept: text/event-stream` (what
  * EventSource and streaming fetch clients send). Any other Accept, or none, gets JSON.

@@ -51,6 +51,16 @@ export const keys = {
   scheduleFirstNames: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:first-names`,
   /** hash {anonymous voter key → SHA-256 of its claim secret} for a scheduling poll; no expiry */
   scheduleClaims: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:claims`,
+  /** set of a scheduling poll's votes (members of its votes) answered "if need be" rather than yes; no expiry */
+  scheduleMaybe: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:maybe`,
+  /** string counter a scheduling poll's every change raises, so an open page's check for news is one small read */
+  scheduleVersion: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:version`,
+  /** hash {created poll id → JSON definition (title, zone, options…)} of the polls made in the console; no expiry */
+  schedulePolls: () => `${KEY_PREFIX}sched:polls`,
+  /** hash {created poll id → the option id its organiser picked}: a finalised poll takes no votes; no expiry */
+  scheduleFinals: () => `${KEY_PREFIX}sched:finals`,
+  /** hash {poll id → how many people have voted in it}, for the console's list; no expiry */
+  scheduleVoterCounts: () => `${KEY_PREFIX}sched:voter-counts`,
   /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** string counter for one rate-limit window; expires with the window */

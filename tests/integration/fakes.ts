@@ -55,3 +55,20 @@ export async function sessionUserFor(username: string, clearance = 1): Promise<S
   const claims = { sub: usernameKey(username), sid: await sessionIdOf(username, clearance), exp: 0 };
   return { ...claims, username, firstName: '', lastName: '', email: '', clearance, session: sessionCheck(claims) };
 }
+
+/** A valid form for a poll made in the scheduling console: two slots ten days ahead, a whole day after. */
+export function newPollForm(fields: Record<string, unknown> = {}) {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return {
+    title: 'Board game night',
+    description: 'Bring snacks, please.',
+    location: 'The back room, Main St. 4',
+    zone: 'Europe/Berlin',
+    days: [
+      { date: inDays(10), slots: ['19:00', '20:30'] },
+      { date: inDays(11), slots: [] },
+    ],
+    slotMinutes: 90,
+    ...fields,
+  };
+}

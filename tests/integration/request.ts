@@ -44,9 +44,11 @@ export async function call(
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
+  // Everything answers JSON but a file to save (an .ics): its text comes as `text`.
+  const isJson = /^application\/json/.test(response.headers.get('content-type') ?? '');
   return {
     status: response.status,
-    body: (await response.json()) as Record<string, unknown>,
+    body: isJson ? ((await response.json()) as Record<string, unknown>) : { text: await response.text() },
     headers: response.headers,
   };
 }

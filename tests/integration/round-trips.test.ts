@@ -11,7 +11,7 @@ import { configuredItems } from '../../src/features/scheduling/polls.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
-import { tokenFor, useFakeResend } from './fakes.ts';
+import { newPollForm, tokenFor, useFakeResend } from './fakes.ts';
 import { FUNCTIONS, type Handler, useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
@@ -73,6 +73,15 @@ async function cartWithItem() {
 }
 
 const admin = () => tokenFor(uniqueName('admin'), 3);
+/** A poll made in the console, with an answer in it. */
+async function madePoll(): Promise<{ id: string; options: { id: string }[] }> {
+  const { body } = await run('scheduling-create-poll', { token: await admin(), body: newPollForm() });
+  const poll = body.poll as { id: string; options: { id: string }[] };
+  await run('scheduling-add-choice', {
+    body: { pollId: poll.id, scheduleItemId: poll.options[0]!.id, username: anon() },
+  });
+  return poll;
+}
 const anon = () => `anon_${uniqueName('Trip')}`;
 const item = () => configuredItems()[0]!._id;
 const date = `${DATE_POLL.dates[0].date}_DATE`;
@@ -222,6 +231,46 @@ const SCENARIOS: Record<string, Scenario> = {
       const { body } = await run('scheduling-add-date-choice', { body: { pollId: DATE_POLL.id, date, username } });
       return { body: { pollId: DATE_POLL.id, date, username, claimSecret: body.claimSecret } };
     },
+  },
+  'scheduling-create-poll': { kind: 'write', prepare: async () => ({ token: await admin(), body: newPollForm() }) },
+  'scheduling-polls': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
+  'scheduling-poll': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: `/api/scheduling/poll/${(await madePoll()).id}` }),
+  },
+  'scheduling-poll-answers': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: `/api/scheduling/poll-answers/${(await madePoll()).id}` }),
+  },
+  'scheduling-poll-version': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', path: `/api/scheduling/poll-version/${(await madePoll()).id}` }),
+  },
+  'scheduling-poll-calendar': {
+    kind: 'read',
+    prepare: async () => {
+      const poll = await madePoll();
+      await run('scheduling-finalise-poll', {
+        token: await admin(),
+        body: { pollId: poll.id, optionId: poll.options[0]!.id },
+      });
+      return { method: 'GET', path: `/api/scheduling/poll-calendar/${poll.id}` };
+    },
+  },
+  'scheduling-finalise-poll': {
+    kind: 'write',
+    prepare: async () => {
+      const poll = await madePoll();
+      return { token: await admin(), body: { pollId: poll.id, optionId: poll.options[0]!.id } };
+    },
+  },
+  'scheduling-reopen-poll': {
+    kind: 'write',
+    prepare: async () => ({ token: await admin(), body: { pollId: (await madePoll()).id } }),
+  },
+  'scheduling-delete-poll': {
+    kind: 'write',
+    prepare: async () => ({ token: await admin(), body: { pollId: (await madePoll()).id } }),
   },
   'scheduling-create-schedule-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'scheduling-create-schedule-polls': { kind: 'write', prepare: async () => ({ token: await admin() }) },

@@ -18,6 +18,7 @@ import wordGame from '../../netlify/functions/scoring-wordgame.mts';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { deleteUser, setClearance, setPassword } from '../../src/features/auth/service.server.ts';
 import { configuredItems } from '../../src/features/scheduling/polls.ts';
+import { newPollForm } from './fakes.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { SESSION_ENDED } from '../../src/server/session.ts';
@@ -178,6 +179,11 @@ const SIGNED_IN: Record<string, { clearance: number; method?: string; path?: str
     'scheduling-drop-schedule-items': { clearance: 3 },
     'scheduling-drop-schedule-polls': { clearance: 3 },
     'scheduling-drop-schedule-date-items': { clearance: 3 },
+    'scheduling-create-poll': { clearance: 3, body: () => newPollForm() },
+    'scheduling-polls': { clearance: 3, method: 'GET' },
+    'scheduling-finalise-poll': { clearance: 3, body: () => ({ pollId: 'zzzzzzzzzzzz', optionId: 'd-20990101' }) },
+    'scheduling-reopen-poll': { clearance: 3, body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
+    'scheduling-delete-poll': { clearance: 3, body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
     'scoring-all-scores': { clearance: 1, body: (username) => ({ userName: username }) },
     'scoring-wordgame': { clearance: 1, body: (username) => ({ userName: username, roundScore: 3 }) },
     'wedding-add-new-guests': { clearance: 3 },
@@ -192,7 +198,7 @@ describe('every signed-in function', () => {
       .filter((file) => file.endsWith('.mts'))
       .map((file) => file.replace(/\.mts$/, ''))
       .filter((name) =>
-        /requireUser|requirePermission|optionalUser|changeChoiceEndpoint|adminEndpoint/.test(
+        /requireUser|requirePermission|optionalUser|changeChoiceEndpoint|[aA]dminEndpoint/.test(
           readFileSync(join(FUNCTIONS, `${name}.mts`), 'utf8'),
         ),
       );

@@ -3,6 +3,7 @@
 import { clientAddress } from '../../server/client.ts';
 import {
   type EndpointInput,
+  download,
   endpoint,
   json,
   lastPathSegment,
@@ -10,8 +11,27 @@ import {
   requirePermission,
 } from '../../server/http.ts';
 import { canAdminister } from '../../lib/policy.ts';
-import { type ChoiceRequest, type DateChoiceRequest, choiceRequest, dateChoiceRequest } from './schema.ts';
-import { ADMIN_ACTIONS, type AdminAction, type PollKind, changeChoice, choicesOf } from './service.server.ts';
+import {
+  type ChoiceRequest,
+  type DateChoiceRequest,
+  choiceRequest,
+  dateChoiceRequest,
+  decideRequest,
+  newPollRequest,
+  pollRequest,
+} from './schema.ts';
+import {
+  ADMIN_ACTIONS,
+  type AdminAction,
+  type PollKind,
+  changeChoice,
+  choicesOf,
+  createPoll,
+  decidePoll,
+  deletePoll,
+  listPolls,
+  pollCalendar,
+} from './service.server.ts';
 
 /** GET …/:pollId answering what `read` finds for the poll. */
 export const pollReadEndpoint = (read: (pollId: string) => Promise<unknown>) =>
@@ -36,7 +56,7 @@ export function changeChoiceEndpoint(kind: PollKind, change: 'add' | 'remove') {
         pollId: body.pollId,
         username: body.username,
         claimSecret: body.claimSecret,
-        optionId: 'date' in body ? body.date : body.scheduleItemId,
+        ...('date' in body ? { optionId: body.date } : { optionId: body.scheduleItemId, answer: body.answer }),
       },
       await optionalUser(req),
       clientAddress(req, context),
@@ -56,3 +76,46 @@ export const adminEndpoint = (action: AdminAction) =>
       return json(result, result.status === 'Success' ? 200 : 409);
     },
   });
+
+// ----- Polls made in the console (issue 20): clearance 3 to make, list, decide and delete -----
+
+/** POST a new poll from the console's form; answers the poll as stored. */
+export const createPollAdminEndpoint = endpoint({
+  method: 'POST',
+  body: newPollRequest,
+  handle: async ({ req, body }) => createPoll(await requirePermission(req, canAdminister), body),
+});
+
+/** GET the made polls, newest first, with their voters. */
+export const listPollsAdminEndpoint = endpoint({
+  method: 'GET',
+  handle: async ({ req }) => listPolls(await requirePermission(req, canAdminister)),
+});
+
+/** POST finalise a made poll on an option. */
+export const finalisePollAdminEndpoint = endpoint({
+  method: 'POST',
+  body: decideRequest,
+  handle: async ({ req, body }) => decidePoll(await requirePermission(req, canAdminister), body.pollId, body.optionId),
+});
+
+/** POST reopen a finalised poll: it takes votes again. */
+export const reopenPollAdminEndpoint = endpoint({
+  method: 'POST',
+  body: pollRequest,
+  handle: async ({ req, body }) => decidePoll(await requirePermission(req, canAdminister), body.pollId, ''),
+});
+
+/** POST delete a made poll and everything voted in it. */
+export const deletePollAdminEndpoint = endpoint({
+  method: 'POST',
+  body: pollRequest,
+  handle: async ({ req, body }) => deletePoll(await requirePermission(req, canAdminister), body.pollId),
+});
+
+/** GET a finalised poll's decision as an .ics file. */
+export const pollCalendarEndpoint = endpoint({
+  method: 'GET',
+  handle: async ({ req }) =>
+    download(await pollCalendar(lastPathSegment(req)), 'text/calendar; charset=utf-8', 'decision.ics'),
+});

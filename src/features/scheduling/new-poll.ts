@@ -99,3 +99,25 @@ export function pollOptions(poll: NewPoll): PollOption[] {
       }));
     });
 }
+
+/** A poll made in the console, as it is stored and read. */
+export interface CreatedPoll {
+  /** Twelve lower-case letters and digits; its page is pollPath(id). */
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  zone: string;
+  slotMinutes: number;
+  options: PollOption[];
+  createdAt: number;
+  /** The option the organiser picked; a poll with one takes no votes. */
+  final?: string;
+}
+
+const CREATED_POLL_ID = /^[a-z0-9]{12}$/;
+/** Whether `id` has the shape of a made poll's id (the spec polls' ids never do). */
+export const isCreatedPollId = (id: string) => CREATED_POLL_ID.test(id);
+
+/** A made poll's page: one static shell serves every id (netlify.toml rewrites the path to it). */
+export const pollPath = (id: string) => `/scheduling_polls/p/${id}`;

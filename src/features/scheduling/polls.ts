@@ -24,6 +24,9 @@ export const isPollId = (pollId: string): pollId is PollId => (POLL_IDS as reado
 export const NAME_TAKEN = 'That name is already taken. Please choose another.';
 /** A new voter's refusal once a poll has all the voters it takes (service.server.ts MAX_VOTERS_PER_POLL). */
 export const POLL_FULL = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
+/** A vote on a poll its organiser has finalised. */
+export const POLL_CLOSED =
+  'This poll is closed: the organiser has picked the final option, so votes can no longer change.';
 /** Registration refuses usernames that start with it, so no account is mistaken for a visitor. */
 export const ANON_PREFIX = ANONYMOUS_PREFIX;
 /** Long enough for a full name, short enough for a badge. */

@@ -3,12 +3,14 @@
 // there changes nothing, and a voter's choices are one range. Each vote and each read is one round
 // trip; the rules that need atomicity live in src/server/scripts/scheduling.ts.
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
-import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
+import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { keys } from '../../server/keys.ts';
 import type { Write } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
+import type { CreatedPoll } from './new-poll.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
+import type { Answer } from './ranking.ts';
 
 // Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse
 // control characters), so the first newline of a vote ends its voter key.
@@ -31,6 +33,8 @@ export interface Change {
   newSecretHash: string;
   /** The most voters the poll takes; a new voter beyond it is refused ('full'). */
   maxVoters: number;
+  /** An add's answer; a remove ignores it. */
+  answer: Answer;
 }
 
 /**
@@ -51,6 +55,10 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       keys.scheduleFirstNames(pollId),
       keys.user(plainName),
       ...probe.keys,
+      keys.scheduleMaybe(pollId),
+      keys.scheduleVersion(pollId),
+      keys.scheduleFinals(),
+      keys.scheduleVoterCounts(),
     ],
     [
       change.optionId,
@@ -65,28 +73,37 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       ...probe.args,
       couldBeAccountName(plainName) ? '1' : '0',
       change.maxVoters,
+      change.answer,
+      pollId,
     ],
   );
 }
 
 /**
- * Every vote of a poll: the option and the voter, with a registered voter's first name. One round
- * trip; a vote, its voter's name and first name are written together, so the later reads hold
- * everyone the votes name.
+ * Every vote of a poll: the option, the answer and the voter, with a registered voter's first
+ * name. One round trip; a vote, its voter's name and first name are written together, so the
+ * later reads hold everyone the votes name.
  */
-export async function pollVotes(pollId: string): Promise<{ option: string; user: Voter }[]> {
-  const [votes, people, firstNames] = (await redis()
+export async function pollVotes(pollId: string): Promise<{ option: string; answer: Answer; user: Voter }[]> {
+  const [votes, maybe, people, firstNames] = (await redis()
     .pipeline()
     .zrange(keys.scheduleVotes(pollId), 0, -1)
+    .smembers(keys.scheduleMaybe(pollId))
     .hgetall(keys.schedulePeople(pollId))
     .hgetall(keys.scheduleFirstNames(pollId))
-    .exec()) as [string[], unknown, unknown];
+    .exec()) as [string[], string[], unknown, unknown];
   const usernames = hashReply(people) ?? {};
   const firstNameOf = hashReply(firstNames) ?? {};
-  return votes.map(splitVote).map(({ voter, option }) => {
+  const ifNeedBe = new Set(maybe);
+  return votes.map((vote) => {
+    const { voter, option } = splitVote(vote);
     const username = usernames[voter] ?? '';
     const firstName = firstNameOf[voter];
-    return { option, user: firstName ? { username, firstName } : { username } };
+    return {
+      option,
+      answer: ifNeedBe.has(vote) ? 'ifNeedBe' : 'yes',
+      user: firstName ? { username, firstName } : { username },
+    };
   });
 }
 
@@ -140,14 +157,18 @@ export async function offerExisting(
   return runAsAdmin(
     admin,
     scripts.offerExisting,
-    [catalogue, ...polls.map(([pollId]) => keys.scheduleOffered(pollId))],
+    [catalogue, ...polls.flatMap(([pollId]) => [keys.scheduleOffered(pollId), keys.scheduleVersion(pollId)])],
     polls.flatMap(([, ids]) => [ids.length, ...ids]),
   );
 }
 
 /** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
 export async function dropCatalogue(catalogue: string, pollIds: string[], admin?: Admin): Promise<number> {
-  const pollKeys = pollIds.flatMap((pollId) => [keys.scheduleOffered(pollId), keys.scheduleVotes(pollId)]);
+  const pollKeys = pollIds.flatMap((pollId) => [
+    keys.scheduleOffered(pollId),
+    keys.scheduleVotes(pollId),
+    keys.scheduleVersion(pollId),
+  ]);
   return runAsAdmin(admin, scripts.dropCatalogue, [catalogue, ...pollKeys], []);
 }
 
@@ -161,7 +182,91 @@ export async function dropOffered(pollIds: string[], admin?: Admin): Promise<num
       ['SCARD', keys.scheduleOffered(pollId)],
       ['DEL', keys.scheduleOffered(pollId)],
       ['DEL', keys.scheduleVotes(pollId)],
+      ['INCR', keys.scheduleVersion(pollId)],
     ]),
   );
-  return replies.filter((_, index) => index % 3 === 0).reduce((sum, count) => sum + count, 0);
+  return replies.filter((_, index) => index % 4 === 0).reduce((sum, count) => sum + count, 0);
+}
+
+/** A poll's version: every change raises it, so an unchanged poll is one small read (0 before any change). */
+export async function pollVersion(pollId: string): Promise<number> {
+  return Number((await redis().get<number>(keys.scheduleVersion(pollId))) ?? 0);
+}
+
+// ----- Polls made in the console -----
+
+/** The most polls the console keeps at once: its list stays one small read. */
+export const MAX_CREATED_POLLS = 200;
+
+/** Stores a made poll and offers its options (one round trip, within the admin's limit). */
+export function createPoll(admin: Admin, poll: CreatedPoll): Promise<'ok' | 'taken' | 'full'> {
+  const { id, ...definition } = poll;
+  return runAsAdmin(
+    admin,
+    scripts.createPoll,
+    [keys.schedulePolls(), keys.scheduleOffered(id)],
+    [id, JSON.stringify(definition), MAX_CREATED_POLLS, ...poll.options.map((option) => option.id)],
+  );
+}
+
+/** A made poll with its decision and version, in one round trip; undefined when there is none. */
+export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; version: number } | undefined> {
+  const [definition, final, version] = (await redis()
+    .pipeline()
+    .hget(keys.schedulePolls(), pollId)
+    .hget(keys.scheduleFinals(), pollId)
+    .get(keys.scheduleVersion(pollId))
+    .exec()) as [unknown, string | null, unknown];
+  if (definition === null || definition === undefined) return undefined;
+  return { poll: parsedPoll(pollId, definition, final), version: Number(version ?? 0) };
+}
+
+/** The client may hand a JSON field over parsed or as text. */
+function parsedPoll(pollId: string, definition: unknown, final: string | null | undefined): CreatedPoll {
+  const fields = (typeof definition === 'string' ? JSON.parse(definition) : definition) as Omit<CreatedPoll, 'id'>;
+  return { id: pollId, ...fields, ...(final ? { final } : {}) };
+}
+
+/** Every made poll with its decision and its number of voters, newest first (one round trip). */
+export async function listPolls(admin: Admin): Promise<(CreatedPoll & { voters: number })[]> {
+  const [polls, finals, counts] = await readAsAdmin(admin, (pipe) => {
+    pipe.hgetall(keys.schedulePolls()).hgetall(keys.scheduleFinals()).hgetall(keys.scheduleVoterCounts());
+  });
+  const finalOf = (hashReply(finals) ?? {}) as Record<string, string>;
+  const countOf = (hashReply(counts) ?? {}) as Record<string, unknown>;
+  return Object.entries(hashReply(polls) ?? {})
+    .map(([id, definition]) => ({ ...parsedPoll(id, definition, finalOf[id]), voters: Number(countOf[id] ?? 0) }))
+    .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Deletes a made poll and everything voted in it; false when there was none. */
+export async function deletePoll(admin: Admin, pollId: string): Promise<boolean> {
+  const deleted = await runAsAdmin(
+    admin,
+    scripts.deletePoll,
+    [
+      keys.schedulePolls(),
+      keys.scheduleFinals(),
+      keys.scheduleVoterCounts(),
+      keys.scheduleVersion(pollId),
+      keys.scheduleOffered(pollId),
+      keys.scheduleVotes(pollId),
+      keys.scheduleMaybe(pollId),
+      keys.schedulePeople(pollId),
+      keys.scheduleFirstNames(pollId),
+      keys.scheduleClaims(pollId),
+    ],
+    [pollId],
+  );
+  return deleted === 1;
+}
+
+/** Finalises a made poll on an option, or reopens it (`optionId` ''). */
+export function decidePoll(admin: Admin, pollId: string, optionId: string) {
+  return runAsAdmin(
+    admin,
+    scripts.decidePoll,
+    [keys.schedulePolls(), keys.scheduleOffered(pollId), keys.scheduleFinals(), keys.scheduleVersion(pollId)],
+    [pollId, optionId],
+  );
 }

@@ -17,12 +17,15 @@ const optionId = (field: string) =>
   v.pipe(v.string(`${field} must be a string.`), v.nonEmpty(`${field} is required.`), v.maxLength(64));
 /** The secret that proves a browser claimed an anonymous name with its first vote. */
 const claimSecret = v.optional(v.pipe(v.string(), v.maxLength(128)));
+/** Yes (the spec's only answer, and the default) or "if need be" (polls made in the console). */
+const answer = v.optional(v.picklist(['yes', 'ifNeedBe'], 'answer must be yes or ifNeedBe.'), 'yes');
 
 export const choiceRequest = v.object({
   scheduleItemId: optionId('scheduleItemId'),
   pollId,
   username,
   claimSecret,
+  answer,
 });
 
 export const dateChoiceRequest = v.object({
@@ -49,3 +52,35 @@ export interface AdminResponse {
   message?: string;
   error?: string;
 }
+
+// ----- Polls made in the console (issue 20); their rules are newPollProblem's (new-poll.ts) -----
+
+const text = (field: string, max: number) =>
+  v.optional(v.pipe(v.string(`${field} must be text.`), v.maxLength(max, `The ${field} is too long.`)), '');
+
+export const newPollRequest = v.object({
+  title: text('title', 400),
+  description: text('description', 4000),
+  location: text('location', 800),
+  zone: v.pipe(
+    v.string('Please pick a time zone from the list.'),
+    v.maxLength(64, 'Please pick a time zone from the list.'),
+  ),
+  days: v.pipe(
+    v.array(
+      v.object({
+        date: v.pipe(v.string('A date must be text.'), v.maxLength(10, 'A date is YYYY-MM-DD.')),
+        slots: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(5))), v.maxLength(100)), []),
+      }),
+      'Please pick at least one date.',
+    ),
+    v.maxLength(100, 'Please pick fewer dates.'),
+  ),
+  slotMinutes: v.optional(v.number('slotMinutes must be a number.'), 60),
+});
+
+export const pollRequest = v.object({ pollId });
+
+export const decideRequest = v.object({ pollId, optionId: optionId('optionId') });
+
+export type NewPollRequest = v.InferOutput<typeof newPollRequest>;

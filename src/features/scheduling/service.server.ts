@@ -13,6 +13,7 @@ import {
   type DateOption,
   ANON_PREFIX,
   NAME_TAKEN,
+  POLL_CLOSED,
   POLL_FULL,
   type ScheduleItem,
   TIME_SLOT_POLL_IDS,
@@ -25,8 +26,11 @@ import {
   isTimeSlotPoll,
   voterKey,
 } from './polls.ts';
+import { type CalendarEvent, icsFile } from './ics.ts';
+import { type CreatedPoll, type NewPoll, isCreatedPollId, newPollProblem, pollOptions } from './new-poll.ts';
+import type { Answer } from './ranking.ts';
 import * as repo from './repo.server.ts';
-import type { AdminResponse, ChoiceResponse } from './schema.ts';
+import type { AdminResponse, ChoiceResponse, NewPollRequest } from './schema.ts';
 
 // Someone ticking every slot of both polls twice stays well inside; a script does not.
 export const LIMITS = {
@@ -39,9 +43,12 @@ export const MAX_VOTERS_PER_POLL = 500;
 
 export type PollKind = 'time-slot' | 'date';
 
-/** Checks that `pollId` names a poll of the kind, or throws a 400. */
+/**
+ * Checks that `pollId` names a poll of the kind, or throws a 400. Polls made in the console vote
+ * through the time-slot endpoints; whether one exists is the store's to say (it offers no options).
+ */
 export function requirePoll(kind: PollKind, pollId: string): string {
-  const known = kind === 'date' ? pollId === DATE_POLL.id : isTimeSlotPoll(pollId);
+  const known = kind === 'date' ? pollId === DATE_POLL.id : isTimeSlotPoll(pollId) || isCreatedPollId(pollId);
   if (!known) throw new AppError('bad_request', 'There is no such poll.');
   return pollId;
 }
@@ -72,6 +79,8 @@ export interface ChangeInput {
   optionId: string;
   username: string;
   claimSecret?: string;
+  /** Yes unless said; "if need be" only in a poll made in the console. */
+  answer?: Answer;
 }
 
 /** Adds or removes a vote; the first vote under an anonymous name returns the name's claim secret. */
@@ -81,6 +90,10 @@ export async function changeChoice(
   address: string,
 ): Promise<ChoiceResponse> {
   const pollId = requirePoll(input.kind, input.pollId);
+  const answer = input.answer ?? 'yes';
+  if (answer === 'ifNeedBe' && !isCreatedPollId(pollId)) {
+    throw new AppError('bad_request', 'This poll takes yes answers only.');
+  }
   const voter = resolveVoter(input.username, user);
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
   await checkedWithinRateLimits(user?.session, [[LIMITS.changesPerAddress, address]]);
@@ -94,14 +107,21 @@ export async function changeChoice(
       secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
       newSecretHash: sha256(newSecret),
       maxVoters: scaledForLocalRun(MAX_VOTERS_PER_POLL),
+      answer,
     },
     address,
   );
   // Over register's limits on looking at accounts: the same refusal register gives.
   if (typeof outcome === 'number') throw rateLimited(outcome);
   if (outcome === 'unknown-option') {
-    throw new AppError('bad_request', input.kind === 'date' ? 'There is no such date.' : 'There is no such time slot.');
+    const missing = isCreatedPollId(pollId)
+      ? 'There is no such option in this poll.'
+      : input.kind === 'date'
+        ? 'There is no such date.'
+        : 'There is no such time slot.';
+    throw new AppError('bad_request', missing);
   }
+  if (outcome === 'closed') throw new AppError('conflict', POLL_CLOSED);
   if (outcome === 'taken') throw new AppError('conflict', NAME_TAKEN);
   if (outcome === 'full') throw new AppError('conflict', POLL_FULL);
   return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
@@ -227,3 +247,98 @@ export const ADMIN_ACTIONS: Record<AdminAction, (admin?: Admin) => Promise<Admin
   'create-schedule-date-items': createScheduleDateItems,
   'drop-schedule-date-items': dropScheduleDateItems,
 };
+
+// ----- Polls made in the console (issue 20) -----
+
+/** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
+export async function pollVersion(pollId: string): Promise<{ version: number }> {
+  if (!isCreatedPollId(pollId) && !isTimeSlotPoll(pollId) && pollId !== DATE_POLL.id) {
+    throw new AppError('not_found', 'There is no such poll.');
+  }
+  return { version: await repo.pollVersion(pollId) };
+}
+
+/** A made poll, its decision and version; a 404 when there is none (never made, or deleted). */
+export async function createdPoll(pollId: string): Promise<CreatedPoll & { version: number }> {
+  const found = isCreatedPollId(pollId) ? await repo.readPoll(pollId) : undefined;
+  if (!found) throw new AppError('not_found', 'There is no such poll. It may have been deleted.');
+  return { ...found.poll, version: found.version };
+}
+
+/** Every answer of a made poll: the option, yes or if need be, and who. */
+export function pollAnswers(pollId: string) {
+  if (!isCreatedPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
+  return repo.pollVotes(pollId);
+}
+
+/** The decision of a finalised poll as a calendar event. */
+export function decisionEvent(poll: CreatedPoll, now: number): CalendarEvent | undefined {
+  const option = poll.options.find((each) => each.id === poll.final);
+  if (!option) return undefined;
+  return {
+    uid: `${poll.id}-${option.id}@scheduling-polls`,
+    title: poll.title,
+    description: poll.description,
+    location: poll.location,
+    date: option.date,
+    ...(option.time ? { time: option.time, durationMinutes: poll.slotMinutes } : {}),
+    zone: poll.zone,
+    now,
+  };
+}
+
+/** The decision of a finalised poll as an .ics file; a 404 while it is open. */
+export async function pollCalendar(pollId: string, now = Date.now()): Promise<string> {
+  const event = decisionEvent(await createdPoll(pollId), now);
+  if (!event) throw new AppError('not_found', 'This poll has no decision yet.');
+  return icsFile(event);
+}
+
+/** A new poll's id: twelve random lower-case letters and digits. */
+const newPollId = () =>
+  Array.from(randomBytes(12), (byte) => '0123456789abcdefghijklmnopqrstuvwxyz'[byte % 36]).join('');
+
+/** Makes a poll from the console's form; the form's first problem is a 400 with its message. */
+export async function createPoll(admin: Admin, request: NewPollRequest, now = Date.now()) {
+  const input: NewPoll = {
+    title: request.title.trim(),
+    description: request.description.trim(),
+    location: request.location.trim(),
+    zone: request.zone,
+    days: request.days.map((day) => ({ date: day.date, slots: day.slots })),
+    slotMinutes: request.slotMinutes,
+  };
+  const problem = newPollProblem(input, now);
+  if (problem) throw new AppError('bad_request', problem);
+  const { days: _days, ...fields } = input;
+  const poll: CreatedPoll = { id: newPollId(), ...fields, options: pollOptions(input), createdAt: now };
+  const outcome = await repo.createPoll(admin, poll);
+  if (outcome === 'full') {
+    throw new AppError(
+      'conflict',
+      `The site keeps at most ${repo.MAX_CREATED_POLLS} polls. Please delete an old one first.`,
+    );
+  }
+  if (outcome === 'taken') throw new AppError('unavailable', 'Please try again.');
+  return { status: 'Success' as const, poll };
+}
+
+/** Every made poll for the console, newest first, with its number of voters. */
+export const listPolls = (admin: Admin) => repo.listPolls(admin);
+
+const NO_SUCH_POLL = 'There is no such poll. It may have been deleted.';
+
+/** Deletes a made poll with its votes. */
+export async function deletePoll(admin: Admin, pollId: string) {
+  if (!isCreatedPollId(pollId) || !(await repo.deletePoll(admin, pollId)))
+    throw new AppError('not_found', NO_SUCH_POLL);
+  return { status: 'Success' as const };
+}
+
+/** Finalises a made poll on one of its options (`optionId`), or reopens it (''). */
+export async function decidePoll(admin: Admin, pollId: string, optionId: string) {
+  const outcome = isCreatedPollId(pollId) ? await repo.decidePoll(admin, pollId, optionId) : 'missing';
+  if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
+  if (outcome === 'unknown-option') throw new AppError('bad_request', 'There is no such option in this poll.');
+  return { status: 'Success' as const };
+}

@@ -10,7 +10,7 @@ import { defineScript } from './script.ts';
  * What a change did ('full': a new voter on a poll with its most voters); a number is the seconds
  * to wait, when looking at the name's account is over its limit.
  */
-export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | 'full' | number;
+export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | 'full' | 'closed' | number;
 
 /**
  * Adds or removes one vote. An anonymous name is claimed by its first vote, unless an account or a
@@ -23,7 +23,10 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | 'ful
  * 'anon_', username as voted, 'add' or 'remove', '1' when anonymous, the hash of the secret sent
  * ('' if none), the hash of a new secret, the vote, the name's key form, the counters' max and
  * window each, '1' when the name could be an account, the most voters the poll takes: an add by a
- * voter the poll's people lack answers 'full' once it has that many.
+ * voter the poll's people lack answers 'full' once it has that many. Then (issue 20) KEYS: the
+ * poll's if-need-be votes, its version, the finalised polls and the voter counts; ARGV: the
+ * answer ('yes' or 'ifNeedBe') and the poll id. A finalised poll answers 'closed' and changes
+ * nothing; every change raises the version.
  */
 export const changeVote = defineScript<
   [
@@ -34,6 +37,10 @@ export const changeVote = defineScript<
     firstNames: string,
     account: string,
     ...AccountProbeKeys,
+    maybe: string,
+    version: string,
+    finals: string,
+    voterCounts: string,
   ],
   [
     optionId: string,
@@ -48,10 +55,13 @@ export const changeVote = defineScript<
     ...AccountProbeArgs,
     couldBeAccount: '1' | '0',
     maxVoters: number,
+    answer: 'yes' | 'ifNeedBe',
+    pollId: string,
   ],
   ChangeOutcome
 >(`${PROBE_ACCOUNT}
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' end
+if redis.call('HEXISTS', KEYS[12], ARGV[18]) == 1 then return 'closed' end
 if ARGV[5] == 'add' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0
   and redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[16]) then return 'full' end
 local outcome = 'ok'
@@ -71,54 +81,116 @@ if ARGV[6] == '1' then
     outcome = 'claimed'
   end
 end
+redis.call('INCR', KEYS[11])
 if ARGV[5] == 'remove' then
   redis.call('ZREM', KEYS[4], ARGV[9])
+  redis.call('SREM', KEYS[10], ARGV[9])
   return outcome
 end
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+if redis.call('HSET', KEYS[2], ARGV[2], ARGV[4]) == 1 then redis.call('HINCRBY', KEYS[13], ARGV[18], 1) end
 if ARGV[6] ~= '1' then
   local first = redis.call('HGET', KEYS[6], 'firstName')
   if first then redis.call('HSET', KEYS[5], ARGV[2], first) end
 end
 redis.call('ZADD', KEYS[4], 0, ARGV[9])
+if ARGV[17] == 'ifNeedBe' then redis.call('SADD', KEYS[10], ARGV[9]) else redis.call('SREM', KEYS[10], ARGV[9]) end
 return outcome`);
 
 /**
  * Offers each poll those options of its list that exist in the catalogue hash. KEYS: the catalogue,
- * then each poll's offered options. ARGV: per poll its option count n, then the n option ids.
- * Answers how many were new to their poll, or -1 when the catalogue is empty.
+ * then per poll its offered options and its version (raised). ARGV: per poll its option count n,
+ * then the n option ids. Answers how many were new to their poll, or -1 when the catalogue is empty.
  */
 export const offerExisting = defineLimitedScript<
-  [catalogue: string, ...offered: string[]],
+  [catalogue: string, ...offeredAndVersion: string[]],
   (string | number)[],
   number
 >(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local added, at = 0, 1
-for k = 2, #KEYS do
+for k = 2, #KEYS, 2 do
   local n = tonumber(ARGV[at])
   for i = at + 1, at + n do
     if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then added = added + redis.call('SADD', KEYS[k], ARGV[i]) end
   end
+  redis.call('INCR', KEYS[k + 1])
   at = at + n + 1
 end
 return added`);
 
 /**
  * Deletes the catalogue hash and takes each of its ids out of the polls, with every vote for them.
- * KEYS: the catalogue, then per poll its offered options and its votes. Answers how many ids the
- * catalogue held.
+ * KEYS: the catalogue, then per poll its offered options, its votes and its version (raised).
+ * Answers how many ids the catalogue held.
  */
-export const dropCatalogue = defineLimitedScript<[catalogue: string, ...offeredAndVotes: string[]], [], number>(`
+export const dropCatalogue = defineLimitedScript<[catalogue: string, ...offeredVotesVersion: string[]], [], number>(`
 local ids = redis.call('HKEYS', KEYS[1])
 local dropped = {}
 for _, id in ipairs(ids) do dropped[id] = true end
-for k = 2, #KEYS, 2 do
+for k = 2, #KEYS, 3 do
   for _, id in ipairs(ids) do redis.call('SREM', KEYS[k], id) end
   for _, vote in ipairs(redis.call('ZRANGE', KEYS[k + 1], 0, -1)) do
     local option = string.sub(vote, string.find(vote, '\\n', 1, true) + 1)
     if dropped[option] then redis.call('ZREM', KEYS[k + 1], vote) end
   end
+  redis.call('INCR', KEYS[k + 2])
 end
 redis.call('DEL', KEYS[1])
 return #ids`);
+
+// ----- Polls made in the console (issue 20) -----
+
+/**
+ * Stores a new poll's definition under its id and offers its options, unless the id is taken or
+ * the site has its most polls. KEYS: the polls hash, the poll's offered options. ARGV: the id, the
+ * definition (JSON), the most polls, then the option ids. Answers 'ok', 'taken' or 'full'.
+ */
+export const createPoll = defineLimitedScript<
+  [polls: string, offered: string],
+  [pollId: string, definition: string, maxPolls: number, ...optionIds: string[]],
+  'ok' | 'taken' | 'full'
+>(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'taken' end
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 'full' end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('DEL', KEYS[2])
+redis.call('SADD', KEYS[2], unpack(ARGV, 4))
+return 'ok'`);
+
+/**
+ * Deletes a made poll with everything voted in it; its version is raised (and kept a day) so an
+ * open page notices. KEYS: the polls hash, the finals, the voter counts, the version, then the
+ * poll's keys to delete. ARGV: the poll id. Answers 0 when there was no such poll, else 1.
+ */
+export const deletePoll = defineLimitedScript<
+  [polls: string, finals: string, voterCounts: string, version: string, ...pollKeys: string[]],
+  [pollId: string],
+  number
+>(`
+if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('DEL', unpack(KEYS, 5))
+redis.call('INCR', KEYS[4])
+redis.call('EXPIRE', KEYS[4], 86400)
+return 1`);
+
+/**
+ * Finalises a made poll on one of its options, or reopens it (option id ''). KEYS: the polls hash,
+ * the poll's offered options, the finals, the version. ARGV: the poll id, the option id. Answers
+ * 'ok', 'missing' (no such poll) or 'unknown-option'.
+ */
+export const decidePoll = defineLimitedScript<
+  [polls: string, offered: string, finals: string, version: string],
+  [pollId: string, optionId: string],
+  'ok' | 'missing' | 'unknown-option'
+>(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'missing' end
+if ARGV[2] == '' then
+  redis.call('HDEL', KEYS[3], ARGV[1])
+else
+  if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 0 then return 'unknown-option' end
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
+end
+redis.call('INCR', KEYS[4])
+return 'ok'`);

@@ -1,0 +1,273 @@
+// Polls made in the scheduling console (issue 20) against the store: the form's every refusal,
+// clearance 3 for making, listing, finalising, reopening and deleting, votes answered yes or "if
+// need be", a finalised poll refusing votes until it is reopened, its decision as an .ics file,
+// the cheap version read, and a delete taking every vote with it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
+import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
+import deletePollHandler from '../../netlify/functions/scheduling-delete-poll.mts';
+import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
+import pollHandler from '../../netlify/functions/scheduling-poll.mts';
+import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
+import pollCalendar from '../../netlify/functions/scheduling-poll-calendar.mts';
+import pollVersion from '../../netlify/functions/scheduling-poll-version.mts';
+import listPolls from '../../netlify/functions/scheduling-polls.mts';
+import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
+import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
+import type { CreatedPoll } from '../../src/features/scheduling/new-poll.ts';
+import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
+import { keys } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
+import { newPollForm, tokenFor } from './fakes.ts';
+import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+
+let admin = '';
+let member = '';
+beforeAll(async () => {
+  admin = await tokenFor(uniqueName('organiser'), 3);
+  member = await tokenFor(uniqueName('member'), 2);
+});
+
+/** A day well ahead of any run, as 'YYYY-MM-DD'. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const form = newPollForm;
+
+async function createPoll(fields: Record<string, unknown> = {}): Promise<CreatedPoll> {
+  const { status, body } = await call(createPollHandler, { token: admin, body: form(fields) });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.poll as CreatedPoll;
+}
+const readPoll = async (pollId: string) => {
+  const { status, body } = await call(pollHandler, { method: 'GET', path: `/api/scheduling/poll/${pollId}` });
+  return { status, body: body as unknown as CreatedPoll & { version: number } };
+};
+const answers = async (pollId: string) =>
+  (await call(pollAnswers, { method: 'GET', path: `/api/scheduling/poll-answers/${pollId}` })).body as unknown as {
+    option: string;
+    answer: string;
+    user: { username: string };
+  }[];
+const version = async (pollId: string) =>
+  (await call(pollVersion, { method: 'GET', path: `/api/scheduling/poll-version/${pollId}` })).body.version as number;
+const vote = (pollId: string, scheduleItemId: string, fields: Record<string, unknown> = {}, change = addChoice) =>
+  call(change, { token: member, body: { pollId, scheduleItemId, username: memberName, ...fields } });
+let memberName = '';
+beforeAll(async () => {
+  const payload = JSON.parse(Buffer.from(member.split('.')[1]!, 'base64url').toString()) as { sub?: string };
+  memberName = payload.sub ?? '';
+});
+
+describe('making a poll in the console', () => {
+  it.each([
+    [{ title: '  ' }, 'Please give the poll a title.'],
+    [{ title: 'x'.repeat(101) }, 'The title must be at most 100 characters.'],
+    [{ description: 'x'.repeat(1001) }, 'The description must be at most 1000 characters.'],
+    [{ location: 'x'.repeat(201) }, 'The location must be at most 200 characters.'],
+    [{ zone: 'Mars/Olympus_Mons' }, 'Please pick a time zone from the list.'],
+    [{ days: [] }, 'Please pick at least one date.'],
+    [{ days: [{ date: '2027-02-30', slots: [] }] }, '2027-02-30 is not a date.'],
+    [{ days: [{ date: '2020-01-01', slots: [] }] }, '2020-01-01 is in the past: pick today or a later date.'],
+    [
+      {
+        days: [
+          { date: inDays(5), slots: [] },
+          { date: inDays(5), slots: [] },
+        ],
+      },
+      `${inDays(5)} is picked twice.`,
+    ],
+    [{ days: [{ date: inDays(5), slots: ['7pm'] }] }, '7pm is not a time: use hours and minutes, such as 19:30.'],
+    [{ days: [{ date: inDays(5), slots: ['19:00', '19:00'] }] }, `${inDays(5)} has 19:00 twice.`],
+    [
+      { days: Array.from({ length: 61 }, (_, day) => ({ date: inDays(day + 2), slots: [] })) },
+      'A poll can offer at most 60 options; this one has 61.',
+    ],
+    [{ slotMinutes: 5 }, 'A slot lasts from 15 minutes to 12 hours.'],
+  ])('refuses %j: %s', async (fields, message) => {
+    const { status, body } = await call(createPollHandler, { token: admin, body: form(fields) });
+    expect(status).toBe(400);
+    expect(body.error).toBe(message);
+  });
+
+  it('refuses a slot that has already passed today', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const { status, body } = await call(createPollHandler, {
+      token: admin,
+      body: form({ zone: 'UTC', days: [{ date: today, slots: ['00:00'] }] }),
+    });
+    expect(status).toBe(400);
+    expect(body.error).toBe(`${today} 00:00 has already passed.`);
+  });
+
+  it('stores the poll, offers its options in order and lists it with its voters', async () => {
+    const poll = await createPoll();
+    expect(poll.id).toMatch(/^[a-z0-9]{12}$/);
+    const { status, body } = await readPoll(poll.id);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ title: 'Board game night', zone: 'Europe/Berlin', slotMinutes: 90, version: 0 });
+    expect(body.options.map((option) => option.id)).toEqual([
+      `s-${inDays(10).replace(/-/g, '')}-1900`,
+      `s-${inDays(10).replace(/-/g, '')}-2030`,
+      `d-${inDays(11).replace(/-/g, '')}`,
+    ]);
+    const listed = await call(listPolls, { method: 'GET', token: admin });
+    const entry = (listed.body as unknown as (CreatedPoll & { voters: number })[]).find((each) => each.id === poll.id);
+    expect(entry).toMatchObject({ title: 'Board game night', voters: 0 });
+  });
+
+  it('answers 404 for a poll that does not exist', async () => {
+    expect((await readPoll('zzzzzzzzzzzz')).status).toBe(404);
+    expect((await readPoll('defense')).status).toBe(404);
+  });
+});
+
+describe('clearance 3 for the organiser', () => {
+  it('refuses making, listing, finalising, reopening and deleting without it', async () => {
+    const poll = await createPoll();
+    const attempts = [
+      [createPollHandler, form(), 'POST'],
+      [listPolls, undefined, 'GET'],
+      [finalisePoll, { pollId: poll.id, optionId: poll.options[0]!.id }, 'POST'],
+      [reopenPoll, { pollId: poll.id }, 'POST'],
+      [deletePollHandler, { pollId: poll.id }, 'POST'],
+    ] as const;
+    for (const [handler, body, method] of attempts) {
+      expect((await call(handler, { method, body })).status).toBe(401);
+      expect((await call(handler, { method, body, token: member })).status).toBe(403);
+    }
+    expect((await readPoll(poll.id)).status).toBe(200);
+  });
+});
+
+describe('answers: yes or if need be', () => {
+  it('keeps each answer, changes it, removes it, and raises the version with each change', async () => {
+    const poll = await createPoll();
+    const [first, second] = poll.options;
+    expect((await vote(poll.id, first!.id)).status).toBe(200);
+    expect((await vote(poll.id, second!.id, { answer: 'ifNeedBe' })).status).toBe(200);
+    expect(await answers(poll.id)).toEqual([
+      { option: first!.id, answer: 'yes', user: { username: memberName } },
+      { option: second!.id, answer: 'ifNeedBe', user: { username: memberName } },
+    ]);
+    expect(await version(poll.id)).toBe(2);
+
+    await vote(poll.id, first!.id, { answer: 'ifNeedBe' });
+    await vote(poll.id, second!.id, {}, removeChoice);
+    expect(await answers(poll.id)).toEqual([{ option: first!.id, answer: 'ifNeedBe', user: { username: memberName } }]);
+    expect(await version(poll.id)).toBe(4);
+
+    const anonymous = await call(addChoice, {
+      body: {
+        pollId: poll.id,
+        scheduleItemId: second!.id,
+        username: `anon_${uniqueName('guest')}`,
+        answer: 'ifNeedBe',
+      },
+    });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.claimSecret).toEqual(expect.any(String));
+    const listed = (await call(listPolls, { method: 'GET', token: admin })).body as unknown as {
+      id: string;
+      voters: number;
+    }[];
+    expect(listed.find((each) => each.id === poll.id)?.voters).toBe(2);
+  });
+
+  it('refuses an option the poll lacks, and "if need be" in the spec polls', async () => {
+    const poll = await createPoll();
+    const missing = await vote(poll.id, 'd-20990101');
+    expect(missing).toMatchObject({ status: 400, body: { error: 'There is no such option in this poll.' } });
+    const spec = await call(addChoice, {
+      token: member,
+      body: { pollId: 'defense', scheduleItemId: 'x', username: memberName, answer: 'ifNeedBe' },
+    });
+    expect(spec).toMatchObject({ status: 400, body: { error: 'This poll takes yes answers only.' } });
+  });
+
+  it('reads the poll, its answers and its version in one round trip each', async () => {
+    const poll = await createPoll();
+    expect(await countStoreRoundTrips(() => readPoll(poll.id))).toBe(1);
+    expect(await countStoreRoundTrips(() => answers(poll.id))).toBe(1);
+    expect(await countStoreRoundTrips(() => version(poll.id))).toBe(1);
+  });
+});
+
+describe('finalising', () => {
+  it('refuses votes once finalised, offers the decision as .ics, and takes votes again when reopened', async () => {
+    const poll = await createPoll({ title: 'Quiz, night; "finals"' });
+    const [slot] = poll.options;
+    await vote(poll.id, slot!.id);
+    const before = await version(poll.id);
+    const decided = await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: slot!.id } });
+    expect(decided.status).toBe(200);
+    expect((await readPoll(poll.id)).body.final).toBe(slot!.id);
+    expect(await version(poll.id)).toBe(before + 1);
+
+    const refused = await vote(poll.id, slot!.id, {}, removeChoice);
+    expect(refused).toMatchObject({ status: 409, body: { error: POLL_CLOSED } });
+    expect(await answers(poll.id)).toHaveLength(1);
+
+    const ics = await pollCalendar(
+      new Request(`http://localhost/api/scheduling/poll-calendar/${poll.id}`, { method: 'GET' }),
+    );
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(ics.headers.get('content-disposition')).toBe('attachment; filename="decision.ics"');
+    const text = await ics.text();
+    expect(text).toContain(`DTSTART;TZID=Europe/Berlin:${inDays(10).replace(/-/g, '')}T190000\r\n`);
+    expect(text).toContain(`DTEND;TZID=Europe/Berlin:${inDays(10).replace(/-/g, '')}T203000\r\n`);
+    expect(text).toContain('SUMMARY:Quiz\\, night\\; "finals"\r\n');
+
+    expect((await call(reopenPoll, { token: admin, body: { pollId: poll.id } })).status).toBe(200);
+    expect((await readPoll(poll.id)).body.final).toBeUndefined();
+    expect((await vote(poll.id, slot!.id, {}, removeChoice)).status).toBe(200);
+    const noDecision = await pollCalendar(
+      new Request(`http://localhost/api/scheduling/poll-calendar/${poll.id}`, { method: 'GET' }),
+    );
+    expect(noDecision.status).toBe(404);
+  });
+
+  it('finalises a whole day as an all-day event', async () => {
+    const poll = await createPoll();
+    const day = poll.options.find((option) => option.id.startsWith('d-'))!;
+    await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: day.id } });
+    const text = await (
+      await pollCalendar(new Request(`http://localhost/api/scheduling/poll-calendar/${poll.id}`, { method: 'GET' }))
+    ).text();
+    expect(text).toContain(`DTSTART;VALUE=DATE:${inDays(11).replace(/-/g, '')}\r\n`);
+  });
+
+  it('refuses an option the poll lacks, and a poll that does not exist', async () => {
+    const poll = await createPoll();
+    const wrong = await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: 'd-20990101' } });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'There is no such option in this poll.' } });
+    const missing = await call(finalisePoll, { token: admin, body: { pollId: 'zzzzzzzzzzzz', optionId: 'x' } });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('deleting', () => {
+  it('removes the poll and every vote, claim and answer in it; open pages see the version move', async () => {
+    const poll = await createPoll();
+    await vote(poll.id, poll.options[0]!.id, { answer: 'ifNeedBe' });
+    await call(addChoice, {
+      body: { pollId: poll.id, scheduleItemId: poll.options[1]!.id, username: `anon_${uniqueName('guest')}` },
+    });
+    const before = await version(poll.id);
+    expect((await call(deletePollHandler, { token: admin, body: { pollId: poll.id } })).status).toBe(200);
+    expect((await readPoll(poll.id)).status).toBe(404);
+    expect(await version(poll.id)).toBe(before + 1);
+    const left = await redis().exists(
+      keys.scheduleOffered(poll.id),
+      keys.scheduleVotes(poll.id),
+      keys.scheduleMaybe(poll.id),
+      keys.schedulePeople(poll.id),
+      keys.scheduleClaims(poll.id),
+    );
+    expect(left).toBe(0);
+    expect(await redis().hexists(keys.scheduleVoterCounts(), poll.id)).toBe(0);
+    expect((await call(deletePollHandler, { token: admin, body: { pollId: poll.id } })).status).toBe(404);
+    const listed = (await call(listPolls, { method: 'GET', token: admin })).body as unknown as { id: string }[];
+    expect(listed.some((each) => each.id === poll.id)).toBe(false);
+  });
+});
