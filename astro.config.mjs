@@ -14,7 +14,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
-  integrations: [react(), sitemap({ exclude: ['/unauthorized'] })],
+  integrations: [react(), sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] })],
   build: {
     // External stylesheets only: inline <style> would need 'unsafe-inline' in the CSP.
     inlineStylesheets: 'never',

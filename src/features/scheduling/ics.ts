@@ -1,7 +1,8 @@
 // A poll's decision as a calendar event: an .ics file (RFC 5545) and links that open the event in
 // Google Calendar and Outlook. A time slot is a timed event in the poll's time zone (with the
 // VTIMEZONE that names its offset then); a whole day is an all-day event.
-import { offsetMinutes, timeInZone, utcToZoned, zonedToUtc } from './zoned-time.ts';
+import type { CreatedPoll } from './new-poll.ts';
+import { offsetMinutes, utcToZoned, zonedToUtc, zoneName } from './zoned-time.ts';
 
 export interface CalendarEvent {
   /** Unique and stable for the decision: a calendar updates the same event when it is imported again. */
@@ -80,7 +81,7 @@ export function icsFile(event: CalendarEvent): string {
   if (event.time) {
     const { start, end } = slotTimes(event);
     const offset = utcOffset(offsetMinutes(start, event.zone));
-    const name = timeInZone(start, event.zone, 'en-GB').split(' ').at(-1)!;
+    const name = zoneName(start, event.zone);
     lines.push(
       'BEGIN:VTIMEZONE',
       `TZID:${event.zone}`,
@@ -132,4 +133,20 @@ export function outlookLink(event: CalendarEvent): string {
   if (event.description) query.set('body', event.description);
   if (event.location) query.set('location', event.location);
   return `https://outlook.live.com/calendar/0/action/compose?${query}`;
+}
+
+/** The decision of a finalised poll as a calendar event. */
+export function decisionEvent(poll: CreatedPoll, now: number): CalendarEvent | undefined {
+  const option = poll.options.find((each) => each.id === poll.final);
+  if (!option) return undefined;
+  return {
+    uid: `${poll.id}-${option.id}@scheduling-polls`,
+    title: poll.title,
+    description: poll.description,
+    location: poll.location,
+    date: option.date,
+    ...(option.time ? { time: option.time, durationMinutes: poll.slotMinutes } : {}),
+    zone: poll.zone,
+    now,
+  };
 }

@@ -1,6 +1,8 @@
 // The scheduling console (SPEC sections 2, 4, 8): each button posts its action; the alert says
-// how it went, green or red. A drop asks for confirmation first.
+// how it went, green or red. A drop asks for confirmation first. Below, the polls made here
+// (issue 20): their island loads once the guard has let the organiser in.
 import { openModalDialog, wireModalDialogs } from '../../components/modal-dialog.ts';
+import { mountIsland } from '../../components/mount.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import { runAdminAction } from './api-client.ts';
 import { type ActionOutcome, DROP_CONFIRMATIONS, consoleMessage } from './console-message.ts';
@@ -25,6 +27,10 @@ async function outcomeOf(action: string): Promise<ActionOutcome> {
 export function mountSchedulingConsole(root: HTMLElement): void {
   wireModalDialogs();
   root.hidden = false;
+  void mountIsland(
+    root.querySelector<HTMLElement>('[data-poll-organiser]')!,
+    () => import('./components/PollOrganiser.tsx'),
+  );
   const result = root.querySelector<HTMLElement>('[data-result]')!;
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-action]')];
   const dialog = root.querySelector<HTMLDialogElement>('[data-confirm]')!;

@@ -26,7 +26,7 @@ import {
   isTimeSlotPoll,
   voterKey,
 } from './polls.ts';
-import { type CalendarEvent, icsFile } from './ics.ts';
+import { decisionEvent, icsFile } from './ics.ts';
 import { type CreatedPoll, type NewPoll, isCreatedPollId, newPollProblem, pollOptions } from './new-poll.ts';
 import type { Answer } from './ranking.ts';
 import * as repo from './repo.server.ts';
@@ -269,22 +269,6 @@ export async function createdPoll(pollId: string): Promise<CreatedPoll & { versi
 export function pollAnswers(pollId: string) {
   if (!isCreatedPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
   return repo.pollVotes(pollId);
-}
-
-/** The decision of a finalised poll as a calendar event. */
-export function decisionEvent(poll: CreatedPoll, now: number): CalendarEvent | undefined {
-  const option = poll.options.find((each) => each.id === poll.final);
-  if (!option) return undefined;
-  return {
-    uid: `${poll.id}-${option.id}@scheduling-polls`,
-    title: poll.title,
-    description: poll.description,
-    location: poll.location,
-    date: option.date,
-    ...(option.time ? { time: option.time, durationMinutes: poll.slotMinutes } : {}),
-    zone: poll.zone,
-    now,
-  };
 }
 
 /** The decision of a finalised poll as an .ics file; a 404 while it is open. */

@@ -2,8 +2,9 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { VoteChange } from './api-client.ts';
-import type { ChoiceWithUser, ScheduleItem } from './polls.ts';
+import { type ChoiceWithUser, POLL_CLOSED, type ScheduleItem } from './polls.ts';
 import type { ChoiceResponse } from './schema.ts';
+import type { Vote } from './store.ts';
 
 const api = vi.hoisted(() => ({
   fetchScheduleItems: vi.fn<(pollId: string) => Promise<ScheduleItem[]>>(),
@@ -14,6 +15,9 @@ const api = vi.hoisted(() => ({
   fetchUserDateChoices: vi.fn(),
   fetchDateChoicesWithUsers: vi.fn(),
   changeDateChoice: vi.fn(),
+  fetchCreatedPoll: vi.fn(),
+  fetchPollAnswers: vi.fn<(pollId: string) => Promise<Vote[]>>(),
+  fetchPollVersion: vi.fn<(pollId: string) => Promise<number>>(),
 }));
 vi.mock('./api-client.ts', () => api);
 
@@ -53,6 +57,7 @@ describe('scheduling poll store', () => {
     api.fetchScheduleItems.mockResolvedValue(ITEMS);
     api.fetchChoicesWithUsers.mockResolvedValue([vote(0, 'anon_Jo')]);
     api.fetchUserChoices.mockResolvedValue([]);
+    api.fetchPollVersion.mockResolvedValue(0);
     storage = new MemoryStorage();
     vi.stubGlobal('localStorage', storage);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -196,5 +201,86 @@ describe('scheduling poll store', () => {
     expect(poll.$poll.get()).toMatchObject({ name: { typed: 'Jo Two', saved: true, error: full } });
     expect(poll.$poll.get().selected.size).toBe(0);
     expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('in a made poll, a click cycles yes → if need be → no, each answer sent as it is', async () => {
+    const MADE = 'k3j9x2m4qa7b';
+    const options = [{ id: 's-20991025-1900', date: '2099-10-25', time: '19:00', start: 0 }];
+    api.fetchCreatedPoll.mockResolvedValue({ id: MADE, title: 'Quiz', zone: 'UTC', options, version: 0 });
+    api.fetchPollAnswers.mockResolvedValue([]);
+    api.changeChoice.mockResolvedValue(ok());
+    vi.resetModules();
+    const auth = await import('../../platform/session.ts');
+    auth.setToken(tokenFor({ username: 'demo_visitor', firstName: 'Vera' }));
+    const store = await import('./store.ts');
+    const $made = store.schedulingPoll(MADE, store.CREATED_POLL_API);
+    $made.listen(() => undefined);
+    await allTasks();
+    expect($made.get()).toMatchObject({ options, details: { title: 'Quiz', zone: 'UTC' }, canVote: true });
+
+    const id = options[0]!.id;
+    const body = { pollId: MADE, username: 'demo_visitor', claimSecret: undefined };
+    await store.toggleChoice(MADE, id);
+    expect(api.changeChoice).toHaveBeenLastCalledWith('add', id, { ...body, answer: 'yes' });
+    expect($made.get().answers.get(id)).toBe('yes');
+    await store.toggleChoice(MADE, id);
+    expect(api.changeChoice).toHaveBeenLastCalledWith('add', id, { ...body, answer: 'ifNeedBe' });
+    expect($made.get().answers.get(id)).toBe('ifNeedBe');
+    await store.toggleChoice(MADE, id);
+    expect(api.changeChoice).toHaveBeenLastCalledWith('remove', id, body);
+    expect($made.get().answers.has(id)).toBe(false);
+
+    // Finalised: no more voting, from the page either.
+    api.fetchCreatedPoll.mockResolvedValue({ id: MADE, title: 'Quiz', zone: 'UTC', options, version: 4, final: id });
+    api.changeChoice.mockImplementationOnce(async () => {
+      const { ApiError } = await import('../../platform/api-client.ts');
+      throw new ApiError(409, POLL_CLOSED);
+    });
+    await store.toggleChoice(MADE, id);
+    expect($made.get()).toMatchObject({ details: { final: id }, canVote: false });
+    expect($made.get().answers.has(id)).toBe(false);
+    expect(console.error).not.toHaveBeenCalled();
+    await store.toggleChoice(MADE, id);
+    expect(api.changeChoice).toHaveBeenCalledTimes(4);
+    cleanStores($made);
+  });
+
+  it('while visible, reads only the version every few seconds, and reloads when it moved', async () => {
+    vi.useFakeTimers();
+    const listeners = new Map<string, () => void>();
+    const page = {
+      visibilityState: 'visible',
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+      removeEventListener: vi.fn(),
+    };
+    vi.stubGlobal('document', page);
+    try {
+      poll = await openPoll();
+      const reads = () => api.fetchChoicesWithUsers.mock.calls.length;
+      const loaded = reads();
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS * 3);
+      expect(api.fetchPollVersion).toHaveBeenCalledTimes(4); // at mount, then each check
+      expect(reads()).toBe(loaded);
+
+      api.fetchPollVersion.mockResolvedValue(1);
+      api.fetchChoicesWithUsers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'anon_Ann')]);
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
+      expect(reads()).toBe(loaded + 1);
+      expect(poll.$poll.get().voterNames).toEqual(['anon_Jo', 'anon_Ann']);
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
+      expect(reads()).toBe(loaded + 1);
+
+      // Hidden: no reads at all; visible again: one check at once.
+      page.visibilityState = 'hidden';
+      const checks = api.fetchPollVersion.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS * 4);
+      expect(api.fetchPollVersion).toHaveBeenCalledTimes(checks);
+      page.visibilityState = 'visible';
+      listeners.get('visibilitychange')!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(api.fetchPollVersion).toHaveBeenCalledTimes(checks + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,8 @@
 // A scheduling poll's state, one store per poll id (SPEC sections 2, 4, 5, 8): who votes (the
-// member, or a saved anonymous name), the poll's options, this voter's choices and everyone's
-// votes; and the actions that save a name and toggle a choice. Failed loads are logged; a name
-// the server says is taken is reported on the name form.
+// member, or a saved anonymous name), the poll's options, this voter's answers and everyone's
+// votes; and the actions that save a name and toggle an answer. Failed loads are logged; a name
+// the server says is taken is reported on the name form. While the page is visible, the poll's
+// version is read every few seconds, and the poll reloads when it moved (issue 20).
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
@@ -12,14 +13,19 @@ import {
   changeDateChoice,
   fetchAvailableDates,
   fetchChoicesWithUsers,
+  fetchCreatedPoll,
   fetchDateChoicesWithUsers,
+  fetchPollAnswers,
+  fetchPollVersion,
   fetchScheduleItems,
   fetchUserChoices,
   fetchUserDateChoices,
 } from './api-client.ts';
+import type { CreatedPoll, PollOption } from './new-poll.ts';
 import {
   type DateOption,
   NAME_TAKEN,
+  POLL_CLOSED,
   POLL_FULL,
   type ScheduleItem,
   type Voter,
@@ -28,31 +34,43 @@ import {
   voterKey,
   votersByOption,
 } from './polls.ts';
+import { type Answer, nextAnswer } from './ranking.ts';
 import type { ChoiceResponse } from './schema.ts';
 import { claimSecretFor, rememberClaim, saveName, savedName } from './voter-storage.ts';
 
-/** Who chose an option. */
+/** Who answered an option, and how. */
 export interface Vote {
   option: string;
   user: Voter;
+  answer: Answer;
 }
+
+/** A made poll's title, zone, decision…: all but its options. */
+export type PollDetails = Omit<CreatedPoll, 'options'>;
 
 /** The calls of one kind of poll, and what each failed fetch logs (SPEC section 8). */
 export interface PollApi<Option> {
-  fetchOptions(pollId: string): Promise<Option[]>;
-  fetchChoices(pollId: string, username: string): Promise<string[]>;
+  fetchOptions(pollId: string): Promise<{ options: Option[]; details?: PollDetails }>;
+  /** The voter's answers, by option id. */
+  fetchChoices(pollId: string, username: string): Promise<Map<string, Answer>>;
   fetchVotes(pollId: string): Promise<Vote[]>;
   change(change: 'add' | 'remove', optionId: string, body: VoteChange): Promise<ChoiceResponse>;
+  /** Whether a click cycles yes → if need be → no (polls made in the console); else yes ↔ no. */
+  ifNeedBe: boolean;
   failures: { options: string; choices: string; votes: string };
 }
 
+const allYes = (ids: string[]) => new Map(ids.map((id): [string, Answer] => [id, 'yes']));
+const yesVote = (option: string, user: Voter): Vote => ({ option, user, answer: 'yes' });
+
 /** The reunion date poll's calls. */
 export const DATE_POLL_API: PollApi<DateOption> = {
-  fetchOptions: fetchAvailableDates,
-  fetchChoices: fetchUserDateChoices,
+  fetchOptions: async (pollId) => ({ options: await fetchAvailableDates(pollId) }),
+  fetchChoices: async (pollId, username) => allYes(await fetchUserDateChoices(pollId, username)),
   fetchVotes: async (pollId) =>
-    (await fetchDateChoicesWithUsers(pollId)).map((choice) => ({ option: choice.date, user: choice.user })),
+    (await fetchDateChoicesWithUsers(pollId)).map((choice) => yesVote(choice.date, choice.user)),
   change: changeDateChoice,
+  ifNeedBe: false,
   failures: {
     options: 'Failed to fetch available dates',
     choices: 'Failed to fetch user date choices',
@@ -62,17 +80,43 @@ export const DATE_POLL_API: PollApi<DateOption> = {
 
 /** A time-slot poll's calls. */
 export const TIME_SLOT_POLL_API: PollApi<ScheduleItem> = {
-  fetchOptions: fetchScheduleItems,
-  fetchChoices: fetchUserChoices,
+  fetchOptions: async (pollId) => ({ options: await fetchScheduleItems(pollId) }),
+  fetchChoices: async (pollId, username) => allYes(await fetchUserChoices(pollId, username)),
   fetchVotes: async (pollId) =>
-    (await fetchChoicesWithUsers(pollId)).map((choice) => ({ option: choice.scheduleItem._id, user: choice.user })),
+    (await fetchChoicesWithUsers(pollId)).map((choice) => yesVote(choice.scheduleItem._id, choice.user)),
   change: changeChoice,
+  ifNeedBe: false,
   failures: {
     options: 'Failed to fetch schedule items',
     choices: 'Failed to fetch user choices',
     votes: 'Failed to fetch vote details',
   },
 };
+
+/** A poll made in the console: its answers hold everyone's, the voter's own among them. */
+export const CREATED_POLL_API: PollApi<PollOption> = {
+  fetchOptions: async (pollId) => {
+    const { options, ...details } = await fetchCreatedPoll(pollId);
+    return { options, details };
+  },
+  fetchChoices: async (pollId, username) =>
+    new Map(
+      (await fetchPollAnswers(pollId))
+        .filter((vote) => voterKey(vote.user.username) === voterKey(username))
+        .map((vote): [string, Answer] => [vote.option, vote.answer]),
+    ),
+  fetchVotes: fetchPollAnswers,
+  change: changeChoice,
+  ifNeedBe: true,
+  failures: {
+    options: 'Failed to fetch the poll',
+    choices: 'Failed to fetch your answers',
+    votes: 'Failed to fetch the answers',
+  },
+};
+
+/** How often an open, visible poll checks its version for news. */
+export const REFRESH_MS = 5000;
 
 const BLANK_NAME = 'Please enter your name.';
 
@@ -85,8 +129,11 @@ interface NameForm {
 
 interface PollState<Option> {
   options: Option[] | null;
+  details: PollDetails | undefined;
+  /** The poll is gone (a made poll deleted, or never made). */
+  missing: boolean;
   votes: Vote[] | null;
-  selected: ReadonlySet<string>;
+  answers: ReadonlyMap<string, Answer>;
   /** The voter whose choices `selected` holds: voting opens once they have loaded, so a click never races them. */
   choicesFor: string;
   name: NameForm;
@@ -102,7 +149,12 @@ export interface PollView<Option> {
   canVote: boolean;
   /** Null until the options and the votes have both arrived, so the page renders once. */
   options: Option[] | null;
+  details: PollDetails | undefined;
+  missing: boolean;
+  /** The voter's answers by option id; `selected` holds the options answered at all. */
+  answers: ReadonlyMap<string, Answer>;
   selected: ReadonlySet<string>;
+  votes: Vote[];
   /** Who chose each option, by option id. */
   voters: Map<string, Voter[]>;
   voterNames: string[];
@@ -116,6 +168,8 @@ interface Poll<Option> {
   $view: ReadableAtom<PollView<Option>>;
   /** Changes go out one at a time, so a quick second click carries the secret the first one claimed. */
   queue: Promise<void>;
+  /** The version the shown poll was loaded at (-1 before it is known). */
+  version: number;
 }
 
 const polls = new Map<string, Poll<unknown>>();
@@ -134,8 +188,10 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
   const typed = savedName(pollId);
   const $state = map<PollState<Option>>({
     options: null,
+    details: undefined,
+    missing: false,
     votes: null,
-    selected: new Set(),
+    answers: new Map(),
     choicesFor: '',
     name: { typed, saved: typed.trim() !== '', error: '' },
   });
@@ -149,9 +205,13 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
       member: user.username ? user : undefined,
       voter,
       name: state.name,
-      canVote: voter !== '' && state.choicesFor === voter,
+      canVote: voter !== '' && state.choicesFor === voter && !state.details?.final,
       options: state.votes === null ? null : state.options,
-      selected: state.selected,
+      details: state.details,
+      missing: state.missing,
+      answers: state.answers,
+      selected: new Set(state.answers.keys()),
+      votes,
       voters: votersByOption(
         votes,
         (vote) => vote.option,
@@ -160,22 +220,69 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
       voterNames: [...new Set(votes.map((vote) => vote.user.username))],
     };
   });
-  const poll: Poll<Option> = { id: pollId, api, $state, $voter, $view, queue: Promise.resolve() };
+  const poll: Poll<Option> = { id: pollId, api, $state, $voter, $view, queue: Promise.resolve(), version: -1 };
 
   onMount($view, () => {
+    // The version is asked first, so a change after it is seen by the next check.
     void task(async () => {
-      try {
-        $state.setKey('options', await api.fetchOptions(pollId));
-      } catch (error) {
-        console.error('An error has occurred', api.failures.options, error);
-        $state.setKey('options', []);
-      }
+      poll.version = await fetchPollVersion(pollId).catch(() => -1);
     });
+    void loadOptions(poll);
     void loadVotes(poll);
     // A new voter (a saved name, a login) sees their own choices.
-    return $voter.subscribe((voter) => void loadChoices(poll, voter));
+    const unsubscribe = $voter.subscribe((voter) => void loadChoices(poll, voter));
+    const stopRefreshing = refreshWhileVisible(poll);
+    return () => {
+      unsubscribe();
+      stopRefreshing();
+    };
   });
   return poll;
+}
+
+/**
+ * Every REFRESH_MS while the page is visible (and at once when it becomes visible again), reads the
+ * poll's version, and reloads the poll only when it moved: an unchanged poll costs one small read.
+ */
+function refreshWhileVisible<Option>(poll: Poll<Option>): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  let checking = false;
+  const check = async () => {
+    if (checking || document.visibilityState !== 'visible') return;
+    checking = true;
+    try {
+      const version = await fetchPollVersion(poll.id);
+      if (version !== poll.version) {
+        await Promise.all([loadOptions(poll), loadVotes(poll), loadChoices(poll, poll.$voter.get(), true)]);
+        poll.version = version;
+      }
+    } catch {
+      // Offline for a moment: the next check tries again.
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => void check(), REFRESH_MS);
+  const onVisible = () => void check();
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+function loadOptions<Option>({ id, api, $state }: Poll<Option>): Promise<void> {
+  return task(async () => {
+    try {
+      const { options, details } = await api.fetchOptions(id);
+      $state.setKey('options', options);
+      $state.setKey('details', details);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) $state.setKey('missing', true);
+      else console.error('An error has occurred', api.failures.options, error);
+      $state.setKey('options', $state.get().options ?? []);
+    }
+  });
 }
 
 function loadVotes<Option>({ id, api, $state }: Poll<Option>): Promise<void> {
@@ -189,15 +296,18 @@ function loadVotes<Option>({ id, api, $state }: Poll<Option>): Promise<void> {
   });
 }
 
-function loadChoices<Option>({ id, api, $state, $voter }: Poll<Option>, voter: string): Promise<void> {
-  $state.setKey('selected', new Set());
-  $state.setKey('choicesFor', '');
+/** Loads the voter's answers; a refresh keeps the shown ones (and voting open) until they arrive. */
+function loadChoices<Option>({ id, api, $state, $voter }: Poll<Option>, voter: string, refresh = false): Promise<void> {
+  if (!refresh) {
+    $state.setKey('answers', new Map());
+    $state.setKey('choicesFor', '');
+  }
   if (!voter) return Promise.resolve();
   return task(async () => {
     try {
-      const ids = await api.fetchChoices(id, voter);
+      const answers = await api.fetchChoices(id, voter);
       if ($voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
-      $state.setKey('selected', new Set(ids));
+      $state.setKey('answers', answers);
       $state.setKey('choicesFor', voter);
     } catch (error) {
       console.error('An error has occurred', api.failures.choices, error);
@@ -230,36 +340,42 @@ export function saveVoterName(pollId: string, existingVoters: string[]): void {
 }
 
 /**
- * Chooses or unchooses an option for the voter, shown at once and undone if the server refuses;
- * then reloads everyone's votes. A no-op until the voter's own choices have loaded.
+ * Answers an option for the voter: yes ↔ no, or in a made poll yes → if need be → no. Shown at
+ * once and undone if the server refuses; then reloads everyone's votes. A no-op until the voter's
+ * own answers have loaded.
  */
 export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   const poll = pollOf(pollId);
   const { api, $state } = poll;
   const voter = poll.$voter.get();
-  const { selected, choicesFor } = $state.get();
-  if (!voter || choicesFor !== voter) return Promise.resolve();
+  const { answers, choicesFor } = $state.get();
+  if (!voter || choicesFor !== voter || $state.get().details?.final) return Promise.resolve();
   const member = $user.get().username !== '';
-  const change = selected.has(optionId) ? 'remove' : 'add';
-  const mark = (chosen: boolean) => {
-    const next = new Set($state.get().selected);
-    if (chosen) next.add(optionId);
+  const before = answers.get(optionId);
+  const after = api.ifNeedBe ? nextAnswer(before) : before ? undefined : 'yes';
+  const show = (answer: Answer | undefined) => {
+    const next = new Map($state.get().answers);
+    if (answer) next.set(optionId, answer);
     else next.delete(optionId);
-    $state.setKey('selected', next);
+    $state.setKey('answers', next);
   };
-  mark(change === 'add');
+  show(after);
   const send = async () => {
     const key = voterKey(voter);
     try {
-      const answer = await api.change(change, optionId, {
+      const body: VoteChange = {
         pollId,
         username: voter,
         claimSecret: member ? undefined : claimSecretFor(pollId, key),
-      });
+      };
+      if (api.ifNeedBe && after) body.answer = after;
+      const answer = await api.change(after ? 'add' : 'remove', optionId, body);
       if (answer.claimSecret) rememberClaim(pollId, key, answer.claimSecret);
     } catch (error) {
-      mark(change !== 'add');
-      if (error instanceof ApiError && error.status === 409 && error.message === POLL_FULL) {
+      show(before);
+      if (error instanceof ApiError && error.status === 409 && error.message === POLL_CLOSED) {
+        await loadOptions(poll); // the organiser decided meanwhile: the page shows the decision
+      } else if (error instanceof ApiError && error.status === 409 && error.message === POLL_FULL) {
         $state.setKey('name', { ...$state.get().name, error: POLL_FULL });
       } else if (error instanceof ApiError && error.status === 409) {
         $state.setKey('name', { ...$state.get().name, saved: false, error: NAME_TAKEN });

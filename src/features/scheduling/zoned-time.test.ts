@@ -37,21 +37,23 @@ describe('zoned time', () => {
   it('labels a slot in the poll’s zone and the visitor’s, across the weeks the two zones change apart', () => {
     // New York leaves summer time a week after Berlin (1 November): five hours apart, not six.
     expect(slotLabel(zonedToUtc('2026-10-24', '19:00', BERLIN), BERLIN, NEW_YORK)).toBe(
-      '7:00 PM GMT+2, 1:00 PM your time',
+      '7:00 PM CEST, 1:00 PM your time',
     );
     expect(slotLabel(zonedToUtc('2026-10-25', '19:00', BERLIN), BERLIN, NEW_YORK)).toBe(
-      '7:00 PM GMT+1, 2:00 PM your time',
+      '7:00 PM CET, 2:00 PM your time',
     );
     expect(slotLabel(zonedToUtc('2026-11-02', '19:00', BERLIN), BERLIN, NEW_YORK)).toBe(
-      '7:00 PM GMT+1, 1:00 PM your time',
+      '7:00 PM CET, 1:00 PM your time',
     );
     // A visitor in the poll's zone (or one with the same offset then) sees it once.
-    expect(slotLabel(zonedToUtc('2026-10-25', '19:00', BERLIN), BERLIN, BERLIN)).toBe('7:00 PM GMT+1');
-    expect(slotLabel(zonedToUtc('2026-10-25', '19:00', BERLIN), BERLIN, 'Europe/Paris')).toBe('7:00 PM GMT+1');
+    expect(slotLabel(zonedToUtc('2026-10-25', '19:00', BERLIN), BERLIN, BERLIN)).toBe('7:00 PM CET');
+    expect(slotLabel(zonedToUtc('2026-10-25', '19:00', BERLIN), BERLIN, 'Europe/Paris')).toBe('7:00 PM CET');
   });
 
   it('names the zone as the locale does', () => {
     expect(timeInZone(zonedToUtc('2026-07-01', '09:05', NEW_YORK), NEW_YORK)).toBe('9:05 AM EDT');
     expect(timeInZone(zonedToUtc('2026-10-25', '19:00', BERLIN), BERLIN, 'en-GB')).toBe('19:00 CET');
+    expect(timeInZone(zonedToUtc('2026-01-10', '19:00', 'Australia/Sydney'), 'Australia/Sydney')).toBe('7:00 PM AEDT');
+    expect(timeInZone(zonedToUtc('2026-01-10', '19:00', 'Asia/Tokyo'), 'Asia/Tokyo')).toBe('7:00 PM GMT+9');
   });
 });

@@ -64,11 +64,27 @@ export function utcToZoned(ms: number, zone: string): { date: string; time: stri
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
+// English locales each know the common names of their own region's zones (EDT, CET, AEDT, IST);
+// other zones are GMT±h in all of them.
+const NAMING_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN'];
+
+/** The zone's short name at the instant `ms`: 'CET', 'EDT', else 'GMT+9'. */
+export function zoneName(ms: number, zone: string): string {
+  const names = NAMING_LOCALES.map(
+    (locale) =>
+      new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+        .formatToParts(ms)
+        .find((part) => part.type === 'timeZoneName')?.value ?? '',
+  );
+  return names.find((name) => name && !/^GMT[+-]/.test(name)) ?? names[0]!;
+}
+
 /** "7:00 PM CET": the time at the instant `ms` in `zone`, with the zone's short name there. */
 export function timeInZone(ms: number, zone: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' })
     .format(ms)
     .replace(/\u202f/g, ' ');
+  return `${time} ${zoneName(ms, zone)}`;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { dateOfOption } from '../polls.ts';
 import { DATE_POLL_API } from '../store.ts';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
+import ResultsGrid from './ResultsGrid.tsx';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
 import './scheduling.css';
@@ -65,6 +66,13 @@ export default function DatePoll({ pollId }: { pollId: string }) {
           ))}
         </tbody>
       </table>
+      {poll.options.length > 0 && (
+        <ResultsGrid
+          id={pollId}
+          columns={poll.options.map((option) => ({ id: option.name, heading: dateOfOption(option.name) }))}
+          votes={poll.votes}
+        />
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { type ScheduleItem, splitItemName } from '../polls.ts';
 import { TIME_SLOT_POLL_API } from '../store.ts';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
+import ResultsGrid from './ResultsGrid.tsx';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
 import './scheduling.css';
@@ -77,6 +78,15 @@ export default function TimeSlotPoll({ pollId, dates }: { pollId: string; dates:
           </table>
         ))}
       </div>
+      {shown.length > 0 && (
+        <ResultsGrid
+          id={pollId}
+          columns={shown.flatMap(([date, items]) =>
+            items.map((item) => ({ id: item._id, heading: date, detail: splitItemName(item.name).time })),
+          )}
+          votes={poll.votes}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,123 @@
+// A poll made in the console (issue 20), at /scheduling_polls/p/<id>: its title, description,
+// place and time zone; the decision with calendar links once the organiser has picked one; the
+// name form; a button per option that cycles yes → if need be → no; and everyone's answers.
+import { useEffect } from 'react';
+import { pollCalendarUrl } from '../api-client.ts';
+import { decisionEvent, googleCalendarLink, outlookLink } from '../ics.ts';
+import type { PollOption } from '../new-poll.ts';
+import { dayLabel, decisionLabel, optionLabel, visitorTimeZone } from '../option-labels.ts';
+import type { Answer } from '../ranking.ts';
+import { CREATED_POLL_API } from '../store.ts';
+import ResultsGrid from './ResultsGrid.tsx';
+import { useSchedulingPoll } from './use-scheduling-poll.ts';
+import VoterPanel from './VoterPanel.tsx';
+import './scheduling.css';
+
+const ANSWER_TEXT: Record<Answer, string> = { yes: 'Yes', ifNeedBe: 'If need be' };
+const PRESSED: Record<Answer, 'true' | 'mixed'> = { yes: 'true', ifNeedBe: 'mixed' };
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** Options grouped by day, in order. */
+function byDay(options: PollOption[]): [date: string, options: PollOption[]][] {
+  const groups = new Map<string, PollOption[]>();
+  for (const option of options) groups.set(option.date, [...(groups.get(option.date) ?? []), option]);
+  return [...groups];
+}
+
+export default function CreatedPoll({ pollId }: { pollId: string }) {
+  const poll = useSchedulingPoll(pollId, CREATED_POLL_API);
+  const { details } = poll;
+  const title = details?.title;
+  useEffect(() => {
+    if (title) document.title = `${title} · Scheduling poll`;
+  }, [title]);
+
+  if (poll.missing) {
+    return (
+      <>
+        <h1>Scheduling poll</h1>
+        <p className="sched-note">There is no such poll. It may have been deleted.</p>
+      </>
+    );
+  }
+  if (poll.options === null || !details) return <p className="sched-loading">Loading poll...</p>;
+  const zone = visitorTimeZone();
+  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone, zone)]));
+  const hasSlots = poll.options.some((option) => option.time);
+  // The links need no DTSTAMP (only the .ics file, which the server makes, has one).
+  const event = decisionEvent({ ...details, options: poll.options }, 0);
+
+  return (
+    <>
+      <h1>{details.title}</h1>
+      {details.description && <p className="sched-description">{details.description}</p>}
+      {details.location && (
+        <p className="sched-where">
+          <strong>Where:</strong> {details.location}
+        </p>
+      )}
+      {hasSlots && (
+        <p className="sched-note">
+          Times are in {details.zone}
+          {details.zone !== zone ? `, with your own time (${zone}) beside them where it differs` : ''}. Each slot lasts{' '}
+          {details.slotMinutes} minutes.
+        </p>
+      )}
+      {event && (
+        <section className="sched-decision" aria-labelledby={`${pollId}-decision`}>
+          <h2 id={`${pollId}-decision`}>Decided: {decisionLabel({ ...details, options: poll.options }, zone)}</h2>
+          <p>The organiser has picked this option, so the poll takes no more votes.</p>
+          <p className="sched-calendar">
+            <a className="button button-primary" href={pollCalendarUrl(pollId)} download="decision.ics">
+              Download .ics
+            </a>
+            <a className="button" href={googleCalendarLink(event)} {...newTab}>
+              Add to Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <a className="button" href={outlookLink(event)} {...newTab}>
+              Add to Outlook<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </section>
+      )}
+      {!event && <VoterPanel poll={poll} id={pollId} />}
+      {!event && (
+        <p className="sched-note" id={`${pollId}-how`}>
+          Click an option once for yes, again for if need be, and a third time for no.
+        </p>
+      )}
+      <div className="sched-grid">
+        {byDay(poll.options).map(([date, options]) => (
+          <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
+            <h2 id={`${pollId}-${date}`}>{dayLabel(date)}</h2>
+            <div className="sched-slots" role="group" aria-label={`Options on ${dayLabel(date)}`}>
+              {options.map((option) => {
+                const answer = poll.answers.get(option.id);
+                return (
+                  <button
+                    key={option.id}
+                    type="button"
+                    className="sched-toggle"
+                    aria-pressed={answer ? PRESSED[answer] : 'false'}
+                    aria-describedby={event ? undefined : `${pollId}-how`}
+                    data-answer={answer}
+                    disabled={!poll.canVote}
+                    onClick={() => void poll.toggle(option.id)}
+                  >
+                    <span className="sched-option-label">{labels.get(option.id)?.detail ?? 'All day'}</span>
+                    <span className="sched-answer">{answer ? ANSWER_TEXT[answer] : 'No answer'}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </section>
+        ))}
+      </div>
+      <ResultsGrid
+        id={pollId}
+        columns={poll.options.map((option) => ({ id: option.id, ...labels.get(option.id)! }))}
+        votes={poll.votes}
+      />
+    </>
+  );
+}
