@@ -24,6 +24,20 @@ export default defineConfig({
     build: {
       // Never inline scripts or assets as data: the CSP allows scripts from 'self' only.
       assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          // React, its JSX runtime and the bundler's CommonJS helpers travel together: apart, how the
+          // islands happen to share them decides how many small files a page loads.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[:/]runtime/,
+              },
+            ],
+          },
+        },
+      },
     },
     server: { strictPort: true },
     plugins: [

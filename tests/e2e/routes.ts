@@ -1,4 +1,6 @@
-// The site's routes as the browser tests group them (SPEC section 2).
+// The site's routes as the browser tests group them (SPEC section 2), with the demo poll made as
+// the console makes them (issue 20).
+import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 
 /** Every public route, and a missing page. */
 export const PUBLIC_PAGES = [
@@ -14,6 +16,7 @@ export const PUBLIC_PAGES = [
   '/scheduling_polls/defense_league',
   '/scheduling_polls/ragnarok',
   '/scheduling_polls/drexolljozwiakpoolpoll',
+  `/scheduling_polls/p/${DEMO_POLL_ID}`,
   '/missing-page',
 ];
 

@@ -1,9 +1,13 @@
 // The demo data a fresh local store gets (npm start, npm run dev, the browser tests): one account
-// per clearance level, the scheduling polls' items and dates, and the owner's guest list. Only
+// per clearance level, the scheduling polls' items and dates, a poll made as the console makes
+// them (with two answers), and the owner's guest list. Only
 // local runs and tests import this; production code never does (lint keeps src/ out of tools/),
 // so a deployed site can never create an account with a published password.
 import { createAccount, listUsers } from '../../src/features/auth/service.server.ts';
+import { type NewPoll, pollOptions } from '../../src/features/scheduling/new-poll.ts';
+import * as schedulingRepo from '../../src/features/scheduling/repo.server.ts';
 import {
+  changeChoice,
   createScheduleDateItems,
   createScheduleItems,
   createSchedulePolls,
@@ -36,10 +40,46 @@ export async function seedSchedulingPolls(): Promise<void> {
   await createScheduleDateItems(undefined);
 }
 
+/** The demo poll made as in the console: its page is /scheduling_polls/p/<this id>. */
+export const DEMO_POLL_ID = 'boardgames26';
+
+/** Makes the demo poll a week ahead (evening slots in Berlin, then a whole Saturday), with two answers. */
+export async function seedDemoPoll(now = Date.now()): Promise<void> {
+  const day = (days: number) => new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+  const poll: NewPoll = {
+    title: 'Board game night',
+    description: 'A long evening of board games. Bring a game you love; snacks are on us.',
+    location: 'The back room of the Drecoll Hills farm shop',
+    zone: 'Europe/Berlin',
+    days: [
+      { date: day(7), slots: ['18:30', '19:30', '20:30'] },
+      { date: day(8), slots: ['18:30', '19:30', '20:30'] },
+      { date: day(12), slots: [] },
+    ],
+    slotMinutes: 120,
+  };
+  const { days: _days, ...fields } = poll;
+  const options = pollOptions(poll);
+  await schedulingRepo.createPoll(undefined, { id: DEMO_POLL_ID, ...fields, options, createdAt: now });
+  const answers = [
+    ['anon_Sam', options[1]!.id, 'yes'],
+    ['anon_Sam', options[4]!.id, 'ifNeedBe'],
+    ['anon_Rosa', options[1]!.id, 'yes'],
+    ['anon_Rosa', options[6]!.id, 'yes'],
+  ] as const;
+  const secrets = new Map<string, string>();
+  for (const [username, optionId, answer] of answers) {
+    const vote = { kind: 'time-slot', change: 'add', pollId: DEMO_POLL_ID, optionId, username, answer } as const;
+    const { claimSecret } = await changeChoice({ ...vote, claimSecret: secrets.get(username) }, undefined, '127.0.0.1');
+    if (claimSecret) secrets.set(username, claimSecret);
+  }
+}
+
 /** Fills a fresh store with all the demo data; a store that has accounts is left as it is. Answers whether it seeded. */
 export async function seedDemoData(): Promise<boolean> {
   if (!(await seedDemoAccounts())) return false;
   await seedSchedulingPolls();
+  await seedDemoPoll();
   await createGuests(undefined);
   return true;
 }

@@ -32,15 +32,19 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
     if (title) document.title = `${title} · Scheduling poll`;
   }, [title]);
 
-  if (poll.missing) {
+  // Until the poll is there, the page's own placeholder: the same heading, then what is happening.
+  if (poll.missing || poll.options === null || !details) {
     return (
       <>
         <h1>Scheduling poll</h1>
-        <p className="sched-note">There is no such poll. It may have been deleted.</p>
+        {poll.missing ? (
+          <p className="sched-note">There is no such poll. It may have been deleted.</p>
+        ) : (
+          <p className="sched-loading">Loading poll...</p>
+        )}
       </>
     );
   }
-  if (poll.options === null || !details) return <p className="sched-loading">Loading poll...</p>;
   const zone = visitorTimeZone();
   const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone, zone)]));
   const hasSlots = poll.options.some((option) => option.time);

@@ -34,7 +34,7 @@ export default function ResultsGrid({ id, columns, votes }: { id: string; column
   const titleId = `${id}-grid-title`;
 
   return (
-    <section className="sched-matrix-section" aria-labelledby={titleId}>
+    <div className="sched-matrix-section">
       <h2 className="sched-results-title" id={titleId}>
         Everyone’s answers
       </h2>
@@ -85,6 +85,6 @@ export default function ResultsGrid({ id, columns, votes }: { id: string; column
           </table>
         </div>
       )}
-    </section>
+    </div>
   );
 }
