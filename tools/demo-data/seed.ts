@@ -62,15 +62,17 @@ export async function seedDemoPoll(now = Date.now()): Promise<void> {
   const options = pollOptions(poll);
   await schedulingRepo.createPoll(undefined, { id: DEMO_POLL_ID, ...fields, options, createdAt: now });
   const answers = [
-    ['anon_Sam', options[1]!.id, 'yes'],
-    ['anon_Sam', options[4]!.id, 'ifNeedBe'],
-    ['anon_Rosa', options[1]!.id, 'yes'],
-    ['anon_Rosa', options[6]!.id, 'yes'],
+    ['anon_Zoë', options[1]!.id, 'yes'],
+    ['anon_Zoë', options[4]!.id, 'ifNeedBe'],
+    ['anon_Róisín', options[1]!.id, 'yes'],
+    ['anon_Róisín', options[6]!.id, 'yes'],
   ] as const;
+  // Names no account could have, from an address of their own: the seed looks at no account and
+  // counts nothing against the address the browser tests share (register's limit, account-probe.ts).
   const secrets = new Map<string, string>();
   for (const [username, optionId, answer] of answers) {
     const vote = { kind: 'time-slot', change: 'add', pollId: DEMO_POLL_ID, optionId, username, answer } as const;
-    const { claimSecret } = await changeChoice({ ...vote, claimSecret: secrets.get(username) }, undefined, '127.0.0.1');
+    const { claimSecret } = await changeChoice({ ...vote, claimSecret: secrets.get(username) }, undefined, 'demo-seed');
     if (claimSecret) secrets.set(username, claimSecret);
   }
 }

@@ -4,6 +4,9 @@
 
 export type Answer = 'yes' | 'ifNeedBe';
 
+/** How an answer reads. */
+export const ANSWER_TEXT: Record<Answer, string> = { yes: 'Yes', ifNeedBe: 'If need be' };
+
 /** The answers an option has: how many said yes, how many if need be. */
 export interface OptionTally {
   optionId: string;

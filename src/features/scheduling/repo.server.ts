@@ -216,15 +216,14 @@ export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; ver
     .hget(keys.schedulePolls(), pollId)
     .hget(keys.scheduleFinals(), pollId)
     .get(keys.scheduleVersion(pollId))
-    .exec()) as [unknown, string | null, unknown];
-  if (definition === null || definition === undefined) return undefined;
+    .exec()) as [string | null, string | null, string | null];
+  if (definition === null) return undefined;
   return { poll: parsedPoll(pollId, definition, final), version: Number(version ?? 0) };
 }
 
-/** The client may hand a JSON field over parsed or as text. */
-function parsedPoll(pollId: string, definition: unknown, final: string | null | undefined): CreatedPoll {
-  const fields = (typeof definition === 'string' ? JSON.parse(definition) : definition) as Omit<CreatedPoll, 'id'>;
-  return { id: pollId, ...fields, ...(final ? { final } : {}) };
+/** A stored definition (JSON text) as the poll it describes. */
+function parsedPoll(pollId: string, definition: string, final: string | null | undefined): CreatedPoll {
+  return { id: pollId, ...(JSON.parse(definition) as Omit<CreatedPoll, 'id'>), ...(final ? { final } : {}) };
 }
 
 /** Every made poll with its decision and its number of voters, newest first (one round trip). */
@@ -232,8 +231,8 @@ export async function listPolls(admin: Admin): Promise<(CreatedPoll & { voters: 
   const [polls, finals, counts] = await readAsAdmin(admin, (pipe) => {
     pipe.hgetall(keys.schedulePolls()).hgetall(keys.scheduleFinals()).hgetall(keys.scheduleVoterCounts());
   });
-  const finalOf = (hashReply(finals) ?? {}) as Record<string, string>;
-  const countOf = (hashReply(counts) ?? {}) as Record<string, unknown>;
+  const finalOf = hashReply(finals) ?? {};
+  const countOf = hashReply(counts) ?? {};
   return Object.entries(hashReply(polls) ?? {})
     .map(([id, definition]) => ({ ...parsedPoll(id, definition, finalOf[id]), voters: Number(countOf[id] ?? 0) }))
     .sort((a, b) => b.createdAt - a.createdAt);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import Dialog from '../../../components/Dialog.tsx';
+import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import { site } from '../../../content/site.ts';
 import { canAdminister } from '../../../lib/policy.ts';
 import { displayName } from '../../../lib/user-details.ts';
@@ -147,32 +147,17 @@ export default function Dashboard() {
         )}
       </div>
       {confirmingLogout && (
-        <Dialog
+        <ConfirmDialog
           id="logout-everywhere"
           title="Log out everywhere?"
-          onClose={() => setConfirmingLogout(false)}
-          actions={
-            <>
-              <button type="button" className="button" data-autofocus onClick={() => setConfirmingLogout(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  setConfirmingLogout(false);
-                  void logOutEverywhere();
-                }}
-              >
-                Log out everywhere
-              </button>
-            </>
-          }
+          confirmLabel="Log out everywhere"
+          onConfirm={() => void logOutEverywhere()}
+          onCancel={() => setConfirmingLogout(false)}
         >
           <p>
             This ends every session of your account, on every device, this one included. You will need to log in again.
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

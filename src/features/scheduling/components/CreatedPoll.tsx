@@ -6,14 +6,13 @@ import { pollCalendarUrl } from '../api-client.ts';
 import { decisionEvent, googleCalendarLink, outlookLink } from '../ics.ts';
 import type { PollOption } from '../new-poll.ts';
 import { dayLabel, decisionLabel, optionLabel, visitorTimeZone } from '../option-labels.ts';
-import type { Answer } from '../ranking.ts';
+import { ANSWER_TEXT, type Answer } from '../ranking.ts';
 import { CREATED_POLL_API } from '../store.ts';
 import ResultsGrid from './ResultsGrid.tsx';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterPanel from './VoterPanel.tsx';
 import './scheduling.css';
 
-const ANSWER_TEXT: Record<Answer, string> = { yes: 'Yes', ifNeedBe: 'If need be' };
 const PRESSED: Record<Answer, 'true' | 'mixed'> = { yes: 'true', ifNeedBe: 'mixed' };
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 

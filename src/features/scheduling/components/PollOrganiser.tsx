@@ -3,7 +3,7 @@
 // same rules as the server's; and the polls made so far, each with its link, voters and decision,
 // to finalise, reopen or delete (after a confirmation).
 import { type SubmitEvent, useEffect, useState } from 'react';
-import Dialog from '../../../components/Dialog.tsx';
+import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
 import { ApiError } from '../../../platform/api-client.ts';
 import { createPoll, deletePoll, fetchPolls, finalisePoll, reopenPoll } from '../api-client.ts';
@@ -343,32 +343,17 @@ function MadePoll({ poll, onChanged }: { poll: ListedPoll; onChanged(): void }) 
         </p>
       )}
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           id={`${titleId}-delete`}
           title="Delete this poll?"
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="button" autoFocus onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  setConfirming(false);
-                  void act(() => deletePoll(poll.id));
-                }}
-              >
-                Delete
-              </button>
-            </>
-          }
+          confirmLabel="Delete"
+          onConfirm={() => void act(() => deletePoll(poll.id))}
+          onCancel={() => setConfirming(false)}
         >
           <p>
             “{poll.title}” and all {poll.voters} voter(s)’ answers will be deleted. Its link will stop working.
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </li>
   );

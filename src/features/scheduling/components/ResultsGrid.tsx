@@ -2,7 +2,7 @@
 // need be" in each cell, a count row, and the best option(s) marked. It scrolls sideways on a
 // phone with the names column held in place.
 import { type Voter, displayName, voterKey } from '../polls.ts';
-import { type Answer, bestOptions, tally } from '../ranking.ts';
+import { ANSWER_TEXT, type Answer, bestOptions, tally } from '../ranking.ts';
 import type { Vote } from '../store.ts';
 
 export interface GridColumn {
@@ -13,10 +13,7 @@ export interface GridColumn {
   detail?: string;
 }
 
-const ANSWER_MARK: Record<Answer, { mark: string; text: string }> = {
-  yes: { mark: '✓', text: 'Yes' },
-  ifNeedBe: { mark: '(✓)', text: 'If need be' },
-};
+const ANSWER_MARK: Record<Answer, string> = { yes: '✓', ifNeedBe: '(✓)' };
 
 export default function ResultsGrid({ id, columns, votes }: { id: string; columns: GridColumn[]; votes: Vote[] }) {
   const people = new Map<string, Voter>();
@@ -63,8 +60,8 @@ export default function ResultsGrid({ id, columns, votes }: { id: string; column
                     const answer = answerOf.get(`${key}\n${column.id}`);
                     return (
                       <td key={column.id} data-answer={answer ?? 'no'} data-best={best.has(column.id) || undefined}>
-                        <span aria-hidden="true">{answer ? ANSWER_MARK[answer].mark : '–'}</span>
-                        <span className="visually-hidden">{answer ? ANSWER_MARK[answer].text : 'No'}</span>
+                        <span aria-hidden="true">{answer ? ANSWER_MARK[answer] : '–'}</span>
+                        <span className="visually-hidden">{answer ? ANSWER_TEXT[answer] : 'No'}</span>
                       </td>
                     );
                   })}
