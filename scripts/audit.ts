@@ -53,13 +53,17 @@ async function measure(url: string, port: number): Promise<Row> {
   const items = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
     ?.items;
   const consoleErrors =
-    (audits['errors-in-console']?.details as { items?: { sourceLocation?: { url?: string } }[] })?.items ?? [];
+    (audits['errors-in-console']?.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] })
+      ?.items ?? [];
   const failing = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
     (categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) =>
         ref.id === 'errors-in-console' && consoleErrors.some((item) => item.sourceLocation?.url !== url)
-          ? 'errors-in-console (other than the page)'
+          ? `errors-in-console (other than the page: ${consoleErrors
+              .filter((item) => item.sourceLocation?.url !== url)
+              .map((item) => `${item.sourceLocation?.url}: ${item.description}`)
+              .join('; ')})`
           : ref.id,
       ),
   );

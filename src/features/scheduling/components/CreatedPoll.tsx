@@ -1,5 +1,5 @@
-// A poll made in the console (issue 20), at /scheduling_polls/p/<id>: its title, description,
-// place and time zone; the decision with calendar links once the organiser has picked one; the
+// A poll made in the console (issue 20), at /scheduling_polls/p/<id>: its title (in the page's
+// static heading), description, place and time zone; the decision with calendar links once the organiser has picked one; the
 // name form; a button per option that cycles yes → if need be → no; and everyone's answers.
 import { useEffect } from 'react';
 import { pollCalendarUrl } from '../api-client.ts';
@@ -28,20 +28,25 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
   const { details } = poll;
   const title = details?.title;
   useEffect(() => {
-    if (title) document.title = `${title} · Scheduling poll`;
+    if (!title) return;
+    document.title = `${title} · Scheduling poll`;
+    const heading = document.querySelector('[data-poll-title]');
+    if (heading) heading.textContent = title;
   }, [title]);
 
-  // Until the poll is there, the page's own placeholder: the same heading, then what is happening.
-  if (poll.missing || poll.options === null || !details) {
+  // Keyed, so React makes the poll's own first paragraph anew instead of moving this one (a layout shift).
+  if (poll.missing) {
     return (
-      <>
-        <h1>Scheduling poll</h1>
-        {poll.missing ? (
-          <p className="sched-note">There is no such poll. It may have been deleted.</p>
-        ) : (
-          <p className="sched-loading">Loading poll...</p>
-        )}
-      </>
+      <p key="missing" className="sched-note">
+        There is no such poll. It may have been deleted.
+      </p>
+    );
+  }
+  if (poll.options === null || !details) {
+    return (
+      <p key="loading" className="sched-loading">
+        Loading poll...
+      </p>
     );
   }
   const zone = visitorTimeZone();
@@ -52,7 +57,6 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
 
   return (
     <>
-      <h1>{details.title}</h1>
       {details.description && <p className="sched-description">{details.description}</p>}
       {details.location && (
         <p className="sched-where">
@@ -84,11 +88,6 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
         </section>
       )}
       {!event && <VoterPanel poll={poll} id={pollId} />}
-      {!event && (
-        <p className="sched-note" id={`${pollId}-how`}>
-          Click an option once for yes, again for if need be, and a third time for no.
-        </p>
-      )}
       <div className="sched-grid">
         {byDay(poll.options).map(([date, options]) => (
           <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
@@ -102,7 +101,7 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
                     type="button"
                     className="sched-toggle"
                     aria-pressed={answer ? PRESSED[answer] : 'false'}
-                    aria-describedby={event ? undefined : `${pollId}-how`}
+                    aria-describedby={event ? undefined : 'poll-how'}
                     data-answer={answer}
                     disabled={!poll.canVote}
                     onClick={() => void poll.toggle(option.id)}
