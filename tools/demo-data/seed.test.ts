@@ -1,0 +1,31 @@
+// The demo data: a fresh store gets all of it; a used one keeps its own data and only gets the
+// demo poll back when it lacks it (its page is one of the public routes the audit opens).
+import { describe, expect, it } from 'vitest';
+import { readPoll, pollVotes } from '../../src/features/scheduling/repo.server.ts';
+import { keys } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
+import { useOwnStore } from '../../tests/integration/functions.ts';
+import { DEMO_POLL_ID, seedDemoData } from './seed.ts';
+
+useOwnStore();
+
+describe('seedDemoData', () => {
+  it('fills a fresh store, and gives a used one the demo poll only when it lacks it', async () => {
+    expect(await seedDemoData()).toBe(true);
+    expect((await readPoll(DEMO_POLL_ID))?.poll.title).toBe('Board game night');
+    expect(await pollVotes(DEMO_POLL_ID)).toHaveLength(4);
+
+    expect(await seedDemoData()).toBe(false);
+    expect(await pollVotes(DEMO_POLL_ID)).toHaveLength(4); // not seeded twice
+
+    await redis().hdel(keys.schedulePolls(), DEMO_POLL_ID);
+    await redis().del(
+      keys.scheduleVotes(DEMO_POLL_ID),
+      keys.scheduleClaims(DEMO_POLL_ID),
+      keys.schedulePeople(DEMO_POLL_ID),
+    );
+    expect(await seedDemoData()).toBe(false);
+    expect((await readPoll(DEMO_POLL_ID))?.poll.options).toHaveLength(7);
+    expect(await pollVotes(DEMO_POLL_ID)).toHaveLength(4);
+  });
+});
