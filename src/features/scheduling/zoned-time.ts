@@ -13,25 +13,32 @@ export function isTimeZone(zone: string): boolean {
 }
 
 const DAY_MS = 86_400_000;
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter made once per locale and options: making one costs far more than using it. */
+function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, made);
+  }
+  return made;
+}
 
 /** The wall-clock date and time in `zone` at the instant `ms`, as the fields of a UTC date. */
 function wallClockAt(ms: number, zone: string): number {
-  let format = partsFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormats.set(zone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(ms).map(({ type, value }) => [type, Number(value)]));
+  const parts = format('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(ms);
+  const part = Object.fromEntries(parts.map(({ type, value }) => [type, Number(value)]));
   return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
 }
 
@@ -68,20 +75,22 @@ export function utcToZoned(ms: number, zone: string): { date: string; time: stri
 // other zones are GMT±h in all of them.
 const NAMING_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN'];
 
-/** The zone's short name at the instant `ms`: 'CET', 'EDT', else 'GMT+9'. */
+/** The zone's short name at the instant `ms`: 'CET', 'EDT', else 'GMT+9'. Asks one locale after another, lazily. */
 export function zoneName(ms: number, zone: string): string {
-  const names = NAMING_LOCALES.map(
-    (locale) =>
-      new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
-        .formatToParts(ms)
-        .find((part) => part.type === 'timeZoneName')?.value ?? '',
-  );
-  return names.find((name) => name && !/^GMT[+-]/.test(name)) ?? names[0]!;
+  const nameIn = (locale: string) =>
+    format(locale, { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(ms)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  for (const locale of NAMING_LOCALES) {
+    const name = nameIn(locale);
+    if (name && !/^GMT[+-]/.test(name)) return name;
+  }
+  return nameIn(NAMING_LOCALES[0]!);
 }
 
 /** "7:00 PM CET": the time at the instant `ms` in `zone`, with the zone's short name there. */
 export function timeInZone(ms: number, zone: string, locale = 'en-US'): string {
-  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' })
+  const time = format(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' })
     .format(ms)
     .replace(/\u202f/g, ' ');
   return `${time} ${zoneName(ms, zone)}`;
@@ -94,7 +103,7 @@ export function timeInZone(ms: number, zone: string, locale = 'en-US'): string {
 export function slotLabel(ms: number, pollZone: string, visitorZone: string, locale = 'en-US'): string {
   const inPollZone = timeInZone(ms, pollZone, locale);
   if (offsetMinutes(ms, pollZone) === offsetMinutes(ms, visitorZone)) return inPollZone;
-  const local = new Intl.DateTimeFormat(locale, { timeZone: visitorZone, hour: 'numeric', minute: '2-digit' })
+  const local = format(locale, { timeZone: visitorZone, hour: 'numeric', minute: '2-digit' })
     .format(ms)
     .replace(/\u202f/g, ' ');
   return `${inPollZone}, ${local} your time`;
