@@ -16,6 +16,8 @@ export interface CalendarEvent {
   time?: string;
   /** A time slot's length in minutes. */
   durationMinutes?: number;
+  /** A time slot's start instant (ms), when known: spares working it out from `date`, `time` and `zone`. */
+  start?: number;
   zone: string;
   /** When the file is made (DTSTAMP). */
   now: number;
@@ -65,7 +67,7 @@ function utcOffset(minutes: number): string {
 
 /** The event's start and end instants (ms), for a time slot. */
 function slotTimes(event: CalendarEvent): { start: number; end: number } {
-  const start = zonedToUtc(event.date, event.time!, event.zone);
+  const start = event.start ?? zonedToUtc(event.date, event.time!, event.zone);
   return { start, end: start + (event.durationMinutes ?? 60) * 60_000 };
 }
 
@@ -145,7 +147,7 @@ export function decisionEvent(poll: CreatedPoll, now: number): CalendarEvent | u
     description: poll.description,
     location: poll.location,
     date: option.date,
-    ...(option.time ? { time: option.time, durationMinutes: poll.slotMinutes } : {}),
+    ...(option.time ? { time: option.time, durationMinutes: poll.slotMinutes, start: option.start } : {}),
     zone: poll.zone,
     now,
   };

@@ -20,8 +20,8 @@ describe('a new poll', () => {
     expect(newPollProblem(poll, NOW)).toBeUndefined();
     expect(pollOptions(poll)).toEqual([
       { id: 'd-20261127', date: '2026-11-27' },
-      { id: 's-20261128-1800', date: '2026-11-28', time: '18:00', start: Date.UTC(2026, 10, 28, 17) },
-      { id: 's-20261128-1900', date: '2026-11-28', time: '19:00', start: Date.UTC(2026, 10, 28, 18) },
+      { id: 's-20261128-1800', date: '2026-11-28', time: '18:00', start: Date.UTC(2026, 10, 28, 17), zoneName: 'CET' },
+      { id: 's-20261128-1900', date: '2026-11-28', time: '19:00', start: Date.UTC(2026, 10, 28, 18), zoneName: 'CET' },
     ]);
   });
 

@@ -1,7 +1,7 @@
 // A poll made in the console (issue 20): its title, optional description and location, its time
 // zone, and its dates, each either the whole day or time slots of one length. The rules a created
 // poll keeps, pure so the console form and the server check alike, and the options it offers.
-import { isTimeZone, utcToZoned, zonedToUtc } from './zoned-time.ts';
+import { isTimeZone, utcToZoned, zonedToUtc, zoneName } from './zoned-time.ts';
 
 /** At most this many options (dates or slots) in one poll: a grid people can still read. */
 export const MAX_POLL_OPTIONS = 60;
@@ -37,6 +37,12 @@ export interface PollOption {
   time?: string;
   /** The slot's start (ms), for a slot. */
   start?: number;
+  /**
+   * The zone's short name at the slot's start ('CET', 'GMT+9'), for a slot. Worked out once when the
+   * poll is made, so a poll's page shows its times without the browser's time-zone data, whose first
+   * use costs a phone about 100 ms.
+   */
+  zoneName?: string;
 }
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -91,12 +97,10 @@ export function pollOptions(poll: NewPoll): PollOption[] {
     .flatMap(({ date, slots }) => {
       const day = date.replace(/-/g, '');
       if (slots.length === 0) return [{ id: `d-${day}`, date }];
-      return [...slots].sort().map((time) => ({
-        id: `s-${day}-${time.replace(':', '')}`,
-        date,
-        time,
-        start: zonedToUtc(date, time, poll.zone),
-      }));
+      return [...slots].sort().map((time) => {
+        const start = zonedToUtc(date, time, poll.zone);
+        return { id: `s-${day}-${time.replace(':', '')}`, date, time, start, zoneName: zoneName(start, poll.zone) };
+      });
     });
 }
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pollOptions } from './new-poll.ts';
-import { dayLabel, decisionLabel, optionLabel } from './option-labels.ts';
+import { clockLabel, dayLabel, decisionLabel, differsForVisitor, optionLabel } from './option-labels.ts';
+import { offsetMinutes } from './zoned-time.ts';
+
+/** A visitor's clock in `zone`. */
+const clockIn = (zone: string) => (ms: number) => offsetMinutes(ms, zone);
 
 describe('a made poll’s option labels', () => {
   const days = [
@@ -17,25 +21,65 @@ describe('a made poll’s option labels', () => {
     slotMinutes: 60,
   });
 
-  it('reads the day with its weekday', () => {
+  it('reads the day with its weekday, as Intl’s en-US does', () => {
     expect(dayLabel('2026-10-25')).toBe('Sun, Oct 25, 2026');
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    for (let day = 0; day < 400; day += 13) {
+      const date = new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+      expect(dayLabel(date)).toBe(intl.format(Date.parse(date)));
+    }
+  });
+
+  it('reads a time as Intl’s en-US does, midnight and noon included', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+    for (const [hours, minutes] of [
+      [0, 0],
+      [0, 5],
+      [9, 30],
+      [11, 59],
+      [12, 0],
+      [12, 45],
+      [19, 0],
+      [23, 59],
+    ] as const) {
+      expect(clockLabel(hours, minutes)).toBe(
+        intl.format(Date.UTC(2026, 0, 1, hours, minutes)).replace(/\u202f/g, ' '),
+      );
+    }
   });
 
   it('gives a slot in the poll’s zone and the visitor’s, across the change from summer time', () => {
     // Berlin leaves summer time on Oct 25, New York only on Nov 1: 6 hours apart, then 5.
-    expect(optionLabel(options[0]!, 'Europe/Berlin', 'America/New_York')).toEqual({
+    expect(optionLabel(options[0]!, 'Europe/Berlin', clockIn('America/New_York'))).toEqual({
       heading: 'Sat, Oct 24, 2026',
       detail: '7:00 PM CEST, 1:00 PM your time',
     });
-    expect(optionLabel(options[1]!, 'Europe/Berlin', 'America/New_York').detail).toBe('7:00 PM CET, 2:00 PM your time');
-    expect(optionLabel(options[1]!, 'Europe/Berlin', 'Europe/Paris').detail).toBe('7:00 PM CET');
+    expect(optionLabel(options[1]!, 'Europe/Berlin', clockIn('America/New_York')).detail).toBe(
+      '7:00 PM CET, 2:00 PM your time',
+    );
+    expect(optionLabel(options[1]!, 'Europe/Berlin', clockIn('Europe/Paris')).detail).toBe('7:00 PM CET');
+    expect(differsForVisitor(options[1]!, clockIn('Europe/Paris'))).toBe(false);
+    expect(differsForVisitor(options[1]!, clockIn('America/New_York'))).toBe(true);
+    expect(differsForVisitor(options[2]!, clockIn('America/New_York'))).toBe(false);
+  });
+
+  it('names the zone of a poll made before options carried the name', () => {
+    const { zoneName, ...older } = options[1]!;
+    expect(zoneName).toBe('CET');
+    expect(optionLabel(older, 'Europe/Berlin', clockIn('Europe/Berlin')).detail).toBe('7:00 PM CET');
   });
 
   it('says the decision in one line, a whole day as all day', () => {
-    expect(decisionLabel({ options, zone: 'Europe/Berlin', final: options[1]!.id }, 'Europe/Berlin')).toBe(
+    expect(decisionLabel({ options, zone: 'Europe/Berlin', final: options[1]!.id }, clockIn('Europe/Berlin'))).toBe(
       'Sun, Oct 25, 2026, 7:00 PM CET',
     );
-    expect(decisionLabel({ options, zone: 'Europe/Berlin', final: options[2]!.id }, 'UTC')).toBe(
+    expect(decisionLabel({ options, zone: 'Europe/Berlin', final: options[2]!.id }, clockIn('UTC'))).toBe(
       'Mon, Oct 26, 2026 (all day)',
     );
   });

@@ -1,39 +1,70 @@
 // How a made poll's options read: the day ('Sun, Oct 25, 2026') and, for a slot, its time in the
 // poll's zone with the visitor's own beside it when that differs ("7:00 PM CET, 1:00 PM your time").
+// Worked out from what each option carries (its wall-clock time, its instant and its zone's name)
+// and the browser's own clock, without Intl: the first Intl date formatter a page makes costs a phone
+// about 100 ms of blocked main thread, more than the whole poll's rendering.
 import type { CreatedPoll, PollOption } from './new-poll.ts';
-import { slotLabel } from './zoned-time.ts';
+import { zoneName } from './zoned-time.ts';
 
-const DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A zone's offset from UTC in minutes at an instant (ms): Berlin in winter, 60. */
+export type OffsetAt = (ms: number) => number;
+
+/** The visitor's offset, from the browser's own clock. */
+export const visitorOffsetAt: OffsetAt = (ms) => -new Date(ms).getTimezoneOffset();
 
 /** 'YYYY-MM-DD' as 'Sun, Oct 25, 2026'. */
 export function dayLabel(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return DAY.format(Date.UTC(year, month - 1, day));
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** Hours and minutes of a 24-hour clock as 'en-US' says them: '7:00 PM', '12:30 AM'. */
+export function clockLabel(hours: number, minutes: number): string {
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A slot's offset in its poll's zone: the distance from its start instant to its wall-clock time. */
+function pollOffset(option: PollOption & { start: number; time: string }): number {
+  const [year, month, day] = option.date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = option.time.split(':').map(Number) as [number, number];
+  return (Date.UTC(year, month - 1, day, hours, minutes) - option.start) / 60_000;
+}
+
+const isSlot = (option: PollOption): option is PollOption & { start: number; time: string } =>
+  option.start !== undefined && option.time !== undefined;
+
+/** Whether the visitor's clock reads a slot differently from the poll's zone. */
+export function differsForVisitor(option: PollOption, offsetAt: OffsetAt = visitorOffsetAt): boolean {
+  return isSlot(option) && offsetAt(option.start) !== pollOffset(option);
 }
 
 /** An option's day, and its time for a slot. */
 export function optionLabel(
   option: PollOption,
   zone: string,
-  visitorZone: string,
+  offsetAt: OffsetAt = visitorOffsetAt,
 ): { heading: string; detail?: string } {
   const heading = dayLabel(option.date);
-  return option.start === undefined ? { heading } : { heading, detail: slotLabel(option.start, zone, visitorZone) };
+  if (!isSlot(option)) return { heading };
+  const [hours, minutes] = option.time.split(':').map(Number) as [number, number];
+  // Polls made before options carried their zone's name ask Intl for it.
+  const inPollZone = `${clockLabel(hours, minutes)} ${option.zoneName ?? zoneName(option.start, zone)}`;
+  if (!differsForVisitor(option, offsetAt)) return { heading, detail: inPollZone };
+  const local = new Date(option.start + offsetAt(option.start) * 60_000);
+  return { heading, detail: `${inPollZone}, ${clockLabel(local.getUTCHours(), local.getUTCMinutes())} your time` };
 }
 
 /** The decision in one line: 'Sun, Oct 25, 2026, 7:00 PM CET' or 'Sun, Oct 25, 2026 (all day)'. */
-export function decisionLabel(poll: Pick<CreatedPoll, 'options' | 'final' | 'zone'>, visitorZone: string): string {
+export function decisionLabel(
+  poll: Pick<CreatedPoll, 'options' | 'final' | 'zone'>,
+  offsetAt: OffsetAt = visitorOffsetAt,
+): string {
   const option = poll.options.find((each) => each.id === poll.final);
   if (!option) return '';
-  const { heading, detail } = optionLabel(option, poll.zone, visitorZone);
+  const { heading, detail } = optionLabel(option, poll.zone, offsetAt);
   return detail ? `${heading}, ${detail}` : `${heading} (all day)`;
 }
-
-/** The visitor's own time zone, as the browser knows it. */
-export const visitorTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

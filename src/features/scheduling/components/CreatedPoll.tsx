@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { pollCalendarUrl } from '../api-client.ts';
 import { decisionEvent, googleCalendarLink, outlookLink } from '../ics.ts';
 import type { PollOption } from '../new-poll.ts';
-import { dayLabel, decisionLabel, optionLabel, visitorTimeZone } from '../option-labels.ts';
+import { dayLabel, decisionLabel, differsForVisitor, optionLabel } from '../option-labels.ts';
 import { ANSWER_TEXT, type Answer } from '../ranking.ts';
 import { CREATED_POLL_API } from '../store.ts';
 import ResultsGrid from './ResultsGrid.tsx';
@@ -49,8 +49,7 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
       </p>
     );
   }
-  const zone = visitorTimeZone();
-  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone, zone)]));
+  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone)]));
   const hasSlots = poll.options.some((option) => option.time);
   // The links need no DTSTAMP (only the .ics file, which the server makes, has one).
   const event = decisionEvent({ ...details, options: poll.options }, 0);
@@ -66,13 +65,15 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
       {hasSlots && (
         <p className="sched-note">
           Times are in {details.zone}
-          {details.zone !== zone ? `, with your own time (${zone}) beside them where it differs` : ''}. Each slot lasts{' '}
-          {details.slotMinutes} minutes.
+          {poll.options.some((option) => differsForVisitor(option))
+            ? ', with your own time beside them where it differs'
+            : ''}
+          . Each slot lasts {details.slotMinutes} minutes.
         </p>
       )}
       {event && (
         <section className="sched-decision" aria-labelledby={`${pollId}-decision`}>
-          <h2 id={`${pollId}-decision`}>Decided: {decisionLabel({ ...details, options: poll.options }, zone)}</h2>
+          <h2 id={`${pollId}-decision`}>Decided: {decisionLabel({ ...details, options: poll.options })}</h2>
           <p>The organiser has picked this option, so the poll takes no more votes.</p>
           <p className="sched-calendar">
             <a className="button button-primary" href={pollCalendarUrl(pollId)} download="decision.ics">

@@ -15,7 +15,7 @@ import {
   newPollProblem,
   pollPath,
 } from '../new-poll.ts';
-import { dayLabel, decisionLabel, optionLabel, visitorTimeZone } from '../option-labels.ts';
+import { dayLabel, decisionLabel, optionLabel } from '../option-labels.ts';
 import './scheduling.css';
 
 type ListedPoll = CreatedPoll & { voters: number };
@@ -27,7 +27,7 @@ const blankPoll = (): NewPoll => ({
   title: '',
   description: '',
   location: '',
-  zone: visitorTimeZone(),
+  zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   days: [],
   slotMinutes: 60,
 });
@@ -278,7 +278,6 @@ function MadePoll({ poll, onChanged }: { poll: ListedPoll; onChanged(): void }) 
   const [choice, setChoice] = useState(poll.options[0]?.id ?? '');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
-  const zone = visitorTimeZone();
   const titleId = `made-${poll.id}`;
   const act = async (action: () => Promise<unknown>) => {
     setError('');
@@ -291,7 +290,7 @@ function MadePoll({ poll, onChanged }: { poll: ListedPoll; onChanged(): void }) 
   };
   const label = (optionId: string) => {
     const option = poll.options.find((each) => each.id === optionId)!;
-    const { heading, detail } = optionLabel(option, poll.zone, zone);
+    const { heading, detail } = optionLabel(option, poll.zone);
     return detail ? `${heading}, ${detail}` : `${heading} (all day)`;
   };
 
@@ -302,7 +301,7 @@ function MadePoll({ poll, onChanged }: { poll: ListedPoll; onChanged(): void }) 
       </h3>
       <p className="sched-note">
         {poll.voters} voter(s) · {poll.options.length} option(s) ·{' '}
-        {poll.final ? `Decided: ${decisionLabel(poll, zone)}` : 'Open'}
+        {poll.final ? `Decided: ${decisionLabel(poll)}` : 'Open'}
       </p>
       <div className="made-poll-actions">
         {poll.final ? (
