@@ -198,7 +198,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         code: 0,
         out: `Deleted forum message ${posted._id}.`,
       });
-      expect((await listMessages(undefined)).some((message) => message._id === posted._id)).toBe(false);
+      expect((await listMessages(undefined)).messages.some((message) => message._id === posted._id)).toBe(false);
       expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
         code: 1,
         err: `No message with id ${posted._id}.`,

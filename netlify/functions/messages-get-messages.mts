@@ -1,14 +1,19 @@
 import type { Config } from '@netlify/functions';
+import { pageQuery } from '../../src/features/forum/schema.ts';
 import { listMessages } from '../../src/features/forum/service.server.ts';
-import { endpoint, requirePermission } from '../../src/server/http.ts';
+import { endpoint, parseWith, requirePermission } from '../../src/server/http.ts';
 import { canUseForum } from '../../src/lib/policy.ts';
 
-/** Lists the latest forum messages (clearance 2 or more). */
+/**
+ * One page of forum messages (clearance 2 or more): the newest 50, or `limit` of them, or those
+ * older than the cursor `before` that a page's `older` gave.
+ */
 export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
     const { session } = await requirePermission(req, canUseForum);
-    return { status: 'Success', messages: await listMessages(session) };
+    const query = parseWith(pageQuery, Object.fromEntries(new URL(req.url).searchParams));
+    return { status: 'Success', ...(await listMessages(session, query)) };
   },
 });
 

@@ -17,3 +17,6 @@ export const canUseForum: Permission = (user) => clearanceOf(user) >= CLEARANCE.
 
 /** Answers whether the user may use the admin tools and consoles. */
 export const canAdminister: Permission = (user) => clearanceOf(user) >= CLEARANCE.console;
+
+/** Answers whether the user may moderate the forum: delete anyone's message. */
+export const canModerateForum: Permission = (user) => clearanceOf(user) >= CLEARANCE.console;

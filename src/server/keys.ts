@@ -35,6 +35,8 @@ export const keys = {
   forumMessages: () => `${KEY_PREFIX}forum:messages`,
   /** string counter giving each forum message its place, so order is the store's order of arrival */
   forumSequence: () => `${KEY_PREFIX}forum:sequence`,
+  /** string counter raised by every post, edit and delete: the forum page's cheap check for news */
+  forumVersion: () => `${KEY_PREFIX}forum:version`,
   /** hash {voter key (lower-cased name) → JSON {inputtedName, options}} for one poll question; no expiry */
   pollVotes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
   /** hash {schedule item id → name '<date>_<time>'}, shared by the time-slot polls; no expiry */

@@ -175,7 +175,7 @@ describe('growth caps', () => {
     expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
     expect(refused?.body.error).toMatch(/^You have posted \d+ messages today.*Please try again after 00:00 UTC\.$/);
     expect(roundTrips).toBeLessThanOrEqual(2);
-    expect((await listMessages(undefined)).filter((message) => message.text === 'One too many.')).toEqual([]);
+    expect((await listMessages(undefined)).messages.filter((message) => message.text === 'One too many.')).toEqual([]);
     // Another member posts on.
     expect(await post('Hello.', await tokenFor(uniqueName('poster'), 2))).toMatchObject({ status: 200 });
   });

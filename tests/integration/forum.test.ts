@@ -3,12 +3,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import createMessage from '../../netlify/functions/messages-create-message.mts';
 import deleteMessage from '../../netlify/functions/messages-delete.mts';
+import editMessage from '../../netlify/functions/messages-edit.mts';
 import getMessages from '../../netlify/functions/messages-get-messages.mts';
+import getVersion from '../../netlify/functions/messages-version.mts';
 import { LIMITS, deleteAnyMessage } from '../../src/features/forum/service.server.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
+
+interface ListedMessage {
+  _id: string;
+  text: string;
+  createdAt: string;
+  user?: { username: string };
+  editedAt?: string;
+}
 
 async function member(clearance = 2) {
   const username = uniqueName('member');
@@ -18,11 +28,19 @@ async function member(clearance = 2) {
     token,
     post: (text: string, body: Record<string, unknown> = {}) =>
       call(createMessage, { token, body: { username, text, ...body } }),
-    list: async () => {
-      const result = await call(getMessages, { method: 'GET', token });
-      return result.body.messages as { _id: string; text: string; createdAt: string; user?: { username: string } }[];
+    list: async (query = '') => {
+      const result = await call(getMessages, { method: 'GET', token, path: `/api/messages/get-messages${query}` });
+      return result.body.messages as ListedMessage[];
     },
     remove: (id: string) => call(deleteMessage, { method: 'DELETE', token, path: `/api/messages/delete/${id}` }),
+    edit: (id: string, text: string) => call(editMessage, { token, body: { text }, path: `/api/messages/edit/${id}` }),
+    page: async (query: string) =>
+      (await call(getMessages, { method: 'GET', token, path: `/api/messages/get-messages${query}` })).body as {
+        messages: ListedMessage[];
+        older: string | null;
+        version: string;
+      },
+    version: async () => (await call(getVersion, { method: 'GET', token })).body.version as string,
   };
 }
 
@@ -108,7 +126,7 @@ describe('forum', () => {
     );
     expect(posts.every((post) => post.status === 200)).toBe(true);
     const ids = posts.map((post) => (post.body.message as { _id: string })._id);
-    const listed = (await members[0]!.list()).filter((message) => ids.includes(message._id));
+    const listed = (await members[0]!.list('?limit=200')).filter((message) => ids.includes(message._id));
     expect(listed).toHaveLength(100);
     // Each post got its own place in the store's sequence, with no gaps or ties (the store's
     // order of arrival), and the list follows those places.
@@ -119,10 +137,124 @@ describe('forum', () => {
     expect(numbers.at(-1)! - numbers[0]!).toBe(99);
   });
 
-  it('lists in one round trip and posts in two', async () => {
+  it('lists in one round trip, posts and edits in two, checks the version in one', async () => {
     const ada = await member();
     expect(await countStoreRoundTrips(() => ada.list())).toBe(1);
+    expect(await countStoreRoundTrips(() => ada.list('?before=1&limit=10'))).toBe(1);
     expect(await countStoreRoundTrips(() => ada.post('Counting'))).toBe(2);
+    const id = ((await ada.post('Counting again')).body.message as { _id: string })._id;
+    expect(await countStoreRoundTrips(() => ada.edit(id, 'Counted'))).toBe(2);
+    expect(await countStoreRoundTrips(() => ada.version())).toBe(1);
+  });
+
+  it('pages by cursor, newest first: each page once, none skipped, however others post meanwhile', async () => {
+    const ada = await member();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(((await ada.post(`Paged ${i}`)).body.message as { _id: string })._id);
+    const first = await ada.page('');
+    expect(first.messages.length).toBeLessThanOrEqual(50);
+    // Walk back two at a time until the first of ours.
+    const seen: string[] = [];
+    let before = '';
+    for (let page = 0; page < 200 && !seen.includes(ids[0]!); page++) {
+      const { messages, older } = await ada.page(`?limit=2${before}`);
+      expect(messages.length).toBeLessThanOrEqual(2);
+      seen.push(...messages.map((message) => message._id).reverse()); // each page comes oldest first
+      expect(older).not.toBeNull();
+      before = `&before=${older}`;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
+  });
+
+  it('says when no older page remains', async () => {
+    const ada = await member();
+    const { messages, older } = await ada.page('?before=1');
+    expect(messages).toEqual([]);
+    expect(older).toBeNull();
+  });
+
+  it.each([
+    ['?limit=0', 'limit must be a whole number from 1 to 200.'],
+    ['?limit=201', 'limit must be a whole number from 1 to 200.'],
+    ['?limit=-5', 'limit must be a whole number from 1 to 200.'],
+    ['?before=abc', 'before must be the cursor a previous page gave (older).'],
+    ['?before=0', 'before must be the cursor a previous page gave (older).'],
+    ['?before=1e9', 'before must be the cursor a previous page gave (older).'],
+  ])('refuses the query %s with 400', async (query, error) => {
+    const ada = await member();
+    const result = await call(getMessages, {
+      method: 'GET',
+      token: ada.token,
+      path: `/api/messages/get-messages${query}`,
+    });
+    expect(result).toMatchObject({ status: 400, body: { error, code: 'bad_request' } });
+  });
+
+  it('raises the version on a post, an edit and a delete, and only then', async () => {
+    const ada = await member();
+    const id = ((await ada.post('Versioned')).body.message as { _id: string })._id;
+    // Other suites post meanwhile, so each step is checked against a read just before it.
+    const changes = async (step: () => Promise<unknown>) => {
+      const before = await ada.version();
+      await step();
+      return Number(await ada.version()) > Number(before);
+    };
+    expect(await changes(() => ada.edit(id, 'Versioned, edited'))).toBe(true);
+    expect(await changes(() => ada.remove(id))).toBe(true);
+    expect(await changes(() => ada.post('Another'))).toBe(true);
+    expect((await ada.page('?limit=1')).version).toMatch(/^\d+$/);
+  });
+
+  it('lets the author edit within 15 minutes, marked edited; refuses another member and a late edit', async () => {
+    const ada = await member();
+    const grace = await member();
+    const id = ((await ada.post('First draft')).body.message as { _id: string })._id;
+    const edited = await ada.edit(id, '  Second draft  ');
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { status: 'Success', message: { _id: id, text: 'Second draft', editedAt: expect.any(String) } },
+    });
+    const listed = (await ada.list()).find((message) => message._id === id);
+    expect(listed).toMatchObject({
+      text: 'Second draft',
+      editedAt: expect.any(String),
+      user: { username: ada.username },
+    });
+
+    expect(await grace.edit(id, 'Hijacked')).toMatchObject({
+      status: 403,
+      body: { error: 'You can only edit your own messages.', code: 'forbidden' },
+    });
+    expect(await ada.edit(id, '   ')).toMatchObject({ status: 400, body: { error: 'Message cannot be blank.' } });
+    expect(await ada.edit(id, 'x'.repeat(3001))).toMatchObject({
+      status: 400,
+      body: { error: 'Message cannot exceed 3000 characters.' },
+    });
+    expect(await ada.edit(crypto.randomUUID(), 'Nothing there')).toMatchObject({ status: 404 });
+
+    // Sixteen minutes later (the stored message says so).
+    const stored = JSON.parse((await redis().hget<string>(keys.forumPosts(), id))!) as { createdAt: string };
+    stored.createdAt = new Date(Date.now() - 16 * 60_000).toISOString();
+    await redis().hset(keys.forumPosts(), { [id]: JSON.stringify(stored) });
+    expect(await ada.edit(id, 'Too late')).toMatchObject({
+      status: 403,
+      body: {
+        error: 'A message can be edited for 15 minutes after it is posted; this one is older.',
+        code: 'forbidden',
+      },
+    });
+    expect((await ada.list()).find((message) => message._id === id)?.text).toBe('Second draft');
+  });
+
+  it('lets a moderator (clearance 3) delete anyone’s message; clearance 2 cannot', async () => {
+    const ada = await member();
+    const grace = await member(2);
+    const moderator = await member(3);
+    const id = ((await ada.post('Off topic')).body.message as { _id: string })._id;
+    expect(await grace.remove(id)).toMatchObject({ status: 403 });
+    expect(await moderator.remove(id)).toMatchObject({ status: 200, body: { status: 'Success' } });
+    expect((await ada.list()).some((message) => message._id === id)).toBe(false);
   });
 
   it(`limits a member to ${LIMITS.postsPerUser.max} posts a minute`, async () => {

@@ -171,16 +171,24 @@ async function makeTokens(): Promise<void> {
   });
 }
 
-/** The route with its `:params` replaced, plus a query string. */
+/** A query parameter's value: hostile text, or a number of any size and sign. */
+const queryValue = fc.oneof(nasty, fc.constantFrom('-1', '0', '1', '50', '201', '1e3', '9'.repeat(30), '0x10', ' 5'));
+
+/** The route with its `:params` replaced, plus a query string with the parameters the endpoints read. */
 const routePath = (path: string) =>
   fc
     .tuple(
       fc.oneof(nasty, fc.string({ maxLength: 20 }), fc.constantFrom('defense', 'drexolljozwiakpoolpoll', '1')),
       nasty,
+      fc.option(queryValue),
+      fc.option(queryValue),
     )
-    .map(
-      ([param, query]) => `${path.replace(/:\w+/g, encodeURIComponent(param))}?username=${encodeURIComponent(query)}`,
-    );
+    .map(([param, username, before, limit]) => {
+      const query = new URLSearchParams({ username });
+      if (before !== null) query.set('before', before);
+      if (limit !== null) query.set('limit', limit);
+      return `${path.replace(/:\w+/g, encodeURIComponent(param))}?${query}`;
+    });
 
 function build(endpoint: Endpoint, method: string, text: string | undefined, kind: TokenKind, path: string): Request {
   const headers: Record<string, string> = { 'x-nf-client-connection-ip': newAddress() };

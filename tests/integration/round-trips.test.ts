@@ -168,6 +168,16 @@ const SCENARIOS: Record<string, Scenario> = {
       return { token, body: { username, text: 'Counting round trips.' } };
     },
   },
+  'messages-version': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member(2)).token }) },
+  'messages-edit': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token } = await member(2);
+      const { body } = await run('messages-create-message', { token, body: { username, text: 'To edit.' } });
+      const id = (body.message as { _id: string })._id;
+      return { token, body: { text: 'Edited.' }, path: `/api/messages/edit/${id}` };
+    },
+  },
   'messages-delete': {
     kind: 'write',
     prepare: async () => {

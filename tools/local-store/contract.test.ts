@@ -117,6 +117,22 @@ describe.each(engines)('local store on the $name', ({ options }) => {
     expect(await redis.zcard(key('z'))).toBe(2);
   });
 
+  it('pages a sorted set by score from Lua, newest first, below an exclusive bound (the forum’s cursor)', async () => {
+    const [first, ...rest] = [1, 2, 3, 4, 5].map((score) => ({ score, member: `m${score}` }));
+    await redis.zadd(key('page'), first!, ...rest);
+    const page = (below: string) =>
+      redis.eval(
+        "return redis.call('ZREVRANGEBYSCORE', KEYS[1], ARGV[1], '-inf', 'WITHSCORES', 'LIMIT', 0, 2)",
+        [key('page')],
+        [below],
+      );
+    // (This client reads the scores' digits as numbers.)
+    expect(await page('+inf')).toEqual(['m5', 5, 'm4', 4]);
+    expect(await page('(4')).toEqual(['m3', 3, 'm2', 2]);
+    expect(await page('(2')).toEqual(['m1', 1]);
+    expect(await page('(1')).toEqual([]);
+  });
+
   it('works with lists', async () => {
     expect(await redis.rpush(key('l'), 'a', 'b')).toBe(2);
     expect(await redis.lpush(key('l'), 'z')).toBe(3);

@@ -1,19 +1,27 @@
 // Forum use cases. Clearance is checked by the functions; here the author is always the token's
-// user and only they (or the admin CLI) can delete what they wrote.
+// user, only they edit what they wrote (within EDIT_WINDOW_MINUTES), and only they or a moderator
+// (or the admin CLI) delete it.
+import { canModerateForum } from '../../lib/policy.ts';
 import { AppError } from '../../server/app-error.ts';
-import { usernameKey } from '../../server/keys.ts';
 import { dailyCapReached } from '../../server/daily-cap.ts';
+import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { type SessionCheck, type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import * as repo from './repo.server.ts';
-import { type CreateMessageRequest, type ForumMessage, NO_PERMISSION } from './schema.ts';
-
-/** The list shows this many of the latest messages. */
-export const LIST_SIZE = 200;
+import {
+  type CreateMessageRequest,
+  EDIT_TOO_LATE,
+  EDIT_WINDOW_MINUTES,
+  type ForumMessage,
+  type MessagesResponse,
+  NOT_YOUR_MESSAGE,
+  NO_PERMISSION,
+} from './schema.ts';
 
 // Faster than anyone types; slows a script flooding the forum.
 export const LIMITS = {
   postsPerUser: { bucket: 'forum-post-user', max: 20, windowSeconds: 60 },
+  editsPerUser: { bucket: 'forum-edit-user', max: 20, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>;
 
 // Posts one member may make in a UTC day: a lively day's talk is a few dozen; the per-minute limit
@@ -21,14 +29,38 @@ export const LIMITS = {
 export const POSTS_PER_DAY = 200;
 
 type Member = Pick<SessionUser, 'username' | 'session'>;
+type Moderator = Member & Pick<SessionUser, 'clearance'>;
 
-function toMessage({ id, text, author, createdAt }: repo.StoredMessage): ForumMessage {
-  return author ? { _id: id, text, createdAt, user: { username: author } } : { _id: id, text, createdAt };
+function toMessage({ id, text, author, createdAt, editedAt }: repo.StoredMessage): ForumMessage {
+  return {
+    _id: id,
+    text,
+    createdAt,
+    ...(author ? { user: { username: author } } : {}),
+    ...(editedAt ? { editedAt } : {}),
+  };
 }
 
-/** Lists the latest messages, oldest first (checking the member's session; the admin CLI has none). */
-export async function listMessages(session: SessionCheck | undefined): Promise<ForumMessage[]> {
-  return (await repo.latestMessages(LIST_SIZE, session)).map(toMessage);
+/**
+ * One page of messages, oldest first, with the cursor of the next older page: the newest `limit`,
+ * or those before the cursor `before` (checking the member's session; the admin CLI has none).
+ */
+export async function listMessages(
+  session: SessionCheck | undefined,
+  { before, limit }: { before?: number; limit: number } = { limit: 50 },
+): Promise<Omit<MessagesResponse, 'status'>> {
+  const page = await repo.messagesPage(limit, before, session);
+  const oldest = page.messages.at(-1);
+  return {
+    messages: page.messages.map(({ message }) => toMessage(message)).reverse(),
+    older: page.more && oldest ? String(oldest.place) : null,
+    version: page.version,
+  };
+}
+
+/** The forum's version: the page reloads only when it moved. */
+export function forumVersion(session: SessionCheck | undefined): Promise<string> {
+  return repo.forumVersion(session);
 }
 
 /** Posts a message as the token's user. */
@@ -50,9 +82,32 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
   return toMessage(message);
 }
 
-/** Deletes one of the user's own messages. */
-export async function deleteOwnMessage(user: Member, id: string): Promise<void> {
-  const outcome = await repo.deleteMessage(id, usernameKey(user.username), user.session);
+/**
+ * Replaces the text of one of the user's own messages, within EDIT_WINDOW_MINUTES of its posting.
+ * Two round trips: the rate limit, the session and the message read together; then the message
+ * replaced only if it is still what was checked.
+ */
+export async function editOwnMessage(user: Member, id: string, text: string, now = Date.now()): Promise<ForumMessage> {
+  const [read, authorKey] = (await checkedWithinRateLimits(
+    user.session,
+    [[LIMITS.editsPerUser, usernameKey(user.username)]],
+    (pipe) => repo.readMessageInto(pipe, id),
+  )) as [string | null, string | null];
+  if (read === null || authorKey === null) throw new AppError('not_found', 'That message does not exist.');
+  if (authorKey !== usernameKey(user.username)) throw new AppError('forbidden', NOT_YOUR_MESSAGE);
+  const stored = JSON.parse(read) as repo.StoredMessage;
+  if (now - Date.parse(stored.createdAt) > EDIT_WINDOW_MINUTES * 60_000) throw new AppError('forbidden', EDIT_TOO_LATE);
+  const edited = { ...stored, text, editedAt: new Date(now).toISOString() };
+  if (stored.text === text) return toMessage(stored);
+  if (!(await repo.replaceMessage(read, edited))) {
+    throw new AppError('conflict', 'The message changed or was deleted meanwhile. Please reload and try again.');
+  }
+  return toMessage(edited);
+}
+
+/** Deletes one of the user's own messages, or anyone's for a moderator. */
+export async function deleteMessage(user: Moderator, id: string): Promise<void> {
+  const outcome = await repo.deleteMessage(id, usernameKey(user.username), user.session, canModerateForum(user));
   if (outcome === 'unknown') throw new AppError('not_found', 'That message does not exist.');
   if (outcome === 'not-theirs') throw new AppError('forbidden', NO_PERMISSION);
 }

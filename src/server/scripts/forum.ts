@@ -1,16 +1,18 @@
-// The forum (src/features/forum): messages keep the store's order of arrival, and only a
-// message's author (or an admin) deletes it.
+// The forum (src/features/forum): messages keep the store's order of arrival, only a message's
+// author (or a moderator) deletes it, an edit replaces exactly the message it was checked against,
+// and every change raises the forum's version, which the page polls cheaply.
 import { DAILY_COUNT } from './daily-cap.ts';
 import { defineScript } from './script.ts';
 
 /**
  * Appends a message at the end of the forum, its place taken from the sequence, when the author's
  * day's post counter has room, counting it. KEYS: the sequence, the messages hash, the authors
- * hash, the index, the author's day's post counter. ARGV: id, JSON message, author key, the daily
- * cap, the seconds left in the day. Answers its place, or 0 when the author is over the cap.
+ * hash, the index, the author's day's post counter, the version. ARGV: id, JSON message, author
+ * key, the daily cap, the seconds left in the day. Answers its place, or 0 when the author is over
+ * the cap.
  */
 export const appendMessage = defineScript<
-  [sequence: string, messages: string, authors: string, index: string, dayPosts: string],
+  [sequence: string, messages: string, authors: string, index: string, dayPosts: string, version: string],
   [id: string, json: string, authorKey: string, perDay: number, dayTtl: number],
   number
 >(`${DAILY_COUNT}
@@ -20,27 +22,63 @@ local place = redis.call('INCR', KEYS[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
 redis.call('ZADD', KEYS[4], place, ARGV[1])
+redis.call('INCR', KEYS[6])
 return place`);
 
-/** The latest messages as JSON, oldest first. KEYS: the index, the messages hash. ARGV: how many. */
-export const latestMessages = defineScript<[index: string, messages: string], [count: number], string[]>(`
-local ids = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1, 'REV')
-if #ids == 0 then return {} end
-local found = redis.call('HMGET', KEYS[2], unpack(ids))
-local oldest_first = {}
-for i = #ids, 1, -1 do
-  if found[i] then oldest_first[#oldest_first + 1] = found[i] end
+/**
+ * One page of messages, newest first: at most ARGV[1] of them placed below ARGV[2] ('+inf' for the
+ * newest, '(<place>' for those older than a place). KEYS: the index, the messages hash, the
+ * version. Answers {version, '1' when older ones remain else '0', then JSON and place of each}.
+ */
+export const messagesPage = defineScript<
+  [index: string, messages: string, version: string],
+  [count: number, below: string],
+  string[]
+>(`
+local wanted = tonumber(ARGV[1])
+local rows = redis.call('ZREVRANGEBYSCORE', KEYS[1], ARGV[2], '-inf', 'WITHSCORES', 'LIMIT', 0, wanted + 1)
+local found = math.floor(#rows / 2)
+local reply = {redis.call('GET', KEYS[3]) or '0', found > wanted and '1' or '0'}
+local count = math.min(found, wanted)
+if count == 0 then return reply end
+local ids = {}
+for i = 1, count do ids[i] = rows[2 * i - 1] end
+local messages = redis.call('HMGET', KEYS[2], unpack(ids))
+for i = 1, count do
+  if messages[i] then
+    reply[#reply + 1] = messages[i]
+    reply[#reply + 1] = rows[2 * i]
+  end
 end
-return oldest_first`);
+return reply`);
+
+/** The forum's version ('0' before anything was posted). KEYS: the version. */
+export const forumVersion = defineScript<[version: string], [], string>(`
+return redis.call('GET', KEYS[1]) or '0'`);
 
 /**
- * Deletes a message if the given author wrote it, or for anyone when ARGV[3] is '1' (an admin).
- * KEYS: the messages hash, the authors hash, the index. ARGV: id, author key, admin flag. Answers
- * 1 deleted, 0 unknown, -1 not theirs.
+ * Replaces a message's JSON with ARGV[3] if it is still ARGV[2] (as the edit read and checked it),
+ * raising the version. KEYS: the messages hash, the version. ARGV: id, the JSON read, the new JSON.
+ * Answers 1 replaced, 0 changed or deleted since.
  */
-export const deleteOwnMessage = defineScript<
-  [messages: string, authors: string, index: string],
-  [id: string, authorKey: string, asAdmin: '1' | '0'],
+export const replaceMessage = defineScript<
+  [messages: string, version: string],
+  [id: string, read: string, json: string],
+  0 | 1
+>(`
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('INCR', KEYS[2])
+return 1`);
+
+/**
+ * Deletes a message if the given author wrote it, or for anyone when ARGV[3] is '1' (a moderator),
+ * raising the version. KEYS: the messages hash, the authors hash, the index, the version. ARGV: id,
+ * author key, moderator flag. Answers 1 deleted, 0 unknown, -1 not theirs.
+ */
+export const deleteMessage = defineScript<
+  [messages: string, authors: string, index: string, version: string],
+  [id: string, authorKey: string, asModerator: '1' | '0'],
   1 | 0 | -1
 >(`
 local author = redis.call('HGET', KEYS[2], ARGV[1])
@@ -49,4 +87,5 @@ if ARGV[3] ~= '1' and author ~= ARGV[2] then return -1 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
+redis.call('INCR', KEYS[4])
 return 1`);
