@@ -2,9 +2,17 @@ import { apiRequest } from '../../platform/api-client.ts';
 import { $user } from '../../platform/session.ts';
 import type { ForumMessage, MessagesResponse } from './schema.ts';
 
-/** Reads the latest forum messages, oldest first. */
-export async function fetchMessages(): Promise<ForumMessage[]> {
-  return (await apiRequest<MessagesResponse>('messages/get-messages')).messages;
+/** Reads a page of forum messages, oldest first: the newest `limit`, or those older than the cursor `before`. */
+export function fetchMessages(query: { before?: string; limit?: number } = {}): Promise<MessagesResponse> {
+  const params = new URLSearchParams();
+  if (query.before) params.set('before', query.before);
+  if (query.limit) params.set('limit', String(query.limit));
+  return apiRequest<MessagesResponse>(`messages/get-messages${params.size ? `?${params}` : ''}`);
+}
+
+/** The forum's version, which every post, edit and delete raises. */
+export async function fetchForumVersion(): Promise<string> {
+  return (await apiRequest<{ version: string }>('messages/version')).version;
 }
 
 /** Posts a message as the session's user. */
@@ -12,7 +20,17 @@ export function postForumMessage(text: string): Promise<{ status: string; messag
   return apiRequest('messages/create-message', { method: 'POST', body: { username: $user.get().username, text } });
 }
 
-/** Deletes one of the session user's messages. */
+/** Replaces the text of one of the session user's messages. */
+export async function editForumMessage(id: string, text: string): Promise<ForumMessage> {
+  return (
+    await apiRequest<{ message: ForumMessage }>(`messages/edit/${encodeURIComponent(id)}`, {
+      method: 'POST',
+      body: { text },
+    })
+  ).message;
+}
+
+/** Deletes a message: one of the session user's own, or anyone's for a moderator. */
 export function deleteForumMessage(id: string): Promise<{ status: string; message: string }> {
   return apiRequest(`messages/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { authorOf, isAuthor, postProblem, postedAgo } from './logic.ts';
+import { authorOf, canEdit, isAuthor, postProblem, postedAgo } from './logic.ts';
 
 const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
 const now = Date.parse('2026-11-22T10:00:00.000Z');
 
 describe('forum rules', () => {
+  it('lets only the author edit, and only for 15 minutes after posting', () => {
+    expect(canEdit(message, 'ada', now + 14 * 60_000)).toBe(true);
+    expect(canEdit(message, 'ada', now + 15 * 60_000)).toBe(false);
+    expect(canEdit(message, 'grace', now)).toBe(false);
+    expect(canEdit({ ...message, user: undefined }, 'ada', now)).toBe(false);
+  });
+
   it('names the author, or Unknown User when missing', () => {
     expect(authorOf(message)).toBe('Ada');
     expect(authorOf({ ...message, user: undefined })).toBe('Unknown User');

@@ -5,7 +5,7 @@
 //   stored author in the same step;
 // - posts per day: a message is appended only while its author's day's counter is below
 //   POSTS_PER_DAY (service.server.ts), counted in the same step.
-import { MAX_MESSAGE_LENGTH, TOO_LONG, type ForumMessage } from './schema.ts';
+import { EDIT_WINDOW_MINUTES, MAX_MESSAGE_LENGTH, TOO_LONG, type ForumMessage } from './schema.ts';
 
 export const UNKNOWN_USER = 'Unknown User';
 
@@ -17,6 +17,11 @@ export function authorOf(message: ForumMessage): string {
 /** Answers whether `username` wrote the message (usernames match case-insensitively). */
 export function isAuthor(message: ForumMessage, username: string): boolean {
   return Boolean(username && message.user?.username && message.user.username.toLowerCase() === username.toLowerCase());
+}
+
+/** Answers whether `username` may still edit the message: their own, within EDIT_WINDOW_MINUTES of posting. */
+export function canEdit(message: ForumMessage, username: string, now: number = Date.now()): boolean {
+  return isAuthor(message, username) && now - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
 }
 
 /** Says why a post cannot be sent, or undefined when it can (blank posts are simply not sent). */

@@ -10,7 +10,6 @@ export const NO_PERMISSION = 'You do not have permission to delete this message.
 export const EDIT_WINDOW_MINUTES = 15;
 export const EDIT_TOO_LATE = `A message can be edited for ${EDIT_WINDOW_MINUTES} minutes after it is posted; this one is older.`;
 export const NOT_YOUR_MESSAGE = 'You can only edit your own messages.';
-export const DELETE_CONFIRMATION = 'Delete this message for everyone? This cannot be undone.';
 
 /** The newest messages come this many at a time; 'Load older' brings the next this many. */
 export const PAGE_SIZE = 50;

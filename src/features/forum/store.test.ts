@@ -1,13 +1,23 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../tests/setup/browser-session.ts';
-import type { ForumMessage } from './schema.ts';
+import type { ForumMessage, MessagesResponse } from './schema.ts';
 
 const api = vi.hoisted(() => ({
-  fetchMessages: vi.fn<() => Promise<ForumMessage[]>>(),
+  fetchMessages: vi.fn<(query?: { before?: string; limit?: number }) => Promise<MessagesResponse>>(),
+  fetchForumVersion: vi.fn<() => Promise<string>>(),
   postForumMessage: vi.fn<(text: string) => Promise<unknown>>(),
+  editForumMessage: vi.fn<(id: string, text: string) => Promise<ForumMessage>>(),
   deleteForumMessage: vi.fn<(id: string) => Promise<unknown>>(),
 }));
+
+/** A page of messages as the API answers it. */
+const page = (messages: ForumMessage[], older: string | null = null, version = '1'): MessagesResponse => ({
+  status: 'Success',
+  messages,
+  older,
+  version,
+});
 vi.mock('./api-client.ts', () => api);
 
 const message = (id: string, username: string, text = `from ${username}`): ForumMessage => ({
@@ -18,10 +28,10 @@ const message = (id: string, username: string, text = `from ${username}`): Forum
 });
 
 // A fresh store per test, mounted the way the island mounts it.
-async function openForum(session = 'ada') {
+async function openForum(session = 'ada', clearance = 2) {
   vi.resetModules();
   const auth = await import('../../platform/session.ts');
-  if (session) auth.setToken(tokenFor({ username: session }));
+  if (session) auth.setToken(tokenFor({ username: session, clearance }));
   const { ApiError } = await import('../../platform/api-client.ts');
   const store = await import('./store.ts');
   store.$messages.listen(() => undefined);
@@ -40,7 +50,7 @@ describe('forum store', () => {
   });
 
   it('loads the messages when the page first shows them', async () => {
-    api.fetchMessages.mockResolvedValue([message('1', 'bob')]);
+    api.fetchMessages.mockResolvedValue(page([message('1', 'bob')]));
     forum = await openForum();
     await allTasks();
     expect(forum.$messages.get()).toEqual([message('1', 'bob')]);
@@ -53,7 +63,7 @@ describe('forum store', () => {
     await allTasks();
     expect(forum.$messages.get()).toBeNull();
     expect(forum.$loadFailed.get()).toBe(true);
-    api.fetchMessages.mockResolvedValueOnce([message('1', 'bob')]).mockRejectedValueOnce(new Error('down'));
+    api.fetchMessages.mockResolvedValueOnce(page([message('1', 'bob')])).mockRejectedValueOnce(new Error('down'));
     await forum.loadMessages();
     expect(forum.$loadFailed.get()).toBe(false);
     await forum.loadMessages();
@@ -62,11 +72,11 @@ describe('forum store', () => {
   });
 
   it('posts the draft, empties it and shows the new list', async () => {
-    api.fetchMessages.mockResolvedValueOnce([]);
+    api.fetchMessages.mockResolvedValueOnce(page([]));
     forum = await openForum();
     await allTasks();
     api.postForumMessage.mockResolvedValueOnce({ status: 'Success' });
-    api.fetchMessages.mockResolvedValueOnce([message('1', 'ada', 'Hello')]);
+    api.fetchMessages.mockResolvedValueOnce(page([message('1', 'ada', 'Hello')]));
     forum.editDraft('Hello');
     const posted = forum.postDraft();
     expect(forum.$posting.get()).toBe(true);
@@ -78,7 +88,7 @@ describe('forum store', () => {
   });
 
   it('keeps the draft when the post fails, and sends neither blank nor too-long messages', async () => {
-    api.fetchMessages.mockResolvedValue([]);
+    api.fetchMessages.mockResolvedValue(page([]));
     forum = await openForum();
     await allTasks();
     api.postForumMessage.mockRejectedValueOnce(new Error('down'));
@@ -100,11 +110,11 @@ describe('forum store', () => {
   });
 
   it("deletes the user's own message and reloads; refuses anyone else's", async () => {
-    api.fetchMessages.mockResolvedValueOnce([message('1', 'Ada'), message('2', 'bob')]);
+    api.fetchMessages.mockResolvedValueOnce(page([message('1', 'Ada'), message('2', 'bob')]));
     forum = await openForum('ada');
     await allTasks();
     api.deleteForumMessage.mockResolvedValueOnce({ status: 'Success' });
-    api.fetchMessages.mockResolvedValueOnce([message('2', 'bob')]);
+    api.fetchMessages.mockResolvedValueOnce(page([message('2', 'bob')]));
     await forum.deleteMessage(message('1', 'Ada'));
     expect(api.deleteForumMessage).toHaveBeenCalledWith('1');
     expect(forum.$messages.get()).toEqual([message('2', 'bob')]);
@@ -115,7 +125,7 @@ describe('forum store', () => {
   });
 
   it("shows the server's refusal of a delete, and only logs other failures", async () => {
-    api.fetchMessages.mockResolvedValue([message('1', 'ada')]);
+    api.fetchMessages.mockResolvedValue(page([message('1', 'ada')]));
     forum = await openForum('ada');
     await allTasks();
     api.deleteForumMessage.mockRejectedValueOnce(new forum.ApiError(403, 'Not yours.'));
@@ -129,10 +139,69 @@ describe('forum store', () => {
     expect(forum.$messages.get()).toEqual([message('1', 'ada')]);
   });
 
+  it('asks for the newest page first, then loads older pages above it by cursor', async () => {
+    api.fetchMessages.mockResolvedValueOnce(page([message('3', 'bob'), message('4', 'bob')], '3'));
+    forum = await openForum();
+    await allTasks();
+    expect(api.fetchMessages).toHaveBeenLastCalledWith({ limit: 50 });
+    expect(forum.$older.get()).toBe('3');
+    api.fetchMessages.mockResolvedValueOnce(page([message('1', 'bob'), message('2', 'bob')], null));
+    await forum.loadOlder();
+    expect(api.fetchMessages).toHaveBeenLastCalledWith({ before: '3', limit: 50 });
+    expect(forum.$messages.get()!.map((shown) => shown._id)).toEqual(['1', '2', '3', '4']);
+    expect(forum.$older.get()).toBeNull();
+    await forum.loadOlder(); // nothing older: no call
+    expect(api.fetchMessages).toHaveBeenCalledTimes(2);
+    // A reload rereads as many as are shown (at least a page), keeping the older ones.
+    api.fetchMessages.mockResolvedValueOnce(page([message('1', 'bob'), message('2', 'bob'), message('4', 'bob')]));
+    await forum.loadMessages();
+    expect(api.fetchMessages).toHaveBeenLastCalledWith({ limit: 50 });
+    expect(forum.$messages.get()!.map((shown) => shown._id)).toEqual(['1', '2', '4']);
+  });
+
+  it('edits the user’s own message in place; shows why the server refused an edit', async () => {
+    api.fetchMessages.mockResolvedValue(page([message('1', 'ada', 'Draft')]));
+    forum = await openForum('ada');
+    await allTasks();
+    forum.startEditing(message('1', 'ada', 'Draft'));
+    expect(forum.$editing.get()).toEqual({ id: '1', text: 'Draft' });
+    forum.changeEdit('Final');
+    api.editForumMessage.mockResolvedValueOnce({
+      ...message('1', 'ada', 'Final'),
+      editedAt: '2026-11-20T10:05:00.000Z',
+    });
+    await forum.saveEdit();
+    expect(api.editForumMessage).toHaveBeenCalledWith('1', 'Final');
+    expect(forum.$editing.get()).toBeNull();
+    expect(forum.$messages.get()![0]).toMatchObject({ text: 'Final', editedAt: '2026-11-20T10:05:00.000Z' });
+
+    forum.startEditing(message('1', 'ada', 'Final'));
+    forum.changeEdit('Too late');
+    api.editForumMessage.mockRejectedValueOnce(new forum.ApiError(403, 'A message can be edited for 15 minutes.'));
+    await forum.saveEdit();
+    expect(forum.$alert.get()).toBe('A message can be edited for 15 minutes.');
+    expect(forum.$editing.get()).toEqual({ id: '1', text: 'Too late' });
+  });
+
+  it('asks a moderator before deleting someone else’s message, then deletes it', async () => {
+    api.fetchMessages.mockResolvedValue(page([message('1', 'bob')]));
+    forum = await openForum('mod', 3);
+    await allTasks();
+    await forum.deleteMessage(message('1', 'bob'));
+    expect(api.deleteForumMessage).not.toHaveBeenCalled();
+    expect(forum.$confirmingDelete.get()).toEqual(message('1', 'bob'));
+    api.deleteForumMessage.mockResolvedValueOnce({ status: 'Success' });
+    api.fetchMessages.mockResolvedValueOnce(page([]));
+    await forum.confirmDelete(message('1', 'bob'));
+    expect(api.deleteForumMessage).toHaveBeenCalledWith('1');
+    expect(forum.$confirmingDelete.get()).toBeNull();
+    expect(forum.$messages.get()).toEqual([]);
+  });
+
   it("keeps the messages' ages current while they are shown", async () => {
     vi.useFakeTimers({ now: new Date('2026-11-20T10:00:00Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
     try {
-      api.fetchMessages.mockResolvedValue([]);
+      api.fetchMessages.mockResolvedValue(page([]));
       forum = await openForum();
       const unbind = forum.$now.listen(() => undefined);
       const start = forum.$now.get();

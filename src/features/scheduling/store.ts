@@ -6,6 +6,7 @@
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
+import { whileVisible } from '../../platform/while-visible.ts';
 import { $user } from '../../platform/session.ts';
 import {
   type VoteChange,
@@ -245,30 +246,12 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
  * poll's version, and reloads the poll only when it moved: an unchanged poll costs one small read.
  */
 function refreshWhileVisible<Option>(poll: Poll<Option>): () => void {
-  if (typeof document === 'undefined') return () => undefined;
-  let checking = false;
-  const check = async () => {
-    if (checking || document.visibilityState !== 'visible') return;
-    checking = true;
-    try {
-      const version = await fetchPollVersion(poll.id);
-      if (version !== poll.version) {
-        await Promise.all([loadOptions(poll), loadVotes(poll), loadChoices(poll, poll.$voter.get(), true)]);
-        poll.version = version;
-      }
-    } catch {
-      // Offline for a moment: the next check tries again.
-    } finally {
-      checking = false;
-    }
-  };
-  const timer = setInterval(() => void check(), REFRESH_MS);
-  const onVisible = () => void check();
-  document.addEventListener('visibilitychange', onVisible);
-  return () => {
-    clearInterval(timer);
-    document.removeEventListener('visibilitychange', onVisible);
-  };
+  return whileVisible(async () => {
+    const version = await fetchPollVersion(poll.id);
+    if (version === poll.version) return;
+    await Promise.all([loadOptions(poll), loadVotes(poll), loadChoices(poll, poll.$voter.get(), true)]);
+    poll.version = version;
+  }, REFRESH_MS);
 }
 
 function loadOptions<Option>({ id, api, $state }: Poll<Option>): Promise<void> {

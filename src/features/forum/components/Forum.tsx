@@ -1,37 +1,148 @@
-// The forum island (SPEC sections 2, 4, 5): the messages, Post, and Delete on one's own messages,
-// rendered from the forum store.
+// The forum island (SPEC sections 2, 4, 5; issue 21): the messages as sanitized markdown, newest
+// at the bottom with "Load older" above them; Post with a formatting hint and a preview; Edit on
+// one's own messages for 15 minutes; Delete on one's own, and on anyone's for a moderator after a
+// confirmation. Rendered from the forum store.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
+import { canModerateForum } from '../../../lib/policy.ts';
 import { $user } from '../../../platform/session.ts';
-import { authorOf, isAuthor, postedAgo } from '../logic.ts';
-import { MAX_MESSAGE_LENGTH } from '../schema.ts';
+import { authorOf, canEdit, isAuthor, postedAgo } from '../logic.ts';
+import { EDIT_WINDOW_MINUTES, type ForumMessage, MAX_MESSAGE_LENGTH } from '../schema.ts';
 import {
   $alert,
+  $confirmingDelete,
   $draft,
+  $editing,
   $loadFailed,
+  $loadingOlder,
   $messages,
   $now,
+  $older,
   $posting,
+  $preview,
+  cancelEditing,
+  changeEdit,
+  confirmDelete,
   deleteMessage,
   editDraft,
+  loadOlder,
   postDraft,
+  saveEdit,
+  startEditing,
 } from '../store.ts';
 import './forum.css';
 
-export default function Forum() {
+// The renderer and its highlighter load with the first message to show, not with the page.
+const Markdown = lazy(() => import('../../../components/markdown/Markdown.tsx'));
+
+/** A member's text as markdown; as typed until the renderer is there. */
+function MessageText({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<p className="forum-text">{text}</p>}>
+      <div className="forum-markdown">
+        <Markdown headingLevel={3}>{text}</Markdown>
+      </div>
+    </Suspense>
+  );
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString('en');
+
+function MessageCard({ message }: { message: ForumMessage }) {
   const user = useStore($user);
+  const now = useStore($now);
+  const editing = useStore($editing);
+  const own = isAuthor(message, user.username);
+  const author = authorOf(message);
+  const isEditing = editing?.id === message._id;
+  const editId = `forum-edit-${message._id}`;
+  const editBox = useRef<HTMLTextAreaElement>(null);
+  // The edit opens where the member clicked Edit, ready to type.
+  useEffect(() => {
+    if (isEditing) editBox.current?.focus();
+  }, [isEditing]);
+  return (
+    <article className="forum-card" aria-label={`Message from ${author}`}>
+      <header>
+        <strong>{author}</strong>
+        <span className="forum-when">
+          <time dateTime={message.createdAt} title={when(message.createdAt)}>
+            {postedAgo(message.createdAt, now)}
+          </time>
+          {message.editedAt && (
+            <span className="forum-edited" title={`Edited ${when(message.editedAt)}`}>
+              {' '}
+              · edited
+            </span>
+          )}
+        </span>
+      </header>
+      {isEditing ? (
+        <form
+          className="forum-edit"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void saveEdit();
+          }}
+        >
+          <label className="visually-hidden" htmlFor={editId}>
+            Edit your message
+          </label>
+          <textarea
+            id={editId}
+            className="text-input"
+            rows={3}
+            maxLength={MAX_MESSAGE_LENGTH}
+            value={editing.text}
+            onChange={(event) => changeEdit(event.target.value)}
+            ref={editBox}
+          />
+          <div className="forum-actions">
+            <button type="button" className="button" onClick={cancelEditing}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={!editing.text.trim()}>
+              Save
+            </button>
+          </div>
+        </form>
+      ) : (
+        <MessageText text={message.text} />
+      )}
+      {!isEditing && (own || canModerateForum(user)) && (
+        <div className="forum-actions">
+          {canEdit(message, user.username, now) && (
+            <button type="button" className="button" onClick={() => startEditing(message)}>
+              Edit<span className="visually-hidden"> your message</span>
+            </button>
+          )}
+          <button type="button" className="button forum-delete" onClick={() => void deleteMessage(message)}>
+            Delete<span className="visually-hidden">{own ? ' your message' : ` the message from ${author}`}</span>
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+export default function Forum() {
   const messages = useStore($messages);
+  const older = useStore($older);
+  const loadingOlder = useStore($loadingOlder);
   const loadFailed = useStore($loadFailed);
   const text = useStore($draft);
+  const preview = useStore($preview);
   const alert = useStore($alert);
   const posting = useStore($posting);
-  const now = useStore($now);
+  const confirming = useStore($confirmingDelete);
   const list = useRef<HTMLDivElement>(null);
+  const newest = messages?.at(-1)?._id;
 
-  // Show the newest message, at the bottom.
+  // Show the newest message, at the bottom, when it is a new one (not when older ones load above).
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
-  }, [messages]);
+  }, [newest]);
 
   return (
     <div className="forum">
@@ -44,21 +155,13 @@ export default function Forum() {
         {messages === null && !loadFailed && <p className="forum-note">Loading messages...</p>}
         {messages === null && loadFailed && <p className="forum-note">The messages could not be loaded.</p>}
         {messages?.length === 0 && <p className="forum-note">No messages yet. Start the conversation.</p>}
+        {older && (
+          <button type="button" className="button forum-older" disabled={loadingOlder} onClick={() => void loadOlder()}>
+            {loadingOlder ? 'Loading older messages...' : 'Load older'}
+          </button>
+        )}
         {messages?.map((message) => (
-          <article key={message._id} className="forum-card" aria-label={`Message from ${authorOf(message)}`}>
-            <header>
-              <strong>{authorOf(message)}</strong>
-              <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString('en')}>
-                {postedAgo(message.createdAt, now)}
-              </time>
-            </header>
-            <p className="forum-text">{message.text}</p>
-            {isAuthor(message, user.username) && (
-              <button type="button" className="button forum-delete" onClick={() => void deleteMessage(message)}>
-                Delete<span className="visually-hidden"> your message</span>
-              </button>
-            )}
-          </article>
+          <MessageCard key={message._id} message={message} />
         ))}
       </div>
       <form
@@ -71,19 +174,46 @@ export default function Forum() {
         <label className="visually-hidden" htmlFor="forum-text">
           Your message
         </label>
-        <textarea
-          id="forum-text"
-          className="text-input"
-          rows={3}
-          placeholder={`Enter your message (Max ${MAX_MESSAGE_LENGTH} characters)`}
-          maxLength={MAX_MESSAGE_LENGTH}
-          value={text}
-          onChange={(event) => editDraft(event.target.value)}
-        />
-        <button type="submit" className="button button-primary" disabled={!text.trim() || posting}>
-          Post
-        </button>
+        {preview ? (
+          <div className="forum-preview" aria-label="Preview of your message" role="region">
+            {text.trim() ? <MessageText text={text} /> : <p className="forum-note">Nothing to preview yet.</p>}
+          </div>
+        ) : (
+          <textarea
+            id="forum-text"
+            className="text-input"
+            rows={3}
+            placeholder={`Enter your message (Max ${MAX_MESSAGE_LENGTH} characters)`}
+            maxLength={MAX_MESSAGE_LENGTH}
+            value={text}
+            aria-describedby="forum-hint"
+            onChange={(event) => editDraft(event.target.value)}
+          />
+        )}
+        <p id="forum-hint" className="forum-hint">
+          Markdown works: **bold**, *italic*, `code`, ``` for a code block, - for a list, [text](https://…) for a link.
+          You can edit a message for {EDIT_WINDOW_MINUTES} minutes after posting it.
+        </p>
+        <div className="forum-actions">
+          <button type="button" className="button" aria-pressed={preview} onClick={() => $preview.set(!preview)}>
+            Preview
+          </button>
+          <button type="submit" className="button button-primary" disabled={!text.trim() || posting}>
+            Post
+          </button>
+        </div>
       </form>
+      {confirming && (
+        <ConfirmDialog
+          id="forum-confirm-delete"
+          title="Delete this message?"
+          confirmLabel="Delete"
+          onConfirm={() => void confirmDelete(confirming)}
+          onCancel={() => $confirmingDelete.set(null)}
+        >
+          <p>The message from {authorOf(confirming)} will be deleted for everyone. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
