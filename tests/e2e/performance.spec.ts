@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { createUser } from './helpers.ts';
+import { createUser, logInAs } from './helpers.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';
 
 // docs/architecture.md, Budgets: reading pages load at most 25 KB of gzipped JavaScript before any interaction.
@@ -28,6 +28,13 @@ const CHATBOT_JS_BUDGET = 79_586;
  * defense poll): the grid, the live refresh and the made polls' page stay within 5 KB of it.
  */
 const POLL_PAGE_JS_BUDGET = 79_354 + 5 * 1024;
+
+/**
+ * /forum's scripts before interaction before issue 21 (78,428 bytes gzip, a member's page with no
+ * messages): markdown, paging, editing, moderation and the live check stay within 6 KB of it, and
+ * the markdown renderer loads only with a message to show.
+ */
+const FORUM_JS_BUDGET = 78_428 + 6 * 1024;
 
 // One clearance-3 account with a long name per worker, logged in once (login is rate limited).
 let adminSession: Promise<string> | undefined;
@@ -71,6 +78,20 @@ test.describe('performance budgets', () => {
     expect(urls.some((url) => url.includes('/Chatbot.'))).toBe(true); // the island itself is measured
     expect(urls.filter((url) => /Markdown|InstructionPicker/.test(url))).toEqual([]);
     expect(bytes).toBeLessThanOrEqual(CHATBOT_JS_BUDGET);
+  });
+
+  test('/forum loads at most 6 KB gzip more JavaScript than before issue 21, and no markdown renderer before a message', async ({
+    page,
+  }) => {
+    await logInAs(page, { username: 'budget_member', clearance: 2 });
+    await page.route('**/api/messages/**', (route) =>
+      route.fulfill({ json: { status: 'Success', messages: [], older: null, version: '1' } }),
+    );
+    const { urls, bytes } = await scriptsBeforeInteraction(page, '/forum');
+    test.info().annotations.push({ type: 'js-gzip-bytes', description: String(bytes) });
+    expect(urls.some((url) => url.includes('/Forum.'))).toBe(true);
+    expect(urls.filter((url) => /Markdown|highlight/.test(url))).toEqual([]);
+    expect(bytes).toBeLessThanOrEqual(FORUM_JS_BUDGET);
   });
 
   for (const path of PUBLIC_PAGES.filter((page) => page.startsWith('/scheduling_polls/'))) {
