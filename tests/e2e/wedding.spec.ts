@@ -162,7 +162,7 @@ test.describe('wedding console', () => {
       .split('\r\n');
     expect(shownLines[0]).toBe('Guest Name,Attending Wedding,Food Choice,Dietary Restrictions');
     expect(shownLines.slice(1).map((line) => line.split(',')[0])).toEqual(tableNames);
-    expect(shownLines).toContain("Olivia Drecoll,Declined,,Nut allergy");
+    expect(shownLines).toContain('Olivia Drecoll,Declined,,Nut allergy');
     expect(shownLines).toContain('Ben Drecoll,Accepted,Vegetarian,');
 
     // Export to CSV still exports everything, under the spec's name.

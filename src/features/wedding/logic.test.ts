@@ -154,7 +154,12 @@ describe('declined and the headcount', () => {
 describe('the lists by name', () => {
   const list = [
     guest({ g1FullName: 'ada lovelace' }),
-    guest({ g1FullName: 'hannah whitfield', hasAlreadyRsvped: false, numberOfGuests: 2, g2FullName: 'GRACE whitfield' }),
+    guest({
+      g1FullName: 'hannah whitfield',
+      hasAlreadyRsvped: false,
+      numberOfGuests: 2,
+      g2FullName: 'GRACE whitfield',
+    }),
     guest({ g1FullName: 'nora lindqvist', hasAlreadyRsvped: false, g1WeddingAccepted: '' }),
     guest({
       g1FullName: 'ethan park',

@@ -162,12 +162,7 @@ export const isFiltering = (filter: GuestFilter): boolean =>
 
 /** Folds a name for search: lower case, no accents, single spaces ("  José  Núñez" → "jose nunez"). */
 const searchable = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * Keeps the invitations the filter asks for, in order: the RSVP matches, and one of its guests

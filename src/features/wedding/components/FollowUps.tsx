@@ -7,7 +7,12 @@ async function copyLines(lines: string[], noun: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(lines.join('\n'));
     const count = `${lines.length} ${noun}${lines.length === 1 ? '' : 's'}`;
-    showToast({ title: 'Copied', text: `${count} on your clipboard, one per line.`, variant: 'success', duration: 3000 });
+    showToast({
+      title: 'Copied',
+      text: `${count} on your clipboard, one per line.`,
+      variant: 'success',
+      duration: 3000,
+    });
   } catch {
     showToast({ title: 'Not copied', text: 'Select the names and copy them instead.', variant: 'failure' });
   }
