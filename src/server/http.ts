@@ -46,6 +46,9 @@ const JSON_HEADERS = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // No API answer belongs in a search index (robots.txt also keeps crawlers off /api/); the wedding
+  // console's guest list above all (QUALITY: wedding pages are noindex).
+  'X-Robots-Tag': 'noindex',
 };
 
 /** Builds a JSON response with the API's standard headers. */

@@ -81,6 +81,14 @@ test.describe('SEO and sharing tags', () => {
     }
   });
 
+  test('the wedding console page and its guest list answer with X-Robots-Tag: noindex', async ({ request }) => {
+    for (const path of ['/weddingconsole', '/weddingconsole/', '/api/wedding/get-all-guests']) {
+      const response = await request.get(path);
+      expect(response.headers()['x-robots-tag'], path).toBe('noindex');
+    }
+    expect((await request.get('/about')).headers()['x-robots-tag']).toBeUndefined();
+  });
+
   test('sitemap.xml lists exactly the indexable public pages', async ({ request }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);

@@ -1,5 +1,6 @@
 // The wedding console: kept from clearance 2, the counts and table for clearance 3, the three
-// disabled buttons, the CSV download and its rules, the empty-list alert and the fetch failure.
+// disabled buttons, the CSV download and its rules, the empty-list alert and the fetch failure;
+// the search and filters, the export of what they show, and the lists copied by name (issue 21).
 import { readFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
@@ -31,11 +32,19 @@ test.describe('wedding console', () => {
 
     // The counts, from the demo list the store was seeded with.
     const counts = countGuests(WEDDING_GUESTS);
-    const figure = (label: string) => page.locator('.wedding-figures div').filter({ hasText: label }).locator('dd');
+    const figure = (label: string) =>
+      page.locator('.wedding-figures div').filter({ hasText: label }).locator('dd').first();
     await expect(figure('Invitations')).toHaveText(String(counts.invitations));
     await expect(figure('RSVPs received')).toHaveText(String(counts.rsvpsReceived));
     await expect(figure('RSVPs pending')).toHaveText(String(counts.rsvpsPending));
-    await expect(figure('Attending the wedding')).toHaveText(String(counts.attendingWedding));
+    // People, not invitations: the demo list's 42 attending, 11 declined and 13 unanswered.
+    await expect(figure('Headcount')).toHaveText('42');
+    await expect(page.locator('.wedding-figures div').filter({ hasText: 'Headcount' })).toContainText(
+      'people attending the wedding',
+    );
+    await expect(figure('Declined')).toHaveText('11');
+    await expect(figure('No answer yet')).toHaveText('13');
+    expect([counts.attendingWedding, counts.declinedWedding, counts.noWeddingAnswer]).toEqual([42, 11, 13]);
     await expect(figure('Attending the rehearsal')).toHaveText(String(counts.attendingRehearsal));
     await expect(figure('With dietary restrictions')).toHaveText(String(counts.withDietaryRestrictions));
 
@@ -89,5 +98,145 @@ test.describe('wedding console', () => {
     await failing.route('**/api/wedding/get-all-guests', (route) => route.abort('failed'));
     await failing.goto('/weddingconsole');
     await expect.poll(() => logged.some((text) => text.includes('An error occurred fetching guests.'))).toBe(true);
+  });
+
+  test('search and filters narrow the table and its export; the not-replied names copy to the clipboard', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const admin = await createUser(request, { clearance: 3, prefix: 'admin' });
+    await openConsoleAs(page, admin.token);
+    const rows = page.getByRole('table').locator('tbody tr');
+    const status = page.getByRole('status').filter({ hasText: /^Showing/ });
+    const total = WEDDING_GUESTS.length;
+    await expect(status).toHaveText(`Showing ${total} of ${total} invitations`);
+    await expect(page.getByRole('button', { name: /^Export shown/ })).toHaveCount(0);
+
+    // The search ignores case and accents, and finds guest two too.
+    const search = page.getByRole('searchbox', { name: 'Search by name' });
+    await search.fill('LOPEZ');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Ana María López');
+    await search.fill('grace whit');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Hannah Whitfield');
+    await expect(status).toHaveText(`Showing 1 of ${total} invitations`);
+    await search.fill('');
+
+    // Replied, and someone on the invitation declined the wedding but comes to the rehearsal.
+    await page.getByRole('combobox', { name: 'RSVP submitted' }).selectOption('Yes');
+    await page.getByRole('combobox', { name: 'Attending wedding' }).selectOption('Declined');
+    await page.getByRole('combobox', { name: 'Attending rehearsal' }).selectOption('Accepted');
+    const expected = [
+      "Margaret O'Brien",
+      'Olivia Drecoll',
+      'Chloe Bennett',
+      'Rachel Greenberg',
+      'Maya Singh',
+      'Samuel Adeyemi',
+      'Ruby Castillo',
+    ];
+    await expect(rows).toHaveCount(expected.length);
+    for (const name of expected) await expect(rows.filter({ hasText: name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Ana María López' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: 'Diego Alvarez' })).toHaveCount(0); // declined both
+    await expect(status).toHaveText(`Showing 7 of ${total} invitations`);
+    await expectNoAxeViolations(page);
+
+    // The export of what is shown: the same format, only the people of the rows on screen.
+    const tableNames = (
+      await rows.evaluateAll((trs) =>
+        trs.flatMap((tr) => [tr.children[1]?.textContent ?? '', tr.children[6]?.textContent ?? '']),
+      )
+    ).filter(Boolean);
+    const [shownDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export shown (7)' }).click(),
+    ]);
+    expect(shownDownload.suggestedFilename()).toBe('wedding_guests_formatted_filtered.csv');
+    const shownLines = (await readFile(await shownDownload.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(shownLines[0]).toBe('Guest Name,Attending Wedding,Food Choice,Dietary Restrictions');
+    expect(shownLines.slice(1).map((line) => line.split(',')[0])).toEqual(tableNames);
+    expect(shownLines).toContain('Olivia Drecoll,Declined,,Nut allergy');
+    expect(shownLines).toContain('Ben Drecoll,Accepted,Vegetarian,');
+
+    // Export to CSV still exports everything, under the spec's name.
+    const [fullDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to CSV' }).click(),
+    ]);
+    expect(fullDownload.suggestedFilename()).toBe('wedding_guests_formatted.csv');
+    const fullCsv = (await readFile(await fullDownload.path(), 'utf8')).trimEnd().split('\r\n');
+    expect(fullCsv).toHaveLength(1 + WEDDING_GUESTS.flatMap(peopleOf).length);
+
+    // The meal filter: 13 invitations have a salmon; the name and the meal must be one guest's.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(search).toBeFocused();
+    await expect(status).toHaveText(`Showing ${total} of ${total} invitations`);
+    await page.getByRole('combobox', { name: 'Meal choice' }).selectOption('Salmon');
+    await expect(rows).toHaveCount(13);
+    await search.fill('lily nakamura');
+    await expect(rows).toHaveCount(1);
+    await search.fill('kenji nakamura'); // Lily's husband chose beef
+    await expect(rows).toHaveCount(0);
+    await expect(page.getByText('No invitations match the search and filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    // Copy: the not-replied invitations, one per line, with a toast that says so.
+    await page.getByRole('button', { name: 'Copy names: Not replied yet' }).click();
+    await expect(page.getByText('9 invitations on your clipboard, one per line.')).toBeVisible();
+    // In the table's order (by guest one's name), an invitation of two on one line.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      [
+        'Aiden Murphy and Siobhan Murphy',
+        'Amelia Hart',
+        'Ana María López',
+        'Connor Byrne',
+        'Ella Fitzgerald-Moore',
+        'Gabriel Okafor and Adaeze Okafor',
+        'Hannah Whitfield and Grace Whitfield',
+        'Noah Jozwiak and Emma Jozwiak',
+        'Nora Lindqvist',
+      ].join('\n'),
+    );
+    await expect(page.getByRole('region', { name: 'Not replied yet (9)' }).getByRole('listitem')).toHaveCount(9);
+    await expect(page.getByRole('heading', { name: 'No meal chosen (0)' })).toBeVisible();
+  });
+
+  test('the no-meal list names the attending guests without a meal, and copies them', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const admin = await createUser(request, { clearance: 3, prefix: 'admin' });
+    const [first, second] = WEDDING_GUESTS;
+    await page.route('**/api/wedding/get-all-guests', (route) =>
+      route.fulfill({
+        json: {
+          status: 'Success',
+          guests: [
+            { ...first, g1FoodChoice: '' }, // Margaret attends without a meal; Patrick declined
+            { ...second, g2FoodChoice: ' ' }, // Laura too
+          ],
+        },
+      }),
+    );
+    await openConsoleAs(page, admin.token);
+    const list = page.getByRole('region', { name: 'No meal chosen (2)' });
+    await expect(list.getByRole('listitem')).toHaveText(["Margaret O'Brien", 'Laura Smith-Jones']);
+    await expect(page.getByText('Every invitation has replied.')).toBeVisible();
+    await list.getByRole('button', { name: 'Copy names: No meal chosen' }).click();
+    await expect(page.getByText('2 guests on your clipboard, one per line.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("Margaret O'Brien\nLaura Smith-Jones");
+    await page.getByRole('combobox', { name: 'Meal choice' }).selectOption('Not chosen');
+    await page.getByRole('combobox', { name: 'Attending wedding' }).selectOption('Accepted');
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2);
+    await expectNoAxeViolations(page);
   });
 });

@@ -75,6 +75,19 @@ describe('wedding guest list', () => {
     expect((await call(createGuests, { token })).body).toMatchObject({ created: WEDDING_GUESTS.length });
   });
 
+  it('asks search engines not to index any answer, the guest list or a refusal', async () => {
+    const token = await admin();
+    const member = await tokenFor(uniqueName('member'), 2);
+    for (const answer of [
+      await call(getAllGuests, { method: 'GET', token }),
+      await call(getAllGuests, { method: 'GET' }),
+      await call(getAllGuests, { method: 'GET', token: member }),
+      await call(addNewGuests, { token }),
+    ]) {
+      expect(answer.headers.get('x-robots-tag')).toBe('noindex');
+    }
+  });
+
   it('reads the list in one round trip', async () => {
     const token = await admin();
     expect(await countStoreRoundTrips(() => call(getAllGuests, { method: 'GET', token }))).toBe(1);

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Guest } from '../../content/wedding-guests.ts';
-import { attendance, countGuests, csvCell, guestsCsv, peopleOf, titleCase } from './logic.ts';
+import {
+  NO_FILTER,
+  NOT_CHOSEN,
+  attendance,
+  countGuests,
+  csvCell,
+  filterGuests,
+  guestsCsv,
+  isFiltering,
+  mealChoices,
+  noMealNames,
+  notRepliedLines,
+  peopleOf,
+  titleCase,
+} from './logic.ts';
 
 const guest = (overrides: Partial<Guest> = {}): Guest => ({
   g1FullName: 'ada lovelace',
@@ -111,6 +125,8 @@ describe('the counts', () => {
       rsvpsReceived: 3,
       rsvpsPending: 1,
       attendingWedding: 3,
+      declinedWedding: 1,
+      noWeddingAnswer: 1,
       attendingRehearsal: 1,
       meals: [
         ['Beef', 1],
@@ -119,5 +135,128 @@ describe('the counts', () => {
       ],
       withDietaryRestrictions: 2,
     });
+  });
+});
+
+describe('declined and the headcount', () => {
+  it('counts people, not invitations: both guests of an invitation, an unnamed guest two not at all', () => {
+    const counts = countGuests([
+      guest({ numberOfGuests: 2, g2FullName: 'Bo', g2WeddingAccepted: 'Yes' }),
+      guest({ numberOfGuests: 2, g2FullName: '', g2WeddingAccepted: 'Yes' }),
+      guest({ g1WeddingAccepted: 'no', numberOfGuests: 2, g2FullName: 'Cy', g2WeddingAccepted: 'Declined' }),
+      guest({ g1WeddingAccepted: 'maybe' }),
+      guest({ hasAlreadyRsvped: false, g1WeddingAccepted: '' }),
+    ]);
+    expect(counts).toMatchObject({ invitations: 5, attendingWedding: 3, declinedWedding: 2, noWeddingAnswer: 2 });
+  });
+});
+
+describe('the lists by name', () => {
+  const list = [
+    guest({ g1FullName: 'ada lovelace' }),
+    guest({
+      g1FullName: 'hannah whitfield',
+      hasAlreadyRsvped: false,
+      numberOfGuests: 2,
+      g2FullName: 'GRACE whitfield',
+    }),
+    guest({ g1FullName: 'nora lindqvist', hasAlreadyRsvped: false, g1WeddingAccepted: '' }),
+    guest({
+      g1FullName: 'ethan park',
+      g1FoodChoice: ' ',
+      numberOfGuests: 2,
+      g2FullName: "zoe o'hara",
+      g2WeddingAccepted: 'accepted',
+      g2FoodChoice: '',
+    }),
+    guest({ g1FullName: 'declined diner', g1WeddingAccepted: 'declined', g1FoodChoice: '' }),
+  ];
+
+  it('lists the invitations that have not replied, one per line, title-cased, a couple on one line', () => {
+    expect(notRepliedLines(list)).toEqual(['Hannah Whitfield and Grace Whitfield', 'Nora Lindqvist']);
+  });
+
+  it('lists the attending guests without a meal, one person each; not those who declined', () => {
+    expect(noMealNames(list)).toEqual(['Ethan Park', "Zoe O'Hara"]);
+  });
+
+  it('lists nobody when everyone has replied and chosen', () => {
+    expect(notRepliedLines([guest()])).toEqual([]);
+    expect(noMealNames([guest()])).toEqual([]);
+  });
+});
+
+describe('search and filters', () => {
+  const obrien = guest({
+    g1FullName: "Margaret O'Brien",
+    g1WeddingAccepted: 'accepted',
+    g1FoodChoice: 'Vegetarian',
+    g1RehearsalAccepted: 'accepted',
+    numberOfGuests: 2,
+    g2FullName: "Patrick O'Brien",
+    g2WeddingAccepted: 'Declined',
+    g2FoodChoice: '',
+    g2RehearsalAccepted: 'Yes',
+  });
+  const lopez = guest({
+    g1FullName: 'Ana María López',
+    g1WeddingAccepted: '',
+    g1FoodChoice: '',
+    g1RehearsalAccepted: '',
+    hasAlreadyRsvped: false,
+  });
+  const park = guest({ g1FullName: 'Ethan Park', g1FoodChoice: 'Beef', g1RehearsalAccepted: 'no' });
+  const list = [obrien, lopez, park];
+  const shown = (filter: Partial<typeof NO_FILTER>) => filterGuests(list, { ...NO_FILTER, ...filter });
+
+  it('shows everything without a filter', () => {
+    expect(shown({})).toEqual(list);
+    expect(isFiltering(NO_FILTER)).toBe(false);
+    expect(isFiltering({ ...NO_FILTER, name: '   ' })).toBe(false);
+    expect(isFiltering({ ...NO_FILTER, meal: 'Beef' })).toBe(true);
+  });
+
+  it('finds a name by any part of either guest, ignoring case, accents and spaces', () => {
+    expect(shown({ name: 'lopez' })).toEqual([lopez]);
+    expect(shown({ name: '  MARÍA   lóp ' })).toEqual([lopez]);
+    expect(shown({ name: 'patrick' })).toEqual([obrien]);
+    expect(shown({ name: "o'brien" })).toEqual([obrien]);
+    expect(shown({ name: 'nobody' })).toEqual([]);
+  });
+
+  it('filters by RSVP, wedding and rehearsal answers and meal', () => {
+    expect(shown({ rsvp: 'No' })).toEqual([lopez]);
+    expect(shown({ rsvp: 'Yes' })).toEqual([obrien, park]);
+    expect(shown({ wedding: 'Declined' })).toEqual([obrien]);
+    expect(shown({ wedding: 'N/A' })).toEqual([lopez]);
+    expect(shown({ wedding: 'Accepted' })).toEqual([obrien, park]);
+    expect(shown({ rehearsal: 'Declined' })).toEqual([park]);
+    expect(shown({ meal: 'Beef' })).toEqual([park]);
+    expect(shown({ meal: NOT_CHOSEN })).toEqual([obrien, lopez]);
+  });
+
+  it('asks every part of one guest at once: a couple where one declined and the other chose no meal does not match', () => {
+    // Patrick declined and chose nothing; Margaret accepted and chose Vegetarian.
+    expect(shown({ wedding: 'Accepted', meal: NOT_CHOSEN })).toEqual([]);
+    expect(shown({ wedding: 'Declined', meal: NOT_CHOSEN })).toEqual([obrien]);
+    expect(shown({ name: 'margaret', wedding: 'Declined' })).toEqual([]);
+    expect(shown({ rsvp: 'No', name: 'park' })).toEqual([]);
+  });
+
+  it('offers every food choice on the list, then Not chosen', () => {
+    expect(mealChoices(list)).toEqual(['Beef', 'Vegetarian', NOT_CHOSEN]);
+    expect(mealChoices([])).toEqual([NOT_CHOSEN]);
+  });
+
+  it('exports what the filters show in the same format: only those invitations, both their guests', () => {
+    const csv = guestsCsv(shown({ wedding: 'Declined' }));
+    expect(csv).toBe(
+      [
+        'Guest Name,Attending Wedding,Food Choice,Dietary Restrictions',
+        "Margaret O'Brien,Accepted,Vegetarian,",
+        "Patrick O'Brien,Declined,,",
+        '',
+      ].join('\r\n'),
+    );
   });
 });

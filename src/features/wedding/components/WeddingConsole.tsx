@@ -1,12 +1,24 @@
 // The wedding guest list console (SPEC sections 2, 4, 8, 9): the action buttons (the three that
-// change the list stay disabled), the counts, the table, and the CSV export.
+// change the list stay disabled), the counts, who to follow up with, the search and filters, the
+// table of what they show, and the CSV export of everything or of what is shown.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $user } from '../../../platform/session.ts';
 import { exportGuestsCsv } from '../export-csv.ts';
-import { countGuests } from '../logic.ts';
+import {
+  CSV_SHOWN_FILE_NAME,
+  NO_FILTER,
+  countGuests,
+  filterGuests,
+  isFiltering,
+  mealChoices,
+  noMealNames,
+  notRepliedLines,
+} from '../logic.ts';
 import { $guests, runAction } from '../store.ts';
+import FollowUps from './FollowUps.tsx';
 import GuestCounts from './GuestCounts.tsx';
+import GuestFilters from './GuestFilters.tsx';
 import GuestTable from './GuestTable.tsx';
 import WarningDialog from './WarningDialog.tsx';
 import './wedding.css';
@@ -15,6 +27,8 @@ export default function WeddingConsole() {
   const user = useStore($user);
   const guests = useStore($guests);
   const [warning, setWarning] = useState(false);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const shown = filterGuests(guests ?? [], filter);
 
   async function run(action: Parameters<typeof runAction>[0]): Promise<void> {
     setWarning(false);
@@ -50,9 +64,29 @@ export default function WeddingConsole() {
       ) : (
         <>
           <GuestCounts counts={countGuests(guests)} />
+          <FollowUps notReplied={notRepliedLines(guests)} noMeal={noMealNames(guests)} />
           <section className="wedding-card" aria-labelledby="wedding-clearance">
             <h2 id="wedding-clearance">Current Clearance Level: {user.clearance ?? 'N/A'}</h2>
-            {guests.length === 0 ? <p className="wedding-note">No guests yet.</p> : <GuestTable guests={guests} />}
+            {guests.length === 0 ? (
+              <p className="wedding-note">No guests yet.</p>
+            ) : (
+              <>
+                <GuestFilters
+                  filter={filter}
+                  meals={mealChoices(guests)}
+                  filtering={isFiltering(filter)}
+                  shown={shown.length}
+                  total={guests.length}
+                  onChange={setFilter}
+                  onExportShown={() => exportGuestsCsv(shown, CSV_SHOWN_FILE_NAME)}
+                />
+                {shown.length > 0 ? (
+                  <GuestTable guests={shown} />
+                ) : (
+                  <p className="wedding-note">No invitations match the search and filters.</p>
+                )}
+              </>
+            )}
           </section>
         </>
       )}
