@@ -162,6 +162,12 @@ const SIGNED_IN: Record<string, { clearance: number; method?: string; path?: str
     'messages-create-message': { clearance: 2, body: (username) => ({ username, text: 'Hello.' }) },
     'messages-delete': { clearance: 2, method: 'DELETE', path: `/api/messages/delete/${crypto.randomUUID()}` },
     'messages-get-messages': { clearance: 2, method: 'GET' },
+    'messages-edit': {
+      clearance: 2,
+      path: `/api/messages/edit/${crypto.randomUUID()}`,
+      body: () => ({ text: 'Edited.' }),
+    },
+    'messages-version': { clearance: 2, method: 'GET' },
     'poll-create-vote': { clearance: 1, body: () => ({ question: 0, vote: ['1'] }) },
     'scheduling-add-choice': {
       clearance: 1,
