@@ -14,8 +14,8 @@ const card = (page: Page, text: string) => page.getByRole('article').filter({ ha
 
 test.describe('forum', () => {
   // One forum for all: the test that posts a batch of 55 would push the others' messages out of
-  // the newest 50 if it ran beside them.
-  test.describe.configure({ mode: 'serial' });
+  // the newest 50 if it ran beside them. Two browsers share two cores with the other worker: a minute each.
+  test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
   test('a clearance-1 user lands on /unauthorized', async ({ page, request }) => {
     const visitor = await newUser(request, 1);
