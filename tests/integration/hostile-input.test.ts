@@ -81,6 +81,7 @@ const FIELDS = [
   'pollId',
   'date',
   'claimSecret',
+  'before',
   '__proto__',
   'constructor',
   'prototype',
@@ -171,15 +172,23 @@ async function makeTokens(): Promise<void> {
   });
 }
 
+/** A cursor of the order history (GET /api/dhh/orders?before=): malformed, or well formed but foreign. */
+const cursor = fc.oneof(
+  nasty,
+  fc.constantFrom('0:00000000-0000-0000-0000-000000000000', '99999999999999:ffffffff-ffff-ffff-ffff-ffffffffffff'),
+);
+
 /** The route with its `:params` replaced, plus a query string. */
 const routePath = (path: string) =>
   fc
     .tuple(
       fc.oneof(nasty, fc.string({ maxLength: 20 }), fc.constantFrom('defense', 'drexolljozwiakpoolpoll', '1')),
       nasty,
+      cursor,
     )
     .map(
-      ([param, query]) => `${path.replace(/:\w+/g, encodeURIComponent(param))}?username=${encodeURIComponent(query)}`,
+      ([param, query, before]) =>
+        `${path.replace(/:\w+/g, encodeURIComponent(param))}?username=${encodeURIComponent(query)}&before=${encodeURIComponent(before)}`,
     );
 
 function build(endpoint: Endpoint, method: string, text: string | undefined, kind: TokenKind, path: string): Request {

@@ -1,6 +1,9 @@
 // Pure rules of the shop: wording the confirmation mail.
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/shop.ts):
-// - the cart cap: an item is added only while the cart holds fewer than MAX_CART_ITEMS (catalogue.ts);
+// - one line per type and size: adding the same type and size again raises that line's quantity,
+//   capped at QUANTITY.max (the answer says when the cap cut it); a new line is added only while
+//   the cart holds fewer than MAX_CART_ITEMS (catalogue.ts);
+// - a line's quantity is changed only in the token user's own cart (another's is another key);
 // - cart equals order: an order is placed only from a cart holding exactly the items the shopper
 //   submitted, and the cart is emptied in the same step;
 // - the order rate limit (service.server.ts LIMITS.ordersPerUser) is counted by the same script,
