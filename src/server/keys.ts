@@ -23,7 +23,7 @@ export const keys = {
   cart: (usernameKey: string) => `${KEY_PREFIX}cart:${usernameKey}`,
   /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; no expiry */
   order: (id: string) => `${KEY_PREFIX}order:${id}`,
-  /** sorted set of one user's order ids by creation time (ms); no expiry */
+  /** sorted set of one user's order ids by creation time (ms), paged newest first by the order history; no expiry */
   userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
   /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry */
   orders: () => `${KEY_PREFIX}orders`,

@@ -28,6 +28,45 @@ async function addToCart(page: Page, type: string, size: string, quantity: numbe
 }
 
 test.describe('shop: logged out', () => {
+  test('the shop home shows the three pickles and a Log in to order button that opens the login modal', async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    await page.goto(SHOP);
+    await expect(page.getByText('Please login to place orders.')).toBeVisible();
+    const products = page.getByRole('region', { name: 'Our Pickles' }).getByRole('article');
+    await expect(products).toHaveCount(3);
+    for (const [index, type] of ['Hot', 'Bread and Butter', 'Kosher Dill'].entries()) {
+      await expect(products.nth(index).getByRole('heading', { level: 3 })).toHaveText(type);
+      await expect(products.nth(index).getByRole('img')).toHaveAttribute('alt', /^Illustration of /);
+      await expect(products.nth(index).getByRole('img')).toHaveAttribute('width', /^\d+$/);
+    }
+    await expect(page.getByRole('link', { name: 'Order pickles' })).toBeHidden();
+    await expectNoAxeViolations(page);
+
+    const cta = page.getByRole('button', { name: 'Log in to order' });
+    await cta.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Username')).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cta).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+
+  test('the shop home, logged in, greets and links to the products instead', async ({ page, request }) => {
+    await newCustomer(page, request);
+    await page.goto(SHOP);
+    await expect(
+      page.getByText('Follow the links at the top right to submit an order.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in to order' })).toBeHidden();
+    await page.getByRole('link', { name: 'Order pickles' }).click();
+    await expect(page).toHaveURL(`${SHOP}/products`);
+  });
+
   for (const path of ['products', 'cart']) {
     test(`${path} sends a visitor without a token to /unauthorized`, async ({ page }) => {
       await page.goto(`${SHOP}/${path}`);
@@ -94,8 +133,11 @@ test.describe('shop: products and cart', () => {
     const items = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
     await expect(items).toHaveCount(3);
     await expect(items.nth(0)).toContainText('Hot Pickles');
-    await expect(items.nth(0)).toContainText('Size: Pint · Quantity: 2');
-    await expect(items.nth(2)).toContainText('Size: Quart · Quantity: 20');
+    await expect(items.nth(0)).toContainText('Size: Pint');
+    await expect(page.getByLabel('Quantity of Hot Pickles, Pint', { exact: true })).toHaveValue('2');
+    await expect(items.nth(2)).toContainText('Size: Quart');
+    await expect(page.getByLabel('Quantity of Kosher Dill Pickles, Quart', { exact: true })).toHaveValue('20');
+    await expect(page.getByText('Order summary: 23 jars in 3 lines')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Remove 1 × Bread and Butter Pickles, Quart' }).click();
@@ -140,6 +182,79 @@ test.describe('shop: products and cart', () => {
       subject: 'Your Drecoll Hills Harvest order',
       text: expect.stringContaining('3 × Hot Pickles, Quart'),
     });
+  });
+
+  test('adding the same pickle twice makes one line; its quantity changes in the cart, within 1 to 20', async ({
+    page,
+    request,
+  }) => {
+    const errors = watchForErrors(page);
+    await newCustomer(page, request);
+    await page.goto(`${SHOP}/products`);
+    await addToCart(page, 'Hot', 'Pint', 2);
+    await addToCart(page, 'Hot', 'Pint', 3);
+    await addToCart(page, 'Kosher Dill', 'Quart', 1);
+
+    await page.goto(`${SHOP}/cart`);
+    const items = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    const hot = page.getByLabel('Quantity of Hot Pickles, Pint', { exact: true });
+    await expect(hot).toHaveValue('5');
+    const summary = page.getByText(/^Order summary:/);
+    await expect(summary).toHaveText('Order summary: 6 jars in 2 lines');
+    await expectNoAxeViolations(page);
+
+    const increase = page.getByRole('button', { name: 'Increase quantity of Hot Pickles, Pint' });
+    await increase.click();
+    await expect(hot).toHaveValue('6');
+    await expect(summary).toHaveText('Order summary: 7 jars in 2 lines');
+    await expect(increase).toBeFocused();
+    await hot.fill('12');
+    await hot.press('Enter');
+    await expect(summary).toHaveText('Order summary: 13 jars in 2 lines');
+    await page.reload();
+    await expect(hot).toHaveValue('12'); // saved on the server
+
+    // Out of range: not sent, the saved value comes back, and the toast says why.
+    let updates = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/dhh/update-item-quantity')) updates++;
+    });
+    await hot.fill('21');
+    await hot.press('Enter');
+    await expect(page.getByRole('alert')).toContainText('Quantity must be a whole number from 1 to 20.');
+    await expect(hot).toHaveValue('12');
+    expect(updates).toBe(0);
+    await page.getByRole('alert').getByRole('button', { name: 'Dismiss notification' }).click();
+
+    // A failed save shows the cart's failure toast and keeps the saved quantity.
+    await page.route('**/api/dhh/update-item-quantity', (route) =>
+      route.fulfill({ status: 503, json: { error: 'down' } }),
+    );
+    await page.getByRole('button', { name: 'Decrease quantity of Hot Pickles, Pint' }).click();
+    await expect(page.getByRole('alert')).toContainText('An error has occurred.');
+    await expect(hot).toHaveValue('12');
+    await expect(summary).toHaveText('Order summary: 13 jars in 2 lines');
+    await page.unroute('**/api/dhh/update-item-quantity');
+    await page.getByRole('alert').getByRole('button', { name: 'Dismiss notification' }).click();
+
+    // Adding past 20 jars caps the line and says so.
+    await page.goto(`${SHOP}/products`);
+    await page.getByRole('button', { name: 'Select Hot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to your cart' });
+    await dialog.getByLabel('Quantity').fill('15');
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.locator('.toast')).toContainText(
+      'A line holds at most 20 jars: your cart now has 20 × Hot Pickles, Pint.',
+    );
+    await page.goto(`${SHOP}/cart`);
+    await expect(items).toHaveCount(2);
+    await expect(hot).toHaveValue('20');
+    await expect(page.getByRole('button', { name: 'Increase quantity of Hot Pickles, Pint' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(errors.filter((error) => !/503|Failed to change the quantity/.test(error))).toEqual([]);
   });
 
   test('shows the failure toasts when adding or ordering fails', async ({ page, request }) => {
@@ -265,5 +380,70 @@ test.describe('shop: gallery', () => {
       .locator('[data-ring]')
       .evaluate((element) => getComputedStyle(element).transitionDuration);
     expect(animated).toBe('0.6s');
+  });
+});
+
+test.describe('dashboard: Your Orders', () => {
+  /** Places an order of `quantity` × `type` Pint through the API, as the cart page would. */
+  async function placeOrder(request: APIRequestContext, token: string, type: string, quantity: number) {
+    const headers = { Authorization: `Bearer ${token}` };
+    await request.post('/api/dhh/create-cart-item', {
+      headers,
+      data: { item: 'Pickles', type, size: 'Pint', quantity },
+    });
+    const { cartItems } = (await (await request.post('/api/dhh/get-cart-items', { headers, data: {} })).json()) as {
+      cartItems: unknown[];
+    };
+    const placed = await request.post('/api/dhh/submit-order', {
+      headers,
+      data: { orderList: cartItems, email: 'orders@example.com' },
+    });
+    expect(placed.status()).toBe(200);
+  }
+
+  test('lists only the user’s own orders, newest first, five at a time', async ({ page, request }) => {
+    const errors = watchForErrors(page);
+    const other = await createUser(request, { prefix: 'other' });
+    await placeOrder(request, other.token, 'Kosher Dill', 9);
+    const { token } = await createUser(request, { prefix: 'orders' });
+    for (let quantity = 1; quantity <= 6; quantity++) await placeOrder(request, token, 'Hot', quantity);
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Your Orders' }).click();
+    const card = page.getByRole('region', { name: 'Your Orders' });
+    const orders = card.getByRole('list', { name: 'Your orders, newest first' }).locator(':scope > li');
+    await expect(orders).toHaveCount(5);
+    await expect(orders.nth(0)).toContainText('6 × Hot Pickles, Pint');
+    await expect(orders.nth(4)).toContainText('2 × Hot Pickles, Pint');
+    await expect(orders.nth(0)).toContainText(/Confirmation mail: (sent|being sent)/);
+    await expect(orders.nth(0).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+    await expectNoAxeViolations(page);
+
+    await card.getByRole('button', { name: 'Show older orders' }).click();
+    await expect(orders).toHaveCount(6);
+    await expect(orders.nth(5)).toContainText('1 × Hot Pickles, Pint');
+    await expect(card.getByRole('button', { name: 'Show older orders' })).toHaveCount(0);
+    await expect(card.getByText('Kosher Dill')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('says so when there are no orders, and when they cannot be loaded', async ({ page, request }) => {
+    await newCustomer(page, request);
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await menu.getByRole('button', { name: 'Your Orders' }).click();
+    const card = page.getByRole('region', { name: 'Your Orders' });
+    await expect(card.getByText('You have not placed an order yet.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.route('**/api/dhh/orders', (route) => route.fulfill({ status: 503, json: { error: 'down' } }));
+    await menu.getByRole('button', { name: 'Your Account' }).click();
+    await page.reload();
+    await menu.getByRole('button', { name: 'Your Orders' }).click();
+    await expect(card.getByRole('alert')).toContainText('Your orders could not be loaded right now.');
+    await page.unroute('**/api/dhh/orders');
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await expect(card.getByText('You have not placed an order yet.')).toBeVisible();
   });
 });

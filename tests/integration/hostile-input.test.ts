@@ -81,6 +81,7 @@ const FIELDS = [
   'pollId',
   'date',
   'claimSecret',
+  'before',
   '__proto__',
   'constructor',
   'prototype',
@@ -171,8 +172,15 @@ async function makeTokens(): Promise<void> {
   });
 }
 
-/** A query parameter's value: hostile text, or a number of any size and sign. */
-const queryValue = fc.oneof(nasty, fc.constantFrom('-1', '0', '1', '50', '201', '1e3', '9'.repeat(30), '0x10', ' 5'));
+/**
+ * A query parameter's value: hostile text, a number of any size and sign, or a cursor of the order
+ * history (GET /api/dhh/orders?before=) well formed but foreign.
+ */
+const queryValue = fc.oneof(
+  nasty,
+  fc.constantFrom('-1', '0', '1', '50', '201', '1e3', '9'.repeat(30), '0x10', ' 5'),
+  fc.constantFrom('0:00000000-0000-0000-0000-000000000000', '99999999999999:ffffffff-ffff-ffff-ffff-ffffffffffff'),
+);
 
 /** The route with its `:params` replaced, plus a query string with the parameters the endpoints read. */
 const routePath = (path: string) =>

@@ -153,6 +153,21 @@ const SCENARIOS: Record<string, Scenario> = {
       return { token, body: { username } };
     },
   },
+  'dhh-update-item-quantity': {
+    kind: 'write',
+    prepare: async () => {
+      const { token, items } = await cartWithItem();
+      return { token, body: { itemId: items[0]!._id, quantity: 7 } };
+    },
+  },
+  'dhh-orders': {
+    kind: 'read',
+    prepare: async () => {
+      const { username, token, items } = await cartWithItem();
+      await run('dhh-submit-order', { token, body: { username, orderList: items, email: 'buyer@example.com' } });
+      return { method: 'GET', token, path: '/api/dhh/orders' };
+    },
+  },
   'dhh-submit-order': {
     kind: 'write',
     prepare: async () => {

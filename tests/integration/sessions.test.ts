@@ -155,6 +155,8 @@ const SIGNED_IN: Record<string, { clearance: number; method?: string; path?: str
     'dhh-create-cart-item': { clearance: 1, body: pickles },
     'dhh-delete-item': { clearance: 1, body: (username) => ({ ownerId: username, itemId: crypto.randomUUID() }) },
     'dhh-get-cart-items': { clearance: 1, body: (username) => ({ username }) },
+    'dhh-orders': { clearance: 1, method: 'GET', path: '/api/dhh/orders' },
+    'dhh-update-item-quantity': { clearance: 1, body: () => ({ itemId: crypto.randomUUID(), quantity: 2 }) },
     'dhh-submit-order': {
       clearance: 1,
       body: (username) => ({ username, email: 'a@example.com', orderList: [{ _id: crypto.randomUUID() }] }),

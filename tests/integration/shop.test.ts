@@ -5,10 +5,15 @@ import clearCart from '../../netlify/functions/dhh-clear-cart.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
 import deleteItem from '../../netlify/functions/dhh-delete-item.mts';
 import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
+import orders from '../../netlify/functions/dhh-orders.mts';
 import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
+import updateItemQuantity from '../../netlify/functions/dhh-update-item-quantity.mts';
 import register from '../../netlify/functions/register.mts';
 import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
+import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/lib/orders.ts';
+import { keys, usernameKey } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
 import { MAIL_FROM, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
@@ -30,6 +35,23 @@ async function newShopper() {
       const result = await call(getCartItems, { token, body: { username } });
       return result.body.cartItems as { _id: string; owner: string; type: string; size: string; quantity: number }[];
     },
+    setQuantity: (itemId: string, quantity: unknown, extra: Record<string, unknown> = {}) =>
+      call(updateItemQuantity, { token, body: { itemId, quantity, ...extra } }),
+    order: async () => {
+      await call(createCartItem, {
+        token,
+        body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username },
+      });
+      const orderList = (await call(getCartItems, { token, body: { username } })).body.cartItems;
+      const placed = await call(submitOrder, { token, body: { username, orderList, email: 'a@example.com' } });
+      expect(placed.status).toBe(200);
+    },
+    history: (before?: string) =>
+      call(orders, {
+        method: 'GET',
+        token,
+        path: before === undefined ? '/api/dhh/orders' : `/api/dhh/orders?before=${encodeURIComponent(before)}`,
+      }),
   };
 }
 
@@ -91,10 +113,54 @@ describe('the cart', () => {
     expect(await shopper.cart()).toEqual([]);
   });
 
+  it('adds the same type and size again onto its line, capped at 20 jars and saying so', async () => {
+    const shopper = await newShopper();
+    expect(await shopper.add({ quantity: 3 })).toMatchObject({
+      status: 200,
+      body: { status: 'Success', quantity: 3, capped: false },
+    });
+    expect(await shopper.add({ quantity: 4 })).toMatchObject({ body: { quantity: 7, capped: false } });
+    await shopper.add({ size: 'Quart', quantity: 2 });
+    await shopper.add({ type: 'Kosher Dill', quantity: 1 });
+    const cart = await shopper.cart();
+    expect(cart.map(({ type, size, quantity }) => [type, size, quantity])).toEqual([
+      ['Hot', 'Pint', 7],
+      ['Hot', 'Quart', 2],
+      ['Kosher Dill', 'Pint', 1],
+    ]);
+
+    // 7 + 15 is over 20: the line holds 20 and the answer says the addition was cut.
+    expect(await shopper.add({ quantity: 15 })).toMatchObject({ status: 200, body: { quantity: 20, capped: true } });
+    expect(await shopper.add({ quantity: 1 })).toMatchObject({ status: 200, body: { quantity: 20, capped: true } });
+    expect(await shopper.add({ type: 'Kosher Dill', quantity: 19 })).toMatchObject({
+      body: { quantity: 20, capped: false },
+    });
+    const after = await shopper.cart();
+    expect(after.map(({ _id, quantity }) => [_id, quantity])).toEqual([
+      [cart[0]!._id, 20],
+      [cart[1]!._id, 2],
+      [cart[2]!._id, 20],
+    ]);
+  });
+
+  it('merges two additions of the same line sent at once into one line', async () => {
+    const shopper = await newShopper();
+    await Promise.all([shopper.add({ quantity: 2 }), shopper.add({ quantity: 5 })]);
+    expect((await shopper.cart()).map(({ quantity }) => quantity)).toEqual([7]);
+  });
+
   it(`holds at most ${MAX_CART_ITEMS} lines`, async () => {
     const shopper = await newShopper();
-    for (let i = 0; i < MAX_CART_ITEMS; i++) expect((await shopper.add()).status).toBe(200);
-    const full = await shopper.add();
+    // Six types and sizes make six lines at most now; a cart filled before lines merged can hold more.
+    const filler = Object.fromEntries(
+      Array.from({ length: MAX_CART_ITEMS }, () => {
+        const _id = crypto.randomUUID();
+        const line = { _id, owner: shopper.username, item: 'Pickles', type: 'Hot', size: 'Quart', quantity: 1 };
+        return [_id, JSON.stringify({ ...line, addedAt: Date.now() })];
+      }),
+    );
+    await redis().hset(keys.cart(usernameKey(shopper.username)), filler);
+    const full = await shopper.add({ type: 'Kosher Dill' });
     expect(full.status).toBe(409);
     expect(full.body.error).toBe(`Your cart is full (${MAX_CART_ITEMS} items). Submit or clear it first.`);
     expect(await shopper.cart()).toHaveLength(MAX_CART_ITEMS);
@@ -112,6 +178,162 @@ describe('the cart', () => {
       body: { ownerId: shopper.username, itemId: 'x' },
     });
     expect(malformed).toMatchObject({ status: 400, body: { error: 'itemId is not a cart item id.' } });
+  });
+});
+
+describe('changing a line’s quantity', () => {
+  it('sets the quantity of a line in one round trip, keeping its other fields', async () => {
+    const shopper = await newShopper();
+    await shopper.add({ type: 'Bread and Butter', size: 'Quart', quantity: 2 });
+    await shopper.add({ type: 'Hot', quantity: 1 });
+    const [line, other] = await shopper.cart();
+    let result: Awaited<ReturnType<typeof call>> | undefined;
+    const trips = await countStoreRoundTrips(async () => {
+      result = await shopper.setQuantity(line!._id, 20);
+    });
+    expect(result).toMatchObject({ status: 200, body: { status: 'Success' } });
+    expect(trips).toBe(1);
+    expect(await shopper.cart()).toEqual([{ ...line, quantity: 20 }, other]);
+    expect((await shopper.setQuantity(line!._id, 1)).status).toBe(200);
+    expect((await shopper.cart())[0]).toEqual({ ...line, quantity: 1 });
+  });
+
+  it.each([
+    [0, 'Quantity must be from 1 to 20.'],
+    [21, 'Quantity must be from 1 to 20.'],
+    [-3, 'Quantity must be from 1 to 20.'],
+    [2.5, 'Quantity must be a whole number.'],
+    ['5', 'Quantity must be a number.'],
+    [null, 'Quantity must be a number.'],
+  ])('refuses quantity %j with 400 and changes nothing', async (quantity, error) => {
+    const shopper = await newShopper();
+    await shopper.add({ quantity: 4 });
+    const cart = await shopper.cart();
+    expect(await shopper.setQuantity(cart[0]!._id, quantity)).toMatchObject({
+      status: 400,
+      body: { error, code: 'bad_request' },
+    });
+    expect(await shopper.cart()).toEqual(cart);
+  });
+
+  it('cannot touch another user’s line, by id or by naming them', async () => {
+    const alice = await newShopper();
+    const mallory = await newShopper();
+    await alice.add({ quantity: 2 });
+    await mallory.add({ quantity: 3 });
+    const aliceCart = await alice.cart();
+    const malloryCart = await mallory.cart();
+    expect(await mallory.setQuantity(aliceCart[0]!._id, 20)).toMatchObject({
+      status: 404,
+      body: { error: 'That item is not in your cart.' },
+    });
+    expect(await mallory.setQuantity(aliceCart[0]!._id, 20, { username: alice.username })).toMatchObject({
+      status: 403,
+      body: { error: 'You can only use your own cart.' },
+    });
+    expect(await call(updateItemQuantity, { body: { itemId: aliceCart[0]!._id, quantity: 20 } })).toMatchObject({
+      status: 401,
+    });
+    expect(await alice.cart()).toEqual(aliceCart);
+    expect(await mallory.cart()).toEqual(malloryCart);
+    expect(await mallory.setQuantity('not-an-id', 2)).toMatchObject({
+      status: 400,
+      body: { error: 'itemId is not a cart item id.' },
+    });
+  });
+});
+
+describe('order history', () => {
+  it('pages through the user’s own orders, newest first, one round trip a page', async () => {
+    const alice = await newShopper();
+    const bob = await newShopper();
+    for (let i = 0; i < ORDERS_PAGE_SIZE + 2; i++) await alice.order();
+    await bob.order();
+    const newestFirst = (await listOrders(20, alice.username)).map((order) => order.id);
+    expect(newestFirst).toHaveLength(ORDERS_PAGE_SIZE + 2);
+
+    let first: Awaited<ReturnType<typeof call>> | undefined;
+    expect(await countStoreRoundTrips(async () => (first = await alice.history()))).toBe(1);
+    expect(first!.status).toBe(200);
+    const page1 = first!.body.orders as OrderSummary[];
+    expect(page1.map((order) => order.id)).toEqual(newestFirst.slice(0, ORDERS_PAGE_SIZE));
+    expect(page1[0]).toEqual({
+      id: newestFirst[0],
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lines: [{ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1 }],
+      mail: 'delivered',
+    });
+    expect(first!.body.nextCursor).toEqual(expect.any(String));
+
+    let second: Awaited<ReturnType<typeof call>> | undefined;
+    const cursor = first!.body.nextCursor as string;
+    expect(await countStoreRoundTrips(async () => (second = await alice.history(cursor)))).toBe(1);
+    expect((second!.body.orders as OrderSummary[]).map((order) => order.id)).toEqual(
+      newestFirst.slice(ORDERS_PAGE_SIZE),
+    );
+    expect(second!.body.nextCursor).toBeNull();
+
+    const bobs = await bob.history();
+    expect((bobs.body.orders as OrderSummary[]).map((order) => order.id)).toEqual(
+      (await listOrders(5, bob.username)).map((order) => order.id),
+    );
+    expect(bobs.body.orders).toHaveLength(1);
+    // Alice's cursor in Bob's hands pages Bob's own index, never Alice's.
+    expect((await bob.history(cursor)).body.orders).toEqual([]);
+  });
+
+  it('pages correctly through orders placed in the same millisecond', async () => {
+    const shopper = await newShopper();
+    const createdAt = new Date().toISOString();
+    const ids = Array.from({ length: ORDERS_PAGE_SIZE * 2 + 1 }, () => crypto.randomUUID());
+    const pipe = redis().multi();
+    for (const id of ids) {
+      pipe.hset(keys.order(id), {
+        id,
+        username: shopper.username,
+        email: 'a@example.com',
+        items: '[]',
+        createdAt,
+        delivery: 'not-sent',
+        deliveryNote: '',
+      });
+      pipe.zadd(keys.userOrders(usernameKey(shopper.username)), { score: Date.parse(createdAt), member: id });
+    }
+    await pipe.exec();
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await shopper.history(cursor);
+      expect(page.status).toBe(200);
+      seen.push(...(page.body.orders as OrderSummary[]).map((order) => order.id));
+      cursor = (page.body.nextCursor as string | null) ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual([...ids].sort().reverse());
+  });
+
+  it('shows the confirmation mail’s state, and an empty history for a new shopper', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shopper = await newShopper();
+    expect(await shopper.history()).toMatchObject({ status: 200, body: { orders: [], nextCursor: null } });
+    delete process.env.RESEND_API_KEY;
+    await shopper.order();
+    expect((await shopper.history()).body.orders).toMatchObject([{ mail: 'not-sent' }]);
+  });
+
+  it.each(['x', '12:abc', '1:' + 'g'.repeat(36), '-1:00000000-0000-0000-0000-000000000000'])(
+    'refuses the cursor %j with 400',
+    async (before) => {
+      const shopper = await newShopper();
+      expect(await shopper.history(before)).toMatchObject({
+        status: 400,
+        body: { error: 'before is not an order history cursor.' },
+      });
+    },
+  );
+
+  it('needs a token', async () => {
+    expect(await call(orders, { method: 'GET', path: '/api/dhh/orders' })).toMatchObject({ status: 401 });
   });
 });
 
@@ -321,9 +543,12 @@ describe('orders', () => {
       [deleteItem, { ownerId: shopper.username, itemId: crypto.randomUUID() }],
       [clearCart, { username: shopper.username }],
       [submitOrder, { username: shopper.username, orderList: [{ _id: crypto.randomUUID() }], email: 'a@example.com' }],
+      [updateItemQuantity, { itemId: crypto.randomUUID(), quantity: 2 }],
     ] as const) {
       const result = await withStoreDown(() => call(handler, { token: shopper.token, body: payload }));
       expect(result).toMatchObject({ status: 503, body: { code: 'unavailable' } });
     }
+    const history = await withStoreDown(() => call(orders, { method: 'GET', token: shopper.token }));
+    expect(history).toMatchObject({ status: 503, body: { code: 'unavailable' } });
   });
 });

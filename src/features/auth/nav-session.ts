@@ -41,15 +41,18 @@ export function mountNavSession(): void {
   });
 
   // React and the modal load on the first click, not with the page (docs/architecture.md, Budgets: 25 KB on reading pages).
-  login.addEventListener('click', async () => {
-    login.setAttribute('aria-busy', 'true');
-    try {
-      await mountLoginModal();
-      openLogin();
-    } finally {
-      login.removeAttribute('aria-busy');
-    }
-  });
+  // Any [data-login] button opens it: the nav's, and a page's own call to action (the shop home's).
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-login]')) {
+    button.addEventListener('click', async () => {
+      button.setAttribute('aria-busy', 'true');
+      try {
+        await mountLoginModal();
+        openLogin();
+      } finally {
+        button.removeAttribute('aria-busy');
+      }
+    });
+  }
   session.querySelector('[data-logout]')?.addEventListener('click', () => {
     clearSession();
     window.location.assign(session.dataset.logoutTo ?? '/');

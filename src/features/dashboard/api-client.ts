@@ -1,3 +1,4 @@
+import type { OrdersResponse } from '../../lib/orders.ts';
 import { apiRequest } from '../../platform/api-client.ts';
 import type { AccountResponse, AllScoresResponse, StatusResponse } from './schema.ts';
 
@@ -14,4 +15,9 @@ export function fetchAccount(): Promise<AccountResponse> {
 /** Ends every session of the logged-in user, this one included. */
 export function logOutEverywhere(): Promise<StatusResponse> {
   return apiRequest('account/logout-everywhere', { method: 'POST' });
+}
+
+/** Reads a page of the logged-in user's orders, newest first: the first, or the one after `before`. */
+export function fetchOrders(before?: string): Promise<OrdersResponse> {
+  return apiRequest(before ? `dhh/orders?before=${encodeURIComponent(before)}` : 'dhh/orders');
 }

@@ -4,12 +4,13 @@
 import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
-import { fetchAccount, fetchScores, logOutEverywhere as endEverySession } from './api-client.ts';
+import type { OrderSummary } from '../../lib/orders.ts';
+import { fetchAccount, fetchOrders, fetchScores, logOutEverywhere as endEverySession } from './api-client.ts';
 import { $user, $username, clearSession, endSession, leaveEndedSession } from '../../platform/session.ts';
 import { NEVER_WON } from '../../lib/scores.ts';
 import type { AllStats } from '../../lib/word-game-stats.ts';
 
-export type DashboardCard = 'user' | 'score' | 'admin';
+export type DashboardCard = 'user' | 'score' | 'orders' | 'admin';
 
 /** The card the side menu shows. */
 export const $card = atom<DashboardCard>('user');
@@ -88,5 +89,50 @@ export async function logOutEverywhere(): Promise<void> {
     console.error('Failed to log out everywhere.', error);
     const reason = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
     $logoutEverywhere.set({ status: 'failed', error: `Could not log out everywhere. ${reason}` });
+  }
+}
+
+/** The user's orders, newest first, as far as paged; `next` is the cursor of the next page, if any. */
+export interface OrdersState {
+  status: 'loading' | 'ready' | 'failed';
+  orders: OrderSummary[];
+  next: string | null;
+  /** A further page is on its way, or failed to come. */
+  more: 'idle' | 'loading' | 'failed';
+}
+
+const NOT_LOADED: OrdersState = { status: 'loading', orders: [], next: null, more: 'idle' };
+/** The "Your Orders" card's list: its first page loads when the card is first shown. */
+export const $orders = atom<OrdersState>(NOT_LOADED);
+
+onMount($orders, () => {
+  if ($orders.get().status !== 'ready') void loadOrders();
+});
+
+/** Loads the first page of the user's orders. */
+export async function loadOrders(): Promise<void> {
+  $orders.set(NOT_LOADED);
+  try {
+    const { orders, nextCursor } = await task(() => fetchOrders());
+    $orders.set({ status: 'ready', orders, next: nextCursor, more: 'idle' });
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    console.error('Failed to fetch orders.', error);
+    $orders.set({ ...NOT_LOADED, status: 'failed' });
+  }
+}
+
+/** Loads the next (older) page of orders and adds it below the ones shown. */
+export async function loadMoreOrders(): Promise<void> {
+  const shown = $orders.get();
+  if (!shown.next || shown.more === 'loading') return;
+  $orders.set({ ...shown, more: 'loading' });
+  try {
+    const { orders, nextCursor } = await fetchOrders(shown.next);
+    $orders.set({ status: 'ready', orders: [...shown.orders, ...orders], next: nextCursor, more: 'idle' });
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    console.error('Failed to fetch more orders.', error);
+    $orders.set({ ...shown, more: 'failed' });
   }
 }

@@ -3,12 +3,12 @@
 import { apiRequest } from '../../platform/api-client.ts';
 import { $user } from '../../platform/session.ts';
 import { ITEM } from './catalogue.ts';
-import type { CartItem, CartItemsResponse, StatusResponse } from './schema.ts';
+import type { AddedResponse, CartItem, CartItemsResponse, StatusResponse } from './schema.ts';
 
 const username = () => $user.get().username;
 
-/** Adds a line to the cart. */
-export function addCartItem(line: Pick<CartItem, 'type' | 'size' | 'quantity'>): Promise<StatusResponse> {
+/** Adds jars to the cart: a new line, or more on the line of the same type and size (capped at 20). */
+export function addCartItem(line: Pick<CartItem, 'type' | 'size' | 'quantity'>): Promise<AddedResponse> {
   return apiRequest('dhh/create-cart-item', { method: 'POST', body: { item: ITEM, ...line, username: username() } });
 }
 
@@ -24,6 +24,11 @@ export async function fetchCartItems(): Promise<CartItem[]> {
 /** Removes one line. */
 export function deleteCartItem(itemId: string): Promise<StatusResponse> {
   return apiRequest('dhh/delete-item', { method: 'POST', body: { ownerId: username(), itemId } });
+}
+
+/** Sets the quantity of one line. */
+export function updateItemQuantity(itemId: string, quantity: number): Promise<StatusResponse> {
+  return apiRequest('dhh/update-item-quantity', { method: 'POST', body: { itemId, quantity, username: username() } });
 }
 
 /** Empties the cart. */

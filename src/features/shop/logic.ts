@@ -1,13 +1,26 @@
 // Pure rules of the shop: wording the confirmation mail.
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/shop.ts):
-// - the cart cap: an item is added only while the cart holds fewer than MAX_CART_ITEMS (catalogue.ts);
+// - one line per type and size: adding the same type and size again raises that line's quantity,
+//   capped at QUANTITY.max (the answer says when the cap cut it); a new line is added only while
+//   the cart holds fewer than MAX_CART_ITEMS (catalogue.ts);
+// - a line's quantity is changed only in the token user's own cart (another's is another key);
 // - cart equals order: an order is placed only from a cart holding exactly the items the shopper
 //   submitted, and the cart is emptied in the same step;
 // - the order rate limit (service.server.ts LIMITS.ordersPerUser) is counted by the same script,
 //   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing;
 // - mail caps: a placed order's confirmation mail is counted against the account's and the site's
 //   daily mail caps (src/server/mail.ts mailCaps) in the same step, or recorded as not sent.
+import { QUANTITY } from './catalogue.ts';
 import type { CartItem } from './schema.ts';
+
+/** The message for a quantity typed outside 1 to 20, or not a whole number (SPEC section 5). */
+export const QUANTITY_RULE = `Quantity must be a whole number from ${QUANTITY.min} to ${QUANTITY.max}.`;
+
+/** Returns the quantity typed, or undefined unless it is a whole number from 1 to 20. */
+export function parseQuantity(value: string): number | undefined {
+  const quantity = Number(value);
+  return /^\d+$/.test(value.trim()) && quantity >= QUANTITY.min && quantity <= QUANTITY.max ? quantity : undefined;
+}
 
 /** Describes a cart line for people, e.g. '3 × Hot Pickles, Quart'. */
 export function describeItem(item: Pick<CartItem, 'quantity' | 'type' | 'item' | 'size'>): string {
@@ -37,4 +50,15 @@ export function orderConfirmation(
       `${shopName} (a demo shop: nothing will actually be delivered)`,
     ].join('\n'),
   };
+}
+
+/** Sums a cart for its summary, e.g. '7 jars in 2 lines'. */
+export function cartSummary(items: Pick<CartItem, 'quantity'>[]): string {
+  const jars = items.reduce((sum, item) => sum + item.quantity, 0);
+  return `${jars} jar${jars === 1 ? '' : 's'} in ${items.length} line${items.length === 1 ? '' : 's'}`;
+}
+
+/** Tells that adding jars to a line already in the cart stopped at the most a line holds. */
+export function cappedMessage(item: Pick<CartItem, 'type' | 'item' | 'size'>, max: number): string {
+  return `A line holds at most ${max} jars: your cart now has ${max} × ${item.type} ${item.item}, ${item.size}.`;
 }

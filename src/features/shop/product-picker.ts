@@ -4,14 +4,9 @@ import { showFieldError } from '../../components/field.ts';
 import { openModalDialog, wireModalDialogs } from '../../components/modal-dialog.ts';
 import { showToast } from '../../components/toast.ts';
 import { addCartItem } from './api-client.ts';
-import { DEFAULT_SIZE, PICKLE_TYPES, QUANTITY, SIZES } from './catalogue.ts';
+import { DEFAULT_SIZE, ITEM, PICKLE_TYPES, QUANTITY, SIZES } from './catalogue.ts';
+import { cappedMessage, parseQuantity } from './logic.ts';
 import { TOASTS } from './toasts.ts';
-
-/** Returns the quantity typed, or undefined unless it is a whole number from 1 to 20. */
-export function parseQuantity(value: string): number | undefined {
-  const quantity = Number(value);
-  return /^\d+$/.test(value.trim()) && quantity >= QUANTITY.min && quantity <= QUANTITY.max ? quantity : undefined;
-}
 
 /** Binds the Select buttons and the add-to-cart form. */
 export function mountProductPicker(dialog: HTMLDialogElement): void {
@@ -44,12 +39,11 @@ export function mountProductPicker(dialog: HTMLDialogElement): void {
     submit.disabled = true;
     submit.textContent = 'Adding...';
     let added = false;
+    let capped = false;
+    const line = { type: type.value as (typeof PICKLE_TYPES)[number], size: size.value as (typeof SIZES)[number] };
     try {
-      await addCartItem({
-        type: type.value as (typeof PICKLE_TYPES)[number],
-        size: size.value as (typeof SIZES)[number],
-        quantity: count,
-      });
+      // The same type and size again goes onto its line; past 20 jars the line is capped and says so.
+      capped = (await addCartItem({ ...line, quantity: count })).capped === true;
       added = true;
     } catch (error) {
       console.error('Adding to the cart failed:', error);
@@ -58,6 +52,12 @@ export function mountProductPicker(dialog: HTMLDialogElement): void {
       submit.textContent = 'Add to Cart';
     }
     dialog.close();
-    showToast(added ? TOASTS.added : TOASTS.notAdded);
+    showToast(
+      capped
+        ? { ...TOASTS.capped, text: cappedMessage({ ...line, item: ITEM }, QUANTITY.max) }
+        : added
+          ? TOASTS.added
+          : TOASTS.notAdded,
+    );
   });
 }

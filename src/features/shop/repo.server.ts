@@ -9,7 +9,8 @@ import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/shop.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
-import { MAX_CART_ITEMS } from './catalogue.ts';
+import { type OrderMailState, type OrderSummary, orderCursor } from '../../lib/orders.ts';
+import { MAX_CART_ITEMS, QUANTITY } from './catalogue.ts';
 import type { CartItem } from './schema.ts';
 
 /** A cart item as stored: the spec's fields plus when it was added, for a stable order. */
@@ -28,15 +29,41 @@ export interface Order {
 
 const cartKey = (username: string) => keys.cart(usernameKey(username));
 
-/** Adds an item to its owner's cart; answers false when the cart already holds the most allowed. */
-export async function addItem(item: CartItem, session: SessionCheck): Promise<boolean> {
+/** What adding jars did: the line they are on, its quantity now and whether the cap cut them; or 'full'. */
+export type AddOutcome = { itemId: string; quantity: number; capped: boolean } | 'full';
+
+/**
+ * Adds an item to its owner's cart in one atomic step: onto the line of the same type and size
+ * (its quantity capped at the most a line holds) when there is one, else as a new line while the
+ * cart holds fewer than the most lines allowed.
+ */
+export async function addItem(item: CartItem, session: SessionCheck): Promise<AddOutcome> {
   const stored: StoredCartItem = { ...item, addedAt: Date.now() };
-  const added = await scripts.addCartItemIfRoom.runChecked(
+  const reply = await scripts.addCartItem.runChecked(
     session,
     [cartKey(item.owner)],
-    [item._id, JSON.stringify(stored), MAX_CART_ITEMS],
+    [
+      item._id,
+      JSON.stringify(stored),
+      MAX_CART_ITEMS,
+      `"type":${JSON.stringify(item.type)}`,
+      `"size":${JSON.stringify(item.size)}`,
+      item.quantity,
+      QUANTITY.max,
+    ],
   );
-  return added === 1;
+  if (reply[0] === 'full') return 'full';
+  return { itemId: reply[1], quantity: Number(reply[2]), capped: Number(reply[3]) === 1 };
+}
+
+/** Sets a line's quantity in the user's own cart; answers false when that cart has no such line. */
+export async function setItemQuantity(
+  username: string,
+  itemId: string,
+  quantity: number,
+  session: SessionCheck,
+): Promise<boolean> {
+  return (await scripts.setCartItemQuantity.runChecked(session, [cartKey(username)], [itemId, quantity])) === 1;
 }
 
 /** Stored cart items as the app sees them: oldest first, without the bookkeeping field. */
@@ -130,4 +157,45 @@ export async function listOrders(limit: number, username?: string): Promise<Orde
   return (await newestHashes(index, keys.order, limit)).map(
     (record) => ({ ...record, items: fromStored(JSON.parse(record.items ?? '[]') as StoredCartItem[]) }) as Order,
   );
+}
+
+const MAIL_STATES: readonly string[] = ['sending', 'delivered', 'undelivered', 'not-sent'] satisfies OrderMailState[];
+
+/**
+ * Reads one page of a user's orders, newest first, after the cursor's order when one is given
+ * (one round trip, with the session check). Answers the page and the next page's cursor when older
+ * orders follow; an order whose record names another owner is left out (the index is the user's own:
+ * this is a second lock).
+ */
+export async function readOrderPage(
+  username: string,
+  pageSize: number,
+  before: { score: number; id: string } | undefined,
+  session: SessionCheck,
+): Promise<{ orders: OrderSummary[]; nextCursor: string | null }> {
+  const [more, rows] = await scripts.readOrderPage.runChecked(
+    session,
+    [keys.userOrders(usernameKey(username))],
+    [keys.order(''), pageSize, before ? String(before.score) : '+inf', before?.id ?? ''],
+  );
+  const orders = rows
+    .filter(([, owner]) => usernameKey(owner) === usernameKey(username))
+    .map(([id, , createdAt, items, delivery]) => ({
+      id,
+      createdAt,
+      lines: toLines(items),
+      mail: (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState,
+    }));
+  const last = rows.at(-1);
+  return { orders, nextCursor: more === 1 && last ? orderCursor({ id: last[0], createdAt: last[2] }) : null };
+}
+
+/** An order's stored items JSON as its lines. */
+function toLines(items: string): OrderSummary['lines'] {
+  return fromStored(JSON.parse(items) as StoredCartItem[]).map(({ item, type, size, quantity }) => ({
+    item,
+    type,
+    size,
+    quantity,
+  }));
 }

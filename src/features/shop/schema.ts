@@ -3,6 +3,7 @@
 // name against the token and never trusts it.
 import * as v from 'valibot';
 import { isValidEmail } from '../../lib/email.ts';
+import { ORDER_CURSOR } from '../../lib/orders.ts';
 import { ITEM, PICKLE_TYPES, QUANTITY, SIZES } from './catalogue.ts';
 
 export const INVALID_EMAIL_FORMAT = 'Invalid Email Format';
@@ -20,17 +21,28 @@ export interface CartItem {
 const username = v.optional(v.pipe(v.string(), v.maxLength(64)));
 const id = (label: string) => v.pipe(v.string(`${label} is missing.`), v.uuid(`${label} is not a cart item id.`));
 
+/** Jars on a line: a whole number from 1 to 20 (SPEC sections 5, 9). */
+const quantity = v.pipe(
+  v.number('Quantity must be a number.'),
+  v.integer('Quantity must be a whole number.'),
+  v.minValue(QUANTITY.min, `Quantity must be from ${QUANTITY.min} to ${QUANTITY.max}.`),
+  v.maxValue(QUANTITY.max, `Quantity must be from ${QUANTITY.min} to ${QUANTITY.max}.`),
+);
+
 export const createCartItemRequest = v.object({
   item: v.picklist([ITEM], `We only sell ${ITEM}.`),
   type: v.picklist(PICKLE_TYPES, `Type must be one of: ${PICKLE_TYPES.join(', ')}.`),
   size: v.picklist(SIZES, `Size must be ${SIZES.join(' or ')}.`),
-  quantity: v.pipe(
-    v.number('Quantity must be a number.'),
-    v.integer('Quantity must be a whole number.'),
-    v.minValue(QUANTITY.min, `Quantity must be from ${QUANTITY.min} to ${QUANTITY.max}.`),
-    v.maxValue(QUANTITY.max, `Quantity must be from ${QUANTITY.min} to ${QUANTITY.max}.`),
-  ),
+  quantity,
   username,
+});
+
+/** POST /api/dhh/update-item-quantity (an addition to the spec's calls): a line's new quantity. */
+export const updateItemQuantityRequest = v.object({ itemId: id('itemId'), quantity, username });
+
+/** GET /api/dhh/orders?before=<cursor> (an addition to the spec's calls): the page after the cursor. */
+export const ordersQuery = v.object({
+  before: v.optional(v.pipe(v.string(), v.regex(ORDER_CURSOR, 'before is not an order history cursor.'))),
 });
 
 export const cartOwnerRequest = v.object({ username });
@@ -48,6 +60,7 @@ export const submitOrderRequest = v.object({
 });
 
 export type CreateCartItemRequest = v.InferOutput<typeof createCartItemRequest>;
+export type UpdateItemQuantityRequest = v.InferOutput<typeof updateItemQuantityRequest>;
 export type SubmitOrderRequest = v.InferOutput<typeof submitOrderRequest>;
 
 export interface StatusResponse {
@@ -55,4 +68,12 @@ export interface StatusResponse {
 }
 export interface CartItemsResponse extends StatusResponse {
   cartItems: CartItem[];
+}
+/**
+ * The answer of create-cart-item: the spec's status, plus (additions) the line's quantity now and
+ * whether the 20-jar cap cut what was added to a line already in the cart.
+ */
+export interface AddedResponse extends StatusResponse {
+  quantity: number;
+  capped: boolean;
 }

@@ -6,10 +6,11 @@ import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import type { SessionUser } from '../../server/session.ts';
+import { ORDER_CURSOR, ORDERS_PAGE_SIZE, type OrdersResponse } from '../../lib/orders.ts';
 import { ITEM, MAX_CART_ITEMS } from './catalogue.ts';
 import { orderConfirmation } from './logic.ts';
 import * as repo from './repo.server.ts';
-import type { CartItem, CreateCartItemRequest, SubmitOrderRequest } from './schema.ts';
+import type { CartItem, CreateCartItemRequest, SubmitOrderRequest, UpdateItemQuantityRequest } from './schema.ts';
 
 // Each order sends a mail to an address the user types: this keeps an account from spamming.
 export const LIMITS = {
@@ -29,13 +30,30 @@ function assertOwnCart(user: Shopper, claimed: string | undefined): void {
   }
 }
 
-/** Adds a line to the user's cart. */
-export async function addToCart(user: Shopper, input: CreateCartItemRequest): Promise<void> {
+/**
+ * Adds jars to the user's cart. The same type and size again raises that line's quantity rather
+ * than adding a second line; as a real shop does, a line over 20 jars is capped at 20 and the
+ * answer says so (`capped`), rather than refusing the whole addition. Answers the line's quantity.
+ */
+export async function addToCart(
+  user: Shopper,
+  input: CreateCartItemRequest,
+): Promise<{ quantity: number; capped: boolean }> {
   assertOwnCart(user, input.username);
   const { type, size, quantity } = input;
   const item: CartItem = { _id: crypto.randomUUID(), owner: user.username, item: ITEM, type, size, quantity };
-  if (!(await repo.addItem(item, user.session))) {
+  const outcome = await repo.addItem(item, user.session);
+  if (outcome === 'full') {
     throw new AppError('conflict', `Your cart is full (${MAX_CART_ITEMS} items). Submit or clear it first.`);
+  }
+  return { quantity: outcome.quantity, capped: outcome.capped };
+}
+
+/** Sets the quantity (1 to 20, checked by the schema) of a line of the user's own cart. */
+export async function updateItemQuantity(user: Shopper, input: UpdateItemQuantityRequest): Promise<void> {
+  assertOwnCart(user, input.username);
+  if (!(await repo.setItemQuantity(user.username, input.itemId, input.quantity, user.session))) {
+    throw new AppError('not_found', 'That item is not in your cart.');
   }
 }
 
@@ -103,6 +121,17 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
     `[${requestId}] order ${order.id}`,
     ({ delivery, note }) => repo.recordOrderDelivery(order.id, delivery, note),
   );
+}
+
+/**
+ * Returns one page of the user's own orders, newest first: the first page, or the one after
+ * `before` (a cursor from an earlier page), with the next page's cursor when older orders follow.
+ */
+export async function orderHistory(user: Shopper, before: string | undefined): Promise<Omit<OrdersResponse, 'status'>> {
+  const match = before === undefined ? null : ORDER_CURSOR.exec(before);
+  if (before !== undefined && !match) throw new AppError('bad_request', 'before is not an order history cursor.');
+  const cursor = match ? { score: Number(match[1]), id: match[2]! } : undefined;
+  return repo.readOrderPage(user.username, ORDERS_PAGE_SIZE, cursor, user.session);
 }
 
 /** Lists orders newest first, everyone's or one user's, for the admin CLI. */

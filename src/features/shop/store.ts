@@ -2,7 +2,7 @@
 // (SPEC section 8) and reported to the caller, which decides on a toast.
 import { atom } from 'nanostores';
 import { passBotCheck } from '../../platform/captcha.ts';
-import { clearCartItems, deleteCartItem, fetchCartItems, submitOrder } from './api-client.ts';
+import { clearCartItems, deleteCartItem, fetchCartItems, submitOrder, updateItemQuantity } from './api-client.ts';
 import type { CartItem } from './schema.ts';
 
 export interface CartState {
@@ -29,6 +29,19 @@ export async function removeFromCart(itemId: string): Promise<void> {
     await loadCart();
   } catch (error) {
     console.error('Failed to delete the item.', error);
+  }
+}
+
+/** Sets a line's quantity and shows it once the server has it; answers whether it worked (a failure is logged). */
+export async function changeQuantity(itemId: string, quantity: number): Promise<boolean> {
+  try {
+    await updateItemQuantity(itemId, quantity);
+    const { status, items } = $cart.get();
+    $cart.set({ status, items: items.map((item) => (item._id === itemId ? { ...item, quantity } : item)) });
+    return true;
+  } catch (error) {
+    console.error('Failed to change the quantity.', error);
+    return false;
   }
 }
 

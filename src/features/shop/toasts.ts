@@ -19,4 +19,6 @@ export const TOASTS = {
     duration: SHOP_TOAST_MS,
   },
   cartFailure: { title: 'Failed', text: 'An error has occurred.', variant: 'failure', duration: SHOP_TOAST_MS },
+  /** The title of the notice that an addition was capped at the most a line holds (its text: logic.ts cappedMessage). */
+  capped: { title: 'Quantity capped', text: '', variant: 'info', duration: SHOP_TOAST_MS },
 } satisfies Record<string, ToastOptions>;

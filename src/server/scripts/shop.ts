@@ -4,14 +4,60 @@ import { DAILY_COUNT } from './daily-cap.ts';
 import { COUNT_ATTEMPT } from './rate-limit.ts';
 import { defineScript } from './script.ts';
 
-/** Adds an item unless the cart is full. KEYS: the cart. ARGV: item id, JSON item, most items allowed. Answers 1 or 0. */
-export const addCartItemIfRoom = defineScript<
+// Why the cart scripts may read and rewrite a stored line's JSON with plain string matching (the
+// store's Lua has no JSON library that the embedded engine shares): JSON.stringify escapes every
+// `"` inside a string value, so a token such as `"type":"Hot"` or `"quantity":3`, whose quote
+// stands right after the key, can only be the object's own key and value, never text inside a
+// username. The tokens are built by the repo with JSON.stringify from the schema's picklists.
+
+/** What adding to the cart did: a new line, more jars on the line of the same type and size, or nothing (full). */
+export type AddCartItemReply =
+  | ['added', itemId: string, quantity: number, capped: 0]
+  | ['merged', itemId: string, quantity: number, capped: 0 | 1]
+  | ['full'];
+
+/**
+ * Adds jars to the cart: onto the line of the same type and size when there is one (its quantity
+ * raised, at most to the line's maximum, `capped` 1 when that cut the sum), else as a new line
+ * unless the cart is full. KEYS: the cart. ARGV: new item id, its JSON, most lines allowed, the
+ * type token, the size token, quantity to add, most jars a line may hold.
+ */
+export const addCartItem = defineScript<
   [cart: string],
-  [itemId: string, json: string, maxItems: number],
-  number
+  [
+    itemId: string,
+    json: string,
+    maxItems: number,
+    typeToken: string,
+    sizeToken: string,
+    quantity: number,
+    maxQuantity: number,
+  ],
+  AddCartItemReply
 >(`
-if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+local lines = redis.call('HGETALL', KEYS[1])
+for i = 1, #lines, 2 do
+  local json = lines[i + 1]
+  if string.find(json, ARGV[4], 1, true) and string.find(json, ARGV[5], 1, true) then
+    local wanted = tonumber(string.match(json, '"quantity":(%d+)')) + tonumber(ARGV[6])
+    local quantity = math.min(wanted, tonumber(ARGV[7]))
+    redis.call('HSET', KEYS[1], lines[i], (string.gsub(json, '"quantity":%d+', '"quantity":' .. quantity, 1)))
+    return {'merged', lines[i], quantity, wanted > quantity and 1 or 0}
+  end
+end
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return {'full'} end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return {'added', ARGV[1], tonumber(ARGV[6]), 0}`);
+
+/**
+ * Sets the quantity of one line of the cart, which is the token user's: another user's line is
+ * in another key, out of reach. KEYS: the cart. ARGV: item id, quantity (checked 1 to 20 before).
+ * Answers 1, or 0 when the cart has no such line.
+ */
+export const setCartItemQuantity = defineScript<[cart: string], [itemId: string, quantity: number], number>(`
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], (string.gsub(json, '"quantity":%d+', '"quantity":' .. ARGV[2], 1)))
 return 1`);
 
 /** How the placed order's confirmation mail goes: 'send', or held back by the account's or the site's daily cap. */
@@ -71,3 +117,37 @@ if mail ~= 'send' then
   redis.call('HSET', KEYS[3], 'delivery', 'not-sent', 'deliveryNote', ARGV[#ARGV] .. which)
 end
 return {'placed', items, mail}`);
+
+/** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery. */
+export type OrderRow = [id: string, username: string, createdAt: string, items: string, delivery: string];
+
+/**
+ * Reads one page of a user's orders, newest first: the page size, and the orders after the cursor
+ * (the last order shown: its score and id; orders of the same millisecond follow the index's own
+ * order, by id descending). KEYS: the user's order index. ARGV: the order key prefix (keys.order of
+ * ''; an order's key is only known once its id is read, here), page size, cursor score, cursor id
+ * ('' for the first page). Answers whether more follow, and the page's orders.
+ */
+export const readOrderPage = defineScript<
+  [userOrders: string],
+  [orderKeyPrefix: string, pageSize: number, beforeScore: string, beforeId: string],
+  [more: 0 | 1, orders: OrderRow[]]
+>(`
+local n = tonumber(ARGV[2])
+local ids = {}
+if ARGV[4] == '' then
+  ids = redis.call('ZREVRANGEBYSCORE', KEYS[1], '+inf', '-inf', 'LIMIT', 0, n + 1)
+else
+  local same = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[3], ARGV[3])
+  for i = #same, 1, -1 do
+    if same[i] < ARGV[4] then ids[#ids + 1] = same[i] end
+  end
+  local older = redis.call('ZREVRANGEBYSCORE', KEYS[1], '(' .. ARGV[3], '-inf', 'LIMIT', 0, n + 1)
+  for i = 1, #older do ids[#ids + 1] = older[i] end
+end
+local page = {}
+for i = 1, math.min(n, #ids) do
+  local f = redis.call('HMGET', ARGV[1] .. ids[i], 'username', 'createdAt', 'items', 'delivery')
+  page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or ''}
+end
+return {#ids > n and 1 or 0, page}`);

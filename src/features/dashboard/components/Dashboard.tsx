@@ -18,6 +18,7 @@ import {
   logOutEverywhere,
   showCard,
 } from '../store.ts';
+import OrdersCard from './OrdersCard.tsx';
 import './dashboard.css';
 
 const ADMIN_LINKS = [
@@ -27,7 +28,7 @@ const ADMIN_LINKS = [
   { label: 'Admin Console', href: '/schedulingconsole' },
 ];
 
-/** The dashboard (SPEC section 2): banner, side menu and the account, scores and admin cards. */
+/** The dashboard (SPEC section 2): banner, side menu and the account, scores, orders and admin cards. */
 export default function Dashboard() {
   const session = useStore($user);
   const card = useStore($card);
@@ -41,6 +42,7 @@ export default function Dashboard() {
   const cards: { id: DashboardCard; label: string }[] = [
     { id: 'user', label: 'Your Account' },
     { id: 'score', label: 'Your High Scores' },
+    { id: 'orders', label: 'Your Orders' },
     ...(isAdmin ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
 
@@ -133,6 +135,7 @@ export default function Dashboard() {
             <a href="/word_game">Play the word game</a>
           </section>
         )}
+        {card === 'orders' && <OrdersCard />}
         {card === 'admin' && isAdmin && (
           <section className="card" aria-labelledby="admin-title">
             <h2 id="admin-title">Admin Controls</h2>

@@ -1,12 +1,13 @@
-// The cart page's island: the items with their delete buttons, Clear Cart, and Submit Order with
-// its email modal (SPEC sections 2, 4, 5, 8).
+// The cart page's island: the items with their quantity controls and delete buttons, the order
+// summary, Clear Cart, and Submit Order with its email modal (SPEC sections 2, 4, 5, 8).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../components/toast.ts';
 import { $user } from '../../../platform/session.ts';
-import type { PickleType } from '../catalogue.ts';
-import { describeItem } from '../logic.ts';
-import { $cart, emptyCart, loadCart, orderCart, removeFromCart } from '../store.ts';
+import { type PickleType, QUANTITY } from '../catalogue.ts';
+import { QUANTITY_RULE, cartSummary, describeItem, parseQuantity } from '../logic.ts';
+import type { CartItem } from '../schema.ts';
+import { $cart, changeQuantity, emptyCart, loadCart, orderCart, removeFromCart } from '../store.ts';
 import { TOASTS } from '../toasts.ts';
 import OrderDialog from './OrderDialog.tsx';
 import './cart.css';
@@ -70,9 +71,8 @@ export default function Cart({ images }: CartProps) {
                 <h2>
                   {item.type} {item.item}
                 </h2>
-                <p>
-                  Size: {item.size} · Quantity: {item.quantity}
-                </p>
+                <p>Size: {item.size}</p>
+                <LineQuantity item={item} />
               </div>
               <button
                 type="button"
@@ -86,8 +86,87 @@ export default function Cart({ images }: CartProps) {
           ))}
         </ul>
       )}
+      {!empty && (
+        <p className="cart-summary" aria-live="polite">
+          Order summary: {cartSummary(items)}
+        </p>
+      )}
 
       {ordering && <OrderDialog defaultEmail={user.email} onSubmit={order} onCancel={() => setOrdering(false)} />}
     </>
+  );
+}
+
+/**
+ * A line's quantity: a labelled number input (saved on Enter or on leaving it) between − and +
+ * buttons, each naming the line. At 1 or 20 a button is aria-disabled rather than disabled, so
+ * keyboard focus stays on it. A failed save puts the saved quantity back and shows the cart's
+ * failure toast; a value outside 1 to 20 is not sent and says why.
+ */
+function LineQuantity({ item }: { item: CartItem }) {
+  // What is typed or being saved; null shows the saved quantity.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const line = `${item.type} ${item.item}, ${item.size}`;
+  const inputId = `quantity-${item._id}`;
+
+  async function save(quantity: number) {
+    if (quantity === item.quantity) return setDraft(null);
+    setDraft(String(quantity));
+    setSaving(true);
+    const saved = await changeQuantity(item._id, quantity);
+    setSaving(false);
+    setDraft(null);
+    if (!saved) showToast(TOASTS.cartFailure);
+  }
+
+  function commit() {
+    if (draft === null || saving) return;
+    const quantity = parseQuantity(draft);
+    if (quantity === undefined) {
+      setDraft(null);
+      showToast({ ...TOASTS.cartFailure, text: QUANTITY_RULE });
+      return;
+    }
+    void save(quantity);
+  }
+
+  return (
+    <div className="cart-quantity" aria-busy={saving}>
+      <label htmlFor={inputId}>Quantity of {line}</label>
+      <div className="cart-stepper">
+        <button
+          type="button"
+          aria-label={`Decrease quantity of ${line}`}
+          aria-disabled={item.quantity <= QUANTITY.min}
+          onClick={() => !saving && item.quantity > QUANTITY.min && void save(item.quantity - 1)}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={QUANTITY.min}
+          max={QUANTITY.max}
+          step={1}
+          value={draft ?? String(item.quantity)}
+          readOnly={saving}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+        <button
+          type="button"
+          aria-label={`Increase quantity of ${line}`}
+          aria-disabled={item.quantity >= QUANTITY.max}
+          onClick={() => !saving && item.quantity < QUANTITY.max && void save(item.quantity + 1)}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
   );
 }
