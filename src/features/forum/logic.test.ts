@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { authorOf, canEdit, isAuthor, postProblem, postedAgo } from './logic.ts';
+import { authorOf, canEdit, hasMarkdown, isAuthor, postProblem, postedAgo } from './logic.ts';
 
 const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
 const now = Date.parse('2026-11-22T10:00:00.000Z');
 
 describe('forum rules', () => {
+  it('tells plain talk, shown as typed, from text with markdown in it', () => {
+    for (const plain of ['Hello, forum!', 'See you at 7.\nBring snacks - and games.', 'It costs 5 (or 6) euros; ok?']) {
+      expect(hasMarkdown(plain), plain).toBe(false);
+    }
+    for (const marked of [
+      '**bold**',
+      'an _emphasis_',
+      'use `npm test`',
+      '# Heading',
+      '> quoted',
+      '- item',
+      '1. first',
+      '| a | b |',
+      '[link](https://example.com)',
+      'visit https://example.com',
+      'www.example.com',
+      'mail me@example.com',
+      '<b>html</b>',
+      'Title\n===',
+      '&amp;',
+      '~~gone~~',
+    ]) {
+      expect(hasMarkdown(marked), marked).toBe(true);
+    }
+  });
+
   it('lets only the author edit, and only for 15 minutes after posting', () => {
     expect(canEdit(message, 'ada', now + 14 * 60_000)).toBe(true);
     expect(canEdit(message, 'ada', now + 15 * 60_000)).toBe(false);

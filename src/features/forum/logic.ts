@@ -24,6 +24,16 @@ export function canEdit(message: ForumMessage, username: string, now: number = D
   return isAuthor(message, username) && now - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
 }
 
+// What could make markdown render a text otherwise than as typed: emphasis, code, headings, quotes,
+// tables, links and autolinks (addresses, www., e-mail), HTML and entities, escapes, list markers
+// and setext underlines at a line's start.
+const MARKDOWN_SYNTAX = /[*_`#>|~[\]<&\\]|https?:|www\.|@|^\s*([-+]|\d+[.)])\s|^\s*(=+|-+)\s*$/m;
+
+/** Answers whether the text has anything markdown would render differently from the text as typed. */
+export function hasMarkdown(text: string): boolean {
+  return MARKDOWN_SYNTAX.test(text);
+}
+
 /** Says why a post cannot be sent, or undefined when it can (blank posts are simply not sent). */
 export function postProblem(text: string): string | undefined {
   return text.trim().length > MAX_MESSAGE_LENGTH ? TOO_LONG : undefined;

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import { canModerateForum } from '../../../lib/policy.ts';
 import { $user } from '../../../platform/session.ts';
-import { authorOf, canEdit, isAuthor, postedAgo } from '../logic.ts';
+import { authorOf, canEdit, hasMarkdown, isAuthor, postedAgo } from '../logic.ts';
 import { EDIT_WINDOW_MINUTES, type ForumMessage, MAX_MESSAGE_LENGTH } from '../schema.ts';
 import {
   $alert,
@@ -33,11 +33,13 @@ import {
 } from '../store.ts';
 import './forum.css';
 
-// The renderer and its highlighter load with the first message to show, not with the page.
+// The renderer and its highlighter (about 70 KB gzip) load with the first message that has
+// markdown in it, not with the page: a forum of plain talk never loads them.
 const Markdown = lazy(() => import('../../../components/markdown/Markdown.tsx'));
 
-/** A member's text as markdown; as typed until the renderer is there. */
+/** A member's text as markdown; as typed when it has no markdown in it, or until the renderer is there. */
 function MessageText({ text }: { text: string }) {
+  if (!hasMarkdown(text)) return <p className="forum-text">{text}</p>;
   return (
     <Suspense fallback={<p className="forum-text">{text}</p>}>
       <div className="forum-markdown">
