@@ -117,6 +117,24 @@ describe.each(engines)('local store on the $name', ({ options }) => {
     expect(await redis.zcard(key('z'))).toBe(2);
   });
 
+  it('reads and writes JSON in Lua with cjson, as Redis gives every script', async () => {
+    // Escapes written by hand: a surrogate pair, a control character, a quote and a slash.
+    const json =
+      '{"name":"Zo\u00eb \\"q\\" \\\\ \\/ \\u0001 \\ud83d\\udca5","quantity":3,"flag":true,"none":null,"list":[1,"a",{"b":2.5}]}';
+    const reply = (await redis.eval(
+      `local v = cjson.decode(ARGV[1])
+      v.quantity = v.quantity + 2
+      return {cjson.encode(v), v.name, v.flag and 1 or 0, v.none == cjson.null and 1 or 0, #v.list, cjson.encode({})}`,
+      [],
+      [json],
+    )) as unknown[];
+    // (This client reads a JSON-looking reply as JSON.)
+    const encoded = typeof reply[0] === 'string' ? JSON.parse(reply[0]) : reply[0];
+    expect(encoded).toEqual({ ...JSON.parse(json), quantity: 5 });
+    expect(reply.slice(1)).toEqual(['Zoë "q" \\ / \u0001 💥', 1, 1, 3, {}]);
+    await expect(redis.eval('return cjson.decode(\'{"a":1} x\')', [], [])).rejects.toThrow();
+  });
+
   it('pages a sorted set by score from Lua, newest first, below an exclusive bound (the forum’s cursor)', async () => {
     const [first, ...rest] = [1, 2, 3, 4, 5].map((score) => ({ score, member: `m${score}` }));
     await redis.zadd(key('page'), first!, ...rest);

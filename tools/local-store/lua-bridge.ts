@@ -16,6 +16,9 @@ import { RedisError } from './engine.ts';
 // - A userdata whose length cannot be taken is the mock's null; any other is an array, which the
 //   mock shifts by one for Lua's 1-based indexing at the top level only.
 // - A JSON string escapes control characters, quotes and backslashes as \u00XX.
+// - cjson, which Redis gives every script and ioredis-mock does not, is written here in Lua: decode
+//   (null as the sentinel cjson.null, \u escapes and surrogate pairs as UTF-8, trailing text an
+//   error) and encode (an empty table as {}, a table with [1] as an array, integers without '.0').
 const PRELUDE = `
 local __call, __pcall = redis.call, pcall
 local function __from_js(value, nested)
@@ -45,6 +48,105 @@ local function __reply(value)
   end
   return '[' .. table.concat(items, ',') .. ']'
 end
+local __json_null = setmetatable({}, { __tostring = function() return 'cjson.null' end })
+local __json_escapes = { ['"'] = '"', ['\\\\'] = '\\\\', ['/'] = '/', b = '\\b', f = '\\f', n = '\\n', r = '\\r', t = '\\t' }
+local function __json_skip(s, i) return string.find(s, '[^ \\t\\r\\n]', i) or #s + 1 end
+local function __json_fail(s, i) error('Expected value but found invalid token at character ' .. i) end
+local function __json_text(s, i)
+  local parts, j = {}, i + 1
+  while true do
+    local c = string.sub(s, j, j)
+    if c == '' then __json_fail(s, j) end
+    if c == '"' then return table.concat(parts), j + 1 end
+    if c == '\\\\' then
+      local e = string.sub(s, j + 1, j + 1)
+      if e == 'u' then
+        local code = tonumber(string.sub(s, j + 2, j + 5), 16) or __json_fail(s, j)
+        j = j + 6
+        if code >= 0xD800 and code <= 0xDBFF and string.sub(s, j, j + 1) == '\\\\u' then
+          code = 0x10000 + (code - 0xD800) * 0x400 + ((tonumber(string.sub(s, j + 2, j + 5), 16) or __json_fail(s, j)) - 0xDC00)
+          j = j + 6
+        end
+        parts[#parts + 1] = utf8.char(code)
+      else
+        parts[#parts + 1] = __json_escapes[e] or __json_fail(s, j)
+        j = j + 2
+      end
+    else
+      local k = string.find(s, '["\\\\]', j) or #s + 1
+      parts[#parts + 1] = string.sub(s, j, k - 1)
+      j = k
+    end
+  end
+end
+local __json_value
+local function __json_list(s, i, close, read)
+  i = __json_skip(s, i + 1)
+  if string.sub(s, i, i) == close then return i + 1 end
+  while true do
+    i = __json_skip(s, read(i))
+    local separator = string.sub(s, i, i)
+    if separator == close then return i + 1 end
+    if separator ~= ',' then __json_fail(s, i) end
+    i = __json_skip(s, i + 1)
+  end
+end
+__json_value = function(s, i)
+  i = __json_skip(s, i)
+  local c = string.sub(s, i, i)
+  if c == '{' then
+    local object = {}
+    return object, __json_list(s, i, '}', function(at)
+      if string.sub(s, at, at) ~= '"' then __json_fail(s, at) end
+      local key, after = __json_text(s, at)
+      after = __json_skip(s, after)
+      if string.sub(s, after, after) ~= ':' then __json_fail(s, after) end
+      local entry, next_at = __json_value(s, after + 1)
+      object[key] = entry
+      return next_at
+    end)
+  end
+  if c == '[' then
+    local array = {}
+    return array, __json_list(s, i, ']', function(at)
+      local entry, next_at = __json_value(s, at)
+      array[#array + 1] = entry
+      return next_at
+    end)
+  end
+  if c == '"' then return __json_text(s, i) end
+  for word, meaning in pairs({ ['true'] = true, ['false'] = false, ['null'] = __json_null }) do
+    if string.sub(s, i, i + #word - 1) == word then return meaning, i + #word end
+  end
+  local number = string.match(s, '^-?%d+%.?%d*[eE]?[-+]?%d*', i)
+  if not number or not tonumber(number) then __json_fail(s, i) end
+  return math.tointeger(tonumber(number)) or tonumber(number), i + #number
+end
+local function __json_encode(value)
+  local kind = type(value)
+  if value == __json_null then return 'null' end
+  if kind == 'string' then return __json_string(value) end
+  if kind == 'number' then return math.tointeger(value) and string.format('%d', value) or string.format('%.14g', value) end
+  if kind == 'boolean' then return tostring(value) end
+  if kind ~= 'table' then error('Cannot serialise ' .. kind .. ': type not supported') end
+  local items = {}
+  if next(value) == nil then return '{}' end
+  if value[1] ~= nil then
+    for i = 1, #value do items[i] = __json_encode(value[i]) end
+    return '[' .. table.concat(items, ',') .. ']'
+  end
+  for key, entry in pairs(value) do items[#items + 1] = __json_string(tostring(key)) .. ':' .. __json_encode(entry) end
+  return '{' .. table.concat(items, ',') .. '}'
+end
+cjson = {
+  null = __json_null,
+  encode = __json_encode,
+  decode = function(text)
+    local value, after = __json_value(text, 1)
+    if __json_skip(text, after) <= #text then __json_fail(text, after) end
+    return value
+  end,
+}
 redis.call = function(...) return __from_js(__call(...)) end
 redis.pcall = function(...)
   local ok, reply = __pcall(redis.call, ...)

@@ -42,15 +42,7 @@ export async function addItem(item: CartItem, session: SessionCheck): Promise<Ad
   const reply = await scripts.addCartItem.runChecked(
     session,
     [cartKey(item.owner)],
-    [
-      item._id,
-      JSON.stringify(stored),
-      MAX_CART_ITEMS,
-      `"type":${JSON.stringify(item.type)}`,
-      `"size":${JSON.stringify(item.size)}`,
-      item.quantity,
-      QUANTITY.max,
-    ],
+    [item._id, JSON.stringify(stored), MAX_CART_ITEMS, item.type, item.size, item.quantity, QUANTITY.max],
   );
   if (reply[0] === 'full') return 'full';
   return { itemId: reply[1], quantity: Number(reply[2]), capped: Number(reply[3]) === 1 };

@@ -4,12 +4,6 @@ import { DAILY_COUNT } from './daily-cap.ts';
 import { COUNT_ATTEMPT } from './rate-limit.ts';
 import { defineScript } from './script.ts';
 
-// Why the cart scripts may read and rewrite a stored line's JSON with plain string matching (the
-// store's Lua has no JSON library that the embedded engine shares): JSON.stringify escapes every
-// `"` inside a string value, so a token such as `"type":"Hot"` or `"quantity":3`, whose quote
-// stands right after the key, can only be the object's own key and value, never text inside a
-// username. The tokens are built by the repo with JSON.stringify from the schema's picklists.
-
 /** What adding to the cart did: a new line, more jars on the line of the same type and size, or nothing (full). */
 export type AddCartItemReply =
   | ['added', itemId: string, quantity: number, capped: 0]
@@ -19,30 +13,22 @@ export type AddCartItemReply =
 /**
  * Adds jars to the cart: onto the line of the same type and size when there is one (its quantity
  * raised, at most to the line's maximum, `capped` 1 when that cut the sum), else as a new line
- * unless the cart is full. KEYS: the cart. ARGV: new item id, its JSON, most lines allowed, the
- * type token, the size token, quantity to add, most jars a line may hold.
+ * unless the cart is full. KEYS: the cart. ARGV: new item id, its JSON, most lines allowed, its
+ * type, its size, quantity to add, most jars a line may hold.
  */
 export const addCartItem = defineScript<
   [cart: string],
-  [
-    itemId: string,
-    json: string,
-    maxItems: number,
-    typeToken: string,
-    sizeToken: string,
-    quantity: number,
-    maxQuantity: number,
-  ],
+  [itemId: string, json: string, maxItems: number, type: string, size: string, quantity: number, maxQuantity: number],
   AddCartItemReply
 >(`
 local lines = redis.call('HGETALL', KEYS[1])
 for i = 1, #lines, 2 do
-  local json = lines[i + 1]
-  if string.find(json, ARGV[4], 1, true) and string.find(json, ARGV[5], 1, true) then
-    local wanted = tonumber(string.match(json, '"quantity":(%d+)')) + tonumber(ARGV[6])
-    local quantity = math.min(wanted, tonumber(ARGV[7]))
-    redis.call('HSET', KEYS[1], lines[i], (string.gsub(json, '"quantity":%d+', '"quantity":' .. quantity, 1)))
-    return {'merged', lines[i], quantity, wanted > quantity and 1 or 0}
+  local line = cjson.decode(lines[i + 1])
+  if line.type == ARGV[4] and line.size == ARGV[5] then
+    local wanted = line.quantity + tonumber(ARGV[6])
+    line.quantity = math.min(wanted, tonumber(ARGV[7]))
+    redis.call('HSET', KEYS[1], lines[i], cjson.encode(line))
+    return {'merged', lines[i], line.quantity, wanted > line.quantity and 1 or 0}
   end
 end
 if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return {'full'} end
@@ -57,7 +43,9 @@ return {'added', ARGV[1], tonumber(ARGV[6]), 0}`);
 export const setCartItemQuantity = defineScript<[cart: string], [itemId: string, quantity: number], number>(`
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], (string.gsub(json, '"quantity":%d+', '"quantity":' .. ARGV[2], 1)))
+local line = cjson.decode(json)
+line.quantity = tonumber(ARGV[2])
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(line))
 return 1`);
 
 /** How the placed order's confirmation mail goes: 'send', or held back by the account's or the site's daily cap. */
