@@ -97,8 +97,8 @@ export async function editOwnMessage(user: Member, id: string, text: string, now
   if (authorKey !== usernameKey(user.username)) throw new AppError('forbidden', NOT_YOUR_MESSAGE);
   const stored = JSON.parse(read) as repo.StoredMessage;
   if (now - Date.parse(stored.createdAt) > EDIT_WINDOW_MINUTES * 60_000) throw new AppError('forbidden', EDIT_TOO_LATE);
-  const edited = { ...stored, text, editedAt: new Date(now).toISOString() };
   if (stored.text === text) return toMessage(stored);
+  const edited = { ...stored, text, editedAt: new Date(now).toISOString() };
   if (!(await repo.replaceMessage(read, edited))) {
     throw new AppError('conflict', 'The message changed or was deleted meanwhile. Please reload and try again.');
   }

@@ -37,7 +37,7 @@ export default function GuestFilters({
   const select = (key: Exclude<keyof GuestFilter, 'name'>, label: string, options: [string, string][]) => (
     <label className="wedding-filter">
       {label}
-      <select value={filter[key]} onChange={update(key)}>
+      <select className="text-input" value={filter[key]} onChange={update(key)}>
         <option value="">Any</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
@@ -53,7 +53,14 @@ export default function GuestFilters({
       <div className="wedding-filter-fields">
         <label className="wedding-filter wedding-search">
           Search by name
-          <input ref={search} type="search" value={filter.name} onChange={update('name')} autoComplete="off" />
+          <input
+            ref={search}
+            className="text-input"
+            type="search"
+            value={filter.name}
+            onChange={update('name')}
+            autoComplete="off"
+          />
         </label>
         {select('rsvp', 'RSVP submitted', [
           ['Yes', 'Yes'],
