@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
+import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
 
 // The Netlify Vite plugin does not read .env itself.
@@ -14,10 +15,12 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
-  integrations: [react(), sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] })],
+  // The CSP integration writes dist/_headers: each page's policy with its inline style's hash.
+  integrations: [react(), sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] }), contentSecurityPolicy()],
   build: {
-    // External stylesheets only: inline <style> would need 'unsafe-inline' in the CSP.
-    inlineStylesheets: 'never',
+    // Each page carries its CSS in one <style>, so it paints without waiting for a stylesheet
+    // request; the page's CSP allows that style by its hash (src/integrations/content-security-policy.ts).
+    inlineStylesheets: 'always',
   },
   prefetch: false,
   vite: {
@@ -41,8 +44,30 @@ export default defineConfig({
     },
     server: { strictPort: true },
     plugins: [
+      withoutBuiltPagePolicies(),
       // Serves netlify/functions under `astro dev`.
       netlify(netlifyLocalFeatures),
     ],
   },
 });
+
+/**
+ * Under `astro dev`, Netlify's emulation would send the built pages' policies from dist/_headers:
+ * they name the hashes of the last build's styles, and would refuse the dev server's own inline
+ * styles and client. Dev pages go without; the built site, which the tests and audit serve, keeps them.
+ * @returns {import('vite').Plugin}
+ */
+function withoutBuiltPagePolicies() {
+  return {
+    name: 'site:dev-without-built-page-policies',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        const setHeader = res.setHeader.bind(res);
+        res.setHeader = (name, value) =>
+          name.toLowerCase() === 'content-security-policy' ? res : setHeader(name, value);
+        next();
+      });
+    },
+  };
+}

@@ -1,11 +1,16 @@
 // `npm run audit`: Lighthouse (mobile, median of 3) on every public route of the production-like
 // server over the built dist/. Prints one table and fails when accessibility, best-practices or
-// SEO drop below 100, any run shifts layout (CLS above 0), or the median performance falls below
-// 95: the budgets in docs/architecture.md.
+// SEO drop below 100, any run shifts layout (CLS above 0), the median performance falls below
+// 95, or a reading page's median LCP is more than 1.3 times the floor: the budgets in
+// docs/architecture.md. The floor is the median LCP of a bare page (a heading and a paragraph)
+// that the same server serves in the same run, so the limit holds on a slow machine as on a fast one.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from './chromium.ts';
-import { PUBLIC_PAGES } from '../tests/e2e/routes.ts';
+import { PUBLIC_PAGES, READING_PAGES } from '../tests/e2e/routes.ts';
 import { startProductionServer } from './production-server.ts';
 
 /**
@@ -20,7 +25,24 @@ const EXPECTED_FAILURES: Record<string, string[]> = {
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const ONLY = process.env.AUDIT_ROUTES?.split(',');
-const LIMITS = { perf: 95, a11y: 100, bp: 100, seo: 100, cls: 0 };
+const LIMITS = { perf: 95, a11y: 100, bp: 100, seo: 100, cls: 0, lcpOverFloor: 1.3 };
+
+/** The reference route: a page with nothing to load but itself. */
+const FLOOR_ROUTE = '/audit-floor';
+const FLOOR_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="A bare page: the audit's floor for first paint." />
+    <title>Floor</title>
+  </head>
+  <body>
+    <h1>Floor</h1>
+    <p>A bare page with one heading and one paragraph, served by the same server as the site.</p>
+  </body>
+</html>
+`;
 
 interface Row {
   perf: number;
@@ -28,9 +50,13 @@ interface Row {
   bp: number;
   seo: number;
   lcp: number;
+  fcp: number;
+  si: number;
   cls: number;
   tbt: number;
   js: number;
+  requests: number;
+  scripts: number;
   failing: string[];
 }
 
@@ -50,8 +76,12 @@ async function measure(url: string, port: number): Promise<Row> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-  const items = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
-    ?.items;
+  const items = (
+    audits['resource-summary']?.details as {
+      items?: { resourceType: string; transferSize: number; requestCount: number }[];
+    }
+  )?.items;
+  const resource = (type: string) => items?.find((item) => item.resourceType === type);
   const consoleErrors =
     (audits['errors-in-console']?.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] })
       ?.items ?? [];
@@ -73,15 +103,19 @@ async function measure(url: string, port: number): Promise<Row> {
     bp: score('best-practices'),
     seo: score('seo'),
     lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    fcp: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    si: Math.round(audits['speed-index']?.numericValue ?? 0),
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
     tbt: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-    js: items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+    js: resource('script')?.transferSize ?? 0,
+    requests: resource('total')?.requestCount ?? 0,
+    scripts: resource('script')?.requestCount ?? 0,
     failing,
   };
 }
 
 /** The problems of a route's runs against the limits, as sentences. */
-function problems(route: string, runs: Row[]): string[] {
+function problems(route: string, runs: Row[], floor: number): string[] {
   const found: string[] = [];
   const unexpected = [...new Set(runs.flatMap((run) => run.failing))].filter(
     (id) => !(EXPECTED_FAILURES[route] ?? []).includes(id),
@@ -90,10 +124,16 @@ function problems(route: string, runs: Row[]): string[] {
   if (median(runs.map((run) => run.perf)) < LIMITS.perf)
     found.push(`${route}: median performance below ${LIMITS.perf}`);
   if (Math.max(...runs.map((run) => run.cls)) > LIMITS.cls) found.push(`${route}: CLS above ${LIMITS.cls}`);
+  const lcp = median(runs.map((run) => run.lcp));
+  if (READING_PAGES.includes(route) && lcp > LIMITS.lcpOverFloor * floor)
+    found.push(`${route}: median LCP ${lcp} ms is over ${LIMITS.lcpOverFloor} times the floor (${floor} ms)`);
   return found;
 }
 
-const server = await startProductionServer();
+const floorDir = mkdtempSync(join(tmpdir(), 'audit-floor-'));
+mkdirSync(join(floorDir, FLOOR_ROUTE));
+writeFileSync(join(floorDir, FLOOR_ROUTE, 'index.html'), FLOOR_PAGE);
+const server = await startProductionServer({ EXTRA_STATIC_DIR: floorDir });
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update'],
@@ -102,31 +142,48 @@ const chrome = await chromeLauncher.launch({
 const failures: string[] = [];
 try {
   const table: Record<string, unknown>[] = [];
-  for (const route of ONLY ?? PUBLIC_PAGES) {
+  const measureRuns = async (route: string) => {
     const runs: Row[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(server.base + route, chrome.port));
-    const note = EXPECTED_FAILURES[route] ? ' (404: see note)' : '';
-    table.push({
+    return runs;
+  };
+  const row = (route: string, runs: Row[], floor: number, note = '') => {
+    const lcp = median(runs.map((run) => run.lcp));
+    return {
       route,
       perf: median(runs.map((run) => run.perf)),
       a11y: worst(runs.map((run) => run.a11y)),
       bp: `${worst(runs.map((run) => run.bp))}${note}`,
       seo: `${worst(runs.map((run) => run.seo))}${note}`,
-      'LCP ms': median(runs.map((run) => run.lcp)),
+      'LCP ms': lcp,
+      'x floor': Number((lcp / floor).toFixed(2)),
+      'FCP ms': median(runs.map((run) => run.fcp)),
+      'SI ms': median(runs.map((run) => run.si)),
       CLS: Math.max(...runs.map((run) => run.cls)),
       'TBT ms': median(runs.map((run) => run.tbt)),
+      requests: median(runs.map((run) => run.requests)),
+      scripts: median(runs.map((run) => run.scripts)),
       'JS bytes': median(runs.map((run) => run.js)),
-    });
-    failures.push(...problems(route, runs));
+    };
+  };
+  const floorRuns = await measureRuns(FLOOR_ROUTE);
+  const floor = median(floorRuns.map((run) => run.lcp));
+  table.push(row(`${FLOOR_ROUTE} (floor)`, floorRuns, floor));
+  for (const route of ONLY ?? PUBLIC_PAGES) {
+    const runs = await measureRuns(route);
+    table.push(row(route, runs, floor, EXPECTED_FAILURES[route] ? ' (404: see note)' : ''));
+    failures.push(...problems(route, runs, floor));
   }
   console.table(table);
   console.log(
-    `Limits: accessibility, best-practices and SEO ${LIMITS.a11y}; CLS at most ${LIMITS.cls}; median performance at least ${LIMITS.perf}. ` +
+    `Limits: accessibility, best-practices and SEO ${LIMITS.a11y}; CLS at most ${LIMITS.cls}; median performance at least ${LIMITS.perf}; ` +
+      `a reading page's median LCP at most ${LIMITS.lcpOverFloor} times the floor (${floor} ms, so ${Math.round(LIMITS.lcpOverFloor * floor)} ms). ` +
       `The missing page is exempt from the audits a 404 must fail (${EXPECTED_FAILURES['/missing-page']!.join(', ')}).`,
   );
 } finally {
   await chrome.kill();
   server.stop();
+  rmSync(floorDir, { recursive: true, force: true });
 }
 
 if (failures.length) {

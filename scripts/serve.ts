@@ -14,7 +14,9 @@ if (!existsSync('dist/index.html')) {
 }
 
 const localEnv = await prepareLocalEnv();
-const server = await startSiteServer({ port, host });
+// The audit serves its bare reference page from a folder of its own (scripts/audit.ts).
+const extraStaticDirectories = process.env.EXTRA_STATIC_DIR ? [process.env.EXTRA_STATIC_DIR] : [];
+const server = await startSiteServer({ port, host, extraStaticDirectories });
 
 console.log(`Serving dist/ and netlify/functions at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 console.log(`Data: ${localEnv.describeData}`);

@@ -29,6 +29,8 @@ export interface SiteServerOptions {
   functionsDirectory?: string;
   port?: number;
   host?: string;
+  /** Folders served after dist/ (the audit's reference page); none on a deployed site. */
+  extraStaticDirectories?: string[];
 }
 
 export interface SiteServer {
@@ -42,12 +44,13 @@ export async function startSiteServer({
   functionsDirectory = 'netlify/functions',
   port = 0,
   host = '127.0.0.1',
+  extraStaticDirectories = [],
 }: SiteServerOptions = {}): Promise<SiteServer> {
   const projectRoot = resolve(root);
   const netlify = new NetlifyDev({
     projectRoot,
     serverAddress: null,
-    staticFiles: { directories: [join(projectRoot, 'dist')] },
+    staticFiles: { directories: [join(projectRoot, 'dist'), ...extraStaticDirectories] },
     ...netlifyLocalFeatures,
     functions: { enabled: false },
   });

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { hashSource, inlineCodeOf, routeOf } from '../../src/integrations/content-security-policy.ts';
 import { SENTINEL_SECRETS } from './build-secrets.ts';
 import { loginThroughModal, uniqueUsername } from './helpers.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';
@@ -130,16 +131,70 @@ test.describe('the pages satisfy their CSP', () => {
     expect(violations).toEqual([]);
   });
 
-  test('dist/ has no inline script, style element or style attribute', () => {
+  test('every built page paints without a stylesheet request, and its policy allows each of its inline styles and scripts by hash', async ({
+    request,
+  }) => {
     const offenders: string[] = [];
-    for (const file of filesUnder('dist').filter((f) => f.endsWith('.html'))) {
+    const pages = filesUnder('dist').filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(15);
+    for (const file of pages) {
       const html = readFileSync(file, 'utf8');
-      if (/<script(?![^>]*\bsrc=)[^>]*>/i.test(html)) offenders.push(`${file}: inline <script>`);
-      if (/<style[\s>]/i.test(html)) offenders.push(`${file}: <style>`);
+      const route = file === join('dist', '404.html') ? '/missing-page' : routeOf(relative('dist', file));
+      const policy = (await request.get(route)).headers()['content-security-policy'] ?? '';
+      const sources = (directive: string) => new RegExp(`(?:^|;)\\s*${directive} ([^;]*)`).exec(policy)?.[1] ?? '';
+      if (/<link\b[^>]*rel=["']?stylesheet/i.test(html)) offenders.push(`${file}: a stylesheet request`);
+      const { scripts, styles } = inlineCodeOf(html);
+      if (!styles.length) offenders.push(`${file}: no inline style`);
+      for (const style of styles)
+        if (!sources('style-src').split(' ').includes(hashSource(style)))
+          offenders.push(`${file}: a style not in its policy`);
+      for (const script of scripts)
+        if (!sources('script-src').split(' ').includes(hashSource(script)))
+          offenders.push(`${file}: a script not in its policy`);
+      // Hashes allow elements, never attributes: none may need 'unsafe-hashes' or 'unsafe-inline'.
       if (/\sstyle=["']/i.test(html)) offenders.push(`${file}: style attribute`);
       if (/\son[a-z]+=["']/i.test(html)) offenders.push(`${file}: inline event handler`);
     }
     expect(offenders).toEqual([]);
+  });
+
+  test('a script or style that is not ours is refused, inline or from another site', async ({ page }) => {
+    await page.goto('/');
+    const outcome = await page.evaluate(async () => {
+      const refused: string[] = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        refused.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true;';
+      document.head.append(script);
+      const style = document.createElement('style');
+      style.textContent = 'body { background: rgb(255, 0, 0) !important; }';
+      document.head.append(style);
+      const foreign = document.createElement('script');
+      foreign.src = 'https://attacker.example/steal.js';
+      document.head.append(foreign);
+      const sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = 'https://attacker.example/look.css';
+      document.head.append(sheet);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return {
+        refused,
+        ran: (window as { injected?: boolean }).injected === true,
+        background: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    expect(outcome.ran).toBe(false);
+    expect(outcome.background).not.toBe('rgb(255, 0, 0)');
+    expect(outcome.refused).toEqual(
+      expect.arrayContaining([
+        'script-src-elem inline',
+        'style-src-elem inline',
+        'script-src-elem https://attacker.example/steal.js',
+        'style-src-elem https://attacker.example/look.css',
+      ]),
+    );
   });
 
   test('no server secret reaches dist/', () => {
