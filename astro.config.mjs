@@ -3,12 +3,17 @@ import { existsSync } from 'node:fs';
 import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
+import { islandChunking } from './scripts/island-chunks.mjs';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
 
 // The Netlify Vite plugin does not read .env itself.
 if (existsSync('.env')) process.loadEnvFile('.env');
+
+// A page loads one script of ours, a React page two more: React with what its islands share, and
+// the island (scripts/island-chunks.mjs).
+const islandChunks = islandChunking();
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://example.netlify.app',
@@ -27,23 +32,14 @@ export default defineConfig({
     build: {
       // Never inline scripts or assets as data: the CSP allows scripts from 'self' only.
       assetsInlineLimit: 0,
-      rolldownOptions: {
-        output: {
-          // React, its JSX runtime and the bundler's CommonJS helpers travel together: apart, how the
-          // islands happen to share them decides how many small files a page loads.
-          codeSplitting: {
-            groups: [
-              {
-                name: 'react',
-                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[:/]runtime/,
-              },
-            ],
-          },
-        },
-      },
+    },
+    environments: {
+      // The browser's build only: the prerender build's chunks never reach a browser.
+      client: { build: { rolldownOptions: { output: { codeSplitting: islandChunks.codeSplitting } } } },
     },
     server: { strictPort: true },
     plugins: [
+      islandChunks.plugin,
       withoutBuiltPagePolicies(),
       // Serves netlify/functions under `astro dev`.
       netlify(netlifyLocalFeatures),

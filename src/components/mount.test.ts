@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canAdminister, canUseForum } from '../lib/policy.ts';
 
-const react = vi.hoisted(() => ({ renderIsland: vi.fn() }));
-vi.mock('./render-island.ts', () => react);
+const react = vi.hoisted(() => {
+  const render = vi.fn();
+  return { render, createRoot: vi.fn(() => ({ render })), createElement: vi.fn((type, props) => ({ type, props })) };
+});
+vi.mock('react', () => ({ createElement: react.createElement }));
+vi.mock('react-dom/client', () => ({ createRoot: react.createRoot }));
 
 const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
 
@@ -52,7 +56,7 @@ describe('mounting a feature on its page', () => {
     const load = vi.fn(async () => ({ default: Island }));
     await mount.mountIsland('[data-here]', load, { guard: 'session' });
     expect(load).not.toHaveBeenCalled();
-    expect(react.renderIsland).not.toHaveBeenCalled();
+    expect(react.createRoot).not.toHaveBeenCalled();
 
     setToken(token({ username: 'ada' }));
     await mount.mountIsland('[data-here]', load, {
@@ -60,6 +64,7 @@ describe('mounting a feature on its page', () => {
       props: (container) => ({ pollId: container.dataset.pollId ?? '' }),
     });
     expect(load).toHaveBeenCalledTimes(1);
-    expect(react.renderIsland).toHaveBeenCalledWith(element, Island, { pollId: 'ragnarok' });
+    expect(react.createRoot).toHaveBeenCalledWith(element);
+    expect(react.render).toHaveBeenCalledWith({ type: Island, props: { pollId: 'ragnarok' } });
   });
 });

@@ -2,6 +2,7 @@
 // session, then hand the element to a DOM controller or render a React island into it. Islands
 // import React and their component only here, after the guard, so a page ships no React until it
 // renders one (docs/architecture.md, Budgets: reading pages load at most 25 KB of JavaScript).
+// React arrives in one file with the code the islands share (astro.config.mjs), the island in another.
 import type { ComponentType } from 'react';
 import type { Permission } from '../lib/policy.ts';
 import { guardRoute } from '../platform/session.ts';
@@ -44,8 +45,12 @@ export async function mountIsland<P extends object>(
   await mountController(
     target,
     async (container) => {
-      const [{ renderIsland }, { default: Island }] = await Promise.all([import('./render-island.ts'), load()]);
-      renderIsland(container, Island, props?.(container) ?? ({} as P));
+      const [{ createElement }, { createRoot }, { default: Island }] = await Promise.all([
+        import('react'),
+        import('react-dom/client'),
+        load(),
+      ]);
+      createRoot(container).render(createElement(Island, props?.(container) ?? ({} as P)));
     },
     mountOptions,
   );

@@ -37,13 +37,13 @@ test.describe('login and register modal', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    // The modal's chunk, and the one that imports React for every island (components/render-island.ts).
+    // The modal's chunk, and React's (with the code islands share: astro.config.mjs).
     const loaded = (name: string) => scripts.some((url) => url.includes(`/${name}.`));
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    expect(loaded('LoginModal') || loaded('render-island')).toBe(false);
+    expect(loaded('LoginModal') || loaded('react')).toBe(false);
     await openLogin(page);
-    expect(loaded('LoginModal') && loaded('render-island')).toBe(true);
+    expect(loaded('LoginModal') && loaded('react')).toBe(true);
   });
 
   test('registers, logs out, logs in by button and by Enter', async ({ page }) => {
