@@ -15,7 +15,7 @@ import {
 import { MAX_PASSWORD_LENGTH } from '../schema.ts';
 import { $loginOpen } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
-import './login-modal.css';
+// Its styles (login-modal.css) are imported by SiteLayout.astro, on every page, which inlines them: an island brings no CSS.
 
 const MODES = [
   ['login', 'Login'],

@@ -21,7 +21,7 @@ import {
 } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import Message, { messageElementId, preloadMarkdown } from './Message.tsx';
-import './chatbot.css';
+// Its styles (chatbot.css) are imported by its page, which inlines them: an island brings no CSS.
 
 // Loaded when first opened: most visitors keep the default.
 const InstructionPicker = lazy(() => import('./InstructionPicker.tsx'));

@@ -19,7 +19,7 @@ import {
   showCard,
 } from '../store.ts';
 import OrdersCard from './OrdersCard.tsx';
-import './dashboard.css';
+// Its styles (dashboard.css) are imported by its page, which inlines them: an island brings no CSS.
 
 const ADMIN_LINKS = [
   { label: 'Defense League Poll', href: '/scheduling_polls/defense_league' },

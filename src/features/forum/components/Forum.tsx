@@ -31,7 +31,7 @@ import {
   saveEdit,
   startEditing,
 } from '../store.ts';
-import './forum.css';
+// Its styles (forum.css) are imported by its page, which inlines them: an island brings no CSS.
 
 // The renderer and its highlighter (about 70 KB gzip) load with the first message that has
 // markdown in it, not with the page: a forum of plain talk never loads them.

@@ -11,7 +11,7 @@ import { CREATED_POLL_API } from '../store.ts';
 import ResultsGrid from './ResultsGrid.tsx';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterPanel from './VoterPanel.tsx';
-import './scheduling.css';
+// Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
 
 const PRESSED: Record<Answer, 'true' | 'mixed'> = { yes: 'true', ifNeedBe: 'mixed' };
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;

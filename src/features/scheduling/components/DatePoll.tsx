@@ -6,7 +6,7 @@ import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import ResultsGrid from './ResultsGrid.tsx';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
-import './scheduling.css';
+// Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
 
 export default function DatePoll({ pollId }: { pollId: string }) {
   const poll = useSchedulingPoll(pollId, DATE_POLL_API);

@@ -16,7 +16,7 @@ import {
   pollPath,
 } from '../new-poll.ts';
 import { dayLabel, decisionLabel, optionLabel } from '../option-labels.ts';
-import './scheduling.css';
+// Its styles (scheduling.css) are imported by the scheduling console page, which inlines them: an island brings no CSS.
 
 type ListedPoll = CreatedPoll & { voters: number };
 const SLOT_LENGTHS = [30, 60, 90, 120, 180];

@@ -6,7 +6,7 @@ import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import ResultsGrid from './ResultsGrid.tsx';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
-import './scheduling.css';
+// Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
 
 /** Groups items by date, keeping their order. */
 function byDate(items: ScheduleItem[]): [date: string, items: ScheduleItem[]][] {

@@ -10,7 +10,7 @@ import type { CartItem } from '../schema.ts';
 import { $cart, changeQuantity, emptyCart, loadCart, orderCart, removeFromCart } from '../store.ts';
 import { TOASTS } from '../toasts.ts';
 import OrderDialog from './OrderDialog.tsx';
-import './cart.css';
+// Its styles (cart.css) are imported by its page, which inlines them: an island brings no CSS.
 
 interface CartProps {
   /** A small picture of each product type, built by the page. */

@@ -21,7 +21,7 @@ import GuestCounts from './GuestCounts.tsx';
 import GuestFilters from './GuestFilters.tsx';
 import GuestTable from './GuestTable.tsx';
 import WarningDialog from './WarningDialog.tsx';
-import './wedding.css';
+// Its styles (wedding.css) are imported by its page, which inlines them: an island brings no CSS.
 
 export default function WeddingConsole() {
   const user = useStore($user);

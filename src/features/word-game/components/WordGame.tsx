@@ -9,7 +9,7 @@ import { $user } from '../../../platform/session.ts';
 import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
 import { $announcement, $best, $mode, $play, $settings, chooseMode, pressKey, startNewGame } from '../store.ts';
 import Keyboard from './Keyboard.tsx';
-import './word-game.css';
+// Its styles (word-game.css) are imported by its page, which inlines them: an island brings no CSS.
 
 const ResultDialog = lazy(() => import('./ResultDialog.tsx'));
 const SettingsDialog = lazy(() => import('./SettingsDialog.tsx'));
