@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { islandChunking } from './scripts/island-chunks.mjs';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
+import { scriptAfterFirstPaint } from './src/integrations/script-after-first-paint.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
 
 // The Netlify Vite plugin does not read .env itself.
@@ -19,9 +20,15 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'https://example.netlify.app',
   output: 'static',
   trailingSlash: 'ignore',
-  // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
-  // The CSP integration writes dist/_headers: each page's policy with its inline style's hash.
-  integrations: [react(), sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] }), contentSecurityPolicy()],
+  // After the build, each page's script is requested after its first paint (an inline loader),
+  // then dist/_headers gets each page's CSP with its inline style's and loader's hashes.
+  integrations: [
+    react(),
+    // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
+    sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] }),
+    scriptAfterFirstPaint(),
+    contentSecurityPolicy(),
+  ],
   build: {
     // Each page carries its CSS in one <style>, so it paints without waiting for a stylesheet
     // request; the page's CSP allows that style by its hash (src/integrations/content-security-policy.ts).
@@ -30,7 +37,8 @@ export default defineConfig({
   prefetch: false,
   vite: {
     build: {
-      // Never inline scripts or assets as data: the CSP allows scripts from 'self' only.
+      // Never inline assets as data: URLs (the CSP allows images and fonts from 'self' only), nor
+      // a script: the only inline one is each page's loader (src/integrations/script-after-first-paint.ts).
       assetsInlineLimit: 0,
     },
     environments: {

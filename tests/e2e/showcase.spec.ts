@@ -25,7 +25,7 @@ test.describe('project showcase', () => {
       await expect(card.locator('source[type="image/avif"]')).toHaveCount(1);
       await expect(card.getByRole('button', { name: /^Description of / })).toBeVisible();
     }
-    // Every thumbnail really loads (scrolled into view, since all but the first are lazy).
+    // Every thumbnail really loads (scrolled into view, since all but the first row are lazy).
     for (const image of await cards.getByRole('img').all()) {
       await image.scrollIntoViewIfNeeded();
       await expect
@@ -33,6 +33,55 @@ test.describe('project showcase', () => {
         .toBeGreaterThan(0);
     }
   });
+
+  // The first row is in the first viewport at every width: it loads with the page (the first card
+  // eagerly and first, the rest of the row as soon as layout finds it in view), each thumbnail in
+  // the size its column needs (the `sizes` attribute matches the grid); the rows below wait.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 800, height: 1000 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}px the first row's thumbnails load with the page, each in the width its column needs, and the rest wait`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await page.waitForLoadState('load');
+      const images = await page
+        .getByRole('region', { name: 'Projects' })
+        .getByRole('img')
+        .evaluateAll((all: HTMLImageElement[]) =>
+          all.map((img) => {
+            const source = img.parentElement!.querySelector('source[type="image/avif"]') as HTMLSourceElement;
+            const candidates = source.srcset.split(',').map((candidate) => {
+              const [url, width] = candidate.trim().split(/\s+/);
+              return { url: new URL(url!, location.href).href, width: Number.parseInt(width!, 10) };
+            });
+            return {
+              top: img.getBoundingClientRect().top,
+              loading: img.loading,
+              complete: img.complete && img.naturalWidth > 0,
+              needed: img.clientWidth * devicePixelRatio,
+              widths: candidates.map((candidate) => candidate.width),
+              chosen: candidates.find((candidate) => candidate.url === img.currentSrc)?.width,
+            };
+          }),
+        );
+      const firstRow = images.filter((image) => image.top === images[0]!.top);
+      expect(firstRow.length).toBe(viewport.width >= 944 ? 3 : viewport.width >= 632 ? 2 : 1);
+      expect(images[0]!.loading).toBe('eager');
+      for (const image of firstRow) {
+        expect(image.complete).toBe(true);
+        // The smallest candidate that covers the column: never blurry, never a size larger than needed.
+        const fitting = image.widths.find((width) => width >= image.needed) ?? Math.max(...image.widths);
+        expect(image.chosen).toBe(fitting);
+      }
+      const belowTheFold = images.filter((candidate) => candidate.top > viewport.height);
+      expect(belowTheFold.length).toBeGreaterThan(10);
+      for (const image of belowTheFold) expect(image.loading).toBe('lazy');
+    });
+  }
 
   test('links live demos (internal ones in place, external ones in a new tab) and public code', async ({ page }) => {
     await page.goto('/');

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loaderFor, withScriptAfterFirstPaint } from './script-after-first-paint.ts';
+
+const page = (scripts: string) =>
+  `<!doctype html><html><head><style>p{}</style>${scripts}</head><body><p>Hello</p></body></html>`;
+
+describe("a page's script, requested after its first paint", () => {
+  it('replaces the emitted module script with an inline loader in its place', () => {
+    const html = withScriptAfterFirstPaint(page('<script type="module" src="/_astro/site.Ab-1.js"></script>'));
+    expect(html).not.toContain(' src=');
+    expect(html).toContain(`<script type="module">${loaderFor(['/_astro/site.Ab-1.js'])}</script></head>`);
+  });
+
+  it('loads several emitted scripts from one loader, in their order', () => {
+    const html = withScriptAfterFirstPaint(
+      page('<script type="module" src="/_astro/a.1.js"></script><script type="module" src="/_astro/b.2.js"></script>'),
+    );
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain(loaderFor(['/_astro/a.1.js', '/_astro/b.2.js']));
+  });
+
+  it('leaves a page without an emitted script, and any other script, as it was', () => {
+    const plain = page('');
+    expect(withScriptAfterFirstPaint(plain)).toBe(plain);
+    const foreign = page('<script type="module" src="https://example.com/x.js"></script>');
+    expect(withScriptAfterFirstPaint(foreign)).toBe(foreign);
+  });
+
+  it('imports after two animation frames: the second runs once the first frame is painted', async () => {
+    const frames: (() => void)[] = [];
+    const imported: string[] = [];
+    const run = new Function(
+      'requestAnimationFrame',
+      'importModule',
+      loaderFor(['/_astro/a.js', '/_astro/b.js']).replaceAll('import(', 'importModule('),
+    );
+    run(
+      (callback: () => void) => frames.push(callback),
+      async (source: string) => void imported.push(source),
+    );
+    frames.shift()!();
+    expect(imported).toEqual([]);
+    await frames.shift()!();
+    expect(imported).toEqual(['/_astro/a.js', '/_astro/b.js']);
+  });
+});

@@ -1,0 +1,55 @@
+// Rewrites each built page so its script (src/layouts/site.ts, the one Astro emits for every page)
+// is requested after the page's first paint instead of while the HTML is parsed. Nothing on a
+// page's first frame depends on it: the nav, the dialogs and the features' elements are in the
+// HTML, and the script only makes them work. Requested during parsing, it competes with the page
+// for a slow phone's bandwidth, and every request that ends before the first paint is counted in
+// it (Lighthouse's LCP model counts each one). After the first frame the page's own bytes have the
+// network to themselves; the script follows one frame later.
+//
+// The loader is an inline module script: two animation frames (the first runs before the first
+// paint, the second after it), then an import of the script Astro emitted. The page's CSP allows
+// the loader by its hash (content-security-policy.ts runs after this and hashes it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { builtPages } from './built-pages.ts';
+
+const EMITTED_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/script>/g;
+
+/** The loader that imports `sources`, in order, after the first paint. */
+export function loaderFor(sources: string[]): string {
+  const imports = sources.map((source) => `await import(${JSON.stringify(source)});`).join('');
+  return `requestAnimationFrame(()=>requestAnimationFrame(async()=>{${imports}}))`;
+}
+
+/** `html` with its emitted module scripts replaced by one inline loader, where the first one was. */
+export function withScriptAfterFirstPaint(html: string): string {
+  const sources = [...html.matchAll(EMITTED_SCRIPT)].map((match) => match[1]!);
+  if (!sources.length) return html;
+  let first = true;
+  return html.replace(EMITTED_SCRIPT, () => {
+    if (!first) return '';
+    first = false;
+    return `<script type="module">${loaderFor(sources)}</script>`;
+  });
+}
+
+/** Returns the integration that rewrites dist/'s pages; list it before the CSP integration. */
+export function scriptAfterFirstPaint(): AstroIntegration {
+  return {
+    name: 'site-script-after-first-paint',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        let rewritten = 0;
+        for (const file of builtPages(fileURLToPath(dir))) {
+          const html = readFileSync(file, 'utf8');
+          const deferred = withScriptAfterFirstPaint(html);
+          if (deferred === html) continue;
+          writeFileSync(file, deferred);
+          rewritten += 1;
+        }
+        logger.info(`${rewritten} pages load their script after the first paint`);
+      },
+    },
+  };
+}
