@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashSource, headersFile, inlineCodeOf, policyFor, routeOf } from './content-security-policy.ts';
+import { ASSET_POLICY, hashSource, headersFile, inlineCodeOf, policyFor, routeOf } from './content-security-policy.ts';
 
 const page = (style: string, script = '') =>
   `<!doctype html><html><head><style>${style}</style>${script ? `<script type="module">${script}</script>` : ''}` +
@@ -38,7 +38,7 @@ describe('the Content-Security-Policy written for each page', () => {
     expect(routeOf('404.html')).toBe('/404');
   });
 
-  it("gives each page a rule with its own hashes, and /* every page's (the 404 page's own)", () => {
+  it("gives each page a rule with its own hashes, /* every page's (the 404 page's own), /_astro/* none", () => {
     const file = headersFile(
       new Map([
         ['/about', page('.about{}')],
@@ -49,7 +49,9 @@ describe('the Content-Security-Policy written for each page', () => {
     const rules = Object.fromEntries(
       [...file.matchAll(/^(\/\S*)\n {2}Content-Security-Policy: (.*)$/gm)].map((match) => [match[1], match[2]]),
     );
-    expect(Object.keys(rules)).toEqual(['/*', '/', '/about']);
+    expect(Object.keys(rules)).toEqual(['/*', '/', '/about', '/_astro/*']);
+    // Fingerprinted scripts and pictures are never documents: a short policy allowing nothing.
+    expect(rules['/_astro/*']).toBe(ASSET_POLICY);
     expect(rules['/about']).toContain(hashSource('.about{}'));
     expect(rules['/about']).not.toContain(hashSource('.home{}'));
     for (const css of ['.about{}', '.home{}', '.missing{}']) expect(rules['/*']).toContain(hashSource(css));
