@@ -2,7 +2,8 @@
 // session, then hand the element to a DOM controller or render a React island into it. Islands
 // import React and their component only here, after the guard, so a page ships no React until it
 // renders one (docs/architecture.md, Budgets: reading pages load at most 25 KB of JavaScript).
-// React arrives in one file with the code the islands share (astro.config.mjs), the island in another.
+// React arrives in one file with the code the islands share, the island in another
+// (scripts/island-chunks.mjs).
 import type { ComponentType } from 'react';
 import type { Permission } from '../lib/policy.ts';
 import { guardRoute } from '../platform/session.ts';

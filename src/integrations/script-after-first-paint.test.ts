@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loaderFor, withScriptAfterFirstPaint } from './script-after-first-paint.ts';
 
 const page = (scripts: string) =>
@@ -26,21 +26,32 @@ describe("a page's script, requested after its first paint", () => {
     expect(withScriptAfterFirstPaint(foreign)).toBe(foreign);
   });
 
-  it('imports after two animation frames: the second runs once the first frame is painted', async () => {
-    const frames: (() => void)[] = [];
+  it('imports once the first contentful paint is reported, and at once where paint timing is unknown', async () => {
     const imported: string[] = [];
-    const run = new Function(
-      'requestAnimationFrame',
-      'importModule',
-      loaderFor(['/_astro/a.js', '/_astro/b.js']).replaceAll('import(', 'importModule('),
-    );
-    run(
-      (callback: () => void) => frames.push(callback),
-      async (source: string) => void imported.push(source),
-    );
-    frames.shift()!();
+    const importModule = async (source: string) => void imported.push(source);
+    const code = loaderFor(['/_astro/a.js', '/_astro/b.js']).replaceAll('import(', 'importModule(');
+    let report:
+      ((list: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect(): void }) => void) | undefined;
+    class Observer {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe() {}
+    }
+    new Function('PerformanceObserver', 'importModule', code)(Observer, importModule);
+    const disconnect = vi.fn();
+    report!({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) }, { disconnect });
+    await Promise.resolve();
     expect(imported).toEqual([]);
-    await frames.shift()!();
+    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect });
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(disconnect).toHaveBeenCalled();
+    expect(imported).toEqual(['/_astro/a.js', '/_astro/b.js']);
+
+    imported.length = 0;
+    new Function('PerformanceObserver', 'importModule', code)({ supportedEntryTypes: [] }, importModule);
+    await new Promise((resolve) => setTimeout(resolve));
     expect(imported).toEqual(['/_astro/a.js', '/_astro/b.js']);
   });
 });

@@ -6,9 +6,11 @@
 // it (Lighthouse's LCP model counts each one). After the first frame the page's own bytes have the
 // network to themselves; the script follows one frame later.
 //
-// The loader is an inline module script: two animation frames (the first runs before the first
-// paint, the second after it), then an import of the script Astro emitted. The page's CSP allows
-// the loader by its hash (content-security-policy.ts runs after this and hashes it).
+// The loader is an inline module script: it waits for the browser to report the first contentful
+// paint (a paint-timing entry, which comes once the frame is shown), then imports the script
+// Astro emitted; a browser without paint timing imports it at once. The page's CSP allows the
+// loader by its hash (content-security-policy.ts runs after this and hashes it). The site script
+// marks the page ready when it has wired it (html[data-ready]); the browser tests wait for that.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -16,10 +18,15 @@ import { builtPages } from './built-pages.ts';
 
 const EMITTED_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/script>/g;
 
-/** The loader that imports `sources`, in order, after the first paint. */
+/** The loader that imports `sources`, in order, after the first contentful paint. */
 export function loaderFor(sources: string[]): string {
   const imports = sources.map((source) => `await import(${JSON.stringify(source)});`).join('');
-  return `requestAnimationFrame(()=>requestAnimationFrame(async()=>{${imports}}))`;
+  return (
+    `const load=async()=>{${imports}};` +
+    `PerformanceObserver.supportedEntryTypes?.includes("paint")` +
+    `?new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();load()}}).observe({type:"paint",buffered:true})` +
+    `:load()`
+  );
 }
 
 /** `html` with its emitted module scripts replaced by one inline loader, where the first one was. */

@@ -10,3 +10,6 @@ mountNavSession();
 mountSessionNotice();
 wireModalDialogs();
 mountFeatures();
+// Wired: the nav, dialogs and controllers answer now (the islands render as they arrive). The
+// page asks for this script after its first paint; the browser tests wait for this mark.
+document.documentElement.dataset.ready = '';

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoAxeViolations, loginThroughModal, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
 
 const PASSWORD = 'a long enough password';

@@ -1,5 +1,6 @@
 // The chatbot against the local echo model (tools/fake-openai) that the test server starts.
-import { type Page, type Route, expect, test } from '@playwright/test';
+import { type Page, type Route, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import type { AskEvent } from '../../src/features/chatbot/schema.ts';
 import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
 

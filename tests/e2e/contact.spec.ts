@@ -2,7 +2,8 @@
 // with the message stored and delivered to the local Resend fake behind the server.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoAxeViolations, runAdmin, watchForErrors } from './helpers.ts';
 
 function form(page: Page) {

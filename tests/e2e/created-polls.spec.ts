@@ -3,7 +3,8 @@
 // "if need be", the organiser's open page shows it without a reload, the organiser finalises it,
 // the voter's page shows the decision and the .ics downloads; then it is deleted. Axe on each screen.
 import { readFile } from 'node:fs/promises';
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { slotLabel, zonedToUtc } from '../../src/features/scheduling/zoned-time.ts';
 import { dayLabel } from '../../src/features/scheduling/option-labels.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';

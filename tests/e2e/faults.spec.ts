@@ -1,6 +1,7 @@
 // With the store down every API call answers 503 (tests/integration proves that part); here the
 // pages, served from dist/, still render their content and stay free of uncaught errors.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { STORE_UNAVAILABLE } from '../../src/server/redis.ts';
 import { logInAs } from './helpers.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';

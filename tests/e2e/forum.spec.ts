@@ -1,5 +1,6 @@
 // The forum with two members of clearance 2, and a clearance-1 user turned away.
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const newUser = (request: APIRequestContext, clearance: number) => createUser(request, { clearance, prefix: 'member' });

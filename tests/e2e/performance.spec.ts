@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { builtPages } from '../../src/integrations/built-pages.ts';
 import { inlineCodeOf } from '../../src/integrations/content-security-policy.ts';
 import { createUser, logInAs } from './helpers.ts';
@@ -321,9 +322,7 @@ test.describe('performance budgets', () => {
           .map((entry) => ({ name: entry.name, start: entry.startTime })),
       }));
       expect(scripts.length).toBeGreaterThan(0);
-      // The paint's time is when its frame is presented, which can trail the next frame's start
-      // (where the loader runs) by a fraction of a frame.
-      for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(painted - 16);
+      for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(painted);
     });
   }
 

@@ -1,5 +1,6 @@
 // The one-question poll at /poll: the card, the three toasts, the spinner's 3 seconds, the tally.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
 
 const OPTIONS = ['Stay 2QB League remove 3QB limit', 'Stay 2QB league, keep 3qb limit', 'Change to 1QB League'];

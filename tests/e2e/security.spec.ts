@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { hashSource, inlineCodeOf, routeOf } from '../../src/integrations/content-security-policy.ts';
 import { SENTINEL_SECRETS } from './build-secrets.ts';
 import { loginThroughModal, uniqueUsername } from './helpers.ts';

@@ -3,7 +3,8 @@
 // indexable public pages; robots.txt points to it.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 
 const SITE = 'https://example.netlify.app'; // astro.config.mjs default (SITE_URL unset in tests)
 

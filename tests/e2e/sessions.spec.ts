@@ -1,7 +1,8 @@
 // Sessions that can be ended (issue 17, item 3): a visitor whose session ends elsewhere is told so
 // on their next request, and the nav shows them logged out; "Log out everywhere" on the dashboard
 // ends every session of the account.
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const ENDED = 'Your session has ended. Please log in again.';

@@ -2,7 +2,8 @@
 // order with its email modal, the toasts; and the public 3D gallery.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { createUser, expectNoAxeViolations, runAdmin, watchForErrors } from './helpers.ts';
 
 const SHOP = '/drecoll_hills_harvest';

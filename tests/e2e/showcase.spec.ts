@@ -1,5 +1,6 @@
 // The home page's project showcase and the about page.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const INTERNAL_DEMOS = {

@@ -2,7 +2,8 @@
 // disabled buttons, the CSV download and its rules, the empty-list alert and the fetch failure;
 // the search and filters, the export of what they show, and the lists copied by name (issue 21).
 import { readFile } from 'node:fs/promises';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { countGuests, peopleOf } from '../../src/features/wedding/logic.ts';
 import { createUser, expectNoAxeViolations } from './helpers.ts';

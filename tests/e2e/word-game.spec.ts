@@ -2,7 +2,8 @@
 // toasts, the win and loss modals, the new game, and the best score of a logged-in player. The
 // secret is fixed from outside by seeding Math.random before the page loads.
 import { gzipSync } from 'node:zlib';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { dailyWord } from '../../src/features/word-game/daily.ts';
 import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';

@@ -1,0 +1,28 @@
+// The browser tests' `test`: Playwright's, whose page waits, after each navigation to one of our
+// pages, until the site script has wired it (html[data-ready]). A page asks for that script after
+// its first paint (src/integrations/script-after-first-paint.ts), so the load event no longer
+// means the nav's buttons, the dialogs and the forms answer.
+import { type Page, test as base } from '@playwright/test';
+
+/** Waits until the page, if it is one of ours (it has the site's loader), is wired. */
+export async function siteReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute('data-ready') ||
+      !document.querySelector('script[type="module"]:not([src])'),
+  );
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    for (const method of ['goto', 'reload'] as const) {
+      const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await siteReady(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+});
