@@ -63,24 +63,30 @@ async function scriptsBeforeInteraction(
   return { urls, bytes: (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body).length, 0) };
 }
 
-/** Logs in as a demo account, then loads each path in a tab of its own: the gzip size of its scripts before interaction. */
-async function scriptBytesOfPages(
+/** Logs in as a demo account, then loads each path in a tab of its own: the scripts it fetched before interaction. */
+async function scriptsOfPages(
   page: Page,
   request: APIRequestContext,
   [username, password]: [string, string],
   paths: string[],
   except?: RegExp,
-): Promise<Record<string, number>> {
+): Promise<Record<string, { urls: string[]; bytes: number }>> {
   const login = await request.post('/api/login', { data: { username, password } });
   const { user } = (await login.json()) as { user: string };
   await page.context().addInitScript((token) => localStorage.setItem('token', token), user);
-  const sizes: Record<string, number> = {};
+  const scripts: Record<string, { urls: string[]; bytes: number }> = {};
   for (const path of paths) {
     const fresh = await page.context().newPage();
-    sizes[path] = await scriptBytesBeforeInteraction(fresh, path, except);
+    scripts[path] = await scriptsBeforeInteraction(fresh, path, except);
     await fresh.close();
   }
-  return sizes;
+  return scripts;
+}
+
+/** scriptsOfPages, as the gzip size of each page's scripts. */
+async function scriptBytesOfPages(...args: Parameters<typeof scriptsOfPages>): Promise<Record<string, number>> {
+  const scripts = await scriptsOfPages(...args);
+  return Object.fromEntries(Object.entries(scripts).map(([path, { bytes }]) => [path, bytes]));
 }
 
 test.describe('performance budgets', () => {
@@ -289,16 +295,15 @@ test.describe('performance budgets', () => {
   // its first paint), a React page three (with React and the code islands share, and the island).
   test('a reading page loads one script before interaction, a React page three', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const login = await request.post('/api/login', { data: { username: 'demo_admin', password: 'demo-admin-pass' } });
-    const { user } = (await login.json()) as { user: string };
-    await page.context().addInitScript((token) => localStorage.setItem('token', token), user);
-    const counts: Record<string, number> = {};
-    for (const path of [...PUBLIC_PAGES, ...GUARDED_PAGES]) {
-      const fresh = await page.context().newPage();
+    const scripts = await scriptsOfPages(
+      page,
+      request,
+      ['demo_admin', 'demo-admin-pass'],
+      [...PUBLIC_PAGES, ...GUARDED_PAGES],
       // The markdown renderer loads with content that needs it (the demo forum has some).
-      counts[path] = (await scriptsBeforeInteraction(fresh, path, /\/Markdown\.[\w-]+\.js$/)).urls.length;
-      await fresh.close();
-    }
+      /\/Markdown\.[\w-]+\.js$/,
+    );
+    const counts = Object.fromEntries(Object.entries(scripts).map(([path, { urls }]) => [path, urls.length]));
     test.info().annotations.push({ type: 'script-requests', description: JSON.stringify(counts) });
     for (const path of Object.keys(REACT_PAGES_AT_ISSUE_22)) expect(counts[path], path).toBe(3);
     for (const path of [...READING_PAGES, '/drecoll_hills_harvest/products']) expect(counts[path], path).toBe(1);
