@@ -68,6 +68,8 @@ interface Row {
   fcp: number;
   si: number;
   cls: number;
+  /** What shifted, when anything did: Lighthouse's layout-shift items (element and score). */
+  shifted: string[];
   tbt: number;
   js: number;
   requests: number;
@@ -121,6 +123,13 @@ async function measure(url: string, port: number): Promise<Row> {
     fcp: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
     si: Math.round(audits['speed-index']?.numericValue ?? 0),
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    shifted: (
+      (
+        audits['layout-shifts']?.details as {
+          items?: { node?: { snippet?: string; selector?: string }; score?: number }[];
+        }
+      )?.items ?? []
+    ).map(({ node, score }) => `${node?.selector ?? '?'} ${node?.snippet ?? ''} (${score})`),
     tbt: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     js: resource('script')?.transferSize ?? 0,
     requests: resource('total')?.requestCount ?? 0,
@@ -139,7 +148,10 @@ function problems(route: string, runs: Row[], floor: number): string[] {
   if (unexpected.length) found.push(`${route}: failing audits ${unexpected.join(', ')}`);
   if (median(runs.map((run) => run.perf)) < LIMITS.perf)
     found.push(`${route}: median performance below ${LIMITS.perf}`);
-  if (Math.max(...runs.map((run) => run.cls)) > LIMITS.cls) found.push(`${route}: CLS above ${LIMITS.cls}`);
+  if (Math.max(...runs.map((run) => run.cls)) > LIMITS.cls) {
+    const shifted = [...new Set(runs.flatMap((run) => run.shifted))];
+    found.push(`${route}: CLS above ${LIMITS.cls}${shifted.length ? ` (shifted: ${shifted.join('; ')})` : ''}`);
+  }
   const lcp = median(runs.map((run) => run.lcp));
   if (READING_PAGES.includes(route) && lcp > LIMITS.lcpOverFloor * floor)
     found.push(`${route}: median LCP ${lcp} ms is over ${LIMITS.lcpOverFloor} times the ${floorName} (${floor} ms)`);
