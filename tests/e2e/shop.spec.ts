@@ -369,6 +369,46 @@ test.describe('shop: gallery', () => {
     expect(errors).toEqual([]);
   });
 
+  test('fetches the front image alone, and the turned-away ones once it is on screen', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const requested: { path: string; at: number }[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') requested.push({ path: new URL(request.url()).pathname, at: Date.now() });
+    });
+    // The first image asked for takes a second to arrive: the others must wait for it, not share its connection.
+    let held: string | undefined;
+    await page.route('**/_astro/*.webp', async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      held ??= path;
+      if (path === held) await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+    });
+    await page.goto(`${SHOP}/gallery`);
+    const images = page.locator('[data-ring] img');
+    await expect
+      .poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const front = await images.first().evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    expect(held).toBe(front);
+    const farm = await page
+      .getByRole('button', { name: 'Farm' })
+      .evaluate((button) =>
+        (JSON.parse((button as HTMLElement).dataset.images!) as { src: string }[]).map((i) => i.src),
+      );
+    for (const [index, image] of (await images.all()).entries()) {
+      await expect(image).toHaveAttribute('src', farm[index]!);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    const others = requested.filter(({ path }) => path !== front);
+    expect(others.length).toBeGreaterThanOrEqual(7);
+    // Requested once the front image had arrived (it was held back a second), not with the page.
+    const frontRequestedAt = requested.find(({ path }) => path === front)?.at ?? 0;
+    for (const { at } of others) expect(at).toBeGreaterThan(frontRequestedAt + 900);
+    expect(errors).toEqual([]);
+  });
+
   test('turns instantly when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${SHOP}/gallery`);

@@ -1,5 +1,6 @@
 // Turns the gallery ring (buttons and arrow keys) and swaps groups, loading a group's images only
-// when it is chosen. The angle is set through a CSS custom property (the CSP allows no inline style).
+// when it is chosen; the first group's turned-away images load once its front image is on screen
+// (Gallery.astro). The angle is set through a CSS custom property (the CSP allows no inline style).
 import { IMAGES_PER_GROUP, frontImage, turn, turnForKey } from './logic.ts';
 
 interface GalleryImage {
@@ -33,17 +34,30 @@ export function mountGallery(root: HTMLElement): void {
     button.addEventListener('click', () => rotate(button.dataset.turn === 'next' ? 'next' : 'previous'));
   }
 
+  /** Puts a group's images (the ones its button carries) into the panels; one already there stays. */
+  function load(button: HTMLButtonElement): void {
+    const images = JSON.parse(button.dataset.images ?? '[]') as GalleryImage[];
+    panels.forEach((panel, index) => {
+      const img = panel.querySelector('img')!;
+      const image = images[index];
+      if (!image || img.getAttribute('src') === image.src) return;
+      img.srcset = image.srcset;
+      img.src = image.src;
+      img.alt = image.alt;
+    });
+  }
+
+  const [firstGroup] = groupButtons;
+  const frontImg = panels[0]?.querySelector('img');
+  if (firstGroup && frontImg) {
+    void afterPainted(frontImg).then(() => {
+      if (firstGroup.getAttribute('aria-pressed') === 'true') load(firstGroup);
+    });
+  }
+
   for (const button of groupButtons) {
     button.addEventListener('click', () => {
-      const images = JSON.parse(button.dataset.images ?? '[]') as GalleryImage[];
-      panels.forEach((panel, index) => {
-        const img = panel.querySelector('img')!;
-        const image = images[index];
-        if (!image) return;
-        img.srcset = image.srcset;
-        img.src = image.src;
-        img.alt = image.alt;
-      });
+      load(button);
       for (const other of groupButtons) other.setAttribute('aria-pressed', String(other === button));
       label = button.dataset.label ?? '';
       angle = 0;
@@ -60,4 +74,10 @@ export function mountGallery(root: HTMLElement): void {
     event.preventDefault();
     rotate(direction);
   });
+}
+
+/** Settles after the frame that shows `img` (or after it fails to load): then the rest may load. */
+async function afterPainted(img: HTMLImageElement): Promise<void> {
+  await img.decode().catch(() => undefined);
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
 }
