@@ -27,7 +27,8 @@ export const BASE_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
   'style-src': ["'self'"],
-  'img-src': ["'self'"],
+  // data: for the favicon, which each page carries inline (Head.astro) instead of requesting it.
+  'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'", 'https://www.google.com/recaptcha/'],
   'frame-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],

@@ -26,7 +26,7 @@ describe("a page's script, requested after its first paint", () => {
     expect(withScriptAfterFirstPaint(foreign)).toBe(foreign);
   });
 
-  it('imports once the first contentful paint is reported, and at once where paint timing is unknown', async () => {
+  it('imports once the first contentful paint is reported and the high-priority pictures are shown, and at once where paint timing is unknown', async () => {
     const imported: string[] = [];
     const importModule = async (source: string) => void imported.push(source);
     const code = loaderFor(['/_astro/a.js', '/_astro/b.js']).replaceAll('import(', 'importModule(');
@@ -39,19 +39,47 @@ describe("a page's script, requested after its first paint", () => {
       }
       observe() {}
     }
-    new Function('PerformanceObserver', 'importModule', code)(Observer, importModule);
+    // One picture that arrives when the test says, one that fails.
+    let decoded!: () => void;
+    const pictures = [
+      { decode: () => new Promise<void>((resolve) => (decoded = resolve)) },
+      { decode: () => Promise.reject(new Error('broken')) },
+    ];
+    const document = {
+      querySelectorAll: (selector: string) => (selector === 'img[fetchpriority=high]' ? pictures : []),
+    };
+    const frames: (() => void)[] = [];
+    const requestAnimationFrame = (callback: () => void) => frames.push(callback);
+    const run = (observer: unknown) =>
+      new Function('PerformanceObserver', 'importModule', 'document', 'requestAnimationFrame', code)(
+        observer,
+        importModule,
+        document,
+        requestAnimationFrame,
+      );
+    const settle = () => new Promise((resolve) => setTimeout(resolve));
+
+    run(Observer);
     const disconnect = vi.fn();
     report!({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) }, { disconnect });
-    await Promise.resolve();
-    expect(imported).toEqual([]);
+    await settle();
+    expect(disconnect).not.toHaveBeenCalled();
     report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect });
-    await new Promise((resolve) => setTimeout(resolve));
+    await settle();
     expect(disconnect).toHaveBeenCalled();
+    expect(frames).toHaveLength(0); // the first picture is not decoded yet
+    decoded();
+    await settle();
+    expect(frames).toHaveLength(1);
+    expect(imported).toEqual([]); // not before the frame that shows it
+    frames[0]!();
+    await settle();
+    await settle();
     expect(imported).toEqual(['/_astro/a.js', '/_astro/b.js']);
 
     imported.length = 0;
-    new Function('PerformanceObserver', 'importModule', code)({ supportedEntryTypes: [] }, importModule);
-    await new Promise((resolve) => setTimeout(resolve));
+    run({ supportedEntryTypes: [] });
+    await settle();
     expect(imported).toEqual(['/_astro/a.js', '/_astro/b.js']);
   });
 });

@@ -7,8 +7,10 @@
 // network to themselves; the script follows one frame later.
 //
 // The loader is an inline module script: it waits for the browser to report the first contentful
-// paint (a paint-timing entry, which comes once the frame is shown), then imports the script
-// Astro emitted; a browser without paint timing imports it at once. The page's CSP allows the
+// paint (a paint-timing entry, which comes once the frame is shown) and for the pictures the page
+// fetches first (fetchpriority=high: its largest paint, as on the home page, the shop home and the
+// gallery) to be decoded and shown, then imports the script Astro emitted; a browser without
+// paint timing imports it at once. The page's CSP allows the
 // loader by its hash (content-security-policy.ts runs after this and hashes it). The site script
 // marks the page ready when it has wired it (html[data-ready]); the browser tests wait for that.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,13 +20,18 @@ import { builtPages } from './built-pages.ts';
 
 const EMITTED_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/script>/g;
 
-/** The loader that imports `sources`, in order, after the first contentful paint. */
+/**
+ * The loader that imports `sources`, in order, after the first contentful paint and after the frame
+ * that shows the page's high-priority pictures (one that fails to load does not hold it back).
+ */
 export function loaderFor(sources: string[]): string {
   const imports = sources.map((source) => `await import(${JSON.stringify(source)});`).join('');
   return (
     `const load=async()=>{${imports}};` +
+    `const shown=()=>Promise.all([...document.querySelectorAll("img[fetchpriority=high]")].map((img)=>img.decode().catch(()=>{})))` +
+    `.then(()=>new Promise((frame)=>requestAnimationFrame(()=>setTimeout(frame))));` +
     `PerformanceObserver.supportedEntryTypes?.includes("paint")` +
-    `?new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();load()}}).observe({type:"paint",buffered:true})` +
+    `?new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();shown().then(load)}}).observe({type:"paint",buffered:true})` +
     `:load()`
   );
 }
