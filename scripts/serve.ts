@@ -14,7 +14,7 @@ if (!existsSync('dist/index.html')) {
 }
 
 const localEnv = await prepareLocalEnv();
-// The audit serves its bare reference page from a folder of its own (scripts/audit.ts).
+// The audit serves its bare reference pages from a folder of its own (scripts/audit.ts).
 const extraStaticDirectories = process.env.EXTRA_STATIC_DIR ? [process.env.EXTRA_STATIC_DIR] : [];
 const server = await startSiteServer({ port, host, extraStaticDirectories });
 

@@ -29,7 +29,7 @@ export interface SiteServerOptions {
   functionsDirectory?: string;
   port?: number;
   host?: string;
-  /** Folders served after dist/ (the audit's reference page); none on a deployed site. */
+  /** Folders served after dist/ (the audit's reference pages); none on a deployed site. */
   extraStaticDirectories?: string[];
 }
 

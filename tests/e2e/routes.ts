@@ -2,24 +2,6 @@
 // the console makes them (issue 20).
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 
-/** Every public route, and a missing page. */
-export const PUBLIC_PAGES = [
-  '/',
-  '/about',
-  '/contact',
-  '/unauthorized',
-  '/drecoll_hills_harvest',
-  '/drecoll_hills_harvest/gallery',
-  '/word_game',
-  '/chatbot',
-  '/poll',
-  '/scheduling_polls/defense_league',
-  '/scheduling_polls/ragnarok',
-  '/scheduling_polls/drexolljozwiakpoolpoll',
-  `/scheduling_polls/p/${DEMO_POLL_ID}`,
-  '/missing-page',
-];
-
 /**
  * The public pages that are read rather than used: no React before interaction, nothing to
  * wait for but the page itself. The audit holds their first paint to 1.3 times a bare page's.
@@ -34,6 +16,19 @@ export const READING_PAGES = [
   '/poll',
   '/missing-page',
 ];
+
+/** The public pages that render a React island as they load. */
+export const PUBLIC_REACT_PAGES = [
+  '/word_game',
+  '/chatbot',
+  '/scheduling_polls/defense_league',
+  '/scheduling_polls/ragnarok',
+  '/scheduling_polls/drexolljozwiakpoolpoll',
+  `/scheduling_polls/p/${DEMO_POLL_ID}`,
+];
+
+/** Every public route, and a missing page. */
+export const PUBLIC_PAGES = [...READING_PAGES, ...PUBLIC_REACT_PAGES];
 
 /** Routes behind the guard: their static shell is served to anyone; the island needs a session. */
 export const GUARDED_PAGES = [

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
+import { builtPages } from '../../src/integrations/built-pages.ts';
 import { hashSource, inlineCodeOf, routeOf } from '../../src/integrations/content-security-policy.ts';
 import { SENTINEL_SECRETS } from './build-secrets.ts';
 import { loginThroughModal, uniqueUsername } from './helpers.ts';
@@ -136,7 +137,7 @@ test.describe('the pages satisfy their CSP', () => {
     request,
   }) => {
     const offenders: string[] = [];
-    const pages = filesUnder('dist').filter((file) => file.endsWith('.html'));
+    const pages = builtPages('dist');
     expect(pages.length).toBeGreaterThan(15);
     for (const file of pages) {
       const html = readFileSync(file, 'utf8');

@@ -16,7 +16,7 @@ import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import { showToast } from '../toast.ts';
 import { highlightCode, languageOf, textOf } from './highlight.ts';
-// Its styles (markdown.css) are imported by the chatbot and forum pages, which inlines them: an island brings no CSS.
+// Its styles (markdown.css) are imported by the chatbot and forum pages, which inline them: an island brings no CSS.
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
