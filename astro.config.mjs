@@ -6,7 +6,7 @@ import { defineConfig } from 'astro/config';
 import { islandChunking } from './scripts/island-chunks.mjs';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
-import { scriptAfterFirstPaint } from './src/integrations/script-after-first-paint.ts';
+import { afterFirstScreen } from './src/integrations/after-first-screen.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
 
 // The Netlify Vite plugin does not read .env itself.
@@ -26,7 +26,7 @@ export default defineConfig({
     react(),
     // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
     sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] }),
-    scriptAfterFirstPaint(),
+    afterFirstScreen(),
     contentSecurityPolicy(),
   ],
   build: {
@@ -38,7 +38,7 @@ export default defineConfig({
   vite: {
     build: {
       // Never inline assets as data: URLs (the CSP allows images and fonts from 'self' only), nor
-      // a script: the only inline one is each page's loader (src/integrations/script-after-first-paint.ts).
+      // a script: the only inline one is each page's loader (src/integrations/after-first-screen.ts).
       assetsInlineLimit: 0,
     },
     environments: {

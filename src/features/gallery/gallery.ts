@@ -1,6 +1,6 @@
 // Turns the gallery ring (buttons and arrow keys) and swaps groups, loading a group's images only
-// when it is chosen; the first group's turned-away images load once its front image is on screen
-// (Gallery.astro). The angle is set through a CSS custom property (the CSP allows no inline style).
+// when it is chosen (the first group's are in the page, Gallery.astro). The angle is set through a
+// CSS custom property (the CSP allows no inline style).
 import { IMAGES_PER_GROUP, frontImage, turn, turnForKey } from './logic.ts';
 
 interface GalleryImage {
@@ -47,14 +47,6 @@ export function mountGallery(root: HTMLElement): void {
     });
   }
 
-  const [firstGroup] = groupButtons;
-  const frontImg = panels[0]?.querySelector('img');
-  if (firstGroup && frontImg) {
-    void afterPainted(frontImg).then(() => {
-      if (firstGroup.getAttribute('aria-pressed') === 'true') load(firstGroup);
-    });
-  }
-
   for (const button of groupButtons) {
     button.addEventListener('click', () => {
       load(button);
@@ -74,10 +66,4 @@ export function mountGallery(root: HTMLElement): void {
     event.preventDefault();
     rotate(direction);
   });
-}
-
-/** Settles after the frame that shows `img` (or after it fails to load): then the rest may load. */
-async function afterPainted(img: HTMLImageElement): Promise<void> {
-  await img.decode().catch(() => undefined);
-  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
 }

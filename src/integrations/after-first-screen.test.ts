@@ -1,18 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loaderFor, withScriptAfterFirstPaint } from './script-after-first-paint.ts';
+import { WAITS_FOR_FIRST_SCREEN } from '../lib/first-screen.ts';
+import { loaderFor, withLoaderAfterFirstScreen } from './after-first-screen.ts';
 
 const page = (scripts: string) =>
   `<!doctype html><html><head><style>p{}</style>${scripts}</head><body><p>Hello</p></body></html>`;
 
-describe("a page's script, requested after its first paint", () => {
+describe("a page's script and waiting pictures, after its first screen", () => {
   it('replaces the emitted module script with an inline loader in its place', () => {
-    const html = withScriptAfterFirstPaint(page('<script type="module" src="/_astro/site.Ab-1.js"></script>'));
+    const html = withLoaderAfterFirstScreen(page('<script type="module" src="/_astro/site.Ab-1.js"></script>'));
     expect(html).not.toContain(' src=');
     expect(html).toContain(`<script type="module">${loaderFor(['/_astro/site.Ab-1.js'])}</script></head>`);
   });
 
   it('loads several emitted scripts from one loader, in their order', () => {
-    const html = withScriptAfterFirstPaint(
+    const html = withLoaderAfterFirstScreen(
       page('<script type="module" src="/_astro/a.1.js"></script><script type="module" src="/_astro/b.2.js"></script>'),
     );
     expect(html.match(/<script/g)).toHaveLength(1);
@@ -21,12 +22,17 @@ describe("a page's script, requested after its first paint", () => {
 
   it('leaves a page without an emitted script, and any other script, as it was', () => {
     const plain = page('');
-    expect(withScriptAfterFirstPaint(plain)).toBe(plain);
+    expect(withLoaderAfterFirstScreen(plain)).toBe(plain);
     const foreign = page('<script type="module" src="https://example.com/x.js"></script>');
-    expect(withScriptAfterFirstPaint(foreign)).toBe(foreign);
+    expect(withLoaderAfterFirstScreen(foreign)).toBe(foreign);
   });
 
-  it('imports once the first contentful paint is reported and the high-priority pictures are shown, and at once where paint timing is unknown', async () => {
+  it('refuses a page whose pictures wait for its first screen but that has no script to let them load', () => {
+    const waiting = `<picture><source media="(scripting: enabled)" srcset="data:," ${WAITS_FOR_FIRST_SCREEN}><img src="/a.webp" alt=""></picture>`;
+    expect(() => withLoaderAfterFirstScreen(page(waiting))).toThrow(/no script/);
+  });
+
+  it('lets the waiting pictures load and imports once the first contentful paint is reported and the high-priority pictures are shown, and at once where paint timing is unknown', async () => {
     const imported: string[] = [];
     const importModule = async (source: string) => void imported.push(source);
     const code = loaderFor(['/_astro/a.js', '/_astro/b.js']).replaceAll('import(', 'importModule(');
@@ -45,8 +51,12 @@ describe("a page's script, requested after its first paint", () => {
       { decode: () => new Promise<void>((resolve) => (decoded = resolve)) },
       { decode: () => Promise.reject(new Error('broken')) },
     ];
+    // Two pictures waiting for the first screen, each held back by a <source>.
+    const removed: number[] = [];
+    const waiting = [0, 1].map((index) => ({ remove: () => removed.push(index) }));
     const document = {
-      querySelectorAll: (selector: string) => (selector === 'img[fetchpriority=high]' ? pictures : []),
+      querySelectorAll: (selector: string) =>
+        ({ 'img[fetchpriority=high]': pictures, [`source[${WAITS_FOR_FIRST_SCREEN}]`]: waiting })[selector] ?? [],
     };
     const frames: (() => void)[] = [];
     const requestAnimationFrame = (callback: () => void) => frames.push(callback);
@@ -72,14 +82,18 @@ describe("a page's script, requested after its first paint", () => {
     await settle();
     expect(frames).toHaveLength(1);
     expect(imported).toEqual([]); // not before the frame that shows it
+    expect(removed).toEqual([]);
     frames[0]!();
     await settle();
     await settle();
+    expect(removed).toEqual([0, 1]);
     expect(imported).toEqual(['/_astro/a.js', '/_astro/b.js']);
 
     imported.length = 0;
+    removed.length = 0;
     run({ supportedEntryTypes: [] });
     await settle();
+    expect(removed).toEqual([0, 1]);
     expect(imported).toEqual(['/_astro/a.js', '/_astro/b.js']);
   });
 });
