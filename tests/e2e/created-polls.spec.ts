@@ -4,7 +4,7 @@
 // the voter's page shows the decision and the .ics downloads; then it is deleted. Axe on each screen.
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page, expect } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test, waitsForSite } from './fixtures.ts';
 import { slotLabel, zonedToUtc } from '../../src/features/scheduling/zoned-time.ts';
 import { dayLabel } from '../../src/features/scheduling/option-labels.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
@@ -17,7 +17,7 @@ const VISITOR_ZONE = 'America/New_York';
 async function organiserPage(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, timezoneId: ZONE });
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
-  return context.newPage();
+  return waitsForSite(await context.newPage());
 }
 
 test('the organiser makes a poll, a voter elsewhere answers if need be, the organiser finalises it', async ({
@@ -59,7 +59,7 @@ test('the organiser makes a poll, a voter elsewhere answers if need be, the orga
   await expect(listed).toContainText('0 voter(s) · 2 option(s) · Open');
 
   // The organiser keeps the poll open in a second tab.
-  const watching = await organiser.context().newPage();
+  const watching = waitsForSite(await organiser.context().newPage());
   await watching.goto(link);
   await expect(watching.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(watching.getByText('No answers yet.')).toBeVisible();
@@ -70,7 +70,7 @@ test('the organiser makes a poll, a voter elsewhere answers if need be, the orga
     timezoneId: VISITOR_ZONE,
     acceptDownloads: true,
   });
-  const voter = await voterContext.newPage();
+  const voter = waitsForSite(await voterContext.newPage());
   const voterErrors = watchForErrors(voter);
   await voter.goto(link);
   await expect(voter.getByRole('heading', { level: 1, name: title })).toBeVisible();

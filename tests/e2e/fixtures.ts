@@ -13,16 +13,24 @@ export async function siteReady(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Makes `page` wait, after each goto and reload, until the site script has wired the page. The
+ * test's own page does; a test that opens another (a second visitor's browser) passes it here.
+ */
+export function waitsForSite(page: Page): Page {
+  for (const method of ['goto', 'reload'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await siteReady(page);
+      return response;
+    };
+  }
+  return page;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
-    for (const method of ['goto', 'reload'] as const) {
-      const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
-      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-        const response = await navigate(...args);
-        await siteReady(page);
-        return response;
-      };
-    }
-    await use(page);
+    await use(waitsForSite(page));
   },
 });

@@ -1,6 +1,6 @@
 // The forum with two members of clearance 2, and a clearance-1 user turned away.
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test, waitsForSite } from './fixtures.ts';
 import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const newUser = (request: APIRequestContext, clearance: number) => createUser(request, { clearance, prefix: 'member' });
@@ -52,7 +52,7 @@ test.describe('forum', () => {
     await expect(adaCard).toContainText('Posted 2 minutes ago');
 
     const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    const other = await otherContext.newPage();
+    const other = waitsForSite(await otherContext.newPage());
     await openForumAs(other, grace.token);
     await expect(card(other, adaText)).toBeVisible();
     await expect(card(other, adaText).getByRole('button', { name: /Delete/ })).toHaveCount(0);
@@ -169,7 +169,7 @@ test.describe('forum', () => {
     await expect(edited.getByRole('button', { name: 'Delete your message' })).toBeVisible();
 
     const modContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    const mod = await modContext.newPage();
+    const mod = waitsForSite(await modContext.newPage());
     await openForumAs(mod, moderator.token);
     const target = card(mod, `First post ${ada.username}`);
     await target.getByRole('button', { name: `Delete the message from ${ada.username}` }).click();

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test, waitsForSite } from './fixtures.ts';
 import { builtPages } from '../../src/integrations/built-pages.ts';
 import { inlineCodeOf } from '../../src/integrations/content-security-policy.ts';
 import { createUser, logInAs } from './helpers.ts';
@@ -303,7 +303,7 @@ test.describe('performance budgets', () => {
     test.info().annotations.push({ type: 'dashboard-js-gzip-bytes', description: String(dashboard) });
     expect(dashboard).toBeLessThanOrEqual(100 * 1024);
 
-    const fresh = await page.context().browser()!.newPage();
+    const fresh = waitsForSite(await page.context().browser()!.newPage());
     const bodies: Promise<Buffer>[] = [];
     fresh.on('response', (response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.body());

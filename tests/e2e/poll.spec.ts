@@ -1,6 +1,6 @@
 // The one-question poll at /poll: the card, the three toasts, the spinner's 3 seconds, the tally.
 import { expect } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test, waitsForSite } from './fixtures.ts';
 import { expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
 
 const OPTIONS = ['Stay 2QB League remove 3QB limit', 'Stay 2QB league, keep 3qb limit', 'Change to 1QB League'];
@@ -60,7 +60,7 @@ test.describe('one-question poll', () => {
     await expect(page.locator('.toast')).toContainText('Vote successfully submitted.');
 
     const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    const other = await otherContext.newPage();
+    const other = waitsForSite(await otherContext.newPage());
     await other.goto('/poll');
     await other.getByLabel('Name').fill(name.toUpperCase());
     await other.getByRole('button', { name: 'Submit' }).click();
@@ -68,7 +68,7 @@ test.describe('one-question poll', () => {
     await otherContext.close();
 
     const thirdContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    const third = await thirdContext.newPage();
+    const third = waitsForSite(await thirdContext.newPage());
     await third.route('**/api/poll/create-vote', (route) => route.fulfill({ status: 503, json: { error: 'down' } }));
     await third.goto('/poll');
     await third.getByLabel('Name').fill(uniqueUsername('Voter'));

@@ -1,7 +1,7 @@
 // The scheduling polls in the browser: an anonymous voter, a second browser refused the same
 // name, a member changing votes after a reload, the reunion date poll, and the console.
 import { type Browser, type Page, expect } from '@playwright/test';
-import { test } from './fixtures.ts';
+import { test, waitsForSite } from './fixtures.ts';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { TIME_SLOT_POLL_IDS, configuredItems, configuredPollItems } from '../../src/features/scheduling/polls.ts';
 import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
@@ -21,7 +21,7 @@ const nameInput = (page: Page) => page.getByLabel('Name', { exact: true });
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  return context.newPage();
+  return waitsForSite(await context.newPage());
 }
 
 test.describe('time-slot polls', () => {
