@@ -368,7 +368,8 @@ test.describe('performance budgets', () => {
       for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(shown);
       if (path !== '/about' && path !== '/word_game') {
         expect(first, 'pictures fetched first').toHaveLength(1);
-        // The pictures below the fold (the gallery's turned-away ones) still load, after it.
+        // The pictures it does not show (the cards after the first, the gallery's turned-away
+        // panels) still load, after it.
         expect(others.length).toBeGreaterThan(0);
       }
       for (const picture of others) expect(picture.start, picture.name).toBeGreaterThanOrEqual(shown);
