@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 /** Runs axe with the rule sets docs/architecture.md names and fails on any violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -61,6 +61,16 @@ export function runAdmin(...args: string[]): string {
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
+}
+
+/**
+ * Closes a dialog with Escape once it is open. Some dialogs load on first use: an Escape pressed
+ * before one opens is lost, and the dialog then opens over the next step.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 }
 
 /** Logs in through the nav's Login button and the modal, and waits for the user menu. */

@@ -5,7 +5,7 @@ import { test } from './fixtures.ts';
 import { builtPages } from '../../src/integrations/built-pages.ts';
 import { hashSource, inlineCodeOf, routeOf } from '../../src/integrations/content-security-policy.ts';
 import { SENTINEL_SECRETS } from './build-secrets.ts';
-import { loginThroughModal, uniqueUsername } from './helpers.ts';
+import { closeWithEscape, loginThroughModal, uniqueUsername } from './helpers.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';
 
 function filesUnder(dir: string): string[] {
@@ -96,9 +96,9 @@ test.describe('the pages satisfy their CSP', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Résumé' }).click();
     await page.waitForLoadState('networkidle');
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, page.getByRole('dialog', { name: 'Résumé' }));
     await page.getByRole('button', { name: 'Description of Tetris' }).click();
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, page.getByRole('dialog', { name: 'Tetris' }));
     // The React login modal (its CSS arrives with it) and, once logged in, the dashboard island.
     await loginThroughModal(page, 'demo_visitor', 'demo-visitor-pass');
     await page.goto('/dashboard');
@@ -107,7 +107,7 @@ test.describe('the pages satisfy their CSP', () => {
     // The shop's Select modal and its React cart island with the order dialog.
     await page.goto('/drecoll_hills_harvest/products');
     await page.getByRole('button', { name: 'Select Hot' }).click();
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, page.getByRole('dialog', { name: 'Add to your cart' }));
     await page.goto('/drecoll_hills_harvest/cart');
     await page
       .getByText(/Your cart is empty|Remove /)

@@ -7,7 +7,7 @@ import { test } from './fixtures.ts';
 import { dailyWord } from '../../src/features/word-game/daily.ts';
 import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
-import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
+import { closeWithEscape, createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const valueFor = (word: string) => {
   const index = SECRET_WORDS.indexOf(word as (typeof SECRET_WORDS)[number]);
@@ -362,7 +362,7 @@ test.describe('word game', () => {
     await fixSecret(page, 'CRANE');
     await openGame(page);
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, page.getByRole('dialog', { name: 'Settings' }));
     await page.getByRole('button', { name: 'Statistics' }).click();
     await expect(page.getByRole('dialog', { name: 'Statistics' })).toBeVisible();
     const sizes = await Promise.all(ours);
