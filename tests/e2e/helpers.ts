@@ -63,6 +63,47 @@ export function runAdmin(...args: string[]): string {
   return result.stdout;
 }
 
+/** A picture as the browser laid it out and loaded it (picturesIn). */
+export interface PictureState {
+  top: number;
+  right: number;
+  loading: string;
+  complete: boolean;
+  /** Its box's width in device pixels. */
+  needed: number;
+  /** Its candidates' widths, and the one the browser chose. */
+  widths: number[];
+  chosen: number | undefined;
+}
+
+/** The pictures in `region`, in document order, with their candidates (the AVIF ones where there are). */
+export function picturesIn(region: Locator): Promise<PictureState[]> {
+  return region.getByRole('img').evaluateAll((all: HTMLImageElement[]) =>
+    all.map((img) => {
+      const source = img.parentElement!.querySelector<HTMLSourceElement>('source[type="image/avif"]') ?? img;
+      const candidates = source.srcset.split(',').map((candidate) => {
+        const [url, width] = candidate.trim().split(/\s+/);
+        return { url: new URL(url!, location.href).href, width: Number.parseInt(width!, 10) };
+      });
+      return {
+        top: img.getBoundingClientRect().top,
+        right: img.getBoundingClientRect().right,
+        loading: img.loading,
+        complete: img.complete && img.naturalWidth > 0,
+        needed: img.clientWidth * devicePixelRatio,
+        widths: candidates.map((candidate) => candidate.width),
+        chosen: candidates.find((candidate) => candidate.url === img.currentSrc)?.width,
+      };
+    }),
+  );
+}
+
+/** Expects the browser chose the smallest candidate that covers the box: never blurry, never larger than needed. */
+export function expectFittingCandidate(picture: PictureState): void {
+  const fitting = picture.widths.find((width) => width >= picture.needed) ?? Math.max(...picture.widths);
+  expect(picture.chosen).toBe(fitting);
+}
+
 /**
  * Closes a dialog with Escape once it is open. Some dialogs load on first use: an Escape pressed
  * before one opens is lost, and the dialog then opens over the next step.

@@ -4,7 +4,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { createUser, expectNoAxeViolations, runAdmin, watchForErrors } from './helpers.ts';
+import {
+  picturesIn,
+  createUser,
+  expectFittingCandidate,
+  expectNoAxeViolations,
+  runAdmin,
+  watchForErrors,
+} from './helpers.ts';
 
 const SHOP = '/drecoll_hills_harvest';
 
@@ -77,6 +84,44 @@ test.describe('shop: logged out', () => {
 });
 
 test.describe('shop: products and cart', () => {
+  // The three pickles fill their grid's first row at every width (no empty column beside them), and
+  // each picture in it is fetched at the width its column needs: `sizes` follows the grid (card-grid.ts).
+  for (const [width, onHome, onProducts] of [
+    [390, 1, 1],
+    [640, 2, 2],
+    [800, 3, 2],
+    [1280, 3, 3],
+  ] as const) {
+    test(`at ${width}px the first row of pickles fills the width, each picture fetched at the size it is shown`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await newCustomer(page, request);
+      for (const [path, perRow] of [
+        [SHOP, onHome],
+        [`${SHOP}/products`, onProducts],
+      ] as const) {
+        await page.goto(path);
+        await page.waitForLoadState('load');
+        const pictures = await picturesIn(page.getByRole('main'));
+        const firstRow = pictures.filter((picture) => picture.top === pictures[0]!.top);
+        expect(firstRow, path).toHaveLength(perRow);
+        for (const picture of firstRow) {
+          expect(picture.complete, path).toBe(true);
+          expectFittingCandidate(picture);
+        }
+        const contentRight = await page
+          .getByRole('main')
+          .evaluate(
+            (main) => main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight),
+          );
+        // The last picture of the row ends inside its card's 1px border, at the content's edge.
+        expect(Math.abs(firstRow.at(-1)!.right - contentRight), path).toBeLessThanOrEqual(2);
+      }
+    });
+  }
+
   test('products: three cards, and a Select modal with the spec defaults and quantity limits', async ({
     page,
     request,
@@ -368,6 +413,18 @@ test.describe('shop: gallery', () => {
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });
+
+  // A panel is min(60vw, 300px) wide: from a 500px-wide viewport its picture needs the 320 candidate.
+  for (const width of [390, 640]) {
+    test(`at ${width}px the front picture is fetched at the size it is shown`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${SHOP}/gallery`);
+      await page.waitForLoadState('load');
+      const [front] = await picturesIn(page.getByRole('region', { name: 'Gallery' }));
+      expect(front!.complete).toBe(true);
+      expectFittingCandidate(front!);
+    });
+  }
 
   test('fetches the front image alone, and the turned-away ones once it is on screen', async ({ page }) => {
     const errors = watchForErrors(page);

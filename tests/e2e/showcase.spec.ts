@@ -1,7 +1,7 @@
 // The home page's project showcase and the about page.
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
+import { picturesIn, expectFittingCandidate, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const INTERNAL_DEMOS = {
   'AI Chatbot': '/chatbot',
@@ -49,34 +49,13 @@ test.describe('project showcase', () => {
       await page.setViewportSize(viewport);
       await page.goto('/');
       await page.waitForLoadState('load');
-      const images = await page
-        .getByRole('region', { name: 'Projects' })
-        .getByRole('img')
-        .evaluateAll((all: HTMLImageElement[]) =>
-          all.map((img) => {
-            const source = img.parentElement!.querySelector('source[type="image/avif"]') as HTMLSourceElement;
-            const candidates = source.srcset.split(',').map((candidate) => {
-              const [url, width] = candidate.trim().split(/\s+/);
-              return { url: new URL(url!, location.href).href, width: Number.parseInt(width!, 10) };
-            });
-            return {
-              top: img.getBoundingClientRect().top,
-              loading: img.loading,
-              complete: img.complete && img.naturalWidth > 0,
-              needed: img.clientWidth * devicePixelRatio,
-              widths: candidates.map((candidate) => candidate.width),
-              chosen: candidates.find((candidate) => candidate.url === img.currentSrc)?.width,
-            };
-          }),
-        );
+      const images = await picturesIn(page.getByRole('region', { name: 'Projects' }));
       const firstRow = images.filter((image) => image.top === images[0]!.top);
       expect(firstRow.length).toBe(viewport.width >= 944 ? 3 : viewport.width >= 632 ? 2 : 1);
       expect(images[0]!.loading).toBe('eager');
       for (const image of firstRow) {
         expect(image.complete).toBe(true);
-        // The smallest candidate that covers the column: never blurry, never a size larger than needed.
-        const fitting = image.widths.find((width) => width >= image.needed) ?? Math.max(...image.widths);
-        expect(image.chosen).toBe(fitting);
+        expectFittingCandidate(image);
       }
       const belowTheFold = images.filter((candidate) => candidate.top > viewport.height);
       expect(belowTheFold.length).toBeGreaterThan(10);
