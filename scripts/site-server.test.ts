@@ -4,7 +4,9 @@
 // function settings it does not emulate.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 import { loadFunctions } from './warm-functions.ts';
@@ -39,6 +41,11 @@ const PROJECT: Record<string, string> = {
   for = "/*"
   [headers.values]
     X-Site-Rule = "applied"
+    Strict-Transport-Security = "max-age=63072000; includeSubDomains; preload"
+`,
+  // A page policy as the build writes it (src/integrations/content-security-policy.ts).
+  'dist/_headers': `/*
+  Content-Security-Policy: default-src 'self'; upgrade-insecure-requests; img-src 'self' data:
 `,
   'dist/index.html': '<!doctype html><title>Home</title><p>home page</p>',
   'dist/page.html': '<!doctype html><title>Page</title><p>a file shadows a rewrite that is not forced</p>',
@@ -101,6 +108,20 @@ export default async (req) => {
   return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
 };
 export const config = { path: '/api/ticker' };
+`,
+  // Refuses a body over 1 KB as src/server/http.ts does: at once by its declared length, or as soon
+  // as it has read past the limit; either way the rest of the body is left unread.
+  'netlify/functions/limited.mjs': `
+export default async (req) => {
+  if (Number(req.headers.get('content-length') ?? 0) > 1024) return new Response('too large', { status: 413 });
+  let size = 0;
+  for await (const chunk of req.body) {
+    size += chunk.byteLength;
+    if (size > 1024) return new Response('too large', { status: 413 });
+  }
+  return new Response('read ' + size, { headers: { 'Strict-Transport-Security': 'max-age=60' } });
+};
+export const config = { path: '/api/limited', method: 'POST' };
 `,
   'netlify/functions/no-path.mjs': `
 export default async () => new Response('at the default URL');
@@ -176,6 +197,53 @@ describe('the production-like server', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-site-rule')).toBe('applied');
     expect(await missing.text()).toContain('our own 404 page');
+  });
+
+  it('speaks plain HTTP: no HSTS and no upgrade-insecure-requests, from files or functions', async () => {
+    const home = await get('/');
+    expect(home.headers.get('x-site-rule')).toBe('applied');
+    expect(home.headers.get('strict-transport-security')).toBeNull();
+    expect(home.headers.get('content-security-policy')).toBe("default-src 'self'; img-src 'self' data:");
+    const answer = await get('/api/limited', { method: 'POST', body: 'small' });
+    expect(await answer.text()).toBe('read 5');
+    expect(answer.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('keeps a connection usable after refusing a body it did not read', async () => {
+    // One socket, kept alive: the second request reuses it, as a browser's would.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; text: string; reused: boolean; headers: IncomingHttpHeaders }>((done, failed) => {
+        const sent = request(server.url + path, { method, agent, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            done({ status: res.statusCode ?? 0, text, reused: sent.reusedSocket, headers: res.headers }),
+          );
+        });
+        sent.on('error', failed);
+        sent.end(body);
+      });
+    try {
+      const big = Buffer.alloc(200 * 1024, 'x');
+      // Refused by its length, before any of it is read; then refused part-way (no declared length).
+      expect((await send('POST', '/api/limited', big)).status).toBe(413);
+      const next = await send('GET', '/api/count');
+      expect(next).toMatchObject({ status: 200, reused: true });
+      const streamed = await new Promise<number>((done, failed) => {
+        const sent = request(server.url + '/api/limited', { method: 'POST', agent }, (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0));
+        });
+        sent.on('error', failed);
+        Readable.from([big.subarray(0, 100 * 1024), big.subarray(100 * 1024)]).pipe(sent);
+      });
+      expect(streamed).toBe(413);
+      expect(await send('GET', '/api/count')).toMatchObject({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('compresses text with the encoding the browser prefers', async () => {

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
@@ -108,7 +108,8 @@ export async function startSiteServer({
     });
     try {
       const response = await answer(req, left.signal);
-      await send(compress(response, req), res, left.signal);
+      await send(compress(overPlainHttp(response), req), res, left.signal);
+      discardUnreadBody(req);
     } catch (error) {
       if (left.signal.aborted) return; // nobody to answer
       console.error(`Failed to serve ${req.method} ${req.url}:`, error);
@@ -141,7 +142,9 @@ function call(match: FunctionMatch, req: IncomingMessage, url: URL, signal: Abor
   headers.set('x-nf-request-id', randomUUID());
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? (Readable.toWeb(req) as ReadableStream) : null;
+  // Through a stream of its own, so that the function cancelling the body (refusing one too large)
+  // ends that stream, not the connection: what it left unread is discarded after the answer.
+  const body = hasBody ? (Readable.toWeb(req.pipe(new PassThrough())) as ReadableStream) : null;
   // Node needs `duplex` for a streamed body; the DOM's RequestInit type does not know it.
   return callFunction(match, new Request(url, { method, headers, body, signal, duplex: 'half' } as RequestInit));
 }
@@ -168,6 +171,37 @@ async function send(response: Response, res: ServerResponse, left: AbortSignal):
     left.removeEventListener('abort', cancel);
   }
   res.end();
+}
+
+/**
+ * Reads and drops what the function left of the request's body (a body it refused as too large),
+ * so the client's next request on this kept-alive connection is read as a request: left in the
+ * socket, the rest of the body made the server reset the connection under the client's next one.
+ */
+function discardUnreadBody(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.unpipe();
+  req.resume();
+}
+
+/**
+ * Drops what only an https site may say: this server speaks plain HTTP. A browser told to upgrade
+ * insecure requests fetches every picture and script of the page over https, where nothing
+ * answers (WebKit does so even on localhost), and HSTS would pin the host to https. The deployed
+ * headers (netlify.toml, dist/_headers, the functions' own) keep both.
+ */
+function overPlainHttp(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.delete('strict-transport-security');
+  const policy = headers.get('content-security-policy');
+  if (policy) {
+    const directives = policy.split(';').map((directive) => directive.trim());
+    headers.set(
+      'content-security-policy',
+      directives.filter((directive) => directive && directive !== 'upgrade-insecure-requests').join('; '),
+    );
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Copies a Node request's headers into web Headers. */

@@ -26,6 +26,13 @@ describe('endpoint wrapper', () => {
     expect(await response.json()).toEqual({ status: 'Success', name: 'Ada' });
   });
 
+  it('answers with the security headers a deployed function sends: HSTS among them', async () => {
+    const response = await echo(post(JSON.stringify({ name: 'Ada' })));
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains; preload');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers another method with 405 and an Allow header', async () => {
     const response = await echo(new Request(url, { method: 'GET' }));
     expect(response.status).toBe(405);

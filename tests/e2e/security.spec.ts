@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from '@playwright/test';
+import { parse } from 'smol-toml';
 import { test } from './fixtures.ts';
 import { builtPages } from '../../src/integrations/built-pages.ts';
 import { hashSource, inlineCodeOf, routeOf } from '../../src/integrations/content-security-policy.ts';
@@ -17,7 +18,7 @@ function filesUnder(dir: string): string[] {
 
 test.describe('security headers', () => {
   for (const path of [...PUBLIC_PAGES, ...GUARDED_PAGES, '/sitemap.xml', '/robots.txt']) {
-    test(`${path} is sent with a strict CSP, HSTS, nosniff, a referrer policy and frame-ancestors`, async ({
+    test(`${path} is sent with a strict CSP, nosniff, a referrer policy and frame-ancestors, and over plain HTTP no https-only rule`, async ({
       request,
     }) => {
       const response = await request.get(path);
@@ -30,17 +31,31 @@ test.describe('security headers', () => {
       expect(csp).toMatch(/frame-ancestors '(self|none)'/);
       expect(csp).not.toContain('unsafe-inline');
       expect(csp).not.toContain('unsafe-eval');
-      expect(Number(/max-age=(\d+)/.exec(headers['strict-transport-security'] ?? '')?.[1])).toBeGreaterThanOrEqual(
-        31536000,
-      );
+      // This server speaks plain HTTP: WebKit would fetch every picture and script over https.
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(headers['strict-transport-security']).toBeUndefined();
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     });
   }
 
-  test('API answers carry their own: a CSP that loads nothing, HSTS, nosniff, the referrer policy', async ({
-    request,
-  }) => {
+  test('the deployed site keeps its https-only rules: HSTS for every path, upgrade-insecure-requests in every page policy', () => {
+    const toml = parse(readFileSync('netlify.toml', 'utf8')) as {
+      headers: { for: string; values: Record<string, string> }[];
+    };
+    const everyPath = toml.headers.find((rule) => rule.for === '/*')?.values ?? {};
+    expect(Number(/max-age=(\d+)/.exec(everyPath['Strict-Transport-Security'] ?? '')?.[1])).toBeGreaterThanOrEqual(
+      31536000,
+    );
+    const rules = readFileSync('dist/_headers', 'utf8').split(/\n(?=\/)/);
+    const pagePolicies = rules.filter(
+      (rule) => !rule.startsWith('/_astro/') && rule.includes('Content-Security-Policy'),
+    );
+    expect(pagePolicies.length).toBeGreaterThan(15);
+    for (const rule of pagePolicies) expect(rule).toMatch(/Content-Security-Policy: .*upgrade-insecure-requests/);
+  });
+
+  test('API answers carry their own: a CSP that loads nothing, nosniff, the referrer policy', async ({ request }) => {
     for (const response of [
       await request.get('/api/health'),
       await request.post('/api/login', { data: {} }),
@@ -49,7 +64,7 @@ test.describe('security headers', () => {
     ]) {
       const headers = response.headers();
       expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(headers['strict-transport-security']).toContain('max-age=63072000');
+      expect(headers['strict-transport-security']).toBeUndefined();
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
