@@ -21,8 +21,19 @@ export function islandChunking() {
   /** For each module, the islands (lazy imports of the site script) that import it statically. @type {Map<string, Set<string>>} */
   let islandsImporting = new Map();
 
+  /** The files of the entry scripts (the site script), known once their chunks are rendered. @type {Set<string>} */
+  let entryFiles = new Set();
+
   /** @param {string} id */
   const islandsShare = (id) => (islandsImporting.get(id)?.size ?? 0) >= 2 && !loadedBySite.has(id);
+
+  /**
+   * What a lazily imported chunk has the browser preload with it: its imports, less the site script.
+   * The page's loader imported that before anything it loads lazily, but not through a <link>, so
+   * Vite's preloader would ask for it again (Firefox reports that link as a failed load).
+   * @param {string} _file @param {string[]} deps
+   */
+  const resolveDependencies = (_file, deps) => deps.filter((dep) => !entryFiles.has(dep));
 
   return {
     /** @type {import('rolldown').CodeSplittingOptions} */
@@ -46,7 +57,14 @@ export function islandChunking() {
       // includeDependenciesRecursively off needs entries whose signatures may grow; Astro's client
       // build keeps them exact, though its entry scripts export nothing.
       configEnvironment: (name) =>
-        name === 'client' ? { build: { rolldownOptions: { preserveEntrySignatures: 'allow-extension' } } } : undefined,
+        name === 'client'
+          ? {
+              build: {
+                rolldownOptions: { preserveEntrySignatures: 'allow-extension' },
+                modulePreload: { resolveDependencies },
+              },
+            }
+          : undefined,
       // nanostores travels whole in the site script (1.5 KB gzip): it is one barrel of small
       // modules, and tree-shaking would leave the few the site script does not use as files of
       // their own that every island fetches.
@@ -54,6 +72,15 @@ export function islandChunking() {
       buildStart() {
         loadedBySite = new Set();
         islandsImporting = new Map();
+        entryFiles = new Set();
+      },
+      // First, with the files' final names: Vite's preloader asks resolveDependencies in its own.
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          for (const file of Object.values(bundle))
+            if (file.type === 'chunk' && file.isEntry) entryFiles.add(file.fileName);
+        },
       },
       buildEnd() {
         /** The modules `root` imports statically, itself included. */

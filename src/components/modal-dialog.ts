@@ -1,30 +1,37 @@
-// Modal dialogs without a framework: a button with `data-opens-dialog="<dialog id>"` opens that
-// <dialog> as a modal, a `data-closes-dialog` button inside closes it, and focus goes back to
-// the button that opened it. The native <dialog> does the rest: it makes the page behind inert,
-// keeps focus inside, closes on Escape and (with closedby="any") on a click outside.
+// Modal dialogs without a framework. The markup opens and closes them: a button with
+// `commandfor="<dialog id>" command="show-modal"` opens that <dialog> as a modal, one with
+// `command="close"` closes it (invoker commands, so they answer before any script of ours;
+// invoker-commands.ts covers browsers without them). The native <dialog> makes the page behind
+// inert, keeps focus inside, closes on Escape and (with closedby="any") on a click outside. This adds
+// what markup cannot say: a frame marked data-src (the résumé PDF) loads only once its dialog opens,
+// and focus goes back to the button that opened it (Safari does not focus a button it clicks, so the
+// browser alone would send focus back to the page).
 
 let wired = false;
 const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
 
-/** Opens `dialog` as a modal on behalf of `opener`, loading any deferred frame inside it first. */
-export function openModalDialog(dialog: HTMLDialogElement, opener: HTMLElement): void {
-  openers.set(dialog, opener);
-  // A frame marked data-src (the résumé PDF) loads only when its dialog is first opened.
+/** Loads the frames in `dialog` that wait for it to open (data-src). */
+function loadDeferredFrames(dialog: HTMLDialogElement): void {
   for (const frame of dialog.querySelectorAll<HTMLIFrameElement>('iframe[data-src]:not([src])')) {
     frame.src = frame.dataset.src ?? '';
   }
+}
+
+/** Opens `dialog` as a modal on behalf of `opener` (a control that does more than open it), loading any deferred frame inside it first. */
+export function openModalDialog(dialog: HTMLDialogElement, opener: HTMLElement): void {
+  openers.set(dialog, opener);
+  loadDeferredFrames(dialog);
   dialog.showModal();
 }
 
+/** Hears a dialog's opener as it is clicked, before the command opens the dialog. */
 function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
-  const opener = target?.closest<HTMLElement>('[data-opens-dialog]');
-  if (opener) {
-    const dialog = document.getElementById(opener.dataset.opensDialog ?? '');
-    if (dialog instanceof HTMLDialogElement) openModalDialog(dialog, opener);
-    return;
-  }
-  target?.closest('[data-closes-dialog]')?.closest('dialog')?.close();
+  const opener = target?.closest<HTMLButtonElement>('button[commandfor][command="show-modal"]');
+  const dialog = opener ? document.getElementById(opener.getAttribute('commandfor') ?? '') : null;
+  if (!opener || !(dialog instanceof HTMLDialogElement)) return;
+  openers.set(dialog, opener);
+  loadDeferredFrames(dialog);
 }
 
 function onClose(event: Event): void {
@@ -32,11 +39,12 @@ function onClose(event: Event): void {
   openers.get(event.target)?.focus();
 }
 
-/** Wires every dialog opener and closer on the page, now and later; safe to call more than once. */
+/** Wires every dialog opener on the page, now and later, and loads what a dialog opened before now waits for; safe to call more than once. */
 export function wireModalDialogs(): void {
   if (wired) return;
   wired = true;
   document.addEventListener('click', onClick);
   // `close` does not bubble: listen in the capture phase to hear it from every dialog.
   document.addEventListener('close', onClose, true);
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog[open]')) loadDeferredFrames(dialog);
 }

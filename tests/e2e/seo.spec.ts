@@ -117,4 +117,11 @@ test.describe('SEO and sharing tags', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('image/png');
   });
+
+  test('/favicon.ico, which browsers ask for beside anything but our pages, is the site icon', async ({ request }) => {
+    const response = await request.get('/favicon.ico');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/svg+xml');
+    expect(await response.text()).toBe(readFileSync('public/favicon.svg', 'utf8'));
+  });
 });

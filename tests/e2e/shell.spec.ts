@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { expectNoAxeViolations, logInAs, watchForErrors } from './helpers.ts';
 
@@ -160,4 +160,72 @@ test.describe('session in the nav', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     expect(errors.some((e) => e.includes('Could not decode the session token'))).toBe(true);
   });
+});
+
+test.describe('the next page on its way', () => {
+  /** The requests for `path`: each one's Sec-Purpose, or "navigation". */
+  function requestsFor(page: Page, path: string): string[] {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === path) seen.push(request.headers()['sec-purpose'] ?? 'navigation');
+    });
+    return seen;
+  }
+
+  test('a link’s page is prefetched as the pointer rests on it, and the click shows it from there', async ({
+    page,
+  }) => {
+    const about = requestsFor(page, '/about');
+    await page.goto('/');
+    const link = page.getByRole('navigation').getByRole('link', { name: 'About', exact: true });
+    await link.hover();
+    await expect.poll(() => about).toEqual(['prefetch']);
+    await link.click();
+    await page.waitForURL('/about');
+    // Chrome says where the page came from.
+    const delivery = await page.evaluate(
+      () =>
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string })
+          .deliveryType,
+    );
+    expect(delivery).toBe('navigational-prefetch');
+  });
+
+  test('a press on a link starts its page before the press ends', async ({ page }) => {
+    const contact = requestsFor(page, '/contact');
+    await page.goto('/');
+    const box = (await page.getByRole('navigation').getByRole('link', { name: 'Contact', exact: true }).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 1 });
+    await page.mouse.down();
+    await expect.poll(() => contact).toEqual(['prefetch']);
+    await page.mouse.up();
+    await page.waitForURL('/contact');
+  });
+
+  test('where speculation rules are unknown (Safari, Firefox), focus and touch prefetch through the site script', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const supports = HTMLScriptElement.supports.bind(HTMLScriptElement);
+      HTMLScriptElement.supports = (type: string) => type !== 'speculationrules' && supports(type);
+    });
+    const contact = requestsFor(page, '/contact');
+    const about = requestsFor(page, '/about');
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Contact', exact: true }).focus();
+    await expect.poll(() => contact.length).toBe(1);
+    await page.getByRole('navigation').getByRole('link', { name: 'About', exact: true }).dispatchEvent('touchstart');
+    await expect.poll(() => about.length).toBe(1);
+  });
+});
+
+test('below md, the phone’s menu closes when the window widens to the bar', async ({ page }) => {
+  await page.setViewportSize({ width: 600, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.locator('#nav-menu');
+  expect(await menu.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect.poll(() => menu.evaluate((element) => element.matches(':popover-open'))).toBe(false);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'About', exact: true })).toBeVisible();
 });

@@ -1,8 +1,9 @@
-// Binds the nav's session area and its collapsible menu to the session store. Plain DOM code:
-// the nav is on every page and must not pull React in.
+// Binds the nav's session area to the session store, and says the state of its menus (popovers,
+// which open without this script). Plain DOM code: the nav is on every page and must not pull React in.
 import { mountIsland } from '../../components/mount.ts';
 import { $user, clearSession } from '../../platform/session.ts';
 import { openLogin } from './store.ts';
+import { showNavSession } from './stored-session.ts';
 import { canUseForum } from '../../lib/policy.ts';
 
 let loginModal: Promise<void> | undefined;
@@ -19,26 +20,21 @@ function mountLoginModal(): Promise<void> {
   return loginModal;
 }
 
-/** Wires up the collapsible nav and the session area (Login button or user menu). */
+/** Wires up the nav's menus and the session area (Login button or user menu). */
 export function mountNavSession(): void {
   const session = document.querySelector<HTMLElement>('[data-session]');
   if (!session) return;
-  mountDisclosure(document.querySelector('[data-nav-toggle]'), document.querySelector('[data-nav-menu]'), 'data-open');
-
-  const login = session.querySelector<HTMLButtonElement>('[data-login]')!;
-  const menu = session.querySelector<HTMLElement>('[data-user-menu]')!;
-  const name = session.querySelector<HTMLElement>('[data-username]')!;
-  const forum = session.querySelector<HTMLElement>('[data-forum-link]')!;
-  const toggle = session.querySelector<HTMLButtonElement>('[data-user-menu-toggle]');
-  mountDisclosure(toggle, session.querySelector('#user-menu-list'), 'hidden');
-
-  $user.subscribe((user) => {
-    const loggedIn = user.username !== '';
-    login.hidden = loggedIn;
-    menu.hidden = !loggedIn;
-    name.textContent = user.username;
-    forum.hidden = !canUseForum(user);
+  for (const toggle of document.querySelectorAll<HTMLButtonElement>('[data-nav-toggle], [data-user-menu-toggle]')) {
+    reflectPopover(toggle);
+  }
+  // The phone's menu is a popover below md only: from md up the bar shows it, so it closes there.
+  const navMenu = document.querySelector<HTMLElement>('[data-nav-menu]');
+  const wide = matchMedia('(min-width: 768px)');
+  wide.addEventListener('change', () => {
+    if (wide.matches && navMenu?.matches(':popover-open')) navMenu.hidePopover();
   });
+
+  $user.subscribe((user) => showNavSession({ username: user.username, forum: canUseForum(user) }));
 
   // React and the modal load on the first click, not with the page (docs/architecture.md, Budgets: 25 KB on reading pages).
   // Any [data-login] button opens it: the nav's, and a page's own call to action (the shop home's).
@@ -59,27 +55,15 @@ export function mountNavSession(): void {
   });
 }
 
-/** Makes `button` show and hide `panel`, closing on Escape and on a click elsewhere. */
-function mountDisclosure(
-  button: HTMLButtonElement | null,
-  panel: HTMLElement | null,
-  attribute: 'data-open' | 'hidden',
-) {
-  if (!button || !panel) return;
-  const setOpen = (open: boolean) => {
-    button.setAttribute('aria-expanded', String(open));
-    if (attribute === 'hidden') panel.hidden = !open;
-    else panel.toggleAttribute(attribute, open);
-  };
-  const isOpen = () => button.getAttribute('aria-expanded') === 'true';
-  button.addEventListener('click', () => setOpen(!isOpen()));
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && isOpen()) {
-      setOpen(false);
-      button.focus();
-    }
-  });
-  document.addEventListener('click', (event) => {
-    if (isOpen() && !button.contains(event.target as Node) && !panel.contains(event.target as Node)) setOpen(false);
-  });
+/**
+ * Says on `toggle` whether its popover is open (aria-expanded), as it opens and closes. The browser
+ * opens and closes the popover itself, also before this script (Escape or a tap elsewhere closes
+ * it); until then the button has no aria-expanded, and browsers derive the state from the popover.
+ */
+function reflectPopover(toggle: HTMLButtonElement): void {
+  const popover = toggle.popoverTargetElement;
+  if (!(popover instanceof HTMLElement)) return;
+  const reflect = () => toggle.setAttribute('aria-expanded', String(popover.matches(':popover-open')));
+  popover.addEventListener('toggle', reflect);
+  reflect();
 }

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../../components/toast.ts';
+import { takeEarlyKeys } from '../../../platform/early-input.ts';
 import { $user } from '../../../platform/session.ts';
 import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
 import { $announcement, $best, $mode, $play, $settings, chooseMode, pressKey, startNewGame } from '../store.ts';
@@ -51,23 +52,27 @@ export default function WordGame() {
     });
   }
 
-  // The physical keyboard; removed once the game is won or lost (SPEC section 4).
+  /** Plays a key of the physical keyboard, unless it belongs to what has the focus. */
+  function onKey(event: KeyboardEvent) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement | null;
+    // A focused button (an on-screen key, a nav link) handles its own Enter and Space.
+    if ((event.key === 'Enter' || event.key === ' ') && target?.closest('button, a')) return;
+    if (target?.closest('input, textarea, select, dialog')) return;
+    if (event.key === 'Enter' || event.key === 'Backspace' || /^[a-z]$/i.test(event.key)) {
+      event.preventDefault();
+      // Typing plays the game: the button last clicked (a key, Settings) lets go of the focus, so
+      // the Enter that follows plays the guess instead of pressing that button again.
+      if (event.key !== 'Enter' && target?.closest('button')) target.blur();
+      press(event.key);
+    }
+  }
+
+  // The physical keyboard; removed once the game is won or lost (SPEC section 4). The keys typed
+  // before the game was on the page (the page's first script kept them) are played first, once.
   useEffect(() => {
     if (game.status !== 'playing') return;
-    function onKey(event: KeyboardEvent) {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target as HTMLElement | null;
-      // A focused button (an on-screen key, a nav link) handles its own Enter and Space.
-      if ((event.key === 'Enter' || event.key === ' ') && target?.closest('button, a')) return;
-      if (target?.closest('input, textarea, select, dialog')) return;
-      if (event.key === 'Enter' || event.key === 'Backspace' || /^[a-z]$/i.test(event.key)) {
-        event.preventDefault();
-        // Typing plays the game: the button last clicked (a key, Settings) lets go of the focus, so
-        // the Enter that follows plays the guess instead of pressing that button again.
-        if (event.key !== 'Enter' && target?.closest('button')) target.blur();
-        press(event.key);
-      }
-    }
+    for (const event of takeEarlyKeys()) onKey(event);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });

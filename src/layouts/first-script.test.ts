@@ -1,0 +1,68 @@
+// The page's first script as the browser gets it: its parts written out with their arguments. It
+// must run on its own (nothing it names comes from a module), record what the visitor does, and show
+// the stored session in the nav as the site script would.
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { canUseForum } from '../lib/policy.ts';
+import { FIRST_SCRIPT } from './first-script.ts';
+
+/** A token as the server signs it: only its payload is read here. */
+const tokenFor = (claims: object) =>
+  `h.${Buffer.from(JSON.stringify({ firstName: '', lastName: '', email: '', ...claims })).toString('base64url')}.s`;
+
+/** Runs the first script in a page of fakes: the nav's session area, storage holding `token`. */
+function runFirstScript(token: string | null, { invokerCommands = false } = {}) {
+  const listeners: string[] = [];
+  const part = () => ({ hidden: false, textContent: '' });
+  const nav = { login: part(), menu: { ...part(), hidden: true }, name: part(), forum: { ...part(), hidden: true } };
+  const parts: Record<string, object> = {
+    '[data-login]': nav.login,
+    '[data-user-menu]': nav.menu,
+    '[data-username]': nav.name,
+    '[data-forum-link]': nav.forum,
+  };
+  const page: Record<string, unknown> = {
+    document: {
+      addEventListener: (type: string) => listeners.push(type),
+      querySelector: (selector: string) =>
+        selector === '[data-session]' ? { querySelector: (s: string) => parts[s] } : null,
+    },
+    localStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
+    HTMLButtonElement: { prototype: invokerCommands ? { command: '' } : {} },
+    atob,
+    TextDecoder,
+  };
+  page.window = page;
+  runInNewContext(FIRST_SCRIPT, page);
+  return { listeners, nav, page };
+}
+
+describe("the page's first script", () => {
+  it('runs on its own and starts recording taps, forms and keys', () => {
+    const { listeners, page } = runFirstScript(null, { invokerCommands: true });
+    expect(listeners).toEqual(['click', 'submit', 'keydown']);
+    expect(page.earlyInput).toEqual({ actions: [], keys: [], wired: false, keysTaken: false });
+  });
+
+  it('opens dialogs by their commands itself only where the browser cannot', () => {
+    expect(runFirstScript(null, { invokerCommands: false }).listeners).toEqual(['click', 'submit', 'keydown', 'click']);
+  });
+
+  it('leaves Login in place for a visitor without a session, or with a token that cannot be read', () => {
+    for (const token of [null, 'not-a-token', tokenFor({ username: '' })]) {
+      const { nav } = runFirstScript(token);
+      expect(nav.login.hidden).toBe(false);
+      expect(nav.menu.hidden).toBe(true);
+    }
+  });
+
+  it('shows a signed-in visitor’s menu, titled with the username, with the forum as canUseForum says', () => {
+    for (const clearance of [undefined, 1, 2, 3]) {
+      const { nav } = runFirstScript(tokenFor({ username: 'ada', ...(clearance === undefined ? {} : { clearance }) }));
+      expect(nav.login.hidden).toBe(true);
+      expect(nav.menu.hidden).toBe(false);
+      expect(nav.name.textContent).toBe('ada');
+      expect(nav.forum.hidden).toBe(!canUseForum({ clearance }));
+    }
+  });
+});
