@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/chromium.ts';
+import { findChromium } from './scripts/browsers.ts';
+import { ENGINES, type Engine } from './tests/engines/driver.ts';
 
 // An unusual port, never a server we did not start (reuseExistingServer: false).
 const port = Number(process.env.E2E_PORT ?? 4873);
@@ -11,8 +12,7 @@ const port = Number(process.env.E2E_PORT ?? 4873);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 
-export default defineConfig({
-  testDir: 'tests/e2e',
+export default defineConfig<{ engine: Engine }>({
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,
@@ -27,7 +27,11 @@ export default defineConfig({
     video: 'off', // needs Playwright's own ffmpeg, which cannot be downloaded here
     launchOptions: { executablePath: findChromium() },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testDir: 'tests/e2e', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The main flows again in each engine, through one small driver layer (tests/engines/driver.ts).
+    ...ENGINES.map((engine) => ({ name: `${engine} flows`, testDir: 'tests/engines', use: { engine } })),
+  ],
   webServer: {
     command: 'node scripts/serve.ts',
     url: `${baseURL}/api/health`,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findChromium } from './chromium.ts';
+import { findChromium } from './browsers.ts';
 import { PUBLIC_PAGES, READING_PAGES } from '../tests/e2e/routes.ts';
 import { startProductionServer } from './production-server.ts';
 

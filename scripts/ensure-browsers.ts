@@ -1,7 +1,19 @@
-// Makes sure the browser tests have a Chromium: uses one that is there, else installs Debian's
-// (as root) or Playwright's, else stops with a message saying what to do.
+// Makes sure the browser tests have their three engines: uses those that are there, else installs
+// Debian's packages (as root; Chromium elsewhere through Playwright's installer), else stops with a
+// message saying what to do.
 import { spawnSync } from 'node:child_process';
-import { findChromium } from './chromium.ts';
+import { findChromium, findFirefox, findWebKit } from './browsers.ts';
+
+const ENGINES = [
+  { name: 'Chromium', find: findChromium, packages: ['chromium'], variable: 'CHROMIUM_PATH' },
+  { name: 'Firefox', find: findFirefox, packages: ['firefox-esr'], variable: 'FIREFOX_PATH' },
+  {
+    name: 'WebKit',
+    find: findWebKit,
+    packages: ['webkit2gtk-driver', 'xvfb'],
+    variable: 'WEBKIT_WEBDRIVER and WEBKIT_MINIBROWSER',
+  },
+];
 
 function run(command: string, args: string[]): boolean {
   console.log(`$ ${command} ${args.join(' ')}`);
@@ -11,22 +23,22 @@ function run(command: string, args: string[]): boolean {
   );
 }
 
-let found = findChromium();
-if (!found) {
-  console.log('No Chromium found for the browser tests; installing one.');
+const missing = ENGINES.filter((engine) => !engine.find());
+if (missing.length) {
+  console.log(`Not found for the browser tests: ${missing.map((engine) => engine.name).join(', ')}; installing.`);
   if (process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0) {
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium']);
-  } else {
+    run('apt-get', ['install', '-y', '-qq', ...missing.flatMap((engine) => engine.packages)]);
+  } else if (missing.some((engine) => engine.name === 'Chromium')) {
     run(process.execPath, ['node_modules/@playwright/test/cli.js', 'install', 'chromium']);
   }
-  found = findChromium();
 }
-if (!found) {
+const absent = ENGINES.filter((engine) => !engine.find());
+for (const engine of absent) {
   console.error(
-    'No Chromium for the browser tests. Install one (Debian: `sudo apt-get install chromium`; elsewhere: ' +
-      '`npx playwright install chromium`) or set CHROMIUM_PATH to its executable.',
+    `No ${engine.name} for the browser tests. On Debian: \`sudo apt-get install ${engine.packages.join(' ')}\`; ` +
+      `elsewhere set ${engine.variable}.`,
   );
-  process.exit(1);
 }
-console.log(`Browser tests use ${found}`);
+if (absent.length) process.exit(1);
+console.log(`Browser tests use ${findChromium()}, ${findFirefox()} and ${findWebKit()!.miniBrowser}`);

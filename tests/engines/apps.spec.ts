@@ -1,0 +1,118 @@
+// The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way, votes in
+// a scheduling poll and in a made poll's grid, a forum post in markdown, the gallery's turn.
+import { dailyWord } from '../../src/features/word-game/daily.ts';
+import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
+import { dayNumber } from '../../src/lib/utc-day.ts';
+import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
+import { createUser, uniqueUsername } from '../e2e/helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { byCss, byRole, inside } from './in-page.ts';
+
+test('a word-game round: the Daily word found on the second guess, the result, the dialogs closed with Escape', async ({
+  site,
+}) => {
+  await site.goto('/word_game');
+  const board = byRole('group', 'Board');
+  await site.expectVisible(board);
+  await site.click(byRole('button', 'Daily'));
+  const word = dailyWord(dayNumber());
+  const other = SECRET_WORDS.find((candidate) => candidate !== word)!;
+  // A guess by the physical keyboard, coloured letter by letter, each with its state in words.
+  await site.type(other.toLowerCase());
+  await site.press('Enter');
+  await site.expectText(inside(board, byRole('group', 'Guess 1')), /(correct position|in the word|not in the word)/);
+  // The word itself by the on-screen keyboard.
+  const keyboard = byRole('group', 'Keyboard');
+  for (const letter of word) await site.click(inside(keyboard, byRole('button', new RegExp(`^${letter}(,|$)`))));
+  await site.click(inside(keyboard, byRole('button', 'Enter')));
+  const won = byRole('dialog', 'You Won!');
+  await site.expectVisible(won);
+  await site.expectText(won, `The word was: ${word}`);
+  expect(await site.axeViolations()).toEqual([]);
+  await site.press('Escape');
+  await site.expectHidden(won);
+  for (const name of ['Statistics', 'Settings']) {
+    await site.click(byRole('button', name));
+    const dialog = byRole('dialog', name);
+    await site.expectVisible(dialog);
+    await site.press('Escape');
+    await site.expectHidden(dialog);
+  }
+  expect(await site.errors()).toEqual([]);
+});
+
+test('the chatbot streams its answer, and Stop keeps the words that came', async ({ site }) => {
+  await site.goto('/chatbot');
+  const question = `Stream this in ${site.engine}: ${'word '.repeat(140)}THE END`;
+  await site.fill(byRole('textbox', 'Your question'), question);
+  await site.click(byRole('button', 'Send'));
+  const answer = byCss('[role=log] .message-ai');
+  // The first words show while the rest is still coming: then Stop.
+  await site.expectText(answer, 'You asked');
+  await site.click(byRole('button', 'Stop'));
+  await site.expectText(answer, 'Stopped.');
+  expect(await site.text(answer)).not.toContain('THE END');
+  await site.expectVisible(byRole('button', 'Send'));
+  expect(await site.errors()).toEqual([]);
+});
+
+test('an anonymous voter saves a name and votes in a scheduling poll', async ({ site }) => {
+  await site.goto('/scheduling_polls/defense_league');
+  // A name no account could have (its ë): a vote under it looks at no account, so this address
+  // stays within register's limit, which such looks share (src/server/account-probe.ts).
+  const name = uniqueUsername(`Zoë_${site.engine}`);
+  await site.fill(byRole('textbox', 'Name'), name);
+  await site.click(byRole('button', 'Save'));
+  const slot = inside(byRole('group', 'Time slots on 08/27'), byRole('button', '7:00 PM'));
+  await site.click(slot);
+  const row = inside(byRole('table', '08/27'), byRole('row', /^7:00 PM/));
+  await site.expectText(row, name);
+  expect(await site.read(slot, (button) => button.getAttribute('aria-pressed'))).toBe('true');
+  expect(await site.errors()).toEqual([]);
+});
+
+test('a voter answers a made poll, and the grid shows the answer in their row', async ({ site }) => {
+  await site.goto(`/scheduling_polls/p/${DEMO_POLL_ID}`);
+  const name = uniqueUsername(`Zoë_${site.engine}`); // no account's name, as above
+  await site.fill(byRole('textbox', 'Name'), name);
+  await site.click(byRole('button', 'Save'));
+  await site.click(byRole('button', /^All day/));
+  const grid = byRole('region', 'Everyone’s answers');
+  await site.expectVisible(grid);
+  await site.expectText(inside(grid, byRole('row', new RegExp(`^${name}`))), '✓Yes');
+  expect(await site.axeViolations()).toEqual([]);
+  expect(await site.errors()).toEqual([]);
+});
+
+test('a member posts in markdown and the forum shows it formatted', async ({ site, request }) => {
+  const { username, token } = await createUser(request, { clearance: 2, prefix: 'member' });
+  await site.storeToken(token);
+  await site.goto('/forum');
+  const marker = `md-${username}`;
+  await site.fill(byRole('textbox', 'Your message'), `**${marker}** with a list:\n\n- one\n- two`);
+  await site.click(byRole('button', 'Post'));
+  const card = byRole('article', `Message from ${username}`);
+  await site.expectVisible(inside(card, byCss('strong', marker)));
+  expect(await site.read(card, (article) => article.querySelectorAll('li').length)).toBe(2);
+  expect(await site.errors()).toEqual([]);
+});
+
+test('the gallery turns by 45 degrees with Previous, Next and the arrow keys', async ({ site }) => {
+  await site.goto('/drecoll_hills_harvest/gallery');
+  const ring = byCss('[data-ring]');
+  const status = byCss('[data-status]');
+  const turned = () => site.read(ring, (element) => getComputedStyle(element).transform);
+  const facing = await turned();
+  await site.click(byRole('button', 'Next'));
+  await site.expectText(status, /: image 2 of 8$/);
+  // The ring itself turned, in this engine's 3D.
+  await expect.poll(turned).not.toBe(facing);
+  await site.click(byRole('button', 'Previous'));
+  await site.expectText(status, /: image 1 of 8$/);
+  await site.press('ArrowLeft');
+  await site.expectText(status, /: image 8 of 8$/);
+  await site.press('ArrowRight');
+  await site.expectText(status, /: image 1 of 8$/);
+  await expect.poll(turned).toBe(facing);
+  expect(await site.errors()).toEqual([]);
+});
