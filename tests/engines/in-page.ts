@@ -18,6 +18,7 @@ export const ROLE_SELECTORS = {
   list: 'ul, ol, [role=list]',
   listitem: 'li, [role=listitem]',
   log: '[role=log]',
+  main: 'main, [role=main]',
   navigation: 'nav, [role=navigation]',
   radio: 'input[type=radio], [role=radio]',
   region: 'section[aria-label], section[aria-labelledby], [role=region]',

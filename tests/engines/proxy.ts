@@ -24,7 +24,8 @@ const COLLECTOR = `(() => {
   addEventListener('error', (event) => {
     const target = event.target;
     if (target instanceof Element) add('failed to load: <' + target.localName + '> ' + (target.currentSrc || target.src || target.href || ''));
-    else add('error: ' + event.message);
+    else if (event.message !== undefined) add('error: ' + event.message);
+    else add('error event from ' + String(target) + ' ' + event.constructor.name);
   }, true);
   addEventListener('unhandledrejection', (event) => add('unhandled rejection: ' + ((event.reason && event.reason.stack) || event.reason)));
   addEventListener('securitypolicyviolation', (event) => add('refused by the CSP: ' + event.blockedURI + ' (' + event.violatedDirective + ')'));

@@ -78,6 +78,9 @@ test('a visitor registers in the modal, logs out, and logs in again with Enter',
   const dialog = byRole('dialog');
   await site.click(loginButton);
   await site.expectVisible(dialog);
+  await site.press('Escape');
+  await site.expectHidden(dialog);
+  await site.click(loginButton);
   await site.click(inside(dialog, byRole('button', 'Register')));
   await site.fill(inside(dialog, byRole('textbox', 'Username')), username);
   await site.fill(inside(dialog, byRole('textbox', 'Password')), password);
