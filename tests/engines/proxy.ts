@@ -23,6 +23,9 @@ const COLLECTOR = `(() => {
   document.documentElement.dataset.engineErrors = '[]';
   addEventListener('error', (event) => {
     const target = event.target;
+    // A prefetch that the click on its link cuts short (Firefox reports it as failed): nothing is
+    // missing. A prefetch that really fails shows among the proxy's requests.
+    if (target && target.rel === 'prefetch') return;
     if (target instanceof Element) add('failed to load: <' + target.localName + '> ' + (target.currentSrc || target.src || target.href || ''));
     else if (event.message !== undefined) add('error: ' + event.message);
     else add('error event from ' + String(target) + ' ' + event.constructor.name);

@@ -17,6 +17,11 @@ test.describe('every public route', () => {
             .map((img) => img.currentSrc || img.src),
         );
       await expect.poll(missing).toEqual([]);
+      // Each <picture>'s last source, its <img>, is in a format every engine decodes.
+      const fallbacks = await site.run(() =>
+        [...document.querySelectorAll('picture > img')].map((img) => img.getAttribute('src') ?? ''),
+      );
+      expect(fallbacks.filter((src) => !/\.(webp|jpe?g|png)$/.test(src))).toEqual([]);
       expect(await site.errors({ except: ['/missing-page'] })).toEqual([]);
       expect(await site.axeViolations()).toEqual([]);
     });
