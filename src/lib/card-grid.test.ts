@@ -8,7 +8,14 @@ describe('a card grid’s picture sizes', () => {
         '(min-width: 1152px) 358px, (min-width: 944px) calc((100vw - 5rem) / 3), ' +
         '(min-width: 632px) calc((100vw - 3.5rem) / 2), calc(100vw - 2rem)',
       twoColumnsFrom: 632,
+      fillsEveryRow: true,
     });
+  });
+
+  it('keeps its empty tracks (auto-fill) only when the cards fill the widest row', () => {
+    expect(cardGrid(18, 3).fillsEveryRow).toBe(true); // three 18rem columns fit in 70rem
+    expect(cardGrid(16, 3).fillsEveryRow).toBe(false); // four would: three must share the row
+    expect(cardGrid(18, 2).fillsEveryRow).toBe(false);
   });
 
   it('has no more columns than cards: three 14rem cards share one row of three, not four', () => {

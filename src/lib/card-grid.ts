@@ -6,6 +6,11 @@
  *   grid-template-columns: repeat(auto-fit, minmax(min(100%, <columnRem>rem), 1fr));
  *   gap: calc(var(--space) * 1.5);
  *
+ * or, when the cards fill even the widest row (fillsEveryRow), with auto-fill: the same layout,
+ * but one that does not hang on how many cards the browser has parsed. A slow phone paints what it
+ * has so far, and with auto-fit the first two of eighteen cards would be painted two to a row, then
+ * narrowed when the third arrives (a layout shift).
+ *
  * main's content box is the viewport less 1rem of padding each side, at most 70rem (global.css).
  * From that layout come the width each card's picture is shown at, for its `sizes` attribute, and
  * the viewport width from which a second card shares the first row.
@@ -20,6 +25,8 @@ export interface CardGrid {
   sizes: string;
   /** The viewport width, in CSS pixels, from which the grid shows two cards a row. */
   twoColumnsFrom: number;
+  /** Whether the cards fill the widest row, so the grid may keep its empty tracks (auto-fill) while cards arrive. */
+  fillsEveryRow: boolean;
 }
 
 /** The viewport width, in CSS pixels, from which `columns` columns fit. */
@@ -27,7 +34,7 @@ function viewportFor(columns: number, columnRem: number): number {
   return (columns * columnRem + (columns - 1) * GAP_REM + PADDING_REM) * REM_PX;
 }
 
-/** Derives the pictures' `sizes` and the two-column width of a grid of `cards` cards in `columnRem`-wide columns. */
+/** Derives the pictures' `sizes`, the two-column width and the track repetition of a grid of `cards` cards in `columnRem`-wide columns. */
 export function cardGrid(columnRem: number, cards: number): CardGrid {
   const fit = Math.floor((MAX_CONTENT_REM + GAP_REM) / (columnRem + GAP_REM));
   const most = Math.max(1, Math.min(cards, fit));
@@ -38,5 +45,5 @@ export function cardGrid(columnRem: number, cards: number): CardGrid {
     widths.push(`(min-width: ${viewportFor(columns, columnRem)}px) calc((100vw - ${gutters}rem) / ${columns})`);
   }
   widths.push(`calc(100vw - ${PADDING_REM}rem)`);
-  return { sizes: widths.join(', '), twoColumnsFrom: viewportFor(2, columnRem) };
+  return { sizes: widths.join(', '), twoColumnsFrom: viewportFor(2, columnRem), fillsEveryRow: cards >= fit };
 }

@@ -15,6 +15,9 @@ export function mountGallery(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>('[data-status]')!;
   const panels = [...ring.querySelectorAll<HTMLElement>('.panel')];
   const groupButtons = [...root.querySelectorAll<HTMLButtonElement>('[data-group]')];
+  const groupImages = JSON.parse(
+    root.querySelector<HTMLElement>('[data-group-images]')?.dataset.groupImages ?? '{}',
+  ) as Record<string, GalleryImage[]>;
   let angle = 0;
   let label = groupButtons[0]?.dataset.label ?? '';
 
@@ -34,9 +37,9 @@ export function mountGallery(root: HTMLElement): void {
     button.addEventListener('click', () => rotate(button.dataset.turn === 'next' ? 'next' : 'previous'));
   }
 
-  /** Puts a group's images (the ones its button carries) into the panels; one already there stays. */
+  /** Puts a group's images into the panels; one already there stays. */
   function load(button: HTMLButtonElement): void {
-    const images = JSON.parse(button.dataset.images ?? '[]') as GalleryImage[];
+    const images = groupImages[button.dataset.group ?? ''] ?? [];
     panels.forEach((panel, index) => {
       const img = panel.querySelector('img')!;
       const image = images[index];

@@ -69,10 +69,12 @@ export default function WordGame() {
   }
 
   // The physical keyboard; removed once the game is won or lost (SPEC section 4). The keys typed
-  // before the game was on the page (the page's first script kept them) are played first, once.
+  // before the game was on the page (the page's first script kept them) are taken at the first
+  // render, and played then if the game takes keys, as they would have been.
   useEffect(() => {
+    const early = takeEarlyKeys();
     if (game.status !== 'playing') return;
-    for (const event of takeEarlyKeys()) onKey(event);
+    for (const event of early) onKey(event);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
