@@ -63,6 +63,17 @@ test.describe('project showcase', () => {
     });
   }
 
+  // A browser that paints what it has parsed so far (Firefox, Safari) may show the grid with only its
+  // first cards: their columns must already be the whole grid's, or the cards would narrow as the rest arrive.
+  test('keeps its columns however many cards have arrived', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.getByRole('region', { name: 'Projects' }).getByRole('listitem');
+    const second = () => cards.nth(1).evaluate((card) => card.getBoundingClientRect().toJSON() as DOMRect);
+    const whole = await second();
+    await cards.evaluateAll((items) => items.slice(2).forEach((item) => item.remove()));
+    expect(await second()).toEqual(whole);
+  });
+
   test('links live demos (internal ones in place, external ones in a new tab) and public code', async ({ page }) => {
     await page.goto('/');
     const cards = page.getByRole('region', { name: 'Projects' }).getByRole('article');
