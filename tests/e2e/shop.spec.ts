@@ -347,14 +347,14 @@ test.describe('shop: products and cart', () => {
   });
 });
 
+type GalleryImage = { src: string; srcset: string };
+
 /** The pictures of a gallery group, as the page lists them for its controller. */
-function groupImages(page: Page, group: string): Promise<{ src: string; srcset: string }[]> {
-  return page
+async function groupImages(page: Page, group: string): Promise<GalleryImage[]> {
+  const lists = await page
     .locator('[data-group-images]')
-    .evaluate(
-      (element, name) => (JSON.parse((element as HTMLElement).dataset.groupImages!) as Record<string, never>)[name],
-      group,
-    );
+    .evaluate((element) => JSON.parse((element as HTMLElement).dataset.groupImages!) as Record<string, GalleryImage[]>);
+  return lists[group] ?? [];
 }
 
 test.describe('shop: gallery', () => {

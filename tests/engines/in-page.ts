@@ -8,7 +8,9 @@ export const ROLE_SELECTORS = {
   alert: '[role=alert]',
   article: 'article, [role=article]',
   button: 'button, input[type=button], input[type=submit], [role=button]',
+  cell: 'td, [role=cell], [role=gridcell]',
   checkbox: 'input[type=checkbox], [role=checkbox]',
+  columnheader: 'th[scope=col], thead th, [role=columnheader]',
   combobox: 'select, [role=combobox]',
   dialog: 'dialog, [role=dialog], [role=alertdialog]',
   group: 'fieldset, details, [role=group]',
@@ -27,8 +29,6 @@ export const ROLE_SELECTORS = {
   spinbutton: 'input[type=number], [role=spinbutton]',
   status: 'output, [role=status]',
   table: 'table, [role=table], [role=grid]',
-  cell: 'td, [role=cell], [role=gridcell]',
-  columnheader: 'th[scope=col], thead th, [role=columnheader]',
   textbox:
     'input:not([type]), input[type=text], input[type=email], input[type=password], input[type=search], textarea, [role=textbox]',
 };
@@ -39,10 +39,9 @@ export type NameMatch = string | { pattern: string; flags: string };
 /** One step of a query: an element by its role and accessible name, or by a CSS selector and its text. */
 export type Step = { role: Role; name?: NameMatch } | { css: string; text?: NameMatch };
 
-/** Finds an element inside the one the step before found: the first that shows, unless `hidden` asks for any. */
+/** Finds, step by step, an element inside the one the step before found: the first that shows. */
 export interface Query {
   steps: Step[];
-  hidden?: boolean;
 }
 
 /** The query for an element by its role and accessible name (a RegExp matches part of it). */
@@ -57,12 +56,7 @@ export function byCss(css: string, text?: string | RegExp): Query {
 
 /** `inner` looked for inside what `outer` finds. */
 export function inside(outer: Query, inner: Query): Query {
-  return { steps: [...outer.steps, ...inner.steps], hidden: inner.hidden };
-}
-
-/** `query`, matching hidden elements too. */
-export function evenHidden(query: Query): Query {
-  return { ...query, hidden: true };
+  return { steps: [...outer.steps, ...inner.steps] };
 }
 
 function nameMatch(name: string | RegExp): NameMatch {
@@ -121,11 +115,9 @@ export function findElement(query: Query, roles: Record<string, string>): Elemen
       ? element.open
       : element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
 
-  let scope: ParentNode = document;
   let found: Element | null = null;
-  query.steps.forEach((step, index) => {
-    if (index > 0 && !found) return;
-    const last = index === query.steps.length - 1;
+  for (const step of query.steps) {
+    const scope: ParentNode = found ?? document;
     const candidates = [...scope.querySelectorAll('css' in step ? step.css : roles[step.role]!)].filter((element) => {
       if ('role' in step) {
         const explicit = element.getAttribute('role');
@@ -135,9 +127,9 @@ export function findElement(query: Query, roles: Record<string, string>): Elemen
       }
       return matches(textOf(element), step.text);
     });
-    found = candidates.find((element) => (last && query.hidden) || shows(element)) ?? null;
-    if (found) scope = found;
-  });
+    found = candidates.find(shows) ?? null;
+    if (!found) return null;
+  }
   return found;
 }
 
