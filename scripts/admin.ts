@@ -12,6 +12,7 @@ import {
 import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
+import { migrateSpecPolls } from '../src/features/scheduling/spec-console.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
@@ -26,7 +27,9 @@ const USAGE = `Usage: npm run admin -- <command>
   messages [count]                    show the latest contact messages (default 20), newest first,
                                       with how their mail went: delivered, undelivered, not-sent, sending
   orders [count] [username]           show the latest shop orders (default 20), newest first, everyone's
-                                      or one user's, with how the confirmation mail went`;
+                                      or one user's, with how the confirmation mail went
+  migrate                             bring the store's data to this version's layout (run once after
+                                      a deploy; running it again changes nothing)`;
 
 /** Reads an optional count argument: a whole number of at least 1. */
 function parseCount(count: string): number {
@@ -36,6 +39,10 @@ function parseCount(count: string): number {
 }
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
+  async migrate() {
+    const stored = await migrateSpecPolls(undefined);
+    return `Scheduling: ${stored} configured poll(s) stored as polls of the model; nothing else to do.`;
+  },
   async 'list-users'() {
     const users = await listUsers();
     if (users.length === 0) return 'No users.';

@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { configuredItems } from '../src/features/scheduling/polls.ts';
+import { configuredItems } from '../src/features/scheduling/spec-polls.ts';
 import { FUNCTIONS, bundle, coldImport, readZip } from './function-bundles.ts';
 import { startProductionServer } from './production-server.ts';
 

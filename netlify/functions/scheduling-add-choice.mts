@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { changeChoiceEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { choiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
 
-/** Adds a vote for a time slot. */
-export default changeChoiceEndpoint('time-slot', 'add');
+/** Adds a vote for a time slot (or answers an option of a made poll). */
+export default choiceEndpoint('add');
 
 export const config: Config = { path: '/api/scheduling/add-choice' };

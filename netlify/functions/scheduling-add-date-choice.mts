@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { changeChoiceEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { dateChoiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
 
 /** Adds a vote for a date. */
-export default changeChoiceEndpoint('date', 'add');
+export default dateChoiceEndpoint('add');
 
 export const config: Config = { path: '/api/scheduling/add-date-choice' };

@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { pollReadEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
-import { availableDates } from '../../src/features/scheduling/service.server.ts';
+import { availableDatesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
 
 /** Lists the dates the date poll offers. */
-export default pollReadEndpoint(availableDates);
+export default availableDatesEndpoint;
 
 export const config: Config = { path: '/api/scheduling/available-dates/:pollId' };

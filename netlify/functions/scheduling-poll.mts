@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { pollReadEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
-import { createdPoll } from '../../src/features/scheduling/service.server.ts';
+import { pollEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
 
-/** A poll made in the console: its title, zone, options, decision and version. */
-export default pollReadEndpoint(createdPoll);
+/** A poll: its title, zone, options, decision and version. */
+export default pollEndpoint;
 
 export const config: Config = { path: '/api/scheduling/poll/:pollId' };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { changeChoiceEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { choiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
 
-/** Removes a vote for a time slot. */
-export default changeChoiceEndpoint('time-slot', 'remove');
+/** Removes a vote for a time slot (or an answer in a made poll). */
+export default choiceEndpoint('remove');
 
 export const config: Config = { path: '/api/scheduling/remove-choice' };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { voterChoicesEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { userChoicesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
 
 /** Lists the schedule item ids a voter chose. */
-export default voterChoicesEndpoint('time-slot');
+export default userChoicesEndpoint;
 
 export const config: Config = { path: '/api/scheduling/user-choices/:pollId' };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { voterChoicesEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { userDateChoicesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
 
 /** Lists the dates a voter chose. */
-export default voterChoicesEndpoint('date');
+export default userDateChoicesEndpoint;
 
 export const config: Config = { path: '/api/scheduling/user-date-choices/:pollId' };

@@ -15,6 +15,12 @@ export const TIME_SLOTS: Record<string, readonly string[]> = {
   '09/03': ['7:00 PM', '7:30 PM', '8:00 PM', '8:30 PM'],
 };
 
+/**
+ * When the time-slot polls' 'MM/DD' dates fall: their year, the time zone their times are in, and
+ * how long one slot lasts in minutes.
+ */
+export const TIME_SLOT_CALENDAR = { year: 2026, zone: 'America/New_York', slotMinutes: 30 } as const;
+
 /** The time-slot polls: their page, title and the dates they hide. */
 export const TIME_SLOT_POLLS = {
   defense: { route: 'defense_league', title: 'Defense Scheduling Poll', hiddenDates: [] as string[] },
@@ -24,6 +30,7 @@ export const TIME_SLOT_POLLS = {
 /** The reunion date poll: each date is the Friday its weekend starts ('MM/DD/YYYY'). */
 export const DATE_POLL = {
   id: 'drexolljozwiakpoolpoll',
+  title: 'Reunion 2026',
   dates: [
     { date: '06/12/2026', description: 'Schools are out; the pool opens for the season.' },
     { date: '06/26/2026', description: '' },

@@ -3,7 +3,7 @@
 import { type Browser, type Page, expect } from '@playwright/test';
 import { test, waitsForSite } from './fixtures.ts';
 import { DATE_POLL } from '../../src/content/polls.ts';
-import { TIME_SLOT_POLL_IDS, configuredItems, configuredPollItems } from '../../src/features/scheduling/polls.ts';
+import { TIME_SLOT_POLL_IDS, configuredItems, configuredPollItems } from '../../src/features/scheduling/spec-polls.ts';
 import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
 
 // The console drops what the other tests vote on: this file runs its tests one after another.

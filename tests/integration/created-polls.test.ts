@@ -117,7 +117,7 @@ describe('making a poll in the console', () => {
 
   it('answers 404 for a poll that does not exist', async () => {
     expect((await readPoll('zzzzzzzzzzzz')).status).toBe(404);
-    expect((await readPoll('defense')).status).toBe(404);
+    expect((await readPoll('no-such-poll')).status).toBe(404);
   });
 });
 

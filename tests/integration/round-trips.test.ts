@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
-import { configuredItems } from '../../src/features/scheduling/polls.ts';
+import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
@@ -232,6 +232,10 @@ const SCENARIOS: Record<string, Scenario> = {
       });
       return { body: { pollId: 'defense', scheduleItemId: item(), username, claimSecret: body.claimSecret } };
     },
+  },
+  'scheduling-vote': {
+    kind: 'write',
+    prepare: async () => ({ body: { pollId: 'defense', optionId: item(), username: anon(), answer: 'yes' } }),
   },
   'scheduling-available-dates': {
     kind: 'read',

@@ -17,7 +17,7 @@ import allScores from '../../netlify/functions/scoring-all-scores.mts';
 import wordGame from '../../netlify/functions/scoring-wordgame.mts';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { deleteUser, setClearance, setPassword } from '../../src/features/auth/service.server.ts';
-import { configuredItems } from '../../src/features/scheduling/polls.ts';
+import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
 import { newPollForm } from './fakes.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -181,6 +181,10 @@ const SIGNED_IN: Record<string, { clearance: number; method?: string; path?: str
     },
     'scheduling-add-date-choice': { clearance: 1, body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
     'scheduling-remove-date-choice': { clearance: 1, body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
+    'scheduling-vote': {
+      clearance: 1,
+      body: (username) => ({ pollId: 'defense', optionId: item(), username, answer: 'yes' }),
+    },
     'scheduling-create-schedule-items': { clearance: 3 },
     'scheduling-create-schedule-polls': { clearance: 3 },
     'scheduling-create-schedule-date-items': { clearance: 3 },
@@ -206,7 +210,7 @@ describe('every signed-in function', () => {
       .filter((file) => file.endsWith('.mts'))
       .map((file) => file.replace(/\.mts$/, ''))
       .filter((name) =>
-        /requireUser|requirePermission|optionalUser|changeChoiceEndpoint|[aA]dminEndpoint/.test(
+        /requireUser|requirePermission|optionalUser|[cC]hoiceEndpoint|voteEndpoint|[aA]dminEndpoint/.test(
           readFileSync(join(FUNCTIONS, `${name}.mts`), 'utf8'),
         ),
       );

@@ -7,11 +7,12 @@ import { createAccount, listUsers } from '../../src/features/auth/service.server
 import { type NewPoll, pollOptions } from '../../src/features/scheduling/new-poll.ts';
 import * as schedulingRepo from '../../src/features/scheduling/repo.server.ts';
 import {
-  changeChoice,
   createScheduleDateItems,
   createScheduleItems,
   createSchedulePolls,
-} from '../../src/features/scheduling/service.server.ts';
+  migrateSpecPolls,
+} from '../../src/features/scheduling/spec-console.server.ts';
+import { vote } from '../../src/features/scheduling/voting.server.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
 
 /** Demo accounts for local runs, one per clearance level. */
@@ -71,8 +72,8 @@ export async function seedDemoPoll(now = Date.now()): Promise<void> {
   // counts nothing against the address the browser tests share (register's limit, account-probe.ts).
   const secrets = new Map<string, string>();
   for (const [username, optionId, answer] of answers) {
-    const vote = { kind: 'time-slot', change: 'add', pollId: DEMO_POLL_ID, optionId, username, answer } as const;
-    const { claimSecret } = await changeChoice({ ...vote, claimSecret: secrets.get(username) }, undefined, 'demo-seed');
+    const input = { pollId: DEMO_POLL_ID, optionId, username, answer, claimSecret: secrets.get(username) };
+    const { claimSecret } = await vote(input, undefined, 'demo-seed');
     if (claimSecret) secrets.set(username, claimSecret);
   }
 }
@@ -84,6 +85,8 @@ export async function seedDemoData(): Promise<boolean> {
     await seedSchedulingPolls();
     await createGuests(undefined);
   }
+  // A store from before the configured polls were polls of the model gets them stored.
+  await migrateSpecPolls(undefined);
   // The demo poll also joins a used store that lacks it (one made before it existed, or a shared
   // one whose tests deleted it): the audit and the browser tests open its page.
   if (!(await schedulingRepo.readPoll(DEMO_POLL_ID))) await seedDemoPoll();

@@ -43,6 +43,8 @@ export interface PollOption {
    * use costs a phone about 100 ms.
    */
   zoneName?: string;
+  /** A note beside the option (the reunion poll's dates have them). */
+  description?: string;
 }
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -117,11 +119,13 @@ export interface CreatedPoll {
   createdAt: number;
   /** The option the organiser picked; a poll with one takes no votes. */
   final?: string;
+  /** Takes yes answers only (the polls made from the content config); else yes or if need be. */
+  yesOnly?: true;
 }
 
-const CREATED_POLL_ID = /^[a-z0-9]{12}$/;
-/** Whether `id` has the shape of a made poll's id (the spec polls' ids never do). */
-export const isCreatedPollId = (id: string) => CREATED_POLL_ID.test(id);
+const POLL_ID = /^[a-z0-9]{1,64}$/;
+/** Whether `id` has the shape of a poll's id: a made poll's twelve characters, or a configured poll's name. */
+export const isPollId = (id: string) => POLL_ID.test(id);
 
 /** A made poll's page: one static shell serves every id (netlify.toml rewrites the path to it). */
 export const pollPath = (id: string) => `/scheduling_polls/p/${id}`;

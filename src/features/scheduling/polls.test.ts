@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIME_SLOTS } from '../../content/polls.ts';
-import {
-  anonymousVoter,
-  configuredItems,
-  configuredPollItems,
-  dateOfOption,
-  dateOptionName,
-  displayName,
-  inConfigOrder,
-  itemId,
-  nameTaken,
-  pollDates,
-  splitItemName,
-} from './polls.ts';
+import { anonymousVoter, displayName, nameTaken } from './polls.ts';
 
 describe('voter identity', () => {
   it('prefixes anon_ to the trimmed name with whitespace runs turned into underscores', () => {
@@ -33,29 +20,5 @@ describe('voter identity', () => {
     expect(nameTaken(' BOB ', voters)).toBe(true);
     expect(nameTaken('Mary', voters)).toBe(false);
     expect(nameTaken('anon', voters)).toBe(false);
-  });
-});
-
-describe('schedule items and dates', () => {
-  it('names items <date>_<time>, splits them back, and gives stable ids', () => {
-    expect(splitItemName('08/27_6:30 PM')).toEqual({ date: '08/27', time: '6:30 PM' });
-    expect(itemId('08/27_6:30 PM')).toBe('0827-630pm');
-    const ids = configuredItems().map((item) => item._id);
-    expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it('hides 09/03 from ragnarok only', () => {
-    expect(pollDates('defense')).toEqual(['08/27', '08/28', '09/01', '09/02', '09/03']);
-    expect(pollDates('ragnarok')).toEqual(['08/27', '08/28', '09/01', '09/02']);
-    expect(configuredPollItems('ragnarok').length).toBe(configuredItems().length - TIME_SLOTS['09/03']!.length);
-  });
-
-  it('adds and removes the _DATE suffix', () => {
-    expect(dateOptionName('07/03/2026')).toBe('07/03/2026_DATE');
-    expect(dateOfOption('07/03/2026_DATE')).toBe('07/03/2026');
-  });
-
-  it('orders by the config, unknown names last by name', () => {
-    expect(inConfigOrder(['z', 'b', 'a', 'y'], (name) => name, ['b', 'a'])).toEqual(['b', 'a', 'y', 'z']);
   });
 });

@@ -9,6 +9,7 @@ import type { Write } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
 import type { CreatedPoll } from './new-poll.ts';
+import { specPoll } from './spec-polls.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
 import type { Answer } from './ranking.ts';
 
@@ -117,53 +118,52 @@ export async function voterChoices(pollId: string, username: string): Promise<st
   return (votes as string[]).map((vote) => splitVote(vote).option);
 }
 
-/** The poll's option ids with the named hash (items or dates) read in the same round trip. */
-export async function pollOptions(
-  pollId: string,
-  catalogue: string,
-): Promise<{ offered: string[]; names: Record<string, string> }> {
-  const [offered, names] = (await redis()
-    .pipeline()
-    .smembers(keys.scheduleOffered(pollId))
-    .hgetall(catalogue)
-    .exec()) as [string[], unknown];
-  return { offered, names: hashReply(names) ?? {} };
-}
-
 /**
- * Adds catalogue entries that are missing, and offers them in `pollId`; answers how many entries
- * were new. `admin` is who acts, for the console's limit (src/server/admin-limit.ts), as below.
+ * Adds catalogue entries that are missing, and (with `poll`) stores the poll's definition and
+ * offers the entries in it; answers how many entries were new. `admin` is who acts, for the
+ * console's limit (src/server/admin-limit.ts), as below.
  */
 export async function addToCatalogue(
+  admin: Admin,
   catalogue: string,
   entries: [id: string, value: string][],
-  pollId?: string,
-  admin?: Admin,
+  poll?: CreatedPoll,
 ): Promise<number> {
   if (entries.length === 0) return 0;
   const commands: Write[] = entries.map(([id, value]) => ['HSETNX', catalogue, id, value]);
-  if (pollId) commands.push(['SADD', keys.scheduleOffered(pollId), ...entries.map(([id]) => id)]);
+  if (poll) {
+    const { id, ...definition } = poll;
+    commands.push(['SADD', keys.scheduleOffered(id), ...entries.map(([entry]) => entry)]);
+    commands.push(['HSET', keys.schedulePolls(), id, JSON.stringify(definition)]);
+  }
   const replies = await commandsAsAdmin(admin, commands);
   return replies.slice(0, entries.length).reduce((sum, added) => sum + Number(added), 0);
 }
 
-/** Offers each poll those of its options that exist in the catalogue; answers how many were new, or -1 when it is empty. */
-export async function offerExisting(
-  catalogue: string,
-  options: Record<string, string[]>,
-  admin?: Admin,
-): Promise<number> {
-  const polls = Object.entries(options);
+/**
+ * Stores each poll's definition and offers it those of its options that exist in the catalogue;
+ * answers how many were new, or -1 when the catalogue is empty.
+ */
+export async function offerExisting(admin: Admin, catalogue: string, polls: CreatedPoll[]): Promise<number> {
   return runAsAdmin(
     admin,
     scripts.offerExisting,
-    [catalogue, ...polls.flatMap(([pollId]) => [keys.scheduleOffered(pollId), keys.scheduleVersion(pollId)])],
-    polls.flatMap(([, ids]) => [ids.length, ...ids]),
+    [
+      catalogue,
+      keys.schedulePolls(),
+      ...polls.flatMap(({ id }) => [keys.scheduleOffered(id), keys.scheduleVersion(id)]),
+    ],
+    polls.flatMap(({ id, ...definition }) => [
+      id,
+      JSON.stringify(definition),
+      definition.options.length,
+      ...definition.options.map((option) => option.id),
+    ]),
   );
 }
 
 /** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
-export async function dropCatalogue(catalogue: string, pollIds: string[], admin?: Admin): Promise<number> {
+export async function dropCatalogue(admin: Admin, catalogue: string, pollIds: string[]): Promise<number> {
   const pollKeys = pollIds.flatMap((pollId) => [
     keys.scheduleOffered(pollId),
     keys.scheduleVotes(pollId),
@@ -173,7 +173,7 @@ export async function dropCatalogue(catalogue: string, pollIds: string[], admin?
 }
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
-export async function dropOffered(pollIds: string[], admin?: Admin): Promise<number> {
+export async function dropOffered(admin: Admin, pollIds: string[]): Promise<number> {
   // Every vote is for an offered option (changeVote refuses others, and options leave with their
   // votes), so the votes go whole. One script: counted and deleted with nothing in between.
   const replies = await commandsAsAdmin(
@@ -193,12 +193,12 @@ export async function pollVersion(pollId: string): Promise<number> {
   return Number((await redis().get<number>(keys.scheduleVersion(pollId))) ?? 0);
 }
 
-// ----- Polls made in the console -----
+// ----- Polls -----
 
 /** The most polls the console keeps at once: its list stays one small read. */
 export const MAX_CREATED_POLLS = 200;
 
-/** Stores a made poll and offers its options (one round trip, within the admin's limit). */
+/** Stores a poll made in the console and offers its options (one round trip, within the admin's limit). */
 export function createPoll(admin: Admin, poll: CreatedPoll): Promise<'ok' | 'taken' | 'full'> {
   const { id, ...definition } = poll;
   return runAsAdmin(
@@ -209,16 +209,45 @@ export function createPoll(admin: Admin, poll: CreatedPoll): Promise<'ok' | 'tak
   );
 }
 
-/** A made poll with its decision and version, in one round trip; undefined when there is none. */
+/**
+ * A poll with its decision and version, in one round trip; undefined when there is none. Its options
+ * are those it offers now (a made poll offers all of its own; the console takes a configured poll's
+ * time slots out and puts them back). A configured poll not stored yet reads as its config makes it.
+ */
 export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; version: number } | undefined> {
-  const [definition, final, version] = (await redis()
+  const [definition, final, version, offered] = (await redis()
     .pipeline()
     .hget(keys.schedulePolls(), pollId)
     .hget(keys.scheduleFinals(), pollId)
     .get(keys.scheduleVersion(pollId))
-    .exec()) as [string | null, string | null, string | null];
-  if (definition === null) return undefined;
-  return { poll: parsedPoll(pollId, definition, final), version: Number(version ?? 0) };
+    .smembers(keys.scheduleOffered(pollId))
+    .exec()) as [string | null, string | null, string | null, string[]];
+  const configured = specPoll(pollId);
+  if (definition === null && !configured) return undefined;
+  const poll =
+    definition === null ? { ...configured!, ...(final ? { final } : {}) } : parsedPoll(pollId, definition, final);
+  const open = new Set(offered);
+  return {
+    poll: { ...poll, options: poll.options.filter((option) => open.has(option.id)) },
+    version: Number(version ?? 0),
+  };
+}
+
+/**
+ * Stores polls' definitions (their options stay offered as they are): over what is stored, or
+ * (`replace` false) only where nothing is, so running it again changes nothing.
+ */
+export async function storeDefinitions(caller: Admin, polls: CreatedPoll[], replace: boolean): Promise<number> {
+  const replies = await commandsAsAdmin(
+    caller,
+    polls.map(({ id, ...definition }): Write => [
+      replace ? 'HSET' : 'HSETNX',
+      keys.schedulePolls(),
+      id,
+      JSON.stringify(definition),
+    ]),
+  );
+  return replies.reduce((sum, added) => sum + added, 0);
 }
 
 /** A stored definition (JSON text) as the poll it describes. */
@@ -226,7 +255,7 @@ function parsedPoll(pollId: string, definition: string, final: string | null | u
   return { id: pollId, ...(JSON.parse(definition) as Omit<CreatedPoll, 'id'>), ...(final ? { final } : {}) };
 }
 
-/** Every made poll with its decision and its number of voters, newest first (one round trip). */
+/** Every stored poll with its decision and its number of voters, newest first (one round trip). */
 export async function listPolls(admin: Admin): Promise<(CreatedPoll & { voters: number })[]> {
   const [polls, finals, counts] = await readAsAdmin(admin, (pipe) => {
     pipe.hgetall(keys.schedulePolls()).hgetall(keys.scheduleFinals()).hgetall(keys.scheduleVoterCounts());
@@ -238,7 +267,7 @@ export async function listPolls(admin: Admin): Promise<(CreatedPoll & { voters: 
     .sort((a, b) => b.createdAt - a.createdAt);
 }
 
-/** Deletes a made poll and everything voted in it; false when there was none. */
+/** Deletes a poll and everything voted in it; false when there was none. */
 export async function deletePoll(admin: Admin, pollId: string): Promise<boolean> {
   const deleted = await runAsAdmin(
     admin,
@@ -260,7 +289,7 @@ export async function deletePoll(admin: Admin, pollId: string): Promise<boolean>
   return deleted === 1;
 }
 
-/** Finalises a made poll on an option, or reopens it (`optionId` ''). */
+/** Finalises a poll on an option, or reopens it (`optionId` ''). */
 export function decidePoll(admin: Admin, pollId: string, optionId: string) {
   return runAsAdmin(
     admin,

@@ -17,7 +17,7 @@ const optionId = (field: string) =>
   v.pipe(v.string(`${field} must be a string.`), v.nonEmpty(`${field} is required.`), v.maxLength(64));
 /** The secret that proves a browser claimed an anonymous name with its first vote. */
 const claimSecret = v.optional(v.pipe(v.string(), v.maxLength(128)));
-/** Yes (the spec's only answer, and the default) or "if need be" (polls made in the console). */
+/** Yes (the spec's only answer, and the default) or "if need be" (in polls that take it). */
 const answer = v.optional(v.picklist(['yes', 'ifNeedBe'], 'answer must be yes or ifNeedBe.'), 'yes');
 
 export const choiceRequest = v.object({
@@ -35,8 +35,18 @@ export const dateChoiceRequest = v.object({
   claimSecret,
 });
 
+/** One answer in any poll: yes, if need be (where the poll takes it), or none to take it back. */
+export const voteRequest = v.object({
+  pollId,
+  optionId: optionId('optionId'),
+  username,
+  claimSecret,
+  answer: v.picklist(['yes', 'ifNeedBe', 'none'], 'answer must be yes, ifNeedBe or none.'),
+});
+
 export type ChoiceRequest = v.InferOutput<typeof choiceRequest>;
 export type DateChoiceRequest = v.InferOutput<typeof dateChoiceRequest>;
+export type VoteRequest = v.InferOutput<typeof voteRequest>;
 
 /** What add and remove answer; `claimSecret` comes once, with the vote that claims a name. */
 export interface ChoiceResponse {
@@ -53,7 +63,7 @@ export interface AdminResponse {
   error?: string;
 }
 
-// ----- Polls made in the console (issue 20); their rules are newPollProblem's (new-poll.ts) -----
+// ----- Polls made in the console; their rules are newPollProblem's (new-poll.ts) -----
 
 const text = (field: string, max: number) =>
   v.optional(v.pipe(v.string(`${field} must be text.`), v.maxLength(max, `The ${field} is too long.`)), '');

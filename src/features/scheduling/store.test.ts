@@ -1,34 +1,35 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
-import type { VoteChange } from './api-client.ts';
-import { type ChoiceWithUser, POLL_CLOSED, type ScheduleItem } from './polls.ts';
+import type { Vote, VoteRequest } from './api-client.ts';
+import type { CreatedPoll, PollOption } from './new-poll.ts';
+import { POLL_CLOSED } from './polls.ts';
 import type { ChoiceResponse } from './schema.ts';
-import type { Vote } from './store.ts';
 
 const api = vi.hoisted(() => ({
-  fetchScheduleItems: vi.fn<(pollId: string) => Promise<ScheduleItem[]>>(),
-  fetchUserChoices: vi.fn<(pollId: string, username: string) => Promise<string[]>>(),
-  fetchChoicesWithUsers: vi.fn<(pollId: string) => Promise<ChoiceWithUser[]>>(),
-  changeChoice: vi.fn<(change: 'add' | 'remove', id: string, body: VoteChange) => Promise<ChoiceResponse>>(),
-  fetchAvailableDates: vi.fn(),
-  fetchUserDateChoices: vi.fn(),
-  fetchDateChoicesWithUsers: vi.fn(),
-  changeDateChoice: vi.fn(),
-  fetchCreatedPoll: vi.fn(),
+  fetchPoll: vi.fn<(pollId: string) => Promise<CreatedPoll & { version: number }>>(),
   fetchPollAnswers: vi.fn<(pollId: string) => Promise<Vote[]>>(),
   fetchPollVersion: vi.fn<(pollId: string) => Promise<number>>(),
+  sendVote: vi.fn<(body: VoteRequest) => Promise<ChoiceResponse>>(),
 }));
 vi.mock('./api-client.ts', () => api);
 
-const POLL = 'defense_league';
-const ITEMS: ScheduleItem[] = [
-  { _id: '0827-700pm', name: '08/27_7:00 PM' },
-  { _id: '0828-600pm', name: '08/28_6:00 PM' },
+const POLL = 'defense';
+const OPTIONS: PollOption[] = [
+  { id: '0827-700pm', date: '2026-08-27', time: '19:00', start: 0 },
+  { id: '0828-600pm', date: '2026-08-28', time: '18:00', start: 0 },
 ];
-const vote = (itemIndex: number, username: string): ChoiceWithUser => ({
-  scheduleItem: ITEMS[itemIndex]!,
+const DEFINITION = { id: POLL, title: 'Defense', description: '', location: '', zone: 'UTC', slotMinutes: 30 };
+const yesOnlyPoll = { ...DEFINITION, options: OPTIONS, createdAt: 0, yesOnly: true as const, version: 0 };
+const FAILURES = {
+  options: 'Failed to fetch schedule items',
+  choices: 'Failed to fetch user choices',
+  votes: 'Failed to fetch vote details',
+};
+const vote = (optionIndex: number, username: string): Vote => ({
+  option: OPTIONS[optionIndex]!.id,
   user: { username },
+  answer: 'yes',
 });
 const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
 const taken = async () => {
@@ -43,7 +44,7 @@ async function openPoll(member = '') {
   const auth = await import('../../platform/session.ts');
   if (member) auth.setToken(tokenFor({ username: member, firstName: 'Vera' }));
   const store = await import('./store.ts');
-  const $poll = store.schedulingPoll(POLL, store.TIME_SLOT_POLL_API);
+  const $poll = store.schedulingPoll(POLL, FAILURES);
   $poll.listen(() => undefined);
   await allTasks();
   return { ...store, $poll };
@@ -54,9 +55,8 @@ describe('scheduling poll store', () => {
   let poll: Awaited<ReturnType<typeof openPoll>> | undefined;
   beforeEach(() => {
     for (const call of Object.values(api)) call.mockReset();
-    api.fetchScheduleItems.mockResolvedValue(ITEMS);
-    api.fetchChoicesWithUsers.mockResolvedValue([vote(0, 'anon_Jo')]);
-    api.fetchUserChoices.mockResolvedValue([]);
+    api.fetchPoll.mockResolvedValue(yesOnlyPoll);
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo')]);
     api.fetchPollVersion.mockResolvedValue(0);
     storage = new MemoryStorage();
     vi.stubGlobal('localStorage', storage);
@@ -70,20 +70,21 @@ describe('scheduling poll store', () => {
 
   it("loads the options and everyone's votes; a visitor without a name cannot vote", async () => {
     poll = await openPoll();
-    expect(api.fetchScheduleItems).toHaveBeenCalledWith(POLL);
+    expect(api.fetchPoll).toHaveBeenCalledWith(POLL);
     const view = poll.$poll.get();
-    expect(view.options).toEqual(ITEMS);
+    expect(view.options).toEqual(OPTIONS);
+    expect(view.ifNeedBe).toBe(false);
     expect(view.voters.get('0827-700pm')).toEqual([{ username: 'anon_Jo' }]);
     expect(view.voterNames).toEqual(['anon_Jo']);
     expect(view).toMatchObject({ voter: '', canVote: false, member: undefined });
-    expect(api.fetchUserChoices).not.toHaveBeenCalled();
+    expect(api.fetchPollAnswers).toHaveBeenCalledTimes(1); // everyone's votes, and no voter's own
     expect(await poll.toggleChoice(POLL, '0827-700pm')).toBeUndefined();
-    expect(api.changeChoice).not.toHaveBeenCalled();
+    expect(api.sendVote).not.toHaveBeenCalled();
   });
 
   it('shows an empty poll when its loads fail', async () => {
-    api.fetchScheduleItems.mockRejectedValue(new Error('down'));
-    api.fetchChoicesWithUsers.mockRejectedValue(new Error('down'));
+    api.fetchPoll.mockRejectedValue(new Error('down'));
+    api.fetchPollAnswers.mockRejectedValue(new Error('down'));
     poll = await openPoll();
     expect(poll.$poll.get()).toMatchObject({ options: [], voterNames: [] });
     expect(console.error).toHaveBeenCalledWith(
@@ -99,9 +100,8 @@ describe('scheduling poll store', () => {
   });
 
   it('lets a member vote under their username once their choices have loaded', async () => {
-    api.fetchUserChoices.mockResolvedValue(['0828-600pm']);
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'Demo_Visitor')]);
     poll = await openPoll('demo_visitor');
-    expect(api.fetchUserChoices).toHaveBeenCalledWith(POLL, 'demo_visitor');
     expect(poll.$poll.get()).toMatchObject({ voter: 'demo_visitor', canVote: true, member: { firstName: 'Vera' } });
     expect([...poll.$poll.get().selected]).toEqual(['0828-600pm']);
   });
@@ -121,7 +121,7 @@ describe('scheduling poll store', () => {
     await allTasks();
     expect(storage.getItem(`scheduling-name:${POLL}`)).toBe('Jane  Doe');
     expect(poll.$poll.get()).toMatchObject({ voter: 'anon_Jane_Doe', canVote: true, name: { saved: true, error: '' } });
-    expect(api.fetchUserChoices).toHaveBeenCalledWith(POLL, 'anon_Jane_Doe');
+    expect(poll.$poll.get().selected.size).toBe(0);
   });
 
   it('accepts a name this browser claimed, and starts from the saved name', async () => {
@@ -137,22 +137,24 @@ describe('scheduling poll store', () => {
   it('shows a vote at once, then the reloaded votes; undoes it when the server fails', async () => {
     poll = await openPoll('demo_visitor');
     const answer = Promise.withResolvers<ChoiceResponse>();
-    api.changeChoice.mockReturnValueOnce(answer.promise);
-    api.fetchChoicesWithUsers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'demo_visitor')]);
+    api.sendVote.mockReturnValueOnce(answer.promise);
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'demo_visitor')]);
     const toggled = poll.toggleChoice(POLL, '0828-600pm');
     expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
     answer.resolve(ok());
     await toggled;
-    expect(api.changeChoice).toHaveBeenCalledWith('add', '0828-600pm', {
+    expect(api.sendVote).toHaveBeenCalledWith({
       pollId: POLL,
+      optionId: '0828-600pm',
       username: 'demo_visitor',
       claimSecret: undefined,
+      answer: 'yes',
     });
     expect(poll.$poll.get().voters.get('0828-600pm')).toEqual([{ username: 'demo_visitor' }]);
 
-    api.changeChoice.mockRejectedValueOnce(new Error('down'));
+    api.sendVote.mockRejectedValueOnce(new Error('down'));
     await poll.toggleChoice(POLL, '0828-600pm');
-    expect(api.changeChoice).toHaveBeenLastCalledWith('remove', '0828-600pm', expect.anything());
+    expect(api.sendVote).toHaveBeenLastCalledWith(expect.objectContaining({ optionId: '0828-600pm', answer: 'none' }));
     expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
     expect(console.error).toHaveBeenCalledWith('An error has occurred', expect.any(Error));
   });
@@ -161,24 +163,30 @@ describe('scheduling poll store', () => {
     storage.setItem(`scheduling-name:${POLL}`, 'Jane');
     poll = await openPoll();
     const first = Promise.withResolvers<ChoiceResponse>();
-    api.changeChoice.mockReturnValueOnce(first.promise).mockResolvedValueOnce(ok());
+    api.sendVote.mockReturnValueOnce(first.promise).mockResolvedValueOnce(ok());
     void poll.toggleChoice(POLL, '0827-700pm');
     const second = poll.toggleChoice(POLL, '0828-600pm');
     expect([...poll.$poll.get().selected]).toEqual(['0827-700pm', '0828-600pm']);
     await Promise.resolve();
-    expect(api.changeChoice).toHaveBeenCalledTimes(1);
-    expect(api.changeChoice.mock.calls[0]![2].claimSecret).toBeUndefined();
+    expect(api.sendVote).toHaveBeenCalledTimes(1);
+    expect(api.sendVote.mock.calls[0]![0].claimSecret).toBeUndefined();
     first.resolve(ok('s3cret'));
     await second;
-    expect(api.changeChoice).toHaveBeenCalledTimes(2);
-    expect(api.changeChoice.mock.calls[1]![2]).toEqual({ pollId: POLL, username: 'anon_Jane', claimSecret: 's3cret' });
+    expect(api.sendVote).toHaveBeenCalledTimes(2);
+    expect(api.sendVote.mock.calls[1]![0]).toEqual({
+      pollId: POLL,
+      optionId: '0828-600pm',
+      username: 'anon_Jane',
+      claimSecret: 's3cret',
+      answer: 'yes',
+    });
     expect(JSON.parse(storage.getItem(`scheduling-claims:${POLL}`)!)).toEqual({ anon_jane: 's3cret' });
   });
 
   it('reports a name the server says is taken, and undoes the vote', async () => {
     storage.setItem(`scheduling-name:${POLL}`, 'Jo Two');
     poll = await openPoll();
-    api.changeChoice.mockImplementationOnce(taken);
+    api.sendVote.mockImplementationOnce(taken);
     await poll.toggleChoice(POLL, '0827-700pm');
     expect(poll.$poll.get()).toMatchObject({
       voter: '',
@@ -193,7 +201,7 @@ describe('scheduling poll store', () => {
     storage.setItem(`scheduling-name:${POLL}`, 'Jo Two');
     poll = await openPoll();
     const full = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
-    api.changeChoice.mockImplementationOnce(async () => {
+    api.sendVote.mockImplementationOnce(async () => {
       const { ApiError } = await import('../../platform/api-client.ts');
       throw new ApiError(409, full);
     });
@@ -206,33 +214,39 @@ describe('scheduling poll store', () => {
   it('in a made poll, a click cycles yes → if need be → no, each answer sent as it is', async () => {
     const MADE = 'k3j9x2m4qa7b';
     const options = [{ id: 's-20991025-1900', date: '2099-10-25', time: '19:00', start: 0 }];
-    api.fetchCreatedPoll.mockResolvedValue({ id: MADE, title: 'Quiz', zone: 'UTC', options, version: 0 });
+    const made = { ...DEFINITION, id: MADE, title: 'Quiz', options, createdAt: 1, version: 0 };
+    api.fetchPoll.mockResolvedValue(made);
     api.fetchPollAnswers.mockResolvedValue([]);
-    api.changeChoice.mockResolvedValue(ok());
+    api.sendVote.mockResolvedValue(ok());
     vi.resetModules();
     const auth = await import('../../platform/session.ts');
     auth.setToken(tokenFor({ username: 'demo_visitor', firstName: 'Vera' }));
     const store = await import('./store.ts');
-    const $made = store.schedulingPoll(MADE, store.CREATED_POLL_API);
+    const $made = store.schedulingPoll(MADE, FAILURES);
     $made.listen(() => undefined);
     await allTasks();
-    expect($made.get()).toMatchObject({ options, details: { title: 'Quiz', zone: 'UTC' }, canVote: true });
+    expect($made.get()).toMatchObject({
+      options,
+      details: { title: 'Quiz', zone: 'UTC' },
+      canVote: true,
+      ifNeedBe: true,
+    });
 
     const id = options[0]!.id;
-    const body = { pollId: MADE, username: 'demo_visitor', claimSecret: undefined };
+    const body = { pollId: MADE, optionId: id, username: 'demo_visitor', claimSecret: undefined };
     await store.toggleChoice(MADE, id);
-    expect(api.changeChoice).toHaveBeenLastCalledWith('add', id, { ...body, answer: 'yes' });
+    expect(api.sendVote).toHaveBeenLastCalledWith({ ...body, answer: 'yes' });
     expect($made.get().answers.get(id)).toBe('yes');
     await store.toggleChoice(MADE, id);
-    expect(api.changeChoice).toHaveBeenLastCalledWith('add', id, { ...body, answer: 'ifNeedBe' });
+    expect(api.sendVote).toHaveBeenLastCalledWith({ ...body, answer: 'ifNeedBe' });
     expect($made.get().answers.get(id)).toBe('ifNeedBe');
     await store.toggleChoice(MADE, id);
-    expect(api.changeChoice).toHaveBeenLastCalledWith('remove', id, body);
+    expect(api.sendVote).toHaveBeenLastCalledWith({ ...body, answer: 'none' });
     expect($made.get().answers.has(id)).toBe(false);
 
     // Finalised: no more voting, from the page either.
-    api.fetchCreatedPoll.mockResolvedValue({ id: MADE, title: 'Quiz', zone: 'UTC', options, version: 4, final: id });
-    api.changeChoice.mockImplementationOnce(async () => {
+    api.fetchPoll.mockResolvedValue({ ...made, version: 4, final: id });
+    api.sendVote.mockImplementationOnce(async () => {
       const { ApiError } = await import('../../platform/api-client.ts');
       throw new ApiError(409, POLL_CLOSED);
     });
@@ -241,8 +255,28 @@ describe('scheduling poll store', () => {
     expect($made.get().answers.has(id)).toBe(false);
     expect(console.error).not.toHaveBeenCalled();
     await store.toggleChoice(MADE, id);
-    expect(api.changeChoice).toHaveBeenCalledTimes(4);
+    expect(api.sendVote).toHaveBeenCalledTimes(4);
     cleanStores($made);
+  });
+
+  it("keeps a vote shown when a refresh's answers, read before it, arrive after it", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    try {
+      poll = await openPoll('demo_visitor');
+      const stale = Promise.withResolvers<Vote[]>();
+      api.fetchPollVersion.mockResolvedValue(1);
+      api.fetchPollAnswers.mockReturnValueOnce(stale.promise).mockReturnValueOnce(stale.promise);
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+      api.sendVote.mockResolvedValue(ok());
+      api.fetchPollAnswers.mockResolvedValue([vote(1, 'demo_visitor')]);
+      await poll.toggleChoice(POLL, '0828-600pm');
+      stale.resolve([]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('while visible, reads only the version every few seconds, and reloads when it moved', async () => {
@@ -256,14 +290,14 @@ describe('scheduling poll store', () => {
     vi.stubGlobal('document', page);
     try {
       poll = await openPoll();
-      const reads = () => api.fetchChoicesWithUsers.mock.calls.length;
+      const reads = () => api.fetchPollAnswers.mock.calls.length;
       const loaded = reads();
       await vi.advanceTimersByTimeAsync(poll.REFRESH_MS * 3);
       expect(api.fetchPollVersion).toHaveBeenCalledTimes(4); // at mount, then each check
       expect(reads()).toBe(loaded);
 
       api.fetchPollVersion.mockResolvedValue(1);
-      api.fetchChoicesWithUsers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'anon_Ann')]);
+      api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'anon_Ann')]);
       await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
       expect(reads()).toBe(loaded + 1);
       expect(poll.$poll.get().voterNames).toEqual(['anon_Jo', 'anon_Ann']);

@@ -1,34 +1,20 @@
 // A scheduling poll's state, one store per poll id (SPEC sections 2, 4, 5, 8): who votes (the
-// member, or a saved anonymous name), the poll's options, this voter's answers and everyone's
-// votes; and the actions that save a name and toggle an answer. Failed loads are logged; a name
-// the server says is taken is reported on the name form. While the page is visible, the poll's
-// version is read every few seconds, and the poll reloads when it moved (issue 20).
+// member, or a saved anonymous name), the poll (new-poll.ts: every page's poll is one of the one
+// model), this voter's answers and everyone's votes; and the actions that save a name and answer an
+// option. Failed loads are logged in the page's words; a name the server says is taken is reported
+// on the name form. While the page is visible, the poll's version is read every few seconds, and
+// the poll reloads when it moved.
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import { whileVisible } from '../../platform/while-visible.ts';
 import { $user } from '../../platform/session.ts';
-import {
-  type VoteChange,
-  changeChoice,
-  changeDateChoice,
-  fetchAvailableDates,
-  fetchChoicesWithUsers,
-  fetchCreatedPoll,
-  fetchDateChoicesWithUsers,
-  fetchPollAnswers,
-  fetchPollVersion,
-  fetchScheduleItems,
-  fetchUserChoices,
-  fetchUserDateChoices,
-} from './api-client.ts';
+import { type Vote, type VoteRequest, fetchPoll, fetchPollAnswers, fetchPollVersion, sendVote } from './api-client.ts';
 import type { CreatedPoll, PollOption } from './new-poll.ts';
 import {
-  type DateOption,
   NAME_TAKEN,
   POLL_CLOSED,
   POLL_FULL,
-  type ScheduleItem,
   type Voter,
   anonymousVoter,
   nameTaken,
@@ -36,85 +22,19 @@ import {
   votersByOption,
 } from './polls.ts';
 import { type Answer, nextAnswer } from './ranking.ts';
-import type { ChoiceResponse } from './schema.ts';
 import { claimSecretFor, rememberClaim, saveName, savedName } from './voter-storage.ts';
 
-/** Who answered an option, and how. */
-export interface Vote {
-  option: string;
-  user: Voter;
-  answer: Answer;
-}
+export type { Vote } from './api-client.ts';
 
-/** A made poll's title, zone, decision…: all but its options. */
+/** A poll's title, zone, decision…: all but its options. */
 export type PollDetails = Omit<CreatedPoll, 'options'>;
 
-/** The calls of one kind of poll, and what each failed fetch logs (SPEC section 8). */
-export interface PollApi<Option> {
-  fetchOptions(pollId: string): Promise<{ options: Option[]; details?: PollDetails }>;
-  /** The voter's answers, by option id. */
-  fetchChoices(pollId: string, username: string): Promise<Map<string, Answer>>;
-  fetchVotes(pollId: string): Promise<Vote[]>;
-  change(change: 'add' | 'remove', optionId: string, body: VoteChange): Promise<ChoiceResponse>;
-  /** Whether a click cycles yes → if need be → no (polls made in the console); else yes ↔ no. */
-  ifNeedBe: boolean;
-  failures: { options: string; choices: string; votes: string };
+/** What each failed fetch logs beside 'An error has occurred' (SPEC section 8 words them for its polls). */
+export interface FailureLogs {
+  options: string;
+  choices: string;
+  votes: string;
 }
-
-const allYes = (ids: string[]) => new Map(ids.map((id): [string, Answer] => [id, 'yes']));
-const yesVote = (option: string, user: Voter): Vote => ({ option, user, answer: 'yes' });
-
-/** The reunion date poll's calls. */
-export const DATE_POLL_API: PollApi<DateOption> = {
-  fetchOptions: async (pollId) => ({ options: await fetchAvailableDates(pollId) }),
-  fetchChoices: async (pollId, username) => allYes(await fetchUserDateChoices(pollId, username)),
-  fetchVotes: async (pollId) =>
-    (await fetchDateChoicesWithUsers(pollId)).map((choice) => yesVote(choice.date, choice.user)),
-  change: changeDateChoice,
-  ifNeedBe: false,
-  failures: {
-    options: 'Failed to fetch available dates',
-    choices: 'Failed to fetch user date choices',
-    votes: 'Failed to fetch date vote details',
-  },
-};
-
-/** A time-slot poll's calls. */
-export const TIME_SLOT_POLL_API: PollApi<ScheduleItem> = {
-  fetchOptions: async (pollId) => ({ options: await fetchScheduleItems(pollId) }),
-  fetchChoices: async (pollId, username) => allYes(await fetchUserChoices(pollId, username)),
-  fetchVotes: async (pollId) =>
-    (await fetchChoicesWithUsers(pollId)).map((choice) => yesVote(choice.scheduleItem._id, choice.user)),
-  change: changeChoice,
-  ifNeedBe: false,
-  failures: {
-    options: 'Failed to fetch schedule items',
-    choices: 'Failed to fetch user choices',
-    votes: 'Failed to fetch vote details',
-  },
-};
-
-/** A poll made in the console: its answers hold everyone's, the voter's own among them. */
-export const CREATED_POLL_API: PollApi<PollOption> = {
-  fetchOptions: async (pollId) => {
-    const { options, ...details } = await fetchCreatedPoll(pollId);
-    return { options, details };
-  },
-  fetchChoices: async (pollId, username) =>
-    new Map(
-      (await fetchPollAnswers(pollId))
-        .filter((vote) => voterKey(vote.user.username) === voterKey(username))
-        .map((vote): [string, Answer] => [vote.option, vote.answer]),
-    ),
-  fetchVotes: fetchPollAnswers,
-  change: changeChoice,
-  ifNeedBe: true,
-  failures: {
-    options: 'Failed to fetch the poll',
-    choices: 'Failed to fetch your answers',
-    votes: 'Failed to fetch the answers',
-  },
-};
 
 /** How often an open, visible poll checks its version for news. */
 export const REFRESH_MS = 5000;
@@ -128,10 +48,10 @@ interface NameForm {
   error: string;
 }
 
-interface PollState<Option> {
-  options: Option[] | null;
+interface PollState {
+  options: PollOption[] | null;
   details: PollDetails | undefined;
-  /** The poll is gone (a made poll deleted, or never made). */
+  /** The poll is gone (deleted, or never made). */
   missing: boolean;
   votes: Vote[] | null;
   answers: ReadonlyMap<string, Answer>;
@@ -141,7 +61,7 @@ interface PollState<Option> {
 }
 
 /** What a poll's islands render. */
-export interface PollView<Option> {
+export interface PollView {
   /** The logged-in member, who votes under their username. */
   member: UserDetails | undefined;
   /** The name votes go under ('' while there is none). */
@@ -149,9 +69,11 @@ export interface PollView<Option> {
   name: NameForm;
   canVote: boolean;
   /** Null until the options and the votes have both arrived, so the page renders once. */
-  options: Option[] | null;
+  options: PollOption[] | null;
   details: PollDetails | undefined;
   missing: boolean;
+  /** Whether a click cycles yes → if need be → no; else yes ↔ no. */
+  ifNeedBe: boolean;
   /** The voter's answers by option id; `selected` holds the options answered at all. */
   answers: ReadonlyMap<string, Answer>;
   selected: ReadonlySet<string>;
@@ -161,33 +83,35 @@ export interface PollView<Option> {
   voterNames: string[];
 }
 
-interface Poll<Option> {
+interface Poll {
   id: string;
-  api: PollApi<Option>;
-  $state: MapStore<PollState<Option>>;
+  failures: FailureLogs;
+  $state: MapStore<PollState>;
   $voter: ReadableAtom<string>;
-  $view: ReadableAtom<PollView<Option>>;
+  $view: ReadableAtom<PollView>;
   /** Changes go out one at a time, so a quick second click carries the secret the first one claimed. */
   queue: Promise<void>;
+  /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
+  changes: number;
   /** The version the shown poll was loaded at (-1 before it is known). */
   version: number;
 }
 
-const polls = new Map<string, Poll<unknown>>();
+const polls = new Map<string, Poll>();
 
 /** The store of the poll with this id, made on first use; showing it loads the poll. */
-export function schedulingPoll<Option>(pollId: string, api: PollApi<Option>): ReadableAtom<PollView<Option>> {
-  let poll = polls.get(pollId) as Poll<Option> | undefined;
+export function schedulingPoll(pollId: string, failures: FailureLogs): ReadableAtom<PollView> {
+  let poll = polls.get(pollId);
   if (!poll) {
-    poll = createPoll(pollId, api);
-    polls.set(pollId, poll as Poll<unknown>);
+    poll = createPoll(pollId, failures);
+    polls.set(pollId, poll);
   }
   return poll.$view;
 }
 
-function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> {
+function createPoll(pollId: string, failures: FailureLogs): Poll {
   const typed = savedName(pollId);
-  const $state = map<PollState<Option>>({
+  const $state = map<PollState>({
     options: null,
     details: undefined,
     missing: false,
@@ -210,6 +134,7 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
       options: state.votes === null ? null : state.options,
       details: state.details,
       missing: state.missing,
+      ifNeedBe: state.details !== undefined && !state.details.yesOnly,
       answers: state.answers,
       selected: new Set(state.answers.keys()),
       votes,
@@ -221,7 +146,7 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
       voterNames: [...new Set(votes.map((vote) => vote.user.username))],
     };
   });
-  const poll: Poll<Option> = { id: pollId, api, $state, $voter, $view, queue: Promise.resolve(), version: -1 };
+  const poll: Poll = { id: pollId, failures, $state, $voter, $view, queue: Promise.resolve(), changes: 0, version: -1 };
 
   onMount($view, () => {
     // The version is asked first, so a change after it is seen by the next check.
@@ -245,7 +170,7 @@ function createPoll<Option>(pollId: string, api: PollApi<Option>): Poll<Option> 
  * Every REFRESH_MS while the page is visible (and at once when it becomes visible again), reads the
  * poll's version, and reloads the poll only when it moved: an unchanged poll costs one small read.
  */
-function refreshWhileVisible<Option>(poll: Poll<Option>): () => void {
+function refreshWhileVisible(poll: Poll): () => void {
   return whileVisible(async () => {
     const version = await fetchPollVersion(poll.id);
     if (version === poll.version) return;
@@ -254,33 +179,34 @@ function refreshWhileVisible<Option>(poll: Poll<Option>): () => void {
   }, REFRESH_MS);
 }
 
-function loadOptions<Option>({ id, api, $state }: Poll<Option>): Promise<void> {
+function loadOptions({ id, failures, $state }: Poll): Promise<void> {
   return task(async () => {
     try {
-      const { options, details } = await api.fetchOptions(id);
+      const { options, ...details } = await fetchPoll(id);
       $state.setKey('options', options);
       $state.setKey('details', details);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) $state.setKey('missing', true);
-      else console.error('An error has occurred', api.failures.options, error);
+      else console.error('An error has occurred', failures.options, error);
       $state.setKey('options', $state.get().options ?? []);
     }
   });
 }
 
-function loadVotes<Option>({ id, api, $state }: Poll<Option>): Promise<void> {
+function loadVotes({ id, failures, $state }: Poll): Promise<void> {
   return task(async () => {
     try {
-      $state.setKey('votes', await api.fetchVotes(id));
+      $state.setKey('votes', await fetchPollAnswers(id));
     } catch (error) {
-      console.error('An error has occurred', api.failures.votes, error);
+      console.error('An error has occurred', failures.votes, error);
       $state.setKey('votes', $state.get().votes ?? []);
     }
   });
 }
 
 /** Loads the voter's answers; a refresh keeps the shown ones (and voting open) until they arrive. */
-function loadChoices<Option>({ id, api, $state, $voter }: Poll<Option>, voter: string, refresh = false): Promise<void> {
+function loadChoices(poll: Poll, voter: string, refresh = false): Promise<void> {
+  const { id, failures, $state, $voter } = poll;
   if (!refresh) {
     $state.setKey('answers', new Map());
     $state.setKey('choicesFor', '');
@@ -288,17 +214,23 @@ function loadChoices<Option>({ id, api, $state, $voter }: Poll<Option>, voter: s
   if (!voter) return Promise.resolve();
   return task(async () => {
     try {
-      const answers = await api.fetchChoices(id, voter);
+      const changes = poll.changes;
+      const answers = new Map(
+        (await fetchPollAnswers(id))
+          .filter((vote) => voterKey(vote.user.username) === voterKey(voter))
+          .map((vote): [string, Answer] => [vote.option, vote.answer]),
+      );
       if ($voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
+      if (poll.changes !== changes) return; // a vote meanwhile: what is shown is newer
       $state.setKey('answers', answers);
       $state.setKey('choicesFor', voter);
     } catch (error) {
-      console.error('An error has occurred', api.failures.choices, error);
+      console.error('An error has occurred', failures.choices, error);
     }
   });
 }
 
-function pollOf(pollId: string): Poll<unknown> {
+function pollOf(pollId: string): Poll {
   const poll = polls.get(pollId);
   if (!poll) throw new Error(`The scheduling poll ${pollId} is not open.`);
   return poll;
@@ -323,36 +255,38 @@ export function saveVoterName(pollId: string, existingVoters: string[]): void {
 }
 
 /**
- * Answers an option for the voter: yes ↔ no, or in a made poll yes → if need be → no. Shown at
+ * Answers an option for the voter: yes ↔ no, or where the poll takes it yes → if need be → no. Shown at
  * once and undone if the server refuses; then reloads everyone's votes. A no-op until the voter's
  * own answers have loaded.
  */
 export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   const poll = pollOf(pollId);
-  const { api, $state } = poll;
+  const { $state } = poll;
   const voter = poll.$voter.get();
   const { answers, choicesFor } = $state.get();
   if (!voter || choicesFor !== voter || $state.get().details?.final) return Promise.resolve();
   const member = $user.get().username !== '';
   const before = answers.get(optionId);
-  const after = api.ifNeedBe ? nextAnswer(before) : before ? undefined : 'yes';
+  const after = poll.$view.get().ifNeedBe ? nextAnswer(before) : before ? undefined : 'yes';
   const show = (answer: Answer | undefined) => {
     const next = new Map($state.get().answers);
     if (answer) next.set(optionId, answer);
     else next.delete(optionId);
     $state.setKey('answers', next);
   };
+  poll.changes += 1;
   show(after);
   const send = async () => {
     const key = voterKey(voter);
     try {
-      const body: VoteChange = {
+      const body: VoteRequest = {
         pollId,
+        optionId,
         username: voter,
         claimSecret: member ? undefined : claimSecretFor(pollId, key),
+        answer: after ?? 'none',
       };
-      if (api.ifNeedBe && after) body.answer = after;
-      const answer = await api.change(after ? 'add' : 'remove', optionId, body);
+      const answer = await sendVote(body);
       if (answer.claimSecret) rememberClaim(pollId, key, answer.claimSecret);
     } catch (error) {
       show(before);
@@ -364,6 +298,7 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
         $state.setKey('name', { ...$state.get().name, saved: false, error: NAME_TAKEN });
       } else console.error('An error has occurred', error);
     }
+    poll.changes += 1;
     await loadVotes(poll);
   };
   poll.queue = poll.queue.then(send);

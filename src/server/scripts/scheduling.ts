@@ -7,10 +7,11 @@ import { defineLimitedScript } from './limited.ts';
 import { defineScript } from './script.ts';
 
 /**
- * What a change did ('full': a new voter on a poll with its most voters); a number is the seconds
+ * What a change did ('no-poll': the poll offers nothing; 'full': a new voter on a poll with its most
+ * voters); a number is the seconds
  * to wait, when looking at the name's account is over its limit.
  */
-export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'unknown-option' | 'full' | 'closed' | number;
+export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'no-poll' | 'unknown-option' | 'full' | 'closed' | number;
 
 /**
  * Adds or removes one vote. An anonymous name is claimed by its first vote, unless an account or a
@@ -60,6 +61,7 @@ export const changeVote = defineScript<
   ],
   ChangeOutcome
 >(`${PROBE_ACCOUNT}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'no-poll' end
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' end
 if redis.call('HEXISTS', KEYS[12], ARGV[18]) == 1 then return 'closed' end
 if ARGV[5] == 'add' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0
@@ -97,24 +99,31 @@ if ARGV[17] == 'ifNeedBe' then redis.call('SADD', KEYS[10], ARGV[9]) else redis.
 return outcome`);
 
 /**
- * Offers each poll those options of its list that exist in the catalogue hash. KEYS: the catalogue,
- * then per poll its offered options and its version (raised). ARGV: per poll its option count n,
- * then the n option ids. Answers how many were new to their poll, or -1 when the catalogue is empty.
+ * Stores each poll's definition, then offers it those options of its list that exist in the
+ * catalogue hash. KEYS: the catalogue, the polls hash, then per poll its offered options and its
+ * version (raised). ARGV: per poll its id, its definition (JSON), its option count n, then the n
+ * option ids. Answers how many options were new to their poll, or -1 when the catalogue is empty.
  */
 export const offerExisting = defineLimitedScript<
-  [catalogue: string, ...offeredAndVersion: string[]],
+  [catalogue: string, polls: string, ...offeredAndVersion: string[]],
   (string | number)[],
   number
 >(`
+local at = 1
+for k = 3, #KEYS, 2 do
+  redis.call('HSET', KEYS[2], ARGV[at], ARGV[at + 1])
+  at = at + tonumber(ARGV[at + 2]) + 3
+end
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-local added, at = 0, 1
-for k = 2, #KEYS, 2 do
-  local n = tonumber(ARGV[at])
-  for i = at + 1, at + n do
+local added = 0
+at = 1
+for k = 3, #KEYS, 2 do
+  local n = tonumber(ARGV[at + 2])
+  for i = at + 3, at + 2 + n do
     if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then added = added + redis.call('SADD', KEYS[k], ARGV[i]) end
   end
   redis.call('INCR', KEYS[k + 1])
-  at = at + n + 1
+  at = at + n + 3
 end
 return added`);
 
@@ -138,7 +147,7 @@ end
 redis.call('DEL', KEYS[1])
 return #ids`);
 
-// ----- Polls made in the console (issue 20) -----
+// ----- Polls -----
 
 /**
  * Stores a new poll's definition under its id and offers its options, unless the id is taken or

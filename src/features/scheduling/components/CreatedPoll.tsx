@@ -1,4 +1,4 @@
-// A poll made in the console (issue 20), at /scheduling_polls/p/<id>: its title (in the page's
+// Any poll at /scheduling_polls/p/<id> (made in the console, or a configured one): its title (in the page's
 // static heading), description, place and time zone; the decision with calendar links once the organiser has picked one; the
 // name form; a button per option that cycles yes → if need be → no; and everyone's answers.
 import { useEffect } from 'react';
@@ -7,7 +7,7 @@ import { decisionEvent, googleCalendarLink, outlookLink } from '../ics.ts';
 import type { PollOption } from '../new-poll.ts';
 import { dayLabel, decisionLabel, differsForVisitor, optionLabel } from '../option-labels.ts';
 import { ANSWER_TEXT, type Answer } from '../ranking.ts';
-import { CREATED_POLL_API } from '../store.ts';
+import type { FailureLogs } from '../store.ts';
 import ResultsGrid from './ResultsGrid.tsx';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterPanel from './VoterPanel.tsx';
@@ -23,8 +23,14 @@ function byDay(options: PollOption[]): [date: string, options: PollOption[]][] {
   return [...groups];
 }
 
+const FAILURES: FailureLogs = {
+  options: 'Failed to fetch the poll',
+  choices: 'Failed to fetch your answers',
+  votes: 'Failed to fetch the answers',
+};
+
 export default function CreatedPoll({ pollId }: { pollId: string }) {
-  const poll = useSchedulingPoll(pollId, CREATED_POLL_API);
+  const poll = useSchedulingPoll(pollId, FAILURES);
   const { details } = poll;
   const title = details?.title;
   useEffect(() => {

@@ -1,24 +1,32 @@
 // The reunion date poll (SPEC section 2): a card per date with Select/Selected, its description
-// and vote count, the name form, and the 'Vote Results' table.
-import { dateOfOption } from '../polls.ts';
-import { DATE_POLL_API } from '../store.ts';
+// and vote count, the name form, and the 'Vote Results' table. Its options are the spec's date
+// options (spec-polls.ts).
+import { dateOfOption, dateOptionOf } from '../spec-polls.ts';
+import type { FailureLogs } from '../store.ts';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import ResultsGrid from './ResultsGrid.tsx';
 import VoterBadges from './VoterBadges.tsx';
 import VoterPanel from './VoterPanel.tsx';
 // Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
 
+const FAILURES: FailureLogs = {
+  options: 'Failed to fetch available dates',
+  choices: 'Failed to fetch user date choices',
+  votes: 'Failed to fetch date vote details',
+};
+
 export default function DatePoll({ pollId }: { pollId: string }) {
-  const poll = useSchedulingPoll(pollId, DATE_POLL_API);
+  const poll = useSchedulingPoll(pollId, FAILURES);
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
   const { voters } = poll;
+  const options = poll.options.map(dateOptionOf);
 
   return (
     <>
       <VoterPanel poll={poll} id={pollId} />
-      {poll.options.length === 0 && <p className="sched-note">This poll has no dates yet.</p>}
+      {options.length === 0 && <p className="sched-note">This poll has no dates yet.</p>}
       <ul className="sched-dates">
-        {poll.options.map((option) => {
+        {options.map((option) => {
           const chosen = poll.selected.has(option.name);
           const count = voters.get(option.name)?.length ?? 0;
           return (
@@ -40,7 +48,7 @@ export default function DatePoll({ pollId }: { pollId: string }) {
           );
         })}
       </ul>
-      {!poll.voter && poll.options.length > 0 && (
+      {!poll.voter && options.length > 0 && (
         <p className="sched-note">Save your name or log in, then select the weekends that suit you.</p>
       )}
       <h2 className="sched-results-title" id={`${pollId}-results`}>
@@ -55,7 +63,7 @@ export default function DatePoll({ pollId }: { pollId: string }) {
           </tr>
         </thead>
         <tbody>
-          {poll.options.map((option) => (
+          {options.map((option) => (
             <tr key={option.name}>
               <th scope="row">{dateOfOption(option.name)}</th>
               <td>{voters.get(option.name)?.length ?? 0}</td>
@@ -66,10 +74,10 @@ export default function DatePoll({ pollId }: { pollId: string }) {
           ))}
         </tbody>
       </table>
-      {poll.options.length > 0 && (
+      {options.length > 0 && (
         <ResultsGrid
           id={pollId}
-          columns={poll.options.map((option) => ({ id: option.name, heading: dateOfOption(option.name) }))}
+          columns={options.map((option) => ({ id: option.name, heading: dateOfOption(option.name) }))}
           votes={poll.votes}
         />
       )}

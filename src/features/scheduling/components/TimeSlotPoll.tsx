@@ -1,7 +1,8 @@
 // A time-slot poll (SPEC section 2): a card per date with a toggle per slot, the name form, and
-// a results table per date.
-import { type ScheduleItem, splitItemName } from '../polls.ts';
-import { TIME_SLOT_POLL_API } from '../store.ts';
+// a results table per date. Its options are the spec's schedule items (spec-polls.ts).
+import type { PollOption } from '../new-poll.ts';
+import { type ScheduleItem, scheduleItemOf, splitItemName } from '../spec-polls.ts';
+import type { FailureLogs } from '../store.ts';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import ResultsGrid from './ResultsGrid.tsx';
 import VoterBadges from './VoterBadges.tsx';
@@ -18,10 +19,16 @@ function byDate(items: ScheduleItem[]): [date: string, items: ScheduleItem[]][] 
   return [...groups];
 }
 
-export default function TimeSlotPoll({ pollId, dates }: { pollId: string; dates: string[] }) {
-  const poll = useSchedulingPoll(pollId, TIME_SLOT_POLL_API);
+const FAILURES: FailureLogs = {
+  options: 'Failed to fetch schedule items',
+  choices: 'Failed to fetch user choices',
+  votes: 'Failed to fetch vote details',
+};
+
+export default function TimeSlotPoll({ pollId }: { pollId: string }) {
+  const poll = useSchedulingPoll(pollId, FAILURES);
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
-  const shown = byDate(poll.options.filter((item) => dates.includes(splitItemName(item.name).date)));
+  const shown = byDate(poll.options.map((option: PollOption) => scheduleItemOf(option)));
   const { voters } = poll;
 
   return (

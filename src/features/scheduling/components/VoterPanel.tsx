@@ -3,7 +3,7 @@
 import { MAX_NAME_LENGTH, displayName } from '../polls.ts';
 import type { useSchedulingPoll } from './use-scheduling-poll.ts';
 
-type Poll = ReturnType<typeof useSchedulingPoll<unknown>>;
+type Poll = ReturnType<typeof useSchedulingPoll>;
 
 export default function VoterPanel({ poll, id }: { poll: Poll; id: string }) {
   if (poll.member) {

@@ -1,11 +1,11 @@
-// What both scheduling poll islands render: their poll's store (../store.ts), with its actions
+// What every scheduling poll island renders: their poll's store (../store.ts), with its actions
 // bound to the poll id.
 import { useStore } from '@nanostores/react';
-import { type PollApi, editVoterName, saveVoterName, schedulingPoll, toggleChoice } from '../store.ts';
+import { type FailureLogs, editVoterName, saveVoterName, schedulingPoll, toggleChoice } from '../store.ts';
 
 /** Reads a poll's store, which loads the poll and keeps it current as the voter toggles choices. */
-export function useSchedulingPoll<Option>(pollId: string, api: PollApi<Option>) {
-  const poll = useStore(schedulingPoll(pollId, api));
+export function useSchedulingPoll(pollId: string, failures: FailureLogs) {
+  const poll = useStore(schedulingPoll(pollId, failures));
   return {
     ...poll,
     /** Saves the typed name unless it is blank or another voter's. */

@@ -1,0 +1,125 @@
+// Voting in a scheduling poll, any poll of the one model (new-poll.ts): who may vote under which
+// name, a vote's change, and what a poll's page reads (the poll, everyone's answers, its version,
+// its decision as a calendar file).
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '../../server/app-error.ts';
+import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
+import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
+import { decisionEvent, icsFile } from './ics.ts';
+import { type CreatedPoll, isPollId } from './new-poll.ts';
+import { ANON_PREFIX, NAME_TAKEN, POLL_CLOSED, POLL_FULL, anonymousVoter, isAnonymous, voterKey } from './polls.ts';
+import type { Answer } from './ranking.ts';
+import * as repo from './repo.server.ts';
+import type { ChoiceResponse } from './schema.ts';
+
+// Someone ticking every slot of both polls twice stays well inside; a script does not.
+export const LIMITS = {
+  changesPerAddress: { bucket: 'sched-vote-ip', max: 300, windowSeconds: 600 },
+} satisfies Record<string, RateLimit>;
+
+// Voters one poll takes: a league or a family reunion is a few dozen people; a script inventing
+// names stops here, which also bounds what the poll's public results read (voters × options).
+export const MAX_VOTERS_PER_POLL = 500;
+
+export const NO_SUCH_POLL = 'There is no such poll. It may have been deleted.';
+export const NO_SUCH_OPTION = 'There is no such option in this poll.';
+
+/** Checks that `pollId` has a poll id's shape, or throws a 404 (whether one is stored is the store's to say). */
+export function requirePollId(pollId: string): string {
+  if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
+  return pollId;
+}
+
+/**
+ * The voter a request may act as: the token's username when logged in (asking for another name is
+ * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403).
+ */
+export function resolveVoter(requested: string, user: Pick<SessionUser, 'username'> | undefined) {
+  if (user) {
+    if (voterKey(requested) !== voterKey(user.username)) {
+      throw new AppError('forbidden', 'You can only vote as yourself.');
+    }
+    return { username: user.username, anonymous: false };
+  }
+  if (!isAnonymous(requested)) throw new AppError('forbidden', 'Please log in to vote under your username.');
+  const username = anonymousVoter(requested.slice(ANON_PREFIX.length));
+  if (username === anonymousVoter('')) throw new AppError('bad_request', 'Please enter your name to vote.');
+  return { username, anonymous: true };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface VoteInput {
+  pollId: string;
+  optionId: string;
+  username: string;
+  claimSecret?: string;
+  /** Yes or if need be; none takes the answer back. */
+  answer: Answer | 'none';
+}
+
+/** Answers an option or takes the answer back; the first vote under an anonymous name returns the name's claim secret. */
+export async function vote(
+  input: VoteInput,
+  user: Pick<SessionUser, 'username' | 'session'> | undefined,
+  address: string,
+): Promise<ChoiceResponse> {
+  const { pollId } = input;
+  if (!isPollId(pollId)) throw new AppError('bad_request', 'There is no such poll.');
+  if (input.answer === 'ifNeedBe' && (await repo.readPoll(pollId))?.poll.yesOnly) {
+    throw new AppError('bad_request', 'This poll takes yes answers only.');
+  }
+  const voter = resolveVoter(input.username, user);
+  // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
+  await checkedWithinRateLimits(user?.session, [[LIMITS.changesPerAddress, address]]);
+  const newSecret = randomBytes(24).toString('base64url');
+  const outcome = await repo.changeVote(
+    {
+      pollId,
+      optionId: input.optionId,
+      ...voter,
+      change: input.answer === 'none' ? 'remove' : 'add',
+      secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
+      newSecretHash: sha256(newSecret),
+      maxVoters: scaledForLocalRun(MAX_VOTERS_PER_POLL),
+      answer: input.answer === 'none' ? 'yes' : input.answer,
+    },
+    address,
+  );
+  // Over register's limits on looking at accounts: the same refusal register gives.
+  if (typeof outcome === 'number') throw rateLimited(outcome);
+  if (outcome === 'no-poll') throw new AppError('bad_request', 'There is no such poll.');
+  if (outcome === 'unknown-option') throw new AppError('bad_request', NO_SUCH_OPTION);
+  if (outcome === 'closed') throw new AppError('conflict', POLL_CLOSED);
+  if (outcome === 'taken') throw new AppError('conflict', NAME_TAKEN);
+  if (outcome === 'full') throw new AppError('conflict', POLL_FULL);
+  return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
+}
+
+/** The option ids a voter chose. */
+export function choicesOf(pollId: string, username: string): Promise<string[]> {
+  if (!username.trim()) throw new AppError('bad_request', 'username is required.');
+  return repo.voterChoices(pollId, username.trim());
+}
+
+/** A poll, its decision and version; a 404 when there is none (never made, or deleted). */
+export async function poll(pollId: string): Promise<CreatedPoll & { version: number }> {
+  const found = isPollId(pollId) ? await repo.readPoll(pollId) : undefined;
+  if (!found) throw new AppError('not_found', NO_SUCH_POLL);
+  return { ...found.poll, version: found.version };
+}
+
+/** Every answer of a poll: the option, yes or if need be, and who. */
+export const pollAnswers = (pollId: string) => repo.pollVotes(requirePollId(pollId));
+
+/** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
+export async function pollVersion(pollId: string): Promise<{ version: number }> {
+  return { version: await repo.pollVersion(requirePollId(pollId)) };
+}
+
+/** The decision of a finalised poll as an .ics file; a 404 while it is open. */
+export async function pollCalendar(pollId: string, now = Date.now()): Promise<string> {
+  const event = decisionEvent(await poll(pollId), now);
+  if (!event) throw new AppError('not_found', 'This poll has no decision yet.');
+  return icsFile(event);
+}

@@ -1,0 +1,130 @@
+// The configured polls (defense, ragnarok, the reunion date poll) are polls of the one model: the
+// migration stores them in a store from before, keeping its votes; they read, vote, finalise and
+// list like a poll made in the console, take yes answers only, and the spec's endpoints answer
+// the same over them. The file has a store of its own: it deletes what other suites vote on.
+import { describe, expect, it } from 'vitest';
+import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
+import addDateChoice from '../../netlify/functions/scheduling-add-date-choice.mts';
+import choicesWithUsers from '../../netlify/functions/scheduling-choices-with-users.mts';
+import createSchedulePolls from '../../netlify/functions/scheduling-create-schedule-polls.mts';
+import deletePoll from '../../netlify/functions/scheduling-delete-poll.mts';
+import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
+import pollHandler from '../../netlify/functions/scheduling-poll.mts';
+import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
+import listPolls from '../../netlify/functions/scheduling-polls.mts';
+import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
+import scheduleItems from '../../netlify/functions/scheduling-schedule-items.mts';
+import voteHandler from '../../netlify/functions/scheduling-vote.mts';
+import { DATE_POLL, TIME_SLOT_POLLS } from '../../src/content/polls.ts';
+import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
+import { migrateSpecPolls } from '../../src/features/scheduling/spec-console.server.ts';
+import { TIME_SLOT_POLL_IDS, configuredPollItems, specPolls } from '../../src/features/scheduling/spec-polls.ts';
+import { keys } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
+import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
+import { tokenFor } from './fakes.ts';
+import { useOwnStore } from './functions.ts';
+import { call, uniqueName } from './request.ts';
+
+useOwnStore(seedSchedulingPolls);
+
+const get = async (handler: (req: Request) => Promise<Response>, path: string) =>
+  (await call(handler, { method: 'GET', path })).body as unknown as Record<string, unknown> & unknown[];
+const poll = (pollId: string) => call(pollHandler, { method: 'GET', path: `/api/scheduling/poll/${pollId}` });
+const admin = () => tokenFor(uniqueName('organiser'), 3);
+const firstItem = (pollId = 'defense') => configuredPollItems(pollId as 'defense')[0]!._id;
+const anon = () => `anon_${uniqueName('Voter')}`;
+
+/** The store as it was before the configured polls joined the model: no stored definitions. */
+async function forgetDefinitions() {
+  await redis().hdel(keys.schedulePolls(), ...specPolls().map((each) => each.id));
+}
+
+describe('the migration', () => {
+  it('stores the configured polls in a store holding votes in the old layout, keeping the votes, once', async () => {
+    await forgetDefinitions();
+    const voter = anon();
+    expect(
+      (await call(addChoice, { body: { pollId: 'defense', scheduleItemId: firstItem(), username: voter } })).status,
+    ).toBe(200);
+    const date = `${DATE_POLL.dates[0].date}_DATE`;
+    expect((await call(addDateChoice, { body: { pollId: DATE_POLL.id, date, username: voter } })).status).toBe(200);
+    const before = await get(choicesWithUsers, '/api/scheduling/choices-with-users/defense');
+    expect(await redis().hlen(keys.schedulePolls())).toBe(0);
+
+    expect(await migrateSpecPolls(undefined)).toBe(specPolls().length);
+    expect(await redis().hkeys(keys.schedulePolls())).toEqual(
+      expect.arrayContaining(specPolls().map((each) => each.id)),
+    );
+    expect(await migrateSpecPolls(undefined)).toBe(0);
+
+    expect(await get(choicesWithUsers, '/api/scheduling/choices-with-users/defense')).toEqual(before);
+    const answers = await get(pollAnswers, `/api/scheduling/poll-answers/${DATE_POLL.id}`);
+    expect(answers).toContainEqual({ option: date, answer: 'yes', user: { username: voter } });
+  });
+});
+
+describe('a configured poll is a poll of the model', () => {
+  it('reads as the config makes it, offering what the console offered, yes answers only', async () => {
+    for (const pollId of TIME_SLOT_POLL_IDS) {
+      const { status, body } = await poll(pollId);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ id: pollId, title: TIME_SLOT_POLLS[pollId].title, yesOnly: true });
+      const items = (await get(scheduleItems, `/api/scheduling/schedule-items/${pollId}`)) as { _id: string }[];
+      expect((body.options as { id: string }[]).map((option) => option.id)).toEqual(items.map((item) => item._id));
+    }
+    expect((await poll(DATE_POLL.id)).body).toMatchObject({ title: DATE_POLL.title, yesOnly: true });
+  });
+
+  it('takes votes through the one vote endpoint, refusing if need be', async () => {
+    const vote = (answer: string, username = anon()) =>
+      call(voteHandler, { body: { pollId: 'ragnarok', optionId: firstItem('ragnarok'), username, answer } });
+    expect(await vote('ifNeedBe')).toMatchObject({ status: 400, body: { error: 'This poll takes yes answers only.' } });
+    const username = anon();
+    const { status, body } = await vote('yes', username);
+    expect(status).toBe(200);
+    expect(await get(pollAnswers, '/api/scheduling/poll-answers/ragnarok')).toContainEqual({
+      option: firstItem('ragnarok'),
+      answer: 'yes',
+      user: { username },
+    });
+    const removed = await call(voteHandler, {
+      body: {
+        pollId: 'ragnarok',
+        optionId: firstItem('ragnarok'),
+        username,
+        claimSecret: body.claimSecret,
+        answer: 'none',
+      },
+    });
+    expect(removed.status).toBe(200);
+    expect(await vote('yes', 'anon_ ')).toMatchObject({
+      status: 400,
+      body: { error: 'Please enter your name to vote.' },
+    });
+  });
+
+  it('is finalised and reopened by the organiser; closed, it refuses votes on the spec endpoints too', async () => {
+    const token = await admin();
+    const option = firstItem();
+    expect((await call(finalisePoll, { token, body: { pollId: 'defense', optionId: option } })).status).toBe(200);
+    expect((await poll('defense')).body).toMatchObject({ final: option });
+    const refused = await call(addChoice, { body: { pollId: 'defense', scheduleItemId: option, username: anon() } });
+    expect(refused).toMatchObject({ status: 409, body: { error: POLL_CLOSED } });
+    expect((await call(reopenPoll, { token, body: { pollId: 'defense' } })).status).toBe(200);
+    const listed = (await call(listPolls, { method: 'GET', token })).body as unknown as { id: string }[];
+    expect(listed.map((each) => each.id)).toEqual(expect.arrayContaining(specPolls().map((each) => each.id)));
+  });
+
+  it('deleted, it reads as its config with nothing offered; the console offers its slots again', async () => {
+    const token = await admin();
+    expect((await call(deletePoll, { token, body: { pollId: 'defense' } })).status).toBe(200);
+    expect((await poll('defense')).body).toMatchObject({ id: 'defense', options: [] });
+    expect(await get(scheduleItems, '/api/scheduling/schedule-items/defense')).toEqual([]);
+    expect((await call(createSchedulePolls, { token })).status).toBe(200);
+    expect(await redis().hexists(keys.schedulePolls(), 'defense')).toBe(1);
+    expect((await get(scheduleItems, '/api/scheduling/schedule-items/defense')).length).toBe(
+      configuredPollItems('defense').length,
+    );
+  });
+});
