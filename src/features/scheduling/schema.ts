@@ -38,6 +38,13 @@ export const dateChoiceRequest = v.object({
 export type ChoiceRequest = v.InferOutput<typeof choiceRequest>;
 export type DateChoiceRequest = v.InferOutput<typeof dateChoiceRequest>;
 
+/**
+ * Why a vote was refused, when the page acts on it (`reason` beside the `error` text, SPEC section 7):
+ * the organiser has decided (`poll-closed`), the name is someone else's (`name-taken`), or a new
+ * voter finds the poll full (`poll-full`).
+ */
+export type SchedulingReason = 'poll-closed' | 'name-taken' | 'poll-full';
+
 /** What add and remove answer; `claimSecret` comes once, with the vote that claims a name. */
 export interface ChoiceResponse {
   status: 'Success';

@@ -30,7 +30,7 @@ import { decisionEvent, icsFile } from './ics.ts';
 import { type CreatedPoll, type NewPoll, isCreatedPollId, newPollProblem, pollOptions } from './new-poll.ts';
 import type { Answer } from './ranking.ts';
 import * as repo from './repo.server.ts';
-import type { AdminResponse, ChoiceResponse, NewPollRequest } from './schema.ts';
+import type { AdminResponse, ChoiceResponse, NewPollRequest, SchedulingReason } from './schema.ts';
 
 // Someone ticking every slot of both polls twice stays well inside; a script does not.
 export const LIMITS = {
@@ -121,9 +121,9 @@ export async function changeChoice(
         : 'There is no such time slot.';
     throw new AppError('bad_request', missing);
   }
-  if (outcome === 'closed') throw new AppError('conflict', POLL_CLOSED);
-  if (outcome === 'taken') throw new AppError('conflict', NAME_TAKEN);
-  if (outcome === 'full') throw new AppError('conflict', POLL_FULL);
+  if (outcome === 'closed') throw new AppError<SchedulingReason>('conflict', POLL_CLOSED, {}, 'poll-closed');
+  if (outcome === 'taken') throw new AppError<SchedulingReason>('conflict', NAME_TAKEN, {}, 'name-taken');
+  if (outcome === 'full') throw new AppError<SchedulingReason>('conflict', POLL_FULL, {}, 'poll-full');
   return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
 }
 
