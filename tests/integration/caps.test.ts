@@ -237,7 +237,10 @@ describe('growth caps', () => {
     const roundTrips = await countStoreRoundTrips(async () => {
       refused = await vote('Too Late');
     });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: QUESTION_FULL } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'conflict', error: QUESTION_FULL, reason: 'poll-full' },
+    });
     expect(roundTrips).toBe(2);
     expect(await vote('last voter')).toMatchObject({ status: 200, body: { status: 'alreadyVoted' } });
   });
