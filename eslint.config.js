@@ -40,7 +40,10 @@ const NO_TOOLS = {
 // `e.message.includes(…)`, `/…/.test(e.message)`, `switch (e.message)`.
 const TEXT = '/^(message|error|errorMessage|errorText)$/';
 const EQUALITY = 'BinaryExpression[operator=/^[!=]==?$/]';
-/** A text constant on one side of a comparison: SOME_CONST, 'text', `text`. */
+/**
+ * Returns the selectors of a text constant on one side of a comparison: SOME_CONST, 'text', `text`.
+ * @param {'left' | 'right'} side
+ */
 const constantAt = (side) => [
   `[${side}.type='Identifier'][${side}.name=/^[A-Z][A-Z0-9_]*$/]`,
   `[${side}.type='Literal'][${side}.raw=/^['"]/]`,
