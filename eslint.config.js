@@ -33,6 +33,41 @@ const NO_TOOLS = {
     'tools/ is dev and test tooling (the local store) and is never deployed: the app reaches Redis only through src/server/redis.ts.',
 };
 
+// Browser code acts on what an error is, never on what it says (docs/architecture.md, Errors): a
+// refusal's text is for people and may be reworded; its `reason` (the union in the feature's
+// schema.ts), code and status are for code. The selectors catch a text compared, matched or
+// switched on: `error.message === X`, `message === SOME_CONST`, `body.error !== 'x'`,
+// `e.message.includes(…)`, `/…/.test(e.message)`, `switch (e.message)`.
+const TEXT = '/^(message|error|errorMessage|errorText)$/';
+const EQUALITY = 'BinaryExpression[operator=/^[!=]==?$/]';
+/**
+ * Returns the selectors of a text constant on one side of a comparison: SOME_CONST, 'text', `text`.
+ * @param {'left' | 'right'} side
+ */
+const constantAt = (side) => [
+  `[${side}.type='Identifier'][${side}.name=/^[A-Z][A-Z0-9_]*$/]`,
+  `[${side}.type='Literal'][${side}.raw=/^['"]/]`,
+  `[${side}.type='TemplateLiteral']`,
+];
+const SAYS_NOT_WHAT_IT_IS =
+  "Browser code does not compare an error's text: it is for people and may be reworded, which must not change " +
+  "behaviour. Switch on the refusal's reason (refusalReason<FeatureReason>(error): the union in the feature's " +
+  'schema.ts that its service throws with), or on its code or status.';
+const NO_TEXT_COMPARISON = [
+  // error.message === X, X !== body.error, error?.message == X
+  `${EQUALITY} > MemberExpression[property.name=${TEXT}]`,
+  `${EQUALITY} > ChainExpression > MemberExpression[property.name=${TEXT}]`,
+  // message === SOME_CONST, error !== 'Failed', `…` === errorText
+  ...constantAt('right').map((constant) => `${EQUALITY}[left.name=${TEXT}]${constant}`),
+  ...constantAt('left').map((constant) => `${EQUALITY}[right.name=${TEXT}]${constant}`),
+  // error.message.includes(…), message.startsWith(…), error?.message.match(…)
+  `CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|localeCompare)$/]:matches([callee.object.property.name=${TEXT}], [callee.object.name=${TEXT}])`,
+  // /taken/.test(error.message), pattern.exec(message)
+  `CallExpression[callee.property.name=/^(test|exec)$/]:matches([arguments.0.property.name=${TEXT}], [arguments.0.name=${TEXT}])`,
+  // switch (error.message)
+  `SwitchStatement:matches([discriminant.property.name=${TEXT}], [discriminant.name=${TEXT}])`,
+].map((selector) => ({ selector, message: SAYS_NOT_WHAT_IT_IS }));
+
 export default defineConfig(
   { ignores: ['dist/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -77,6 +112,16 @@ export default defineConfig(
     files: ['src/features/*/components/**'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_FEATURE_FROM_COMPONENTS, SERVER_ONLY, NO_TOOLS] }] },
+  },
+  {
+    files: [
+      'src/features/**/*.{ts,tsx}',
+      'src/components/**/*.{ts,tsx}',
+      'src/platform/**/*.{ts,tsx}',
+      'src/layouts/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.server.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_TEXT_COMPARISON] },
   },
   {
     files: ['src/lib/**'],

@@ -1,22 +1,39 @@
 // The one way the browser calls the API: JSON in, JSON (or a stream of events) out, the session's
-// bearer token attached, and a refusal turned into an ApiError carrying the server's message. The first 401 to a request
-// that carried the token ends the session (expired, revoked or invalid): see endSession.
+// bearer token attached, and a refusal turned into an ApiError carrying the server's message and
+// reason. The first 401 to a request that carried the token ends the session (expired, revoked or
+// invalid): see endSession.
 import { eventStreamParser } from '../lib/event-stream.ts';
 import { $token, endSession } from './session.ts';
 
-/** A failed API call, with the server's message when it sent one. */
-export class ApiError extends Error {
+/**
+ * A failed API call, with the server's message when it sent one. An outcome the page tells apart
+ * carries its `reason`, from the endpoint's union in its feature's schema.ts: code switches on that
+ * (see refusalReason), never on the message, which is only shown.
+ */
+export class ApiError<TReason extends string = string> extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** The outcome the server named, when it named one. */
+  readonly reason: TReason | undefined;
   /** The answer's JSON body, for endpoints that say more than `error` when they refuse. */
   readonly body: unknown;
-  constructor(status: number, message: string, code?: string, body?: unknown) {
+  constructor(status: number, message: string, code?: string, body?: unknown, reason?: TReason) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.body = body;
+    this.reason = reason;
   }
+}
+
+/**
+ * Returns the outcome a refusal names, typed as the union the endpoint declares in its feature's
+ * schema.ts (`refusalReason<ChoiceRefusal>(error)`), or undefined for any other failure: no reason,
+ * another error, the network. A `case` that is not in the union does not compile.
+ */
+export function refusalReason<TReason extends string>(error: unknown): TReason | undefined {
+  return error instanceof ApiError ? (error.reason as TReason | undefined) : undefined;
 }
 
 interface RequestOptions {
@@ -92,11 +109,12 @@ async function send(
 function refusal(response: Response, token: string | null, data: unknown): ApiError {
   // The server no longer accepts the token this request carried (unless another has replaced it since).
   if (response.status === 401 && token && $token.get() === token) endSession();
-  const { error, code } = (data ?? {}) as { error?: unknown; code?: unknown };
+  const { error, code, reason } = (data ?? {}) as { error?: unknown; code?: unknown; reason?: unknown };
   return new ApiError(
     response.status,
     typeof error === 'string' ? error : `The request failed (${response.status}).`,
     typeof code === 'string' ? code : undefined,
     data,
+    typeof reason === 'string' ? reason : undefined,
   );
 }

@@ -22,6 +22,14 @@ export interface CaptchaResponse {
   botPass?: string;
 }
 
+/** The bot check's script could not be loaded; its message is the one a form shows. */
+export class BotCheckUnavailable extends Error {
+  constructor() {
+    super('The bot check could not be loaded. Please check your connection and try again.');
+    this.name = 'BotCheckUnavailable';
+  }
+}
+
 const siteKey: string | undefined = import.meta.env.PUBLIC_RECAPTCHA_SITE_KEY || undefined;
 let loading: Promise<ReCaptcha | undefined> | undefined;
 
@@ -35,7 +43,7 @@ export function captchaReady(): Promise<ReCaptcha | undefined> {
     script.onload = () => window.grecaptcha?.ready(() => resolve(window.grecaptcha));
     script.onerror = () => {
       loading = undefined; // let a later attempt try again
-      reject(new Error('The bot check could not be loaded. Please check your connection and try again.'));
+      reject(new BotCheckUnavailable());
     };
     document.head.append(script);
   });

@@ -110,6 +110,24 @@ describe('session store, api client and guard', () => {
     expect(calls[1]![1].headers).not.toHaveProperty('Authorization');
   });
 
+  it('hands on the reason a refusal names, for code to switch on; none when it names none', async () => {
+    const { apiRequest, refusalReason } = await import('./api-client.ts');
+    const closed = { error: 'Any wording at all.', code: 'conflict', reason: 'poll-closed' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(closed, { status: 409 })),
+    );
+    const failure = await apiRequest('poll').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 409, code: 'conflict', reason: 'poll-closed', message: closed.error });
+    expect(refusalReason<'poll-closed' | 'poll-full'>(failure)).toBe('poll-closed');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'No.', code: 'conflict', reason: 7 }, { status: 409 })),
+    );
+    expect(await apiRequest('poll').catch(refusalReason)).toBeUndefined();
+    expect(refusalReason(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+
   it('redirects to /unauthorized when the guard refuses, and not otherwise', async () => {
     const replace = vi.fn();
     vi.stubGlobal('window', { location: { replace }, addEventListener: () => undefined });

@@ -15,15 +15,22 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** A failure with a code and a message that is safe to show to the visitor. */
-export class AppError extends Error {
+/**
+ * A failure with a code and a message that is safe to show to the visitor. An outcome the browser
+ * tells apart from others of its code (a closed poll, a taken name) also carries a `reason` from
+ * its feature's union (declared in the feature's schema.ts): the browser switches on that, never on
+ * the message, so rewording a message changes no behaviour.
+ */
+export class AppError<TReason extends string = string> extends Error {
   readonly code: ErrorCode;
   readonly headers: Record<string, string>;
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  readonly reason: TReason | undefined;
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, reason?: TReason) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.headers = headers;
+    this.reason = reason;
   }
 
   get status(): number {

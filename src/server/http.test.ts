@@ -83,6 +83,19 @@ describe('endpoint wrapper', () => {
     }
   });
 
+  it("answers an AppError's reason beside its code and text, and no reason when it names none", async () => {
+    const refusing = endpoint({
+      method: 'GET',
+      handle: () => Promise.reject(new AppError('conflict', 'That poll is closed.', { 'Retry-After': '1' }, 'closed')),
+    });
+    const response = await refusing(new Request(url));
+    expect(response.status).toBe(409);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toEqual({ error: 'That poll is closed.', code: 'conflict', reason: 'closed' });
+    const plain = endpoint({ method: 'GET', handle: () => Promise.reject(new AppError('conflict', 'No.')) });
+    expect(await (await plain(new Request(url))).json()).not.toHaveProperty('reason');
+  });
+
   it('hides an unexpected error behind a 500 with a request id, and logs it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = endpoint({

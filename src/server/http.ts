@@ -148,7 +148,9 @@ function refuseOtherContentTypes(req: Request): void {
 
 function errorResponse(error: unknown, req: Request, requestId: string): Response {
   if (error instanceof AppError) {
-    return json({ error: error.message, code: error.code }, error.status, {
+    // `reason`, when the error names one, beside the code: what the browser switches on.
+    const reason = error.reason === undefined ? {} : { reason: error.reason };
+    return json({ error: error.message, code: error.code, ...reason }, error.status, {
       ...error.headers,
       'X-Request-Id': requestId,
     });

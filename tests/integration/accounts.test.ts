@@ -57,7 +57,11 @@ describe('register and login', () => {
     const { username } = await registered();
     const again = await call(register, { body: { username: username.toUpperCase(), password } });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe('That username is already taken. Please choose another.');
+    expect(again.body).toEqual({
+      error: 'That username is already taken. Please choose another.',
+      code: 'conflict',
+      reason: 'username-taken',
+    });
   });
 
   it.each([
@@ -88,7 +92,11 @@ describe('register and login', () => {
     const unknown = await timed({ username: uniqueName('nobody'), password: 'wrong password!' });
     for (const result of [wrong, unknown]) {
       expect(result.status).toBe(401);
-      expect(result.body).toEqual({ error: 'Incorrect user credentials.', code: 'unauthorized' });
+      expect(result.body).toEqual({
+        error: 'Incorrect user credentials.',
+        code: 'unauthorized',
+        reason: 'incorrect-credentials',
+      });
       expect(result.ms).toBeGreaterThan(15); // scrypt ran: no shortcut for unknown users
     }
   });

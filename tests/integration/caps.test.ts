@@ -198,13 +198,13 @@ describe('growth caps', () => {
     const roundTrips = await countStoreRoundTrips(async () => {
       refused = await add('anon_Too Late', slot!);
     });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: POLL_FULL } });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: POLL_FULL, reason: 'poll-full' } });
     expect(roundTrips).toBe(2);
     const member = uniqueName('member');
     await createAccount({ username: member, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
     expect(await add(member, slot!, undefined, await tokenFor(member, 1))).toMatchObject({
       status: 409,
-      body: { error: POLL_FULL },
+      body: { error: POLL_FULL, reason: 'poll-full' },
     });
     expect(await add('anon_Last One', other!, secret)).toMatchObject({ status: 200 });
     expect(
@@ -222,7 +222,7 @@ describe('growth caps', () => {
     await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
     expect(await call(addDateChoice, { body: { pollId, date, username: 'anon_Newcomer' } })).toMatchObject({
       status: 409,
-      body: { error: POLL_FULL },
+      body: { error: POLL_FULL, reason: 'poll-full' },
     });
   });
 
@@ -238,7 +238,10 @@ describe('growth caps', () => {
     const roundTrips = await countStoreRoundTrips(async () => {
       refused = await vote('Too Late');
     });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: QUESTION_FULL } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'conflict', error: QUESTION_FULL, reason: 'poll-full' },
+    });
     expect(roundTrips).toBe(2);
     expect(await vote('last voter')).toMatchObject({ status: 200, body: { status: 'alreadyVoted' } });
   });

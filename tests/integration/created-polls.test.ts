@@ -204,7 +204,7 @@ describe('finalising', () => {
     expect(await version(poll.id)).toBe(before + 1);
 
     const refused = await vote(poll.id, slot!.id, {}, removeChoice);
-    expect(refused).toMatchObject({ status: 409, body: { error: POLL_CLOSED } });
+    expect(refused).toMatchObject({ status: 409, body: { error: POLL_CLOSED, reason: 'poll-closed' } });
     expect(await answers(poll.id)).toHaveLength(1);
 
     const ics = await pollCalendar(

@@ -91,7 +91,7 @@ describe('one-question poll: options and names', () => {
   it('refuses a blank name with a message the page can show', async () => {
     expect(await call(createVote, { body: { name: ' \t ', question: 0, vote: ['0'] } })).toMatchObject({
       status: 400,
-      body: { error: BLANK_NAME },
+      body: { error: BLANK_NAME, reason: 'blank-name' },
     });
     expect(await call(createVote, { body: { question: 0, vote: ['0'] } })).toMatchObject({ status: 400 });
   });
@@ -102,7 +102,7 @@ describe('one-question poll: options and names', () => {
     for (const name of [username, username.toUpperCase(), `  ${username} `]) {
       expect(await call(createVote, { body: { name, question: 0, vote: ['1'] } })).toMatchObject({
         status: 409,
-        body: { error: ACCOUNT_NAME, code: 'conflict' },
+        body: { error: ACCOUNT_NAME, code: 'conflict', reason: 'account-name' },
       });
     }
     expect(await votesOf(username)).toEqual([]);

@@ -172,7 +172,7 @@ describe('voting under an anonymous name', () => {
     for (const attempt of [{}, { claimSecret: 'guess' }, { claimSecret: `${claimSecret}x` }]) {
       expect(await vote('add', { username: `anon_${name.toUpperCase()}`, ...attempt })).toMatchObject({
         status: 409,
-        body: { error: NAME_TAKEN },
+        body: { error: NAME_TAKEN, reason: 'name-taken' },
       });
       expect((await vote('remove', { username: `anon_${name}`, scheduleItemId: lastItem(), ...attempt })).status).toBe(
         409,
@@ -194,7 +194,7 @@ describe('voting under an anonymous name', () => {
     await createAccount({ username, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
     expect(await vote('add', { username: `anon_${username.toUpperCase()}` })).toMatchObject({
       status: 409,
-      body: { error: NAME_TAKEN },
+      body: { error: NAME_TAKEN, reason: 'name-taken' },
     });
     const voter = uniqueName('gone');
     await vote('add', { username: voter }, await tokenFor(voter, 1));
@@ -208,7 +208,10 @@ describe('voting under an anonymous name', () => {
     expect((await vote('add', { username: claimed })).status).toBe(200);
     const forAccount = await vote('add', { username: `anon_${username}` });
     const forClaimed = await vote('add', { username: claimed });
-    expect(forAccount).toMatchObject({ status: 409, body: { error: NAME_TAKEN, code: 'conflict' } });
+    expect(forAccount).toMatchObject({
+      status: 409,
+      body: { error: NAME_TAKEN, code: 'conflict', reason: 'name-taken' },
+    });
     expect(forClaimed.body).toEqual(forAccount.body);
     expect(NAME_TAKEN).not.toMatch(/account|user|regist/i);
   });

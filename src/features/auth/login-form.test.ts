@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({ logIn: vi.fn(), register: vi.fn() }));
 vi.mock('./api-client.ts', () => api);
-const captcha = vi.hoisted(() => ({ captchaReady: vi.fn(), passBotCheck: vi.fn() }));
+const captcha = vi.hoisted(() => ({
+  captchaReady: vi.fn(),
+  passBotCheck: vi.fn(),
+  BotCheckUnavailable: class BotCheckUnavailable extends Error {},
+}));
 vi.mock('../../platform/captcha.ts', () => captcha);
 
 const APPROVED = { actionApproved: true, message: '', botPass: 'bot-pass' };
@@ -118,7 +122,10 @@ describe('login form store', () => {
 
   it('says why a submission failed: wrong password, the server refusing, the bot check, no connection', async () => {
     type({ username: 'ada', password: 'wrong' });
-    api.logIn.mockRejectedValueOnce(new ApiError(401, 'Unauthorized.'));
+    // The reason decides, whatever the server's wording.
+    api.logIn.mockRejectedValueOnce(
+      new ApiError(401, 'Unauthorized.', 'unauthorized', undefined, 'incorrect-credentials'),
+    );
     await form.submitLogin();
     expect(form.$loginForm.get().alert).toBe(form.INCORRECT_CREDENTIALS);
 
@@ -134,9 +141,25 @@ describe('login form store', () => {
     await form.submitLogin();
     expect(form.$loginForm.get().alert).toBe('You look like a bot.');
 
+    // The bot check's script failing says so; any other failure is the connection's.
+    captcha.passBotCheck.mockRejectedValueOnce(new captcha.BotCheckUnavailable('The bot check could not be loaded.'));
+    await form.submitLogin();
+    expect(form.$loginForm.get().alert).toBe('The bot check could not be loaded.');
+    captcha.passBotCheck.mockRejectedValueOnce(new Error('The bot check said something.'));
+    await form.submitLogin();
+    expect(form.$loginForm.get().alert).toBe(form.UNREACHABLE);
+
     form.switchMode('register');
     expect(form.$loginForm.get().alert).toBe('');
-    api.register.mockRejectedValueOnce(new ApiError(409, 'That username is already taken. Please choose another.'));
+    api.register.mockRejectedValueOnce(
+      new ApiError(
+        409,
+        'That username is already taken. Please choose another.',
+        'conflict',
+        undefined,
+        'username-taken',
+      ),
+    );
     await form.submitLogin();
     expect(form.$loginForm.get().alert).toBe('That username is already taken. Please choose another.');
     expect(session.$token.get()).toBeNull();

@@ -4,9 +4,10 @@
 // never with the page: the nav only needs $loginOpen.
 import { computed, map, onMount, task } from 'nanostores';
 import { isValidEmail } from '../../lib/email.ts';
-import { ApiError } from '../../platform/api-client.ts';
+import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { logIn, register } from './api-client.ts';
-import { captchaReady, passBotCheck } from '../../platform/captcha.ts';
+import { BotCheckUnavailable, captchaReady, passBotCheck } from '../../platform/captcha.ts';
+import type { AuthReason } from './schema.ts';
 import { $loginOpen } from './store.ts';
 import { setToken } from '../../platform/session.ts';
 
@@ -137,8 +138,9 @@ async function send({ mode, fields }: LoginForm): Promise<string> {
     closeLogin();
     return '';
   } catch (failure) {
-    if (failure instanceof ApiError)
-      return mode === 'login' && failure.status === 401 ? INCORRECT_CREDENTIALS : failure.message;
-    return failure instanceof Error && /bot check/.test(failure.message) ? failure.message : UNREACHABLE;
+    if (failure instanceof ApiError) {
+      return refusalReason<AuthReason>(failure) === 'incorrect-credentials' ? INCORRECT_CREDENTIALS : failure.message;
+    }
+    return failure instanceof BotCheckUnavailable ? failure.message : UNREACHABLE;
   }
 }

@@ -68,6 +68,12 @@ export const captchaRequest = v.object({
   action: v.optional(v.picklist(CAPTCHA_ACTIONS, 'There is no such bot check action.')),
 });
 
+/**
+ * Why login or register refused, when the page acts on it (`reason` beside the `error` text): a
+ * wrong username or password (`incorrect-credentials`), or a name someone has (`username-taken`).
+ */
+export type AuthReason = 'incorrect-credentials' | 'username-taken';
+
 /** Answers of the auth endpoints, as the browser reads them. */
 export interface TokenResponse {
   user: string;

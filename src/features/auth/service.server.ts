@@ -17,7 +17,7 @@ import { type SessionUser, newSessionId } from '../../server/session.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
-import { type LoginRequest, type RegisterRequest, registerRequest, passwordField } from './schema.ts';
+import { type AuthReason, type LoginRequest, type RegisterRequest, registerRequest, passwordField } from './schema.ts';
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
 // Login counts only failures, so a visitor who gets in costs nothing and cannot be locked out by
@@ -64,7 +64,7 @@ export async function register(input: RegisterRequest, address: string): Promise
   ]);
   const { username, firstName, lastName, email, password } = input;
   const user = await newUser({ username, firstName, lastName, email, clearance: CLEARANCE.user }, password);
-  if (!(await repo.createUser(user))) throw new AppError('conflict', USERNAME_TAKEN);
+  if (!(await repo.createUser(user))) throw new AppError<AuthReason>('conflict', USERNAME_TAKEN, {}, 'username-taken');
   return tokenFor(user);
 }
 
@@ -106,7 +106,7 @@ export async function login(input: LoginRequest, address: string): Promise<strin
     : await verifyAgainstDecoy(input.password);
   if (!user || !valid) {
     await countFailures(attempts);
-    throw new AppError('unauthorized', INCORRECT_CREDENTIALS);
+    throw new AppError<AuthReason>('unauthorized', INCORRECT_CREDENTIALS, {}, 'incorrect-credentials');
   }
   // Hashes made with weaker parameters (before OWASP's current ones) are upgraded while the
   // password is at hand; the visitor is signed in either way.
@@ -115,7 +115,7 @@ export async function login(input: LoginRequest, address: string): Promise<strin
   }
   // An account made before sessions could be ended gets its session id now (once, a second trip).
   const session = user.session || (await repo.sessionOf(user.username));
-  if (!session) throw new AppError('unauthorized', INCORRECT_CREDENTIALS);
+  if (!session) throw new AppError<AuthReason>('unauthorized', INCORRECT_CREDENTIALS, {}, 'incorrect-credentials');
   return tokenFor(user, session);
 }
 
@@ -164,7 +164,7 @@ export async function createAccount(input: RegisterRequest, level: number): Prom
   assertClearanceLevel(level);
   const { username, firstName, lastName, email, password } = parsed;
   const user = await newUser({ username, firstName, lastName, email, clearance: level }, password);
-  if (!(await repo.createUser(user))) throw new AppError('conflict', USERNAME_TAKEN);
+  if (!(await repo.createUser(user))) throw new AppError<AuthReason>('conflict', USERNAME_TAKEN, {}, 'username-taken');
 }
 
 export const listUsers = repo.listUsers;

@@ -2,12 +2,13 @@
 // clears after 3 seconds, the three toasts, a local voted flag, and the tally once voted.
 import { showFieldError } from '../../components/field.ts';
 import { showToast } from '../../components/toast.ts';
-import { ApiError } from '../../platform/api-client.ts';
+import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { readStored, writeStored } from '../../platform/browser-storage.ts';
 import { $user } from '../../platform/session.ts';
 import { createVote, fetchVotes } from './api-client.ts';
 import { BLANK_NAME } from './messages.ts';
 import { tally } from './questions.ts';
+import type { PollReason } from './schema.ts';
 
 const POLL_TOAST_MS = 3000;
 const SPINNER_MS = 3000;
@@ -86,9 +87,15 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
       await loadVotes();
     } catch (error) {
       console.error('An error occurred', error);
-      // A name the server refused (blank, or an account's) is the visitor's to fix: show why.
-      if (error instanceof ApiError && (error.status === 409 || error.message === BLANK_NAME)) {
-        return void showNameError(error.message);
+      // A name the server refused (blank, or an account's) is the visitor's to fix, and a full
+      // question is told there too: the server's words show at the name.
+      if (error instanceof ApiError) {
+        switch (refusalReason<PollReason>(error)) {
+          case 'blank-name':
+          case 'account-name':
+          case 'poll-full':
+            return void showNameError(error.message);
+        }
       }
       showToast(TOASTS.failure);
     }

@@ -44,3 +44,10 @@ export interface VoteRecord {
 }
 
 export type CreateVoteStatus = 'Success' | 'Failed' | 'alreadyVoted';
+
+/**
+ * Why a vote was refused, when the page acts on it (`reason` beside the `error` text): no name
+ * (`blank-name`), an account's name without its login (`account-name`), or a new voter on a full
+ * question (`poll-full`). Each is the visitor's to fix, so the page shows it at the name.
+ */
+export type PollReason = 'blank-name' | 'account-name' | 'poll-full';

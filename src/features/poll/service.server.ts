@@ -8,7 +8,7 @@ import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
 import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
-import { type CreateVoteRequest, type CreateVoteStatus, type VoteRecord } from './schema.ts';
+import type { CreateVoteRequest, CreateVoteStatus, PollReason, VoteRecord } from './schema.ts';
 
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
@@ -50,7 +50,7 @@ export async function castVote(
   address: string,
 ): Promise<CreateVoteStatus> {
   const name = user?.username ?? input.name;
-  if (!name) throw new AppError('bad_request', BLANK_NAME);
+  if (!name) throw new AppError<PollReason>('bad_request', BLANK_NAME, {}, 'blank-name');
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
   await checkedWithinRateLimits(user?.session, [[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
@@ -68,7 +68,7 @@ export async function castVote(
   );
   // Over register's limits on looking at accounts: the same refusal register gives.
   if (typeof outcome === 'number') throw rateLimited(outcome);
-  if (outcome === 'taken') throw new AppError('conflict', ACCOUNT_NAME);
-  if (outcome === 'full') throw new AppError('conflict', QUESTION_FULL);
+  if (outcome === 'taken') throw new AppError<PollReason>('conflict', ACCOUNT_NAME, {}, 'account-name');
+  if (outcome === 'full') throw new AppError<PollReason>('conflict', QUESTION_FULL, {}, 'poll-full');
   return outcome === 'added' ? 'Success' : 'alreadyVoted';
 }

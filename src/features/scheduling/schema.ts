@@ -48,6 +48,14 @@ export type ChoiceRequest = v.InferOutput<typeof choiceRequest>;
 export type DateChoiceRequest = v.InferOutput<typeof dateChoiceRequest>;
 export type VoteRequest = v.InferOutput<typeof voteRequest>;
 
+/**
+ * Why a vote was refused, when a page or an adapter acts on it (`reason` beside the `error` text,
+ * SPEC section 7): the organiser has decided (`poll-closed`), the name is someone else's
+ * (`name-taken`), a new voter finds the poll full (`poll-full`), or the poll has no such option
+ * (`unknown-option`, which the spec's endpoints word as a time slot or a date).
+ */
+export type SchedulingReason = 'poll-closed' | 'name-taken' | 'poll-full' | 'unknown-option';
+
 /** What add and remove answer; `claimSecret` comes once, with the vote that claims a name. */
 export interface ChoiceResponse {
   status: 'Success';

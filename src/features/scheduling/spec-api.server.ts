@@ -15,7 +15,13 @@ import {
 } from '../../server/http.ts';
 import { canAdminister } from '../../lib/policy.ts';
 import * as repo from './repo.server.ts';
-import { type ChoiceRequest, type DateChoiceRequest, choiceRequest, dateChoiceRequest } from './schema.ts';
+import {
+  type ChoiceRequest,
+  type DateChoiceRequest,
+  type SchedulingReason,
+  choiceRequest,
+  dateChoiceRequest,
+} from './schema.ts';
 import { ADMIN_ACTIONS, type AdminAction } from './spec-console.server.ts';
 import {
   type ChoiceWithUser,
@@ -83,7 +89,9 @@ async function voteAs(
   try {
     return await vote(input, await optionalUser(req), clientAddress(req, context));
   } catch (error) {
-    if (error instanceof AppError && error.message === NO_SUCH_OPTION) throw new AppError('bad_request', unknownOption);
+    if (error instanceof AppError && error.reason === 'unknown-option') {
+      throw new AppError<SchedulingReason>('bad_request', unknownOption, {}, 'unknown-option');
+    }
     throw error;
   }
 }

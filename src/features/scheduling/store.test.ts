@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { Vote, VoteRequest } from './api-client.ts';
 import type { CreatedPoll, PollOption } from './new-poll.ts';
-import { POLL_CLOSED } from './polls.ts';
 import type { ChoiceResponse } from './schema.ts';
 
 const api = vi.hoisted(() => ({
@@ -33,9 +32,10 @@ const vote = (optionIndex: number, username: string): Vote => ({
 });
 const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
 const taken = async () => {
-  // The store's own ApiError: each test imports the modules afresh.
+  // The store's own ApiError: each test imports the modules afresh. The store acts on the reason,
+  // whatever the wording.
   const { ApiError } = await import('../../platform/api-client.ts');
-  throw new ApiError(409, 'That name is already taken. Please choose another.');
+  throw new ApiError(409, 'Reworded: someone has that name.', 'conflict', undefined, 'name-taken');
 };
 
 // A fresh store per test, mounted the way the island mounts it.
@@ -203,12 +203,25 @@ describe('scheduling poll store', () => {
     const full = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
     api.sendVote.mockImplementationOnce(async () => {
       const { ApiError } = await import('../../platform/api-client.ts');
-      throw new ApiError(409, full);
+      throw new ApiError(409, 'Reworded: no room.', 'conflict', undefined, 'poll-full');
     });
     await poll.toggleChoice(POLL, '0827-700pm');
     expect(poll.$poll.get()).toMatchObject({ name: { typed: 'Jo Two', saved: true, error: full } });
     expect(poll.$poll.get().selected.size).toBe(0);
     expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('logs a refusal that names no reason, keeping the saved name, and undoes the vote', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jo Two');
+    poll = await openPoll();
+    api.sendVote.mockImplementationOnce(async () => {
+      const { ApiError } = await import('../../platform/api-client.ts');
+      throw new ApiError(409, 'That name is already taken. Please choose another.', 'conflict');
+    });
+    await poll.toggleChoice(POLL, '0827-700pm');
+    expect(poll.$poll.get()).toMatchObject({ name: { typed: 'Jo Two', saved: true, error: '' } });
+    expect(poll.$poll.get().selected.size).toBe(0);
+    expect(console.error).toHaveBeenCalledOnce();
   });
 
   it('in a made poll, a click cycles yes → if need be → no, each answer sent as it is', async () => {
@@ -248,7 +261,7 @@ describe('scheduling poll store', () => {
     api.fetchPoll.mockResolvedValue({ ...made, version: 4, final: id });
     api.sendVote.mockImplementationOnce(async () => {
       const { ApiError } = await import('../../platform/api-client.ts');
-      throw new ApiError(409, POLL_CLOSED);
+      throw new ApiError(409, 'Reworded: decided.', 'conflict', undefined, 'poll-closed');
     });
     await store.toggleChoice(MADE, id);
     expect($made.get()).toMatchObject({ details: { final: id }, canVote: false });

@@ -6,22 +6,14 @@
 // the poll reloads when it moved.
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
-import { ApiError } from '../../platform/api-client.ts';
+import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { whileVisible } from '../../platform/while-visible.ts';
 import { $user } from '../../platform/session.ts';
 import { type Vote, type VoteRequest, fetchPoll, fetchPollAnswers, fetchPollVersion, sendVote } from './api-client.ts';
 import type { CreatedPoll, PollOption } from './new-poll.ts';
-import {
-  NAME_TAKEN,
-  POLL_CLOSED,
-  POLL_FULL,
-  type Voter,
-  anonymousVoter,
-  nameTaken,
-  voterKey,
-  votersByOption,
-} from './polls.ts';
+import { NAME_TAKEN, POLL_FULL, type Voter, anonymousVoter, nameTaken, voterKey, votersByOption } from './polls.ts';
 import { type Answer, nextAnswer } from './ranking.ts';
+import type { SchedulingReason } from './schema.ts';
 import { claimSecretFor, rememberClaim, saveName, savedName } from './voter-storage.ts';
 
 export type { Vote } from './api-client.ts';
@@ -290,13 +282,19 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
       if (answer.claimSecret) rememberClaim(pollId, key, answer.claimSecret);
     } catch (error) {
       show(before);
-      if (error instanceof ApiError && error.status === 409 && error.message === POLL_CLOSED) {
-        await loadOptions(poll); // the organiser decided meanwhile: the page shows the decision
-      } else if (error instanceof ApiError && error.status === 409 && error.message === POLL_FULL) {
-        $state.setKey('name', { ...$state.get().name, error: POLL_FULL });
-      } else if (error instanceof ApiError && error.status === 409) {
-        $state.setKey('name', { ...$state.get().name, saved: false, error: NAME_TAKEN });
-      } else console.error('An error has occurred', error);
+      switch (refusalReason<SchedulingReason>(error)) {
+        case 'poll-closed':
+          await loadOptions(poll); // the organiser decided meanwhile: the page shows the decision
+          break;
+        case 'poll-full':
+          $state.setKey('name', { ...$state.get().name, error: POLL_FULL });
+          break;
+        case 'name-taken':
+          $state.setKey('name', { ...$state.get().name, saved: false, error: NAME_TAKEN });
+          break;
+        default:
+          console.error('An error has occurred', error);
+      }
     }
     poll.changes += 1;
     await loadVotes(poll);

@@ -2,7 +2,7 @@
 // name, a vote's change, and what a poll's page reads (the poll, everyone's answers, its version,
 // its decision as a calendar file).
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '../../server/app-error.ts';
+import { AppError, type ErrorCode } from '../../server/app-error.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import { decisionEvent, icsFile } from './ics.ts';
@@ -10,7 +10,7 @@ import { type CreatedPoll, isPollId } from './new-poll.ts';
 import { ANON_PREFIX, NAME_TAKEN, POLL_CLOSED, POLL_FULL, anonymousVoter, isAnonymous, voterKey } from './polls.ts';
 import type { Answer } from './ranking.ts';
 import * as repo from './repo.server.ts';
-import type { ChoiceResponse } from './schema.ts';
+import type { ChoiceResponse, SchedulingReason } from './schema.ts';
 
 // Someone ticking every slot of both polls twice stays well inside; a script does not.
 export const LIMITS = {
@@ -46,6 +46,9 @@ export function resolveVoter(requested: string, user: Pick<SessionUser, 'usernam
   if (username === anonymousVoter('')) throw new AppError('bad_request', 'Please enter your name to vote.');
   return { username, anonymous: true };
 }
+
+const refusal = (code: ErrorCode, message: string, reason: SchedulingReason) =>
+  new AppError<SchedulingReason>(code, message, {}, reason);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -89,10 +92,10 @@ export async function vote(
   // Over register's limits on looking at accounts: the same refusal register gives.
   if (typeof outcome === 'number') throw rateLimited(outcome);
   if (outcome === 'no-poll') throw new AppError('bad_request', 'There is no such poll.');
-  if (outcome === 'unknown-option') throw new AppError('bad_request', NO_SUCH_OPTION);
-  if (outcome === 'closed') throw new AppError('conflict', POLL_CLOSED);
-  if (outcome === 'taken') throw new AppError('conflict', NAME_TAKEN);
-  if (outcome === 'full') throw new AppError('conflict', POLL_FULL);
+  if (outcome === 'unknown-option') throw refusal('bad_request', NO_SUCH_OPTION, 'unknown-option');
+  if (outcome === 'closed') throw refusal('conflict', POLL_CLOSED, 'poll-closed');
+  if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
+  if (outcome === 'full') throw refusal('conflict', POLL_FULL, 'poll-full');
   return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
 }
 
