@@ -11,7 +11,10 @@ import { findUser } from '../src/features/auth/repo.server.ts';
 import { login, register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
+import { specPolls } from '../src/features/scheduling/spec-polls.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
+import { keys } from '../src/server/keys.ts';
+import { redis } from '../src/server/redis.ts';
 import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 
 const VARIABLES = [...LOCAL_ENV_VARIABLES, 'DATA_DIR'];
@@ -122,6 +125,23 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const listed = await admin(dataRoot, 'list-users');
     expect(listed.out).toMatch(/^demo_visitor\s+2\s/m);
     expect(listed.out).toMatch(/^demo_admin\s+3\s/m);
+  });
+
+  it('migrates a store from before: the configured polls are stored once, then nothing is', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: true });
+    try {
+      await redis().hdel(keys.schedulePolls(), ...specPolls().map((poll) => poll.id));
+      const first = await admin(dataRoot, 'migrate');
+      expect(first).toMatchObject({
+        code: 0,
+        out: expect.stringContaining(`${specPolls().length} configured poll(s)`),
+      });
+      expect(await redis().hexists(keys.schedulePolls(), specPolls()[0]!.id)).toBe(1);
+      expect((await admin(dataRoot, 'migrate')).out).toContain('0 configured poll(s)');
+    } finally {
+      await server.close();
+    }
   });
 
   it('lists contact messages newest first, with how their mail went', async () => {
