@@ -11,6 +11,7 @@ import { findUser } from '../src/features/auth/repo.server.ts';
 import { login, register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
+import { OPERATOR } from '../src/server/caller.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 
@@ -198,7 +199,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         code: 0,
         out: `Deleted forum message ${posted._id}.`,
       });
-      expect((await listMessages(undefined)).messages.some((message) => message._id === posted._id)).toBe(false);
+      expect((await listMessages(OPERATOR)).messages.some((message) => message._id === posted._id)).toBe(false);
       expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
         code: 1,
         err: `No message with id ${posted._id}.`,

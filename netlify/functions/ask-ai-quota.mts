@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import type { QuotaResponse } from '../../src/features/chatbot/schema.ts';
 import { questionsLeft } from '../../src/features/chatbot/service.server.ts';
+import { GUEST } from '../../src/server/caller.ts';
 import { clientAddress } from '../../src/server/client.ts';
 import { endpoint, optionalUser } from '../../src/server/http.ts';
 
@@ -10,11 +11,7 @@ export default endpoint({
   handle: async ({ req, context }): Promise<QuotaResponse> => {
     const user = await optionalUser(req);
     return {
-      remaining: await questionsLeft({
-        address: clientAddress(req, context),
-        username: user?.username,
-        session: user?.session,
-      }),
+      remaining: await questionsLeft({ address: clientAddress(req, context), caller: user ?? GUEST }),
     };
   },
 });

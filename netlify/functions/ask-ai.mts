@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { askRequest } from '../../src/features/chatbot/schema.ts';
 import { ask, askStreamed } from '../../src/features/chatbot/service.server.ts';
+import { GUEST } from '../../src/server/caller.ts';
 import { clientAddress } from '../../src/server/client.ts';
 import { endpoint, eventStream, optionalUser, wantsEventStream } from '../../src/server/http.ts';
 
@@ -18,7 +19,7 @@ export default endpoint({
   botCheck: 'submit',
   handle: async ({ req, context, body, requestId }) => {
     const user = await optionalUser(req);
-    const asker = { address: clientAddress(req, context), username: user?.username, session: user?.session };
+    const asker = { address: clientAddress(req, context), caller: user ?? GUEST };
     if (wantsEventStream(req)) return eventStream(await askStreamed(body, asker, requestId, req.signal));
     const answer = await ask(body, asker, requestId, req.signal);
     return { status: 'Success', openAiResponse: answer.text, remaining: answer.remaining };

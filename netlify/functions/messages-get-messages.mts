@@ -11,9 +11,9 @@ import { canUseForum } from '../../src/lib/policy.ts';
 export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
-    const { session } = await requirePermission(req, canUseForum);
+    const member = await requirePermission(req, canUseForum);
     const query = parseWith(pageQuery, Object.fromEntries(new URL(req.url).searchParams));
-    return { status: 'Success', ...(await listMessages(session, query)) };
+    return { status: 'Success', ...(await listMessages(member, query)) };
   },
 });
 

@@ -7,8 +7,8 @@ import { canUseForum } from '../../src/lib/policy.ts';
 export default endpoint({
   method: 'GET',
   handle: async ({ req }) => {
-    const { session } = await requirePermission(req, canUseForum);
-    return { status: 'Success', version: await forumVersion(session) };
+    const member = await requirePermission(req, canUseForum);
+    return { status: 'Success', version: await forumVersion(member) };
   },
 });
 

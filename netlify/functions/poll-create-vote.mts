@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { createVoteRequest } from '../../src/features/poll/schema.ts';
 import { castVote } from '../../src/features/poll/service.server.ts';
+import { GUEST } from '../../src/server/caller.ts';
 import { clientAddress } from '../../src/server/client.ts';
 import { endpoint, optionalUser } from '../../src/server/http.ts';
 
@@ -9,7 +10,7 @@ export default endpoint({
   method: 'POST',
   body: createVoteRequest,
   handle: async ({ req, context, body }) => ({
-    status: await castVote(body, await optionalUser(req), clientAddress(req, context)),
+    status: await castVote(body, (await optionalUser(req)) ?? GUEST, clientAddress(req, context)),
   }),
 });
 

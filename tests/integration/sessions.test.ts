@@ -24,6 +24,7 @@ import { redis } from '../../src/server/redis.ts';
 import { SESSION_ENDED } from '../../src/server/session.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { FUNCTIONS, type Handler, useOwnStore } from './functions.ts';
 import { call, uniqueName } from './request.ts';
@@ -32,7 +33,7 @@ const password = 'a-long-password';
 
 useOwnStore(async () => {
   await seedSchedulingPolls();
-  await createGuests(undefined);
+  await createGuests(OPERATOR);
 });
 // The chatbot is configured (its session check comes before any model call, so none is made).
 isolateEnv(['OPENAI_BASE_URL']);

@@ -1,5 +1,6 @@
 // The scheduling functions' shared shapes: each file in netlify/functions names its route and
 // picks one of these, so the rules live here once.
+import { GUEST } from '../../server/caller.ts';
 import { clientAddress } from '../../server/client.ts';
 import {
   type EndpointInput,
@@ -58,7 +59,7 @@ export function changeChoiceEndpoint(kind: PollKind, change: 'add' | 'remove') {
         claimSecret: body.claimSecret,
         ...('date' in body ? { optionId: body.date } : { optionId: body.scheduleItemId, answer: body.answer }),
       },
-      await optionalUser(req),
+      (await optionalUser(req)) ?? GUEST,
       clientAddress(req, context),
     );
   return kind === 'date'

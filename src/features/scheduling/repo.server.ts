@@ -137,8 +137,8 @@ export async function pollOptions(
 export async function addToCatalogue(
   catalogue: string,
   entries: [id: string, value: string][],
-  pollId?: string,
-  admin?: Admin,
+  pollId: string | undefined,
+  admin: Admin,
 ): Promise<number> {
   if (entries.length === 0) return 0;
   const commands: Write[] = entries.map(([id, value]) => ['HSETNX', catalogue, id, value]);
@@ -151,7 +151,7 @@ export async function addToCatalogue(
 export async function offerExisting(
   catalogue: string,
   options: Record<string, string[]>,
-  admin?: Admin,
+  admin: Admin,
 ): Promise<number> {
   const polls = Object.entries(options);
   return runAsAdmin(
@@ -163,7 +163,7 @@ export async function offerExisting(
 }
 
 /** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
-export async function dropCatalogue(catalogue: string, pollIds: string[], admin?: Admin): Promise<number> {
+export async function dropCatalogue(catalogue: string, pollIds: string[], admin: Admin): Promise<number> {
   const pollKeys = pollIds.flatMap((pollId) => [
     keys.scheduleOffered(pollId),
     keys.scheduleVotes(pollId),
@@ -173,7 +173,7 @@ export async function dropCatalogue(catalogue: string, pollIds: string[], admin?
 }
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
-export async function dropOffered(pollIds: string[], admin?: Admin): Promise<number> {
+export async function dropOffered(pollIds: string[], admin: Admin): Promise<number> {
   // Every vote is for an offered option (changeVote refuses others, and options leave with their
   // votes), so the votes go whole. One script: counted and deleted with nothing in between.
   const replies = await commandsAsAdmin(

@@ -4,9 +4,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DATE_POLL } from '../../content/polls.ts';
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
+import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { keys } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
-import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
+import { checkedWithinRateLimits } from '../../server/session.ts';
 import {
   type ChoiceWithUser,
   type DateChoiceWithUser,
@@ -57,12 +58,12 @@ export function requirePoll(kind: PollKind, pollId: string): string {
  * The voter a request may act as: the token's username when logged in (asking for another name is
  * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403).
  */
-export function resolveVoter(requested: string, user: Pick<SessionUser, 'username'> | undefined) {
-  if (user) {
-    if (voterKey(requested) !== voterKey(user.username)) {
+export function resolveVoter(requested: string, caller: SignedIn | Guest) {
+  if (isSignedIn(caller)) {
+    if (voterKey(requested) !== voterKey(caller.username)) {
       throw new AppError('forbidden', 'You can only vote as yourself.');
     }
-    return { username: user.username, anonymous: false };
+    return { username: caller.username, anonymous: false };
   }
   if (!isAnonymous(requested)) throw new AppError('forbidden', 'Please log in to vote under your username.');
   const username = anonymousVoter(requested.slice(ANON_PREFIX.length));
@@ -86,7 +87,7 @@ export interface ChangeInput {
 /** Adds or removes a vote; the first vote under an anonymous name returns the name's claim secret. */
 export async function changeChoice(
   input: ChangeInput,
-  user: Pick<SessionUser, 'username' | 'session'> | undefined,
+  caller: SignedIn | Guest,
   address: string,
 ): Promise<ChoiceResponse> {
   const pollId = requirePoll(input.kind, input.pollId);
@@ -94,9 +95,9 @@ export async function changeChoice(
   if (answer === 'ifNeedBe' && !isCreatedPollId(pollId)) {
     throw new AppError('bad_request', 'This poll takes yes answers only.');
   }
-  const voter = resolveVoter(input.username, user);
+  const voter = resolveVoter(input.username, caller);
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
-  await checkedWithinRateLimits(user?.session, [[LIMITS.changesPerAddress, address]]);
+  await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.changesPerAddress, address]]);
   const newSecret = randomBytes(24).toString('base64url');
   const outcome = await repo.changeVote(
     {
@@ -176,7 +177,7 @@ export async function dateChoicesWithUsers(pollId: string): Promise<DateChoiceWi
 const success = (fields: Omit<AdminResponse, 'status'>): AdminResponse => ({ status: 'Success', ...fields });
 
 /** Adds the content config's schedule items that the store lacks. */
-export async function createScheduleItems(admin?: Admin): Promise<AdminResponse> {
+export async function createScheduleItems(admin: Admin): Promise<AdminResponse> {
   const created = await repo.addToCatalogue(
     keys.scheduleItems(),
     configuredItems().map((item) => [item._id, item.name]),
@@ -187,7 +188,7 @@ export async function createScheduleItems(admin?: Admin): Promise<AdminResponse>
 }
 
 /** Offers each time-slot poll the existing items of its dates. */
-export async function createSchedulePolls(admin?: Admin): Promise<AdminResponse> {
+export async function createSchedulePolls(admin: Admin): Promise<AdminResponse> {
   const wanted = Object.fromEntries(
     TIME_SLOT_POLL_IDS.map((pollId) => [pollId, configuredPollItems(pollId).map((item) => item._id)]),
   );
@@ -199,19 +200,19 @@ export async function createSchedulePolls(admin?: Admin): Promise<AdminResponse>
 }
 
 /** Deletes every schedule item and the votes for them. */
-export async function dropScheduleItems(admin?: Admin): Promise<AdminResponse> {
+export async function dropScheduleItems(admin: Admin): Promise<AdminResponse> {
   const deleted = await repo.dropCatalogue(keys.scheduleItems(), TIME_SLOT_POLL_IDS, admin);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
 /** Takes every time slot out of the time-slot polls, with their votes; the items stay. */
-export async function dropSchedulePolls(admin?: Admin): Promise<AdminResponse> {
+export async function dropSchedulePolls(admin: Admin): Promise<AdminResponse> {
   const deleted = await repo.dropOffered(TIME_SLOT_POLL_IDS, admin);
   return success({ deleted, message: `Polls ${pollList()} offer nothing now; their votes were deleted.` });
 }
 
 /** Adds the content config's reunion dates that the store lacks, and offers them in the poll. */
-export async function createScheduleDateItems(admin?: Admin): Promise<AdminResponse> {
+export async function createScheduleDateItems(admin: Admin): Promise<AdminResponse> {
   const options = configuredDateOptions();
   const created = await repo.addToCatalogue(
     keys.scheduleDates(),
@@ -223,7 +224,7 @@ export async function createScheduleDateItems(admin?: Admin): Promise<AdminRespo
 }
 
 /** Deletes every reunion date and the votes for them. */
-export async function dropScheduleDateItems(admin?: Admin): Promise<AdminResponse> {
+export async function dropScheduleDateItems(admin: Admin): Promise<AdminResponse> {
   const deleted = await repo.dropCatalogue(keys.scheduleDates(), [DATE_POLL.id], admin);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
@@ -239,7 +240,7 @@ export type AdminAction =
   | 'drop-schedule-date-items';
 
 /** The console's actions; each counts the acting admin's attempt (src/server/admin-limit.ts). */
-export const ADMIN_ACTIONS: Record<AdminAction, (admin?: Admin) => Promise<AdminResponse>> = {
+export const ADMIN_ACTIONS: Record<AdminAction, (admin: Admin) => Promise<AdminResponse>> = {
   'create-schedule-items': createScheduleItems,
   'create-schedule-polls': createSchedulePolls,
   'drop-schedule-items': dropScheduleItems,
