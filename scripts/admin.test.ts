@@ -12,6 +12,7 @@ import { login, register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { specPolls } from '../src/features/scheduling/spec-polls.ts';
+import { OPERATOR } from '../src/server/caller.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { keys } from '../src/server/keys.ts';
 import { redis } from '../src/server/redis.ts';
@@ -218,7 +219,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         code: 0,
         out: `Deleted forum message ${posted._id}.`,
       });
-      expect((await listMessages(undefined)).messages.some((message) => message._id === posted._id)).toBe(false);
+      expect((await listMessages(OPERATOR)).messages.some((message) => message._id === posted._id)).toBe(false);
       expect(await admin(dataRoot, 'delete-message', posted._id)).toMatchObject({
         code: 1,
         err: `No message with id ${posted._id}.`,

@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: account administration and contact messages, against whatever store the environment
 // points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
 // `npm start` or `npm run dev`; else a local store started just for this command.
+import { OPERATOR } from '../src/server/caller.ts';
 import { AppError } from '../src/server/app-error.ts';
 import {
   createAccount,
@@ -40,7 +41,7 @@ function parseCount(count: string): number {
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
-    const stored = await migrateSpecPolls(undefined);
+    const stored = await migrateSpecPolls(OPERATOR);
     return `Scheduling: ${stored} configured poll(s) stored as polls of the model; nothing else to do.`;
   },
   async 'list-users'() {

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { askRequest } from '../../src/features/chatbot/schema.ts';
 import { ask, askStreamed } from '../../src/features/chatbot/service.server.ts';
 import { clientAddress } from '../../src/server/client.ts';
-import { endpoint, eventStream, optionalUser, wantsEventStream } from '../../src/server/http.ts';
+import { endpoint, eventStream, wantsEventStream } from '../../src/server/http.ts';
 
 /**
  * Answers a chatbot question with the configured model, within the day's caps, with the earlier
@@ -14,11 +14,11 @@ import { endpoint, eventStream, optionalUser, wantsEventStream } from '../../src
  */
 export default endpoint({
   method: 'POST',
+  access: 'optional-session',
   body: askRequest,
   botCheck: 'submit',
-  handle: async ({ req, context, body, requestId }) => {
-    const user = await optionalUser(req);
-    const asker = { address: clientAddress(req, context), username: user?.username, session: user?.session };
+  handle: async ({ req, context, body, requestId, caller }) => {
+    const asker = { address: clientAddress(req, context), caller };
     if (wantsEventStream(req)) return eventStream(await askStreamed(body, asker, requestId, req.signal));
     const answer = await ask(body, asker, requestId, req.signal);
     return { status: 'Success', openAiResponse: answer.text, remaining: answer.remaining };

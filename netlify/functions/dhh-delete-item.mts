@@ -1,14 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { deleteItemRequest } from '../../src/features/shop/schema.ts';
 import { deleteCartItem } from '../../src/features/shop/service.server.ts';
-import { endpoint, requireUser } from '../../src/server/http.ts';
+import { endpoint } from '../../src/server/http.ts';
 
 /** Removes one line from the token user's cart. */
 export default endpoint({
   method: 'POST',
+  access: 'session',
   body: deleteItemRequest,
-  handle: async ({ req, body }) => {
-    await deleteCartItem(await requireUser(req), body.ownerId, body.itemId);
+  handle: async ({ body, caller }) => {
+    await deleteCartItem(caller, body.ownerId, body.itemId);
     return { status: 'Success' };
   },
 });

@@ -1,16 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { cartOwnerRequest } from '../../src/features/shop/schema.ts';
 import { cartItems } from '../../src/features/shop/service.server.ts';
-import { endpoint, requireUser } from '../../src/server/http.ts';
+import { endpoint } from '../../src/server/http.ts';
 
 /** Returns the token user's cart. */
 export default endpoint({
   method: 'POST',
+  access: 'session',
   body: cartOwnerRequest,
-  handle: async ({ req, body }) => ({
-    status: 'Success',
-    cartItems: await cartItems(await requireUser(req), body.username),
-  }),
+  handle: async ({ body, caller }) => ({ status: 'Success', cartItems: await cartItems(caller, body.username) }),
 });
 
 export const config: Config = { path: '/api/dhh/get-cart-items' };

@@ -1,15 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { submitOrderRequest } from '../../src/features/shop/schema.ts';
 import { submitOrder } from '../../src/features/shop/service.server.ts';
-import { endpoint, requireUser } from '../../src/server/http.ts';
+import { endpoint } from '../../src/server/http.ts';
 
 /** Turns the token user's cart into an order and mails a confirmation. */
 export default endpoint({
   method: 'POST',
+  access: 'session',
   body: submitOrderRequest,
   botCheck: 'login',
-  handle: async ({ req, body, requestId }) => {
-    await submitOrder(await requireUser(req), body, requestId);
+  handle: async ({ body, requestId, caller }) => {
+    await submitOrder(caller, body, requestId);
     return { status: 'Success' };
   },
 });

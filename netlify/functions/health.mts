@@ -6,6 +6,7 @@ import { STORE_UNAVAILABLE, pingStore } from '../../src/server/redis.ts';
 /** Reports whether the site can reach its data store (for uptime checks and the serve script). */
 export default endpoint({
   method: 'GET',
+  access: 'public',
   async handle() {
     if (!(await pingStore())) throw new AppError('unavailable', STORE_UNAVAILABLE, { 'Retry-After': '5' });
     return { status: 'ok', store: 'up' };

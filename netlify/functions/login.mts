@@ -7,6 +7,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Exchanges a username and password for a session token. */
 export default endpoint({
   method: 'POST',
+  access: 'public',
   body: loginRequest,
   botCheck: 'login',
   handle: async ({ req, context, body }) => ({

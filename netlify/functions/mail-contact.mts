@@ -7,6 +7,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Stores a visitor's message for the owner and mails it on. */
 export default endpoint({
   method: 'POST',
+  access: 'public',
   body: contactRequest,
   botCheck: 'contact',
   handle: async ({ req, context, body, requestId }) => {

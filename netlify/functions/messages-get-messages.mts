@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { pageQuery } from '../../src/features/forum/schema.ts';
 import { listMessages } from '../../src/features/forum/service.server.ts';
-import { endpoint, parseWith, requirePermission } from '../../src/server/http.ts';
-import { canUseForum } from '../../src/lib/policy.ts';
+import { endpoint, parseWith } from '../../src/server/http.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
 
 /**
  * One page of forum messages (clearance 2 or more): the newest 50, or `limit` of them, or those
@@ -10,10 +10,10 @@ import { canUseForum } from '../../src/lib/policy.ts';
  */
 export default endpoint({
   method: 'GET',
-  handle: async ({ req }) => {
-    const { session } = await requirePermission(req, canUseForum);
+  access: { clearance: CLEARANCE.forum },
+  handle: async ({ req, caller }) => {
     const query = parseWith(pageQuery, Object.fromEntries(new URL(req.url).searchParams));
-    return { status: 'Success', ...(await listMessages(session, query)) };
+    return { status: 'Success', ...(await listMessages(caller, query)) };
   },
 });
 

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Lists a poll question's votes, one record per selected option. */
 export default endpoint({
   method: 'POST',
+  access: 'public',
   body: getAllVotesRequest,
   handle: async ({ body }) => ({ status: 'Success', allVotes: await allVotes(body.question) }),
 });

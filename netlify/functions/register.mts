@@ -7,6 +7,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Creates an account (clearance 1) and logs it in. */
 export default endpoint({
   method: 'POST',
+  access: 'public',
   body: registerRequest,
   botCheck: 'login',
   handle: async ({ req, context, body }) => ({

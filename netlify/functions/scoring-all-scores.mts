@@ -1,16 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { allScoresRequest } from '../../src/features/dashboard/schema.ts';
 import { allScores } from '../../src/features/dashboard/service.server.ts';
-import { endpoint, requireUser } from '../../src/server/http.ts';
+import { endpoint } from '../../src/server/http.ts';
 
 /** Returns the logged-in user's best scores. */
 export default endpoint({
   method: 'POST',
+  access: 'session',
   body: allScoresRequest,
-  handle: async ({ req, body }) => ({
-    status: 'Success',
-    scores: await allScores(await requireUser(req), body.userName),
-  }),
+  handle: async ({ body, caller }) => ({ status: 'Success', scores: await allScores(caller, body.userName) }),
 });
 
 export const config: Config = { path: '/api/scoring/all-scores' };

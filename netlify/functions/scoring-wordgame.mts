@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { wordGameScoreRequest } from '../../src/features/dashboard/schema.ts';
 import { recordWordGame } from '../../src/features/dashboard/service.server.ts';
-import { endpoint, requireUser } from '../../src/server/http.ts';
+import { endpoint } from '../../src/server/http.ts';
 
 /**
  * Records a word-game round count (7 only reads) and returns the best one, with the statistics per
@@ -10,8 +10,9 @@ import { endpoint, requireUser } from '../../src/server/http.ts';
  */
 export default endpoint({
   method: 'POST',
+  access: 'session',
   body: wordGameScoreRequest,
-  handle: async ({ req, body }) => ({ status: 'Success', ...(await recordWordGame(await requireUser(req), body)) }),
+  handle: async ({ body, caller }) => ({ status: 'Success', ...(await recordWordGame(caller, body)) }),
 });
 
 export const config: Config = { path: '/api/scoring/wordgame' };

@@ -7,6 +7,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Checks a reCAPTCHA v3 token and hands back the bot pass that login, register, order, chatbot and contact require. */
 export default endpoint({
   method: 'POST',
+  access: 'public',
   body: captchaRequest,
   handle: ({ req, context, body }) => verifyCaptcha(body, clientAddress(req, context), new URL(req.url).hostname),
 });

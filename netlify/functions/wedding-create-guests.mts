@@ -1,15 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
-import { endpoint, requirePermission } from '../../src/server/http.ts';
-import { canAdminister } from '../../src/lib/policy.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
 
 /** Loads the owner's guest list into an empty store (clearance 3). */
 export default endpoint({
   method: 'POST',
-  handle: async ({ req }) => {
-    const admin = await requirePermission(req, canAdminister);
-    return createGuests(admin);
-  },
+  access: { clearance: CLEARANCE.console },
+  handle: ({ caller }) => createGuests(caller),
 });
 
 export const config: Config = { path: '/api/wedding/create-guests' };

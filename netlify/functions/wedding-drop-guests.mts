@@ -1,15 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { dropGuests } from '../../src/features/wedding/service.server.ts';
-import { endpoint, requirePermission } from '../../src/server/http.ts';
-import { canAdminister } from '../../src/lib/policy.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
 
 /** Deletes every invitation (clearance 3). */
 export default endpoint({
   method: 'POST',
-  handle: async ({ req }) => {
-    const admin = await requirePermission(req, canAdminister);
-    return dropGuests(admin);
-  },
+  access: { clearance: CLEARANCE.console },
+  handle: ({ caller }) => dropGuests(caller),
 });
 
 export const config: Config = { path: '/api/wedding/drop-guests' };

@@ -1,15 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { allGuests } from '../../src/features/wedding/service.server.ts';
-import { endpoint, requirePermission } from '../../src/server/http.ts';
-import { canAdminister } from '../../src/lib/policy.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
 
 /** Lists every invitation (clearance 3). */
 export default endpoint({
   method: 'GET',
-  handle: async ({ req }) => {
-    const admin = await requirePermission(req, canAdminister);
-    return { status: 'Success', guests: await allGuests(admin) };
-  },
+  access: { clearance: CLEARANCE.console },
+  handle: async ({ caller }) => ({ status: 'Success', guests: await allGuests(caller) }),
 });
 
 export const config: Config = { path: '/api/wedding/get-all-guests' };

@@ -12,11 +12,17 @@ export type Permission = (user: WithClearance) => boolean;
 /** A user without a clearance claim has none: the strictest reading. */
 const clearanceOf = (user: WithClearance) => user.clearance ?? 0;
 
+/** Returns the rule "clearance `level` or more": what an endpoint's `{ clearance }` access asks. */
+export const hasClearance =
+  (level: number): Permission =>
+  (user) =>
+    clearanceOf(user) >= level;
+
 /** Answers whether the user may read and post in the members' forum. */
-export const canUseForum: Permission = (user) => clearanceOf(user) >= CLEARANCE.forum;
+export const canUseForum: Permission = hasClearance(CLEARANCE.forum);
 
 /** Answers whether the user may use the admin tools and consoles. */
-export const canAdminister: Permission = (user) => clearanceOf(user) >= CLEARANCE.console;
+export const canAdminister: Permission = hasClearance(CLEARANCE.console);
 
 /** Answers whether the user may moderate the forum: delete anyone's message. */
-export const canModerateForum: Permission = (user) => clearanceOf(user) >= CLEARANCE.console;
+export const canModerateForum: Permission = hasClearance(CLEARANCE.console);

@@ -1,17 +1,18 @@
 // The consoles' actions are rate limited per admin, generously for a person, and check the admin's
 // session (src/server/session.ts), in the one round trip each action makes. The operator's own
-// tools (seeding, the CLI) name no admin and run unlimited.
+// tools (seeding, the CLI) pass OPERATOR and run unlimited.
 import type { Pipeline } from '@upstash/redis';
+import { type Operator, type SignedIn, isOperator } from './caller.ts';
 import { usernameKey } from './keys.ts';
 import { type RateLimit, type Write, attemptCounter, rateLimited } from './rate-limit.ts';
 import { redis } from './redis.ts';
 import { type LimitedScript, runCommands as runCommandsScript } from './scripts/limited.ts';
-import { type SessionCheck, checkedWithinRateLimits } from './session.ts';
+import { checkedWithinRateLimits } from './session.ts';
 
 export const ADMIN_LIMIT = { bucket: 'admin-user', max: 60, windowSeconds: 600 } satisfies RateLimit;
 
-/** The admin acting (their username and session check), or undefined for the operator's own tools. */
-export type Admin = { username: string; session: SessionCheck } | undefined;
+/** Who runs a console action: the signed-in admin (their username and session check), or OPERATOR for the operator's own tools. */
+export type Admin = SignedIn | Operator;
 
 /** Runs the script, counting the admin's attempt in the same script first; over the limit nothing runs. */
 export async function runAsAdmin<Keys extends string[], Args extends (string | number)[], Reply>(
@@ -20,7 +21,7 @@ export async function runAsAdmin<Keys extends string[], Args extends (string | n
   keys: Keys,
   args: Args,
 ): Promise<Reply> {
-  if (admin === undefined) return script.plain.run(keys, args);
+  if (isOperator(admin)) return script.plain.run(keys, args);
   const [counter, max, windowSeconds] = attemptCounter([ADMIN_LIMIT, usernameKey(admin.username)]);
   const [wait, reply] = await script.counted.runChecked(
     admin.session,
@@ -43,10 +44,10 @@ export function commandsAsAdmin(admin: Admin, commands: Write[]): Promise<number
 
 /** Runs the reads in one round trip, counting the admin's attempt in it; answers the reads' results. */
 export async function readAsAdmin(admin: Admin, reads: (pipe: Pipeline<[]>) => void): Promise<unknown[]> {
-  if (admin !== undefined) {
-    return checkedWithinRateLimits(admin.session, [[ADMIN_LIMIT, usernameKey(admin.username)]], reads);
+  if (isOperator(admin)) {
+    const pipe = redis().pipeline();
+    reads(pipe);
+    return pipe.exec();
   }
-  const pipe = redis().pipeline();
-  reads(pipe);
-  return pipe.exec();
+  return checkedWithinRateLimits(admin.session, [[ADMIN_LIMIT, usernameKey(admin.username)]], reads);
 }

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { canAdminister, canUseForum } from '../lib/policy.ts';
+import { CLEARANCE } from '../lib/user-details.ts';
 import { AppError } from './app-error.ts';
-import { MAX_BODY_BYTES, endpoint, requirePermission, requireUser } from './http.ts';
+import { GUEST } from './caller.ts';
+import { type Access, MAX_BODY_BYTES, endpoint } from './http.ts';
 import { signUserToken } from './token.ts';
 
 const url = 'http://localhost/api/test';
@@ -11,6 +12,7 @@ const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
 
 const echo = endpoint({
   method: 'POST',
+  access: 'public',
   body: v.object({
     name: v.pipe(v.string(), v.trim(), v.nonEmpty('Name cannot be blank.')),
     age: v.optional(v.number()),
@@ -76,7 +78,11 @@ describe('endpoint wrapper', () => {
       ['rate_limited', 429],
       ['forbidden', 403],
     ] as const) {
-      const failing = endpoint({ method: 'GET', handle: () => Promise.reject(new AppError(code, `It is ${code}.`)) });
+      const failing = endpoint({
+        method: 'GET',
+        access: 'public',
+        handle: () => Promise.reject(new AppError(code, `It is ${code}.`)),
+      });
       const response = await failing(new Request(url));
       expect(response.status).toBe(status);
       expect(await response.json()).toEqual({ error: `It is ${code}.`, code });
@@ -86,13 +92,18 @@ describe('endpoint wrapper', () => {
   it("answers an AppError's reason beside its code and text, and no reason when it names none", async () => {
     const refusing = endpoint({
       method: 'GET',
+      access: 'public',
       handle: () => Promise.reject(new AppError('conflict', 'That poll is closed.', { 'Retry-After': '1' }, 'closed')),
     });
     const response = await refusing(new Request(url));
     expect(response.status).toBe(409);
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toEqual({ error: 'That poll is closed.', code: 'conflict', reason: 'closed' });
-    const plain = endpoint({ method: 'GET', handle: () => Promise.reject(new AppError('conflict', 'No.')) });
+    const plain = endpoint({
+      method: 'GET',
+      access: 'public',
+      handle: () => Promise.reject(new AppError('conflict', 'No.')),
+    });
     expect(await (await plain(new Request(url))).json()).not.toHaveProperty('reason');
   });
 
@@ -100,6 +111,7 @@ describe('endpoint wrapper', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = endpoint({
       method: 'GET',
+      access: 'public',
       handle: () => {
         throw new Error('secret internals at /srv/app.ts:12');
       },
@@ -119,6 +131,7 @@ describe('endpoint wrapper', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const unreachable = endpoint({
       method: 'GET',
+      access: 'public',
       handle: () => {
         throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
       },
@@ -158,7 +171,7 @@ describe('requests from other websites and other content types', () => {
         code: 'forbidden',
       });
     }
-    const read = endpoint({ method: 'GET', handle: () => ({ status: 'Success' }) });
+    const read = endpoint({ method: 'GET', access: 'public', handle: () => ({ status: 'Success' }) });
     expect((await read(new Request(url, { headers: { 'Sec-Fetch-Site': 'cross-site' } }))).status).toBe(403);
   });
 
@@ -175,7 +188,7 @@ describe('requests from other websites and other content types', () => {
     expect(await statusOf(post(named, { 'Content-Type': 'application/json; charset=utf-8' }))).toBe(200);
     expect(await statusOf(post(named, { 'Content-Type': 'Application/JSON' }))).toBe(200);
     // An endpoint without a body takes a bare POST, but not a form post.
-    const action = endpoint({ method: 'POST', handle: () => ({ status: 'Success' }) });
+    const action = endpoint({ method: 'POST', access: 'public', handle: () => ({ status: 'Success' }) });
     expect((await action(new Request(url, { method: 'POST' }))).status).toBe(200);
     expect((await action(new Request(url, { method: 'POST', body: new URLSearchParams({ a: '1' }) }))).status).toBe(
       415,
@@ -183,27 +196,60 @@ describe('requests from other websites and other content types', () => {
   });
 });
 
-describe('requireUser and requirePermission', () => {
+describe('declared access', () => {
   const user = { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
-  const withToken = (token: string) => new Request(url, { headers: { Authorization: `Bearer ${token}` } });
+  /** An endpoint of that access answering the caller it was handed. */
+  const whoCalls = (access: Access) =>
+    endpoint({ method: 'GET', access, handle: ({ caller }) => ({ caller: 'username' in caller ? caller : 'guest' }) });
+  const asking = async (access: Access, authorization?: string) => {
+    const response = await whoCalls(access)(
+      new Request(url, { headers: authorization ? { Authorization: authorization } : {} }),
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const bearer = async (clearance?: number) =>
+    `Bearer ${await signUserToken('u1', clearance === undefined ? user : { ...user, clearance }, 'session-1')}`;
+  const loginFirst = { status: 401, body: { error: 'Please log in to continue.', code: 'unauthorized' } };
 
-  it('reads the user from a valid bearer token', async () => {
-    const token = await signUserToken('u1', { ...user, clearance: 1 }, 'session-1');
-    expect(await requireUser(withToken(token))).toMatchObject({ sub: 'u1', username: 'ada', clearance: 1 });
+  it('is carried by the function, for the tests that go through every function', () => {
+    expect(whoCalls('session').access).toBe('session');
+    expect(whoCalls({ clearance: CLEARANCE.forum }).access).toEqual({ clearance: 2 });
   });
 
-  it('refuses a missing or malformed Authorization header with 401', async () => {
-    await expect(requireUser(new Request(url))).rejects.toMatchObject({ code: 'unauthorized' });
-    await expect(requireUser(new Request(url, { headers: { Authorization: 'Basic abc' } }))).rejects.toMatchObject({
-      code: 'unauthorized',
+  it("'public' reads no token: the caller is GUEST even with a bad one", async () => {
+    expect(GUEST).toEqual({ kind: 'guest' });
+    expect(await asking('public')).toEqual({ status: 200, body: { caller: 'guest' } });
+    expect(await asking('public', 'Bearer not-a-token')).toEqual({ status: 200, body: { caller: 'guest' } });
+  });
+
+  it("'optional-session' hands over the token's user, GUEST without a token, and refuses a bad token with 401", async () => {
+    expect(await asking('optional-session')).toEqual({ status: 200, body: { caller: 'guest' } });
+    expect(await asking('optional-session', await bearer(1))).toMatchObject({
+      status: 200,
+      body: { caller: { sub: 'u1', username: 'ada', clearance: 1, session: { sid: 'session-1' } } },
     });
+    expect((await asking('optional-session', 'Bearer not-a-token')).status).toBe(401);
+    expect(await asking('optional-session', 'Basic abc')).toEqual(loginFirst);
   });
 
-  it('refuses a clearance below the level with 403, and a token without clearance too', async () => {
-    const low = await signUserToken('u1', { ...user, clearance: 2 }, 'session-1');
-    await expect(requirePermission(withToken(low), canAdminister)).rejects.toMatchObject({ code: 'forbidden' });
-    expect(await requirePermission(withToken(low), canUseForum)).toMatchObject({ username: 'ada' });
-    const none = await signUserToken('u2', user, 'session-1');
-    await expect(requirePermission(withToken(none), canUseForum)).rejects.toMatchObject({ code: 'forbidden' });
+  it("'session' hands over the token's user and refuses a missing or malformed Authorization header with 401", async () => {
+    expect(await asking('session', await bearer(1))).toMatchObject({
+      status: 200,
+      body: { caller: { sub: 'u1', username: 'ada', clearance: 1 } },
+    });
+    expect(await asking('session')).toEqual(loginFirst);
+    expect(await asking('session', 'Basic abc')).toEqual(loginFirst);
+    expect((await asking('session', 'Bearer not-a-token')).status).toBe(401);
+  });
+
+  it('a clearance refuses a lower one with 403, and a token without clearance too', async () => {
+    const forbidden = { status: 403, body: { error: 'You do not have the clearance for this.', code: 'forbidden' } };
+    expect(await asking({ clearance: CLEARANCE.console }, await bearer(2))).toEqual(forbidden);
+    expect(await asking({ clearance: CLEARANCE.forum }, await bearer(2))).toMatchObject({
+      status: 200,
+      body: { caller: { username: 'ada' } },
+    });
+    expect(await asking({ clearance: CLEARANCE.forum }, await bearer())).toEqual(forbidden);
+    expect(await asking({ clearance: CLEARANCE.forum })).toEqual(loginFirst);
   });
 });

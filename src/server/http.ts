@@ -1,9 +1,12 @@
-// The wrapper every endpoint goes through: method check, bounded JSON body, schema validation,
-// and one place where failures become JSON responses. Functions stay thin on top of it.
+// The wrapper every endpoint goes through: method check, bounded JSON body, schema validation, the
+// declared access enforced, and one place where failures become JSON responses. Functions stay
+// thin on top of it.
 import type { Context } from '@netlify/functions';
 import * as v from 'valibot';
-import type { Permission } from '../lib/policy.ts';
+import { hasClearance } from '../lib/policy.ts';
+import type { CLEARANCE } from '../lib/user-details.ts';
 import { AppError } from './app-error.ts';
+import { GUEST, type Guest } from './caller.ts';
 import type { CaptchaAction } from '../lib/captcha-actions.ts';
 import { requireBotPass } from './captcha.ts';
 import { clientAddress } from './client.ts';
@@ -18,23 +21,47 @@ export const MAX_BODY_BYTES = 64 * 1024;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type AnySchema = v.GenericSchema;
 
-export interface EndpointInput<TBody> {
+/**
+ * Who may call an endpoint, declared by each one and enforced by `endpoint()` before `handle` runs:
+ * - `'public'`: anyone; the token is not read (the caller is GUEST);
+ * - `'optional-session'`: anyone; a sent token must be valid (401) and makes the caller its user;
+ * - `'session'`: a valid token (401 without one);
+ * - `{ clearance }`: a valid token of that clearance or more (src/lib/policy.ts; 403 below it).
+ */
+export type Access =
+  'public' | 'optional-session' | 'session' | { readonly clearance: (typeof CLEARANCE)[keyof typeof CLEARANCE] };
+
+/** The caller `handle` gets for an access: the token's user, or GUEST where no token is needed. */
+export type CallerFor<TAccess extends Access> = TAccess extends 'public'
+  ? Guest
+  : TAccess extends 'optional-session'
+    ? SessionUser | Guest
+    : SessionUser;
+
+export interface EndpointInput<TBody, TCaller = Guest> {
   req: Request;
   context: Context | undefined;
   body: TBody;
   requestId: string;
+  /** Who calls, as the endpoint's access resolved it. */
+  caller: TCaller;
 }
 
-export interface EndpointOptions<TSchema extends AnySchema | undefined> {
+export interface EndpointOptions<TAccess extends Access, TSchema extends AnySchema | undefined> {
   method: Method;
+  /** Who may call it; required, so no endpoint is open by omission. */
+  access: TAccess;
   /** Validates the JSON body; omit for endpoints that take none. */
   body?: TSchema;
   /** Requires a bot pass for this action (src/server/captcha.ts): for endpoints that cost money or make accounts. */
   botCheck?: CaptchaAction;
   handle(
-    input: EndpointInput<TSchema extends AnySchema ? v.InferOutput<TSchema> : undefined>,
+    input: EndpointInput<TSchema extends AnySchema ? v.InferOutput<TSchema> : undefined, CallerFor<TAccess>>,
   ): Promise<unknown> | unknown;
 }
+
+/** A function as Netlify calls it, carrying the access it declared (so tests read every function's). */
+export type Endpoint = ((req: Request, context?: Context) => Promise<Response>) & { readonly access: Access };
 
 const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -90,9 +117,14 @@ export function eventStream(body: ReadableStream<Uint8Array>): Response {
   });
 }
 
-/** Wraps an endpoint so every failure leaves as a JSON `{error, code}` with the right status. */
-export function endpoint<TSchema extends AnySchema | undefined = undefined>(options: EndpointOptions<TSchema>) {
-  return async (req: Request, context?: Context): Promise<Response> => {
+/**
+ * Wraps an endpoint: enforces its declared access, hands `handle` the caller, and lets every
+ * failure leave as a JSON `{error, code}` with the right status.
+ */
+export function endpoint<const TAccess extends Access, TSchema extends AnySchema | undefined = undefined>(
+  options: EndpointOptions<TAccess, TSchema>,
+): Endpoint {
+  const handler = async (req: Request, context?: Context): Promise<Response> => {
     const requestId = req.headers.get('x-nf-request-id') ?? crypto.randomUUID();
     try {
       if (req.method !== options.method) {
@@ -102,12 +134,34 @@ export function endpoint<TSchema extends AnySchema | undefined = undefined>(opti
       refuseOtherContentTypes(req);
       const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
       if (options.botCheck) await requireBotPass(req, options.botCheck, clientAddress(req, context));
-      const result = await options.handle({ req, context, body: body as never, requestId });
+      const caller = (await callerFor(req, options.access)) as CallerFor<TAccess>;
+      const result = await options.handle({ req, context, body: body as never, requestId, caller });
       return result instanceof Response ? result : json(result);
     } catch (error) {
       return errorResponse(error, req, requestId);
     }
   };
+  return Object.assign(handler, { access: options.access });
+}
+
+/**
+ * Resolves the request's caller as the access declares, or throws: `unauthorized` without a valid
+ * token where one is needed (or a bad one is sent), `forbidden` below the clearance. The user's
+ * `session` is the check that the token's session has not ended (src/server/session.ts): the
+ * request's first store call must fold it in (checkedRead, writeChecked, Script.runChecked).
+ */
+async function callerFor(req: Request, access: Access): Promise<SessionUser | Guest> {
+  if (access === 'public') return GUEST;
+  if (access === 'optional-session' && !req.headers.has('authorization')) return GUEST;
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!match) throw new AppError('unauthorized', 'Please log in to continue.');
+  const claims = await verifyUserToken(match[1]!);
+  const user = { ...claims, session: sessionCheck(claims) };
+  // The server is stricter than the client guard: a token without a clearance claim has none.
+  if (typeof access === 'object' && !hasClearance(access.clearance)(user)) {
+    throw new AppError('forbidden', 'You do not have the clearance for this.');
+  }
+  return user;
 }
 
 /** Methods whose requests may carry a body, which must then be JSON. */
@@ -208,33 +262,6 @@ export function parseWith<TSchema extends AnySchema>(schema: TSchema, value: unk
   const path = v.getDotPath(issue);
   const generic = /^Invalid [a-z ]+: /.test(issue.message);
   throw new AppError('bad_request', path && generic ? `${path}: ${issue.message}` : issue.message);
-}
-
-/**
- * Returns the verified claims of the bearer token, or throws `unauthorized`. Its `session` is the
- * check that the token's session has not ended (src/server/session.ts): the request's first store
- * call must fold it in (checkedRead, writeChecked, Script.runChecked).
- */
-export async function requireUser(req: Request): Promise<SessionUser> {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  if (!match) throw new AppError('unauthorized', 'Please log in to continue.');
-  const claims = await verifyUserToken(match[1]!);
-  return { ...claims, session: sessionCheck(claims) };
-}
-
-/** Returns the verified claims when a bearer token is sent, undefined when none is (a bad one is 401). */
-export async function optionalUser(req: Request): Promise<SessionUser | undefined> {
-  return req.headers.has('authorization') ? requireUser(req) : undefined;
-}
-
-/** Returns the claims of a user the permission allows (src/lib/policy.ts), or throws `forbidden`. */
-export async function requirePermission(req: Request, permission: Permission): Promise<SessionUser> {
-  const user = await requireUser(req);
-  // The server is stricter than the client guard: a token without a clearance claim has none.
-  if (!permission(user)) {
-    throw new AppError('forbidden', 'You do not have the clearance for this.');
-  }
-  return user;
 }
 
 /** The last segment of the request's path, decoded: the `:id` of routes like `/api/…/:id`. */

@@ -3,6 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { Access, Endpoint as Wrapped } from '../../src/server/http.ts';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';
 
@@ -19,20 +20,23 @@ export interface Endpoint {
   path: string;
   /** The method it answers, as its 405 to OPTIONS says in Allow. */
   method: string;
+  /** Who may call it, as it declares (src/server/http.ts). */
+  access: Access;
 }
 
-/** Imports every function with its path and method. */
+/** Imports every function with its path, method and declared access. */
 export async function loadEndpoints(): Promise<Endpoint[]> {
   const files = readdirSync(FUNCTIONS).filter((file) => file.endsWith('.mts'));
   return Promise.all(
     files.map(async (file) => {
-      const module = (await import(join(FUNCTIONS, file))) as { default: Handler; config: { path: string } };
+      const module = (await import(join(FUNCTIONS, file))) as { default: Wrapped; config: { path: string } };
       const probe = await module.default(new Request('http://localhost/probe', { method: 'OPTIONS' }));
       return {
         name: file,
         handler: module.default,
         path: module.config.path,
         method: probe.headers.get('allow') ?? 'GET',
+        access: module.default.access,
       };
     }),
   );

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
 import { seedDemoAccounts, seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { signUserToken } from '../../src/server/token.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
@@ -217,7 +218,7 @@ describe('hostile input', () => {
     // The demo data, so requests reach past 'nothing there' into real records.
     await seedDemoAccounts();
     await seedSchedulingPolls();
-    await createGuests(undefined);
+    await createGuests(OPERATOR);
     endpoints = await loadEndpoints();
     await makeTokens();
   });

@@ -1,10 +1,8 @@
 // Sessions that can be ended (issue 17, item 3): a clearance change, a deletion (and the name
 // registered again), a password change and "log out everywhere" end every earlier token at once,
-// on every signed-in endpoint, and a refused request writes nothing. The file has a store of its
-// own: its console calls would drop what other suites vote on if a refusal ever failed.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+// and a refused request writes nothing. That every function reading a token refuses an ended
+// session is access.test.ts's, from each function's declared access.
+import { describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/account.mts';
 import logoutEverywhere from '../../netlify/functions/account-logout-everywhere.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
@@ -15,30 +13,16 @@ import getMessages from '../../netlify/functions/messages-get-messages.mts';
 import register from '../../netlify/functions/register.mts';
 import allScores from '../../netlify/functions/scoring-all-scores.mts';
 import wordGame from '../../netlify/functions/scoring-wordgame.mts';
-import { DATE_POLL } from '../../src/content/polls.ts';
 import { deleteUser, setClearance, setPassword } from '../../src/features/auth/service.server.ts';
-import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
-import { newPollForm } from './fakes.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { SESSION_ENDED } from '../../src/server/session.ts';
-import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
-import { createGuests } from '../../src/features/wedding/service.server.ts';
-import { isolateEnv } from '../setup/isolated-env.ts';
-import { FUNCTIONS, type Handler, useOwnStore } from './functions.ts';
+import { useOwnStore } from './functions.ts';
 import { call, uniqueName } from './request.ts';
 
 const password = 'a-long-password';
 
-useOwnStore(async () => {
-  await seedSchedulingPolls();
-  await createGuests(undefined);
-});
-// The chatbot is configured (its session check comes before any model call, so none is made).
-isolateEnv(['OPENAI_BASE_URL']);
-beforeEach(() => {
-  process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
-});
+useOwnStore();
 
 /** Registers a user and returns the token register answered. */
 async function registered(username = uniqueName('sess')) {
@@ -140,123 +124,3 @@ describe('ending sessions', () => {
     expect((await call(account, { method: 'GET', token: withoutSid })).status).toBe(401);
   });
 });
-
-// Every function that reads a token, with a request it would otherwise accept: an ended session is
-// refused by each of them. A new signed-in function must be added here (the first test says so).
-const item = () => configuredItems()[0]!._id;
-const date = `${DATE_POLL.dates[0].date}_DATE`;
-const SIGNED_IN: Record<string, { clearance: number; method?: string; path?: string; body?: (u: string) => unknown }> =
-  {
-    account: { clearance: 1, method: 'GET' },
-    'ask-ai': { clearance: 1, body: () => ({ userQuestion: 'Hello?', userSystemChoice: '' }) },
-    'ask-ai-quota': { clearance: 1, method: 'GET' },
-    'account-logout-everywhere': { clearance: 1 },
-    'dhh-clear-cart': { clearance: 1, body: (username) => ({ username }) },
-    'dhh-create-cart-item': { clearance: 1, body: pickles },
-    'dhh-delete-item': { clearance: 1, body: (username) => ({ ownerId: username, itemId: crypto.randomUUID() }) },
-    'dhh-get-cart-items': { clearance: 1, body: (username) => ({ username }) },
-    'dhh-orders': { clearance: 1, method: 'GET', path: '/api/dhh/orders' },
-    'dhh-update-item-quantity': { clearance: 1, body: () => ({ itemId: crypto.randomUUID(), quantity: 2 }) },
-    'dhh-submit-order': {
-      clearance: 1,
-      body: (username) => ({ username, email: 'a@example.com', orderList: [{ _id: crypto.randomUUID() }] }),
-    },
-    'messages-create-message': { clearance: 2, body: (username) => ({ username, text: 'Hello.' }) },
-    'messages-delete': { clearance: 2, method: 'DELETE', path: `/api/messages/delete/${crypto.randomUUID()}` },
-    'messages-get-messages': { clearance: 2, method: 'GET' },
-    'messages-edit': {
-      clearance: 2,
-      path: `/api/messages/edit/${crypto.randomUUID()}`,
-      body: () => ({ text: 'Edited.' }),
-    },
-    'messages-version': { clearance: 2, method: 'GET' },
-    'poll-create-vote': { clearance: 1, body: () => ({ question: 0, vote: ['1'] }) },
-    'scheduling-add-choice': {
-      clearance: 1,
-      body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }),
-    },
-    'scheduling-remove-choice': {
-      clearance: 1,
-      body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }),
-    },
-    'scheduling-add-date-choice': { clearance: 1, body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
-    'scheduling-remove-date-choice': { clearance: 1, body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
-    'scheduling-vote': {
-      clearance: 1,
-      body: (username) => ({ pollId: 'defense', optionId: item(), username, answer: 'yes' }),
-    },
-    'scheduling-create-schedule-items': { clearance: 3 },
-    'scheduling-create-schedule-polls': { clearance: 3 },
-    'scheduling-create-schedule-date-items': { clearance: 3 },
-    'scheduling-drop-schedule-items': { clearance: 3 },
-    'scheduling-drop-schedule-polls': { clearance: 3 },
-    'scheduling-drop-schedule-date-items': { clearance: 3 },
-    'scheduling-create-poll': { clearance: 3, body: () => newPollForm() },
-    'scheduling-polls': { clearance: 3, method: 'GET' },
-    'scheduling-finalise-poll': { clearance: 3, body: () => ({ pollId: 'zzzzzzzzzzzz', optionId: 'd-20990101' }) },
-    'scheduling-reopen-poll': { clearance: 3, body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
-    'scheduling-delete-poll': { clearance: 3, body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
-    'scoring-all-scores': { clearance: 1, body: (username) => ({ userName: username }) },
-    'scoring-wordgame': { clearance: 1, body: (username) => ({ userName: username, roundScore: 3 }) },
-    'wedding-add-new-guests': { clearance: 3 },
-    'wedding-create-guests': { clearance: 3 },
-    'wedding-drop-guests': { clearance: 3 },
-    'wedding-get-all-guests': { clearance: 3, method: 'GET' },
-  };
-
-describe('every signed-in function', () => {
-  it('is listed here: each function that reads a token', () => {
-    const readsToken = readdirSync(FUNCTIONS)
-      .filter((file) => file.endsWith('.mts'))
-      .map((file) => file.replace(/\.mts$/, ''))
-      .filter((name) =>
-        /requireUser|requirePermission|optionalUser|[cC]hoiceEndpoint|voteEndpoint|[aA]dminEndpoint/.test(
-          readFileSync(join(FUNCTIONS, `${name}.mts`), 'utf8'),
-        ),
-      );
-    expect(Object.keys(SIGNED_IN).sort()).toEqual(readsToken.sort());
-  });
-
-  it.each(Object.entries(SIGNED_IN))('%s refuses an ended session and changes nothing', async (name, request) => {
-    const handler = ((await import(join(FUNCTIONS, `${name}.mts`))) as { default: Handler }).default;
-    const username = uniqueName('ended');
-    const { token } = await registered(username);
-    if (request.clearance !== 1) await setClearance(username, request.clearance);
-    const token2 = request.clearance === 1 ? token : await loggedIn(username);
-    // The session ends (another device logged out everywhere); the store is compared before and after.
-    expect((await call(logoutEverywhere, { token: token2 })).status).toBe(200);
-    const before = await snapshot();
-    const result = await call(handler, {
-      method: request.method ?? 'POST',
-      token: token2,
-      path: request.path ?? '/api/test',
-      body: request.body?.(username),
-    });
-    expect(result).toMatchObject(sessionEnded);
-    expect(await snapshot()).toEqual(before);
-  });
-});
-
-/** Every key of the store with its contents, rate-limit counters aside. */
-async function snapshot(): Promise<Record<string, unknown>> {
-  const found: Record<string, unknown> = {};
-  let cursor = '0';
-  const names: string[] = [];
-  do {
-    const [next, batch] = await redis().scan(cursor, { count: 1000 });
-    cursor = String(next);
-    names.push(...batch.filter((name) => !name.includes(':rate:')));
-  } while (cursor !== '0');
-  for (const name of names.sort()) {
-    const type = await redis().type(name);
-    found[name] =
-      type === 'hash'
-        ? await redis().hgetall(name)
-        : type === 'zset'
-          ? await redis().zrange(name, 0, -1)
-          : type === 'set'
-            ? (await redis().smembers(name)).sort()
-            : await redis().get(name);
-  }
-  return found;
-}

@@ -1,6 +1,6 @@
 // The demo data a fresh local store gets (npm start, npm run dev, the browser tests): one account
 // per clearance level, the scheduling polls' items and dates, a poll made as the console makes
-// them (with two answers), and the owner's guest list. Only
+// them (with two answers, as guests), and the owner's guest list. Only
 // local runs and tests import this; production code never does (lint keeps src/ out of tools/),
 // so a deployed site can never create an account with a published password.
 import { createAccount, listUsers } from '../../src/features/auth/service.server.ts';
@@ -14,6 +14,7 @@ import {
 } from '../../src/features/scheduling/spec-console.server.ts';
 import { vote } from '../../src/features/scheduling/voting.server.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { GUEST, OPERATOR } from '../../src/server/caller.ts';
 
 /** Demo accounts for local runs, one per clearance level. */
 export const DEMO_ACCOUNTS = [
@@ -36,9 +37,9 @@ export async function seedDemoAccounts(): Promise<boolean> {
 
 /** Fills the scheduling polls: the items, the polls' offers and the reunion dates, as the console's create buttons do. */
 export async function seedSchedulingPolls(): Promise<void> {
-  await createScheduleItems(undefined);
-  await createSchedulePolls(undefined);
-  await createScheduleDateItems(undefined);
+  await createScheduleItems(OPERATOR);
+  await createSchedulePolls(OPERATOR);
+  await createScheduleDateItems(OPERATOR);
 }
 
 /** The demo poll made as in the console: its page is /scheduling_polls/p/<this id>. */
@@ -61,7 +62,7 @@ export async function seedDemoPoll(now = Date.now()): Promise<void> {
   };
   const { days: _days, ...fields } = poll;
   const options = pollOptions(poll);
-  await schedulingRepo.createPoll(undefined, { id: DEMO_POLL_ID, ...fields, options, createdAt: now });
+  await schedulingRepo.createPoll(OPERATOR, { id: DEMO_POLL_ID, ...fields, options, createdAt: now });
   const answers = [
     ['anon_Zoë', options[1]!.id, 'yes'],
     ['anon_Zoë', options[4]!.id, 'ifNeedBe'],
@@ -73,7 +74,7 @@ export async function seedDemoPoll(now = Date.now()): Promise<void> {
   const secrets = new Map<string, string>();
   for (const [username, optionId, answer] of answers) {
     const input = { pollId: DEMO_POLL_ID, optionId, username, answer, claimSecret: secrets.get(username) };
-    const { claimSecret } = await vote(input, undefined, 'demo-seed');
+    const { claimSecret } = await vote(input, GUEST, 'demo-seed');
     if (claimSecret) secrets.set(username, claimSecret);
   }
 }
@@ -83,10 +84,10 @@ export async function seedDemoData(): Promise<boolean> {
   const fresh = await seedDemoAccounts();
   if (fresh) {
     await seedSchedulingPolls();
-    await createGuests(undefined);
+    await createGuests(OPERATOR);
   }
   // A store from before the configured polls were polls of the model gets them stored.
-  await migrateSpecPolls(undefined);
+  await migrateSpecPolls(OPERATOR);
   // The demo poll also joins a used store that lacks it (one made before it existed, or a shared
   // one whose tests deleted it): the audit and the browser tests open its page.
   if (!(await schedulingRepo.readPoll(DEMO_POLL_ID))) await seedDemoPoll();

@@ -2,18 +2,18 @@
 // questions per address, per account and for the whole site, and the model's tokens for the whole
 // site. Counting goes through the scripts in src/server/scripts/chatbot.ts, which give every
 // counter its expiry atomically.
+import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { type AskWithinCapsReply, addDayTokens, askWithinCaps } from '../../server/scripts/chatbot.ts';
-import { type SessionCheck, checkedRead } from '../../server/session.ts';
+import { checkedRead } from '../../server/session.ts';
 import type { DailyCaps, DailyUse } from './logic.ts';
 
-/** Who is asking: always an address, and an account (with its session check) when signed in. */
+/** Who is asking: always an address, and a guest or a signed-in account (with its session check). */
 export interface Asker {
   address: string;
-  username?: string | undefined;
-  session?: SessionCheck | undefined;
+  caller: SignedIn | Guest;
 }
 
 /** The chatbot's daily counters: questions (per `ip:<address>`, `user:<username key>` or site-wide) and tokens. */
@@ -25,10 +25,9 @@ function dayKeys(now: Date, asker: Asker) {
   const [questions, ttl] = dailyCounter(CHATBOT_COUNTERS.questions, '', at);
   return {
     address: counter(CHATBOT_COUNTERS.questions, `ip:${asker.address}`),
-    account:
-      asker.username === undefined
-        ? undefined
-        : counter(CHATBOT_COUNTERS.questions, `user:${usernameKey(asker.username)}`),
+    account: isSignedIn(asker.caller)
+      ? counter(CHATBOT_COUNTERS.questions, `user:${usernameKey(asker.caller.username)}`)
+      : undefined,
     questions,
     tokens: counter(CHATBOT_COUNTERS.tokens),
     ttl,
@@ -40,7 +39,7 @@ export function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, n
   const day = dayKeys(now, asker);
   const [rate, max, windowSeconds] = attemptCounter(attempt);
   const counted = [rate, day.address, day.questions, day.tokens] as const;
-  return askWithinCaps.runChecked(asker.session, day.account ? [...counted, day.account] : [...counted], [
+  return askWithinCaps.runChecked(sessionOf(asker.caller), day.account ? [...counted, day.account] : [...counted], [
     max,
     windowSeconds,
     day.ttl,
@@ -59,7 +58,7 @@ export function addTokens(tokens: number, now: Date): Promise<number> {
 /** Reads what the asker and the site have used today, in one round trip (a signed-in asker's session checked in it). */
 export async function readUse(asker: Asker, now: Date): Promise<DailyUse> {
   const day = dayKeys(now, asker);
-  const [counts] = await checkedRead(asker.session, (pipe) =>
+  const [counts] = await checkedRead(sessionOf(asker.caller), (pipe) =>
     pipe.mget(day.address, day.questions, day.tokens, ...(day.account ? [day.account] : [])),
   );
   const [byAddress, questions, tokens, byAccount] = counts as (string | null)[];

@@ -2,6 +2,7 @@
 // (per visitor, for the whole site, and on the model's tokens), and the questions left today.
 import { AiError, type ChatMessage, aiConfigured, askModel, streamModel, worstCaseTokens } from '../../server/ai.ts';
 import { AppError } from '../../server/app-error.ts';
+import { isSignedIn } from '../../server/caller.ts';
 import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import { type DailyCaps, capMessage, keptHistory, remainingQuestions } from './logic.ts';
@@ -39,7 +40,7 @@ function capSetting({ env, fallback }: { env: string; fallback: number }): numbe
 /** The caps in force for this asker: a signed-in user's are higher than a guest's. */
 export function dailyCaps(asker: Asker): DailyCaps {
   return {
-    visitor: capSetting(asker.username === undefined ? DAILY_CAP_SETTINGS.guest : DAILY_CAP_SETTINGS.user),
+    visitor: capSetting(isSignedIn(asker.caller) ? DAILY_CAP_SETTINGS.user : DAILY_CAP_SETTINGS.guest),
     questions: capSetting(DAILY_CAP_SETTINGS.questions),
     tokens: capSetting(DAILY_CAP_SETTINGS.tokens),
   };

@@ -3,10 +3,11 @@
 // (or the admin CLI) delete it.
 import { canModerateForum } from '../../lib/policy.ts';
 import { AppError } from '../../server/app-error.ts';
+import { type Operator, sessionOf } from '../../server/caller.ts';
 import { dailyCapReached } from '../../server/daily-cap.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, scaledForLocalRun } from '../../server/rate-limit.ts';
-import { type SessionCheck, type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
+import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import * as repo from './repo.server.ts';
 import {
   type CreateMessageRequest,
@@ -43,13 +44,13 @@ function toMessage({ id, text, author, createdAt, editedAt }: repo.StoredMessage
 
 /**
  * One page of messages, oldest first, with the cursor of the next older page: the newest `limit`,
- * or those before the cursor `before` (checking the member's session; the admin CLI has none).
+ * or those before the cursor `before` (checking a member's session; the operator has none).
  */
 export async function listMessages(
-  session: SessionCheck | undefined,
+  reader: Member | Operator,
   { before, limit }: { before?: number; limit: number } = { limit: 50 },
 ): Promise<Omit<MessagesResponse, 'status'>> {
-  const page = await repo.messagesPage(limit, before, session);
+  const page = await repo.messagesPage(limit, before, sessionOf(reader));
   const oldest = page.messages.at(-1);
   return {
     messages: page.messages.map(({ message }) => toMessage(message)).reverse(),
@@ -59,8 +60,8 @@ export async function listMessages(
 }
 
 /** The forum's version: the page reloads only when it moved. */
-export function forumVersion(session: SessionCheck | undefined): Promise<string> {
-  return repo.forumVersion(session);
+export function forumVersion(reader: Member | Operator): Promise<string> {
+  return repo.forumVersion(sessionOf(reader));
 }
 
 /** Posts a message as the token's user. */

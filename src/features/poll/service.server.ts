@@ -2,11 +2,12 @@
 // logged in, else the typed name (compared case-insensitively).
 import { AppError } from '../../server/app-error.ts';
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
+import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
-import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
+import { checkedWithinRateLimits } from '../../server/session.ts';
 import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
 import type { CreateVoteRequest, CreateVoteStatus, PollReason, VoteRecord } from './schema.ts';
 
@@ -46,13 +47,14 @@ export async function allVotes(question: number): Promise<VoteRecord[]> {
  */
 export async function castVote(
   input: CreateVoteRequest,
-  user: Pick<SessionUser, 'username' | 'session'> | undefined,
+  voter: SignedIn | Guest,
   address: string,
 ): Promise<CreateVoteStatus> {
-  const name = user?.username ?? input.name;
+  const signedIn = isSignedIn(voter);
+  const name = signedIn ? voter.username : input.name;
   if (!name) throw new AppError<PollReason>('bad_request', BLANK_NAME, {}, 'blank-name');
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
-  await checkedWithinRateLimits(user?.session, [[LIMITS.votesPerAddress, address]]);
+  await checkedWithinRateLimits(sessionOf(voter), [[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
   const probe = accountProbe(address, name);
   const outcome = await castPollVote.run(
@@ -60,7 +62,7 @@ export async function castVote(
     [
       name.toLowerCase(),
       JSON.stringify(vote),
-      user ? '0' : '1',
+      signedIn ? '0' : '1',
       ...probe.args,
       couldBeAccountName(name) ? '1' : '0',
       scaledForLocalRun(MAX_VOTERS_PER_QUESTION),

@@ -5,23 +5,11 @@
 import { DATE_POLL } from '../../content/polls.ts';
 import { AppError } from '../../server/app-error.ts';
 import { clientAddress } from '../../server/client.ts';
-import {
-  type EndpointInput,
-  endpoint,
-  json,
-  lastPathSegment,
-  optionalUser,
-  requirePermission,
-} from '../../server/http.ts';
-import { canAdminister } from '../../lib/policy.ts';
+import type { Guest, SignedIn } from '../../server/caller.ts';
+import { endpoint, json, lastPathSegment } from '../../server/http.ts';
+import { CLEARANCE } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
-import {
-  type ChoiceRequest,
-  type DateChoiceRequest,
-  type SchedulingReason,
-  choiceRequest,
-  dateChoiceRequest,
-} from './schema.ts';
+import { type SchedulingReason, choiceRequest, dateChoiceRequest } from './schema.ts';
 import { ADMIN_ACTIONS, type AdminAction } from './spec-console.server.ts';
 import {
   type ChoiceWithUser,
@@ -50,12 +38,13 @@ async function offeredOptions(pollId: string) {
 
 /** GET …/:pollId answering what `read` finds for a configured poll of the kind. */
 const read = (kind: Kind, answer: (pollId: string) => Promise<unknown>) =>
-  endpoint({ method: 'GET', handle: ({ req }) => answer(requireKind(kind, lastPathSegment(req))) });
+  endpoint({ method: 'GET', access: 'public', handle: ({ req }) => answer(requireKind(kind, lastPathSegment(req))) });
 
 /** GET …/:pollId?username= answering the voter's chosen option ids. */
 const choicesRead = (kind: Kind) =>
   endpoint({
     method: 'GET',
+    access: 'public',
     handle: ({ req }) =>
       choicesOf(requireKind(kind, lastPathSegment(req)), new URL(req.url).searchParams.get('username') ?? ''),
   });
@@ -80,14 +69,9 @@ export const dateChoicesWithUsersEndpoint = read('date', async (pollId): Promise
 );
 
 /** A vote through the model, its unknown option refused in the spec's words. */
-async function voteAs(
-  input: VoteInput,
-  unknownOption: string,
-  req: Request,
-  context: EndpointInput<unknown>['context'],
-) {
+async function voteAs(input: VoteInput, unknownOption: string, caller: SignedIn | Guest, address: string) {
   try {
-    return await vote(input, await optionalUser(req), clientAddress(req, context));
+    return await vote(input, caller, address);
   } catch (error) {
     if (error instanceof AppError && error.reason === 'unknown-option') {
       throw new AppError<SchedulingReason>('bad_request', unknownOption, {}, 'unknown-option');
@@ -100,15 +84,16 @@ async function voteAs(
 export const choiceEndpoint = (change: 'add' | 'remove') =>
   endpoint({
     method: 'POST',
+    access: 'optional-session',
     body: choiceRequest,
-    handle: ({ req, context, body }: EndpointInput<ChoiceRequest>) => {
+    handle: ({ req, context, body, caller }) => {
       if (body.pollId === DATE_POLL.id) throw new AppError('bad_request', 'There is no such poll.');
       const { scheduleItemId, answer, ...rest } = body;
       return voteAs(
         { ...rest, optionId: scheduleItemId, answer: change === 'add' ? answer : 'none' },
         isTimeSlotPoll(body.pollId) ? 'There is no such time slot.' : NO_SUCH_OPTION,
-        req,
-        context,
+        caller,
+        clientAddress(req, context),
       );
     },
   });
@@ -117,16 +102,13 @@ export const choiceEndpoint = (change: 'add' | 'remove') =>
 export const dateChoiceEndpoint = (change: 'add' | 'remove') =>
   endpoint({
     method: 'POST',
+    access: 'optional-session',
     body: dateChoiceRequest,
-    handle: ({ req, context, body }: EndpointInput<DateChoiceRequest>) => {
+    handle: ({ req, context, body, caller }) => {
       const { date, ...rest } = body;
       requireKind('date', body.pollId);
-      return voteAs(
-        { ...rest, optionId: date, answer: change === 'add' ? 'yes' : 'none' },
-        'There is no such date.',
-        req,
-        context,
-      );
+      const input: VoteInput = { ...rest, optionId: date, answer: change === 'add' ? 'yes' : 'none' };
+      return voteAs(input, 'There is no such date.', caller, clientAddress(req, context));
     },
   });
 
@@ -134,9 +116,9 @@ export const dateChoiceEndpoint = (change: 'add' | 'remove') =>
 export const adminEndpoint = (action: AdminAction) =>
   endpoint({
     method: 'POST',
-    handle: async ({ req }) => {
-      const admin = await requirePermission(req, canAdminister);
-      const result = await ADMIN_ACTIONS[action](admin);
+    access: { clearance: CLEARANCE.console },
+    handle: async ({ caller }) => {
+      const result = await ADMIN_ACTIONS[action](caller);
       return json(result, result.status === 'Success' ? 200 : 409);
     },
   });

@@ -4,7 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, type ErrorCode } from '../../server/app-error.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
-import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
+import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
+import { checkedWithinRateLimits } from '../../server/session.ts';
 import { decisionEvent, icsFile } from './ics.ts';
 import { type CreatedPoll, isPollId } from './new-poll.ts';
 import { ANON_PREFIX, NAME_TAKEN, POLL_CLOSED, POLL_FULL, anonymousVoter, isAnonymous, voterKey } from './polls.ts';
@@ -34,12 +35,12 @@ export function requirePollId(pollId: string): string {
  * The voter a request may act as: the token's username when logged in (asking for another name is
  * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403).
  */
-export function resolveVoter(requested: string, user: Pick<SessionUser, 'username'> | undefined) {
-  if (user) {
-    if (voterKey(requested) !== voterKey(user.username)) {
+export function resolveVoter(requested: string, caller: SignedIn | Guest) {
+  if (isSignedIn(caller)) {
+    if (voterKey(requested) !== voterKey(caller.username)) {
       throw new AppError('forbidden', 'You can only vote as yourself.');
     }
-    return { username: user.username, anonymous: false };
+    return { username: caller.username, anonymous: false };
   }
   if (!isAnonymous(requested)) throw new AppError('forbidden', 'Please log in to vote under your username.');
   const username = anonymousVoter(requested.slice(ANON_PREFIX.length));
@@ -62,19 +63,15 @@ export interface VoteInput {
 }
 
 /** Answers an option or takes the answer back; the first vote under an anonymous name returns the name's claim secret. */
-export async function vote(
-  input: VoteInput,
-  user: Pick<SessionUser, 'username' | 'session'> | undefined,
-  address: string,
-): Promise<ChoiceResponse> {
+export async function vote(input: VoteInput, caller: SignedIn | Guest, address: string): Promise<ChoiceResponse> {
   const { pollId } = input;
   if (!isPollId(pollId)) throw new AppError('bad_request', 'There is no such poll.');
   if (input.answer === 'ifNeedBe' && (await repo.readPoll(pollId))?.poll.yesOnly) {
     throw new AppError('bad_request', 'This poll takes yes answers only.');
   }
-  const voter = resolveVoter(input.username, user);
+  const voter = resolveVoter(input.username, caller);
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
-  await checkedWithinRateLimits(user?.session, [[LIMITS.changesPerAddress, address]]);
+  await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.changesPerAddress, address]]);
   const newSecret = randomBytes(24).toString('base64url');
   const outcome = await repo.changeVote(
     {

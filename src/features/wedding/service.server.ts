@@ -1,7 +1,7 @@
 // The wedding guest list in Redis: one hash, a field per invitation keyed by guest one's name.
 // The console's actions load the owner's list (src/content/wedding-guests.ts) or drop it;
 // clearance is checked by the functions; each action counts the admin's attempt and checks their
-// session in its one store call (src/server/admin-limit.ts); the seed passes no admin.
+// session in its one store call (src/server/admin-limit.ts); the seed passes OPERATOR.
 import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
 import { keys } from '../../server/keys.ts';
 import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
@@ -20,7 +20,7 @@ export interface WeddingActionResponse {
 }
 
 /** Every invitation, by guest one's name; `admin` is who asks, for the console's limit and session check. */
-export async function allGuests(admin?: Admin): Promise<Guest[]> {
+export async function allGuests(admin: Admin): Promise<Guest[]> {
   const [hash] = await readAsAdmin(admin, (pipe) => pipe.hgetall(keys.weddingGuests()));
   const stored = Object.values(hashReply(hash) ?? {});
   return stored
@@ -29,7 +29,7 @@ export async function allGuests(admin?: Admin): Promise<Guest[]> {
 }
 
 /** Loads the owner's list into an empty store; does nothing when guests are already there. */
-export async function createGuests(admin?: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+export async function createGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
   const args = guests.flatMap((guest) => [guestKey(guest), JSON.stringify(guest)]);
   const created = await runAsAdmin(admin, createGuestsIfEmpty, [keys.weddingGuests()], args);
   return {
@@ -40,7 +40,7 @@ export async function createGuests(admin?: Admin, guests: Guest[] = WEDDING_GUES
 }
 
 /** Loads the invitations of the owner's list that the store does not have yet. */
-export async function addNewGuests(admin?: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+export async function addNewGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
   const replies = await commandsAsAdmin(
     admin,
     guests.map((guest) => ['HSETNX', keys.weddingGuests(), guestKey(guest), JSON.stringify(guest)]),
@@ -50,7 +50,7 @@ export async function addNewGuests(admin?: Admin, guests: Guest[] = WEDDING_GUES
 }
 
 /** Deletes every invitation. */
-export async function dropGuests(admin?: Admin): Promise<WeddingActionResponse> {
+export async function dropGuests(admin: Admin): Promise<WeddingActionResponse> {
   const [deleted = 0] = await commandsAsAdmin(admin, [
     ['HLEN', keys.weddingGuests()],
     ['DEL', keys.weddingGuests()],

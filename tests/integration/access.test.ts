@@ -1,0 +1,193 @@
+// Every function's declared access (src/server/http.ts, `endpoint({ access })`), read from the
+// functions themselves, so each function is covered by construction: the access is the one the
+// rules give its route, a function that needs a token refuses a request without one (401), a
+// clearance refuses the level below (403), and every function that reads a token refuses an ended
+// session (401, SESSION_ENDED); each refusal changes nothing in the store. The file has a store of
+// its own: its console calls would drop what other suites vote on if a refusal ever failed.
+import { beforeEach, describe, expect, it } from 'vitest';
+import logoutEverywhere from '../../netlify/functions/account-logout-everywhere.mts';
+import { DATE_POLL } from '../../src/content/polls.ts';
+import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
+import type { Access } from '../../src/server/http.ts';
+import { redis } from '../../src/server/redis.ts';
+import { SESSION_ENDED } from '../../src/server/session.ts';
+import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
+import { isolateEnv } from '../setup/isolated-env.ts';
+import { newPollForm, tokenFor } from './fakes.ts';
+import { type Endpoint, loadEndpoints, useOwnStore } from './functions.ts';
+import { call, uniqueName } from './request.ts';
+
+useOwnStore(async () => {
+  await seedSchedulingPolls();
+  await createGuests(OPERATOR);
+});
+// The chatbot is configured (its session check comes before any model call, so none is made).
+isolateEnv(['OPENAI_BASE_URL']);
+beforeEach(() => {
+  process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
+});
+
+const endpoints = await loadEndpoints();
+const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
+
+/**
+ * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores;
+ * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
+ * chatbot and the votes; none for the rest. Each function's name matches exactly one rule.
+ */
+const RULES: [RegExp, Access][] = [
+  [/^(account|account-logout-everywhere|dhh-.+|scoring-.+)$/, 'session'],
+  [/^messages-.+$/, { clearance: CLEARANCE.forum }],
+  [
+    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-polls)$/,
+    { clearance: CLEARANCE.console },
+  ],
+  [
+    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote)$/,
+    'optional-session',
+  ],
+  [
+    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|scheduling-(poll|poll-answers|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
+    'public',
+  ],
+];
+
+// A request each function would otherwise accept (the body is validated before the token is read):
+// its method and path default to the function's own, its body to none.
+const item = () => configuredItems()[0]!._id;
+const date = `${DATE_POLL.dates[0].date}_DATE`;
+const pickles = (username: string) => ({ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username });
+const REQUESTS: Record<string, { path?: string; body?: (username: string) => unknown }> = {
+  'ask-ai': { body: () => ({ userQuestion: 'Hello?', userSystemChoice: '' }) },
+  'dhh-clear-cart': { body: (username) => ({ username }) },
+  'dhh-create-cart-item': { body: pickles },
+  'dhh-delete-item': { body: (username) => ({ ownerId: username, itemId: crypto.randomUUID() }) },
+  'dhh-get-cart-items': { body: (username) => ({ username }) },
+  'dhh-update-item-quantity': { body: () => ({ itemId: crypto.randomUUID(), quantity: 2 }) },
+  'dhh-submit-order': {
+    body: (username) => ({ username, email: 'a@example.com', orderList: [{ _id: crypto.randomUUID() }] }),
+  },
+  'messages-create-message': { body: (username) => ({ username, text: 'Hello.' }) },
+  'messages-delete': { path: `/api/messages/delete/${crypto.randomUUID()}` },
+  'messages-edit': { path: `/api/messages/edit/${crypto.randomUUID()}`, body: () => ({ text: 'Edited.' }) },
+  'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },
+  'scheduling-add-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
+  'scheduling-remove-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
+  'scheduling-add-date-choice': { body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
+  'scheduling-remove-date-choice': { body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
+  'scheduling-vote': { body: (username) => ({ pollId: 'defense', optionId: item(), username, answer: 'yes' }) },
+  'scheduling-create-poll': { body: () => newPollForm() },
+  'scheduling-finalise-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz', optionId: 'd-20990101' }) },
+  'scheduling-reopen-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
+  'scheduling-delete-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
+  'scoring-all-scores': { body: (username) => ({ userName: username }) },
+  'scoring-wordgame': { body: (username) => ({ userName: username, roundScore: 3 }) },
+};
+
+/** Calls the function with its request, as `username` with `token` (or none). */
+function callAs(endpoint: Endpoint, username: string, token: string | undefined) {
+  const request = REQUESTS[nameOf(endpoint)] ?? {};
+  return call(endpoint.handler, {
+    method: endpoint.method,
+    token,
+    path: request.path ?? endpoint.path,
+    body: request.body?.(username),
+  });
+}
+
+/** The clearance a function's access asks for: 1 (any token) unless it names one. */
+const clearanceOf = (access: Access) => (typeof access === 'object' ? access.clearance : CLEARANCE.user);
+
+const needsToken = endpoints.filter(({ access }) => access === 'session' || typeof access === 'object');
+const readsToken = endpoints.filter(({ access }) => access !== 'public');
+const withClearance = endpoints.filter(({ access }) => typeof access === 'object' && access.clearance > 1);
+const optional = endpoints.filter(({ access }) => access === 'optional-session');
+
+const loginFirst = { status: 401, body: { code: 'unauthorized', error: 'Please log in to continue.' } };
+const sessionEnded = { status: 401, body: { code: 'unauthorized', error: SESSION_ENDED } };
+
+describe("every function's declared access", () => {
+  it('is the one the rules give its route, for every function', () => {
+    expect(endpoints.length).toBeGreaterThan(50);
+    for (const endpoint of endpoints) {
+      const rules = RULES.filter(([name]) => name.test(nameOf(endpoint)));
+      expect(rules.length, `${endpoint.name} matches ${rules.length} rules`).toBe(1);
+      expect(endpoint.access, endpoint.name).toEqual(rules[0]![1]);
+    }
+    // Every kind of access is in use, so none of the tests below runs over nothing.
+    for (const list of [needsToken, readsToken, withClearance, optional]) expect(list.length).toBeGreaterThan(0);
+  });
+
+  it.each(needsToken.map((endpoint) => [nameOf(endpoint), endpoint] as const))(
+    '%s refuses a request without a token, and changes nothing',
+    async (_name, endpoint) => {
+      const before = await snapshot();
+      expect(await callAs(endpoint, uniqueName('none'), undefined)).toMatchObject(loginFirst);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(optional.map((endpoint) => [nameOf(endpoint), endpoint] as const))(
+    '%s refuses a bad token rather than serving a guest, and changes nothing',
+    async (_name, endpoint) => {
+      const before = await snapshot();
+      const result = await callAs(endpoint, uniqueName('bad'), 'not-a-token');
+      expect(result.status, JSON.stringify(result.body)).toBe(401);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(withClearance.map((endpoint) => [nameOf(endpoint), endpoint] as const))(
+    '%s refuses the clearance below its own with 403, and changes nothing',
+    async (_name, endpoint) => {
+      const username = uniqueName('low');
+      const token = await tokenFor(username, clearanceOf(endpoint.access) - 1);
+      const before = await snapshot();
+      expect(await callAs(endpoint, username, token)).toMatchObject({
+        status: 403,
+        body: { code: 'forbidden', error: 'You do not have the clearance for this.' },
+      });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(readsToken.map((endpoint) => [nameOf(endpoint), endpoint] as const))(
+    '%s refuses an ended session, and changes nothing',
+    async (_name, endpoint) => {
+      const username = uniqueName('ended');
+      const token = await tokenFor(username, clearanceOf(endpoint.access));
+      // The session ends (another device logged out everywhere); the store is compared before and after.
+      expect((await call(logoutEverywhere, { token })).status).toBe(200);
+      const before = await snapshot();
+      expect(await callAs(endpoint, username, token)).toMatchObject(sessionEnded);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+});
+
+/** Every key of the store with its contents, rate-limit counters aside. */
+async function snapshot(): Promise<Record<string, unknown>> {
+  const found: Record<string, unknown> = {};
+  let cursor = '0';
+  const names: string[] = [];
+  do {
+    const [next, batch] = await redis().scan(cursor, { count: 1000 });
+    cursor = String(next);
+    names.push(...batch.filter((name) => !name.includes(':rate:')));
+  } while (cursor !== '0');
+  for (const name of names.sort()) {
+    const type = await redis().type(name);
+    found[name] =
+      type === 'hash'
+        ? await redis().hgetall(name)
+        : type === 'zset'
+          ? await redis().zrange(name, 0, -1)
+          : type === 'set'
+            ? (await redis().smembers(name)).sort()
+            : await redis().get(name);
+  }
+  return found;
+}
