@@ -115,19 +115,17 @@ function NewPollForm({ onCreated }: { onCreated(poll: CreatedPoll): void }) {
           required
           onChange={(event) => edit({ title: event.target.value })}
         />
-        <div className="field">
-          <label htmlFor="poll-description">
-            Description<span className="optional"> (optional)</span>
-          </label>
-          <textarea
-            id="poll-description"
-            className="text-input"
-            rows={3}
-            maxLength={1000}
-            value={poll.description}
-            onChange={(event) => edit({ description: event.target.value })}
-          />
-        </div>
+        <Field
+          as="textarea"
+          id="poll-description"
+          label="Description"
+          optional
+          className="text-input"
+          rows={3}
+          maxLength={1000}
+          value={poll.description}
+          onChange={(event) => edit({ description: event.target.value })}
+        />
         <Field
           id="poll-location"
           label="Location"
@@ -137,34 +135,33 @@ function NewPollForm({ onCreated }: { onCreated(poll: CreatedPoll): void }) {
           maxLength={200}
           onChange={(event) => edit({ location: event.target.value })}
         />
-        <div className="field">
-          <label htmlFor="poll-zone">Time zone</label>
-          <select
-            id="poll-zone"
-            className="text-input"
-            value={poll.zone}
-            onChange={(event) => edit({ zone: event.target.value })}
-          >
-            {(ZONES.includes(poll.zone) ? ZONES : [poll.zone, ...ZONES]).map((zone) => (
-              <option key={zone}>{zone}</option>
-            ))}
-          </select>
-        </div>
+        <Field
+          as="select"
+          id="poll-zone"
+          label="Time zone"
+          className="text-input"
+          value={poll.zone}
+          onChange={(event) => edit({ zone: event.target.value })}
+        >
+          {(ZONES.includes(poll.zone) ? ZONES : [poll.zone, ...ZONES]).map((zone) => (
+            <option key={zone}>{zone}</option>
+          ))}
+        </Field>
         <fieldset className="new-poll-dates">
           <legend>Dates</legend>
-          <div className="new-poll-row">
-            <label htmlFor="poll-date">Date</label>
-            <input
-              id="poll-date"
-              className="text-input"
-              type="date"
-              value={picked}
-              onChange={(event) => setPicked(event.target.value)}
-            />
-            <button type="button" className="button" onClick={addDate}>
-              Add date
-            </button>
-          </div>
+          <Field
+            id="poll-date"
+            label="Date"
+            className="text-input"
+            type="date"
+            value={picked}
+            onChange={(event) => setPicked(event.target.value)}
+            action={
+              <button type="button" className="button" onClick={addDate}>
+                Add date
+              </button>
+            }
+          />
           {poll.days.length === 0 && <p className="field-hint">No dates yet.</p>}
           <ul className="new-poll-days">
             {poll.days.map((day) => (
@@ -177,22 +174,21 @@ function NewPollForm({ onCreated }: { onCreated(poll: CreatedPoll): void }) {
             ))}
           </ul>
         </fieldset>
-        <div className="field">
-          <label htmlFor="poll-length">Slot length</label>
-          <select
-            id="poll-length"
-            className="text-input"
-            value={poll.slotMinutes}
-            onChange={(event) => edit({ slotMinutes: Number(event.target.value) })}
-          >
-            {SLOT_LENGTHS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? '' : 's'}`}
-              </option>
-            ))}
-          </select>
-          <p className="field-hint">For the dates with start times. At most {MAX_POLL_OPTIONS} options in all.</p>
-        </div>
+        <Field
+          as="select"
+          id="poll-length"
+          label="Slot length"
+          className="text-input"
+          value={poll.slotMinutes}
+          onChange={(event) => edit({ slotMinutes: Number(event.target.value) })}
+          hint={`For the dates with start times. At most ${MAX_POLL_OPTIONS} options in all.`}
+        >
+          {SLOT_LENGTHS.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? '' : 's'}`}
+            </option>
+          ))}
+        </Field>
         <p className="field-error" role="alert">
           {error}
         </p>
@@ -252,23 +248,23 @@ function DayEditor({
           ))}
         </ul>
       )}
-      <div className="new-poll-row">
-        <label htmlFor={id}>Start time on {label}</label>
-        <input
-          id={id}
-          className="text-input"
-          type="time"
-          value={time}
-          onChange={(event) => setTime(event.target.value)}
-        />
-        <button
-          type="button"
-          className="button"
-          onClick={() => time && onChange((each) => ({ ...each, slots: [...new Set([...each.slots, time])].sort() }))}
-        >
-          Add time<span className="visually-hidden"> on {label}</span>
-        </button>
-      </div>
+      <Field
+        id={id}
+        label={`Start time on ${label}`}
+        className="text-input"
+        type="time"
+        value={time}
+        onChange={(event) => setTime(event.target.value)}
+        action={
+          <button
+            type="button"
+            className="button"
+            onClick={() => time && onChange((each) => ({ ...each, slots: [...new Set([...each.slots, time])].sort() }))}
+          >
+            Add time<span className="visually-hidden"> on {label}</span>
+          </button>
+        }
+      />
     </li>
   );
 }
@@ -303,26 +299,15 @@ function MadePoll({ poll, onChanged }: { poll: ListedPoll; onChanged(): void }) 
         {poll.voters} voter(s) · {poll.options.length} option(s) ·{' '}
         {poll.final ? `Decided: ${decisionLabel(poll)}` : 'Open'}
       </p>
-      <div className="made-poll-actions">
-        {poll.final ? (
-          <button type="button" className="button" onClick={() => void act(() => reopenPoll(poll.id))}>
-            Reopen<span className="visually-hidden"> {poll.title}</span>
-          </button>
-        ) : (
-          <>
-            <label htmlFor={`${titleId}-final`}>Final option</label>
-            <select
-              id={`${titleId}-final`}
-              className="text-input"
-              value={choice}
-              onChange={(event) => setChoice(event.target.value)}
-            >
-              {poll.options.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {label(option.id)}
-                </option>
-              ))}
-            </select>
+      {!poll.final && (
+        <Field
+          as="select"
+          id={`${titleId}-final`}
+          label="Final option"
+          className="text-input"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          action={
             <button
               type="button"
               className="button button-primary"
@@ -330,7 +315,20 @@ function MadePoll({ poll, onChanged }: { poll: ListedPoll; onChanged(): void }) 
             >
               Finalise<span className="visually-hidden"> {poll.title}</span>
             </button>
-          </>
+          }
+        >
+          {poll.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {label(option.id)}
+            </option>
+          ))}
+        </Field>
+      )}
+      <div className="made-poll-actions">
+        {poll.final && (
+          <button type="button" className="button" onClick={() => void act(() => reopenPoll(poll.id))}>
+            Reopen<span className="visually-hidden"> {poll.title}</span>
+          </button>
         )}
         <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
           Delete<span className="visually-hidden"> {poll.title}</span>
