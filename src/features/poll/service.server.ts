@@ -8,7 +8,7 @@ import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
 import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
 import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
-import { type CreateVoteRequest, type CreateVoteStatus, type VoteRecord } from './schema.ts';
+import type { CreateVoteRequest, CreateVoteStatus, VoteRecord } from './schema.ts';
 
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
