@@ -13,14 +13,38 @@ const SERVER_ONLY = {
     'modules: they hold secrets and Node APIs and would leak into the client bundle. Call the API through api-client.ts.',
 };
 // A feature is self-contained: what two features share belongs to the platform (src/platform), lib
-// or components, so one feature can change or go without breaking another.
+// or components, so one feature can change or go without breaking another. Its public face is its
+// schema's types: another feature may `import type` them (the dashboard shows the word game's
+// scores and the shop's orders), which adds no code to its bundle and no runtime tie.
 const OTHER_FEATURE_MESSAGE =
   'A feature does not import another feature: move what both need to src/platform (browser session, API client, ' +
-  'bot check), src/lib (isomorphic rules) or src/components (shared UI).';
-/** From a feature's top folder, `../<name>/` is another feature (`../../` leaves the features). */
-const OTHER_FEATURE = { regex: '^\\.\\./(?!\\.\\.)[^/]+/', message: OTHER_FEATURE_MESSAGE };
-/** From a feature's components folder, `../../<name>/` is another feature. */
-const OTHER_FEATURE_FROM_COMPONENTS = { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: OTHER_FEATURE_MESSAGE };
+  "bot check), src/lib (domain-free rules) or src/components (shared UI). Only its schema's types may be imported " +
+  "(`import type { … } from '../<feature>/schema.ts'`).";
+const OTHER_SCHEMA_MESSAGE =
+  "Another feature's schema is public for its types only: write `import type { … }` (its values would bring its " +
+  'validation code and tie the two features at runtime).';
+/**
+ * Another feature's modules, from a feature's top folder (`../<name>/`) or its components (`../../<name>/`).
+ * @param {string} up
+ */
+const otherFeature = (up) => [
+  { regex: `^${up}(?!\\.\\.)[^/]+/(?!schema(\\.ts)?$)`, message: OTHER_FEATURE_MESSAGE },
+  { regex: `^${up}(?!\\.\\.)[^/]+/schema(\\.ts)?$`, message: OTHER_SCHEMA_MESSAGE, allowTypeImports: true },
+];
+const OTHER_FEATURE = otherFeature('\\.\\./');
+const OTHER_FEATURE_FROM_COMPONENTS = otherFeature('\\.\\./\\.\\./');
+/**
+ * The import rules of a feature's files: typescript-eslint's twin of no-restricted-imports, which
+ * can let type-only imports through (another feature's schema), and a type-only import written as
+ * one (`import type`), which the build drops whole: `import { type X }` would still load the module.
+ * @param {unknown[]} patterns
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
+const featureImports = (patterns) => ({
+  'no-restricted-imports': 'off',
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+  '@typescript-eslint/no-import-type-side-effects': 'error',
+});
 const FEATURES_FROM_BELOW = {
   group: ['**/features/**'],
   message:
@@ -101,17 +125,17 @@ export default defineConfig(
   {
     files: ['src/features/*/*.ts', 'src/features/*/*.tsx'],
     ignores: ['src/features/*/*.server.ts', '**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_FEATURE, SERVER_ONLY, NO_TOOLS] }] },
+    rules: featureImports([...OTHER_FEATURE, SERVER_ONLY, NO_TOOLS]),
   },
   {
     files: ['src/features/*/*.server.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_FEATURE, NO_TOOLS] }] },
+    rules: featureImports([...OTHER_FEATURE, NO_TOOLS]),
   },
   {
     files: ['src/features/*/components/**'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_FEATURE_FROM_COMPONENTS, SERVER_ONLY, NO_TOOLS] }] },
+    rules: featureImports([...OTHER_FEATURE_FROM_COMPONENTS, SERVER_ONLY, NO_TOOLS]),
   },
   {
     files: [
@@ -135,6 +159,7 @@ export default defineConfig(
               group: [
                 'node:*',
                 '**/features/**',
+                '**/content/**',
                 '**/server/**',
                 '**/components/**',
                 '**/platform/**',
@@ -142,8 +167,9 @@ export default defineConfig(
                 'react',
               ],
               message:
-                'src/lib is isomorphic and at the bottom of the import graph: no Node APIs, no DOM state, and nothing from ' +
-                'features, server, platform or components (they import lib, not the other way round).',
+                'src/lib is isomorphic, domain-free and at the bottom of the import graph: no Node APIs, no DOM state, and ' +
+                'nothing from features, content, server, platform or components (they import lib, not the other way ' +
+                "round). A feature's rules and types live in that feature; another feature may import its schema's types.",
             },
           ],
         },

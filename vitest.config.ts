@@ -4,24 +4,57 @@ import { defineConfig } from 'vitest/config';
 // and UTC dates fails here rather than for a visitor. Set before the workers start: they inherit it.
 process.env.TZ = 'America/St_Johns';
 
+/**
+ * The tests that need more than code: the functions and services against the local store that
+ * tests/setup/local-store.ts starts for the run; and those that start a store, a server or child
+ * processes of their own, or hash passwords (scrypt at OWASP's parameters, about half a second a
+ * hash: src/server/password.ts). Everything else is a unit test.
+ */
+const INTEGRATION = [
+  'tests/integration/**/*.test.ts',
+  'tools/local-store/**/*.test.ts',
+  'tools/demo-data/**/*.test.ts',
+  'src/server/scripts/script.test.ts',
+  'src/server/password.test.ts',
+  'scripts/admin.test.ts',
+  'scripts/local-env.test.ts',
+  'scripts/site-server.test.ts',
+  'scripts/functions-bundle.test.ts',
+];
+
+// `vitest run` (npm run test:unit) runs both projects; `--project unit` the quick one alone.
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'tools/**/*.test.ts',
-      'tests/lint/**/*.test.ts',
-      'tests/integration/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
-    globalSetup: ['tests/setup/local-store.ts'],
-    setupFiles: ['tests/setup/env.ts'],
     env: {
       APP_ENV: 'test',
       TOKEN_SECRET: 'test-secret-that-is-at-least-32-bytes-long!',
     },
     restoreMocks: true,
-    // A password hash takes about half a second (scrypt at OWASP's parameters, src/server/password.ts);
-    // a test that registers and logs in a few users needs more than vitest's 5 s on a busy machine.
-    testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: INTEGRATION,
+          setupFiles: ['tests/setup/env.ts'],
+          // Pure code: a test that needs longer is waiting on something it should not.
+          testTimeout: 5_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          // Only the first group needs the shared store; the rest start what they need themselves.
+          globalSetup: ['tests/setup/local-store.ts'],
+          setupFiles: ['tests/setup/env.ts', 'tests/setup/store-env.ts'],
+          // A password hash takes about half a second (scrypt at OWASP's parameters, src/server/password.ts);
+          // a test that registers and logs in a few users needs more than 5 s on a busy machine.
+          testTimeout: 20_000,
+        },
+      },
+    ],
   },
 });

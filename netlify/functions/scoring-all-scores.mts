@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { allScoresRequest } from '../../src/features/dashboard/schema.ts';
-import { allScores } from '../../src/features/dashboard/service.server.ts';
+import { allScoresRequest } from '../../src/features/word-game/schema.ts';
+import { allScores } from '../../src/features/word-game/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Returns the logged-in user's best scores. */

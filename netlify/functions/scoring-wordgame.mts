@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { wordGameScoreRequest } from '../../src/features/dashboard/schema.ts';
-import { recordWordGame } from '../../src/features/dashboard/service.server.ts';
+import { wordGameScoreRequest } from '../../src/features/word-game/schema.ts';
+import { recordWordGame } from '../../src/features/word-game/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /**

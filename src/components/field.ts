@@ -1,5 +1,6 @@
 // What Field.astro and Field.tsx agree on: a field's hint is `<id>-hint`, its error `<id>-error`,
-// and the control is described by the hint, and by the error while it shows.
+// and the control is described by the hint, and by the error while it shows. (A live Field.tsx
+// shows either in one line, `<id>-status`, which always describes the control.)
 
 /** Returns the control's aria-describedby: the hint when it has one, then the error while it shows. */
 export function fieldDescription(id: string, { hint, error }: { hint: boolean; error: boolean }): string | undefined {

@@ -4,53 +4,66 @@
 // islands share and the island itself (docs/architecture.md, Budgets). The plain DOM controllers
 // are small and travel in that script; the islands, and React with them, load only on their pages.
 import { mountController, mountIsland } from '../components/mount.ts';
+import { SHOP_GREETING } from '../features/auth/mount-point.ts';
+import { mountShopGreeting } from '../features/auth/shop-greeting.ts';
+import { CHATBOT } from '../features/chatbot/mount-point.ts';
 import { mountContactForm } from '../features/contact/contact-form.ts';
+import { CONTACT_FORM } from '../features/contact/mount-point.ts';
+import { DASHBOARD } from '../features/dashboard/mount-point.ts';
+import { FORUM } from '../features/forum/mount-point.ts';
 import { mountGallery } from '../features/gallery/gallery.ts';
+import { GALLERY } from '../features/gallery/mount-point.ts';
+import { POLL_CARD } from '../features/poll/mount-point.ts';
 import { mountPollCard } from '../features/poll/poll-card.ts';
+import { SCHEDULING_CONSOLE } from '../features/scheduling/mount-point.ts';
 import { mountSchedulingPoll } from '../features/scheduling/poll-page.ts';
 import { mountSchedulingConsole } from '../features/scheduling/scheduling-console.ts';
-import { mountShopGreeting } from '../features/auth/shop-greeting.ts';
+import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts';
 import { mountOrderCta } from '../features/shop/order-cta.ts';
 import { mountProductPicker } from '../features/shop/product-picker.ts';
+import { WEDDING_CONSOLE } from '../features/wedding/mount-point.ts';
+import { WORD_GAME } from '../features/word-game/mount-point.ts';
 import { canAdminister, canUseForum } from '../lib/policy.ts';
 
 type Mount = (element: HTMLElement) => unknown;
 
 /**
- * The mount points, by the selector of their element. Guarded ones send a visitor who may not
- * stay to /unauthorized before anything loads (the server checks again on every call).
+ * The mount points, by the selector of their element, each named by its feature (its
+ * mount-point.ts, whose attribute the feature's markup carries). Guarded ones send a visitor who
+ * may not stay to /unauthorized before anything loads (the server checks again on every call).
  */
 export const MOUNT_POINTS: Record<string, Mount> = {
   // Reading pages: plain DOM code.
-  '[data-poll]': (card) => mountController(card, mountPollCard),
-  '[data-contact-form]': (form) => mountController(form as HTMLFormElement, mountContactForm),
-  '[data-gallery]': (gallery) => mountController(gallery, mountGallery),
-  '[data-shop-greeting]': (greeting) => mountController(greeting, mountShopGreeting),
-  '[data-order-cta]': (cta) => mountController(cta, mountOrderCta),
+  [POLL_CARD.selector]: (card) => mountController(card, mountPollCard),
+  [CONTACT_FORM.selector]: (form) => mountController(form as HTMLFormElement, mountContactForm),
+  [GALLERY.selector]: (gallery) => mountController(gallery, mountGallery),
+  [SHOP_GREETING.selector]: (greeting) => mountController(greeting, mountShopGreeting),
+  [ORDER_CTA.selector]: (cta) => mountController(cta, mountOrderCta),
   // Any token may shop; without one the guard sends the visitor to /unauthorized.
-  '[data-product-picker]': (dialog) =>
+  [PRODUCT_PICKER.selector]: (dialog) =>
     mountController(dialog as HTMLDialogElement, mountProductPicker, { guard: 'session' }),
   // Clearance 3.
-  '[data-scheduling-console]': (root) => mountController(root, mountSchedulingConsole, { guard: canAdminister }),
+  [SCHEDULING_CONSOLE.selector]: (root) => mountController(root, mountSchedulingConsole, { guard: canAdminister }),
 
   // React islands.
-  '[data-word-game]': (root) => mountIsland(root, () => import('../features/word-game/components/WordGame.tsx')),
-  '[data-chatbot]': (root) => mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
+  [WORD_GAME.selector]: (root) => mountIsland(root, () => import('../features/word-game/components/WordGame.tsx')),
+  [CHATBOT.selector]: (root) => mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
+  // The poll page's element is still named here and in PollPage.astro (that page is being rewritten).
   '[data-scheduling-poll]': (root) => mountSchedulingPoll(root),
   // Members with clearance 2 or more.
-  '[data-forum]': (root) =>
+  [FORUM.selector]: (root) =>
     mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: canUseForum }),
   // Any token may see the dashboard and its cart.
-  '[data-dashboard]': (root) =>
+  [DASHBOARD.selector]: (root) =>
     mountIsland(root, () => import('../features/dashboard/components/Dashboard.tsx'), { guard: 'session' }),
   // The cart page lists the product pictures in data-images.
-  '[data-cart]': (root) =>
+  [CART.selector]: (root) =>
     mountIsland(root, () => import('../features/shop/components/Cart.tsx'), {
       guard: 'session',
       props: (container) => ({ images: JSON.parse(container.dataset.images ?? '{}') }),
     }),
   // Clearance 3.
-  '[data-wedding-console]': (root) =>
+  [WEDDING_CONSOLE.selector]: (root) =>
     mountIsland(root, () => import('../features/wedding/components/WeddingConsole.tsx'), { guard: canAdminister }),
 };
 

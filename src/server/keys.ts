@@ -11,7 +11,7 @@ export const keys = {
   users: () => `${KEY_PREFIX}users`,
   /** hash {game → best round}; no expiry */
   scores: (usernameKey: string) => `${KEY_PREFIX}scores:${usernameKey}`,
-  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/dashboard.ts); no expiry */
+  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/word-game.ts); no expiry */
   wordGameStats: (usernameKey: string) => `${KEY_PREFIX}wordgame:stats:${usernameKey}`,
   /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept; no expiry */
   wordGameSeen: (usernameKey: string) => `${KEY_PREFIX}wordgame:seen:${usernameKey}`,

@@ -13,27 +13,27 @@ import { GUARDED_PAGES, PUBLIC_PAGES, READING_PAGES } from './routes.ts';
 const READING_PAGE_JS_BUDGET = 25 * 1024;
 
 /**
- * The React pages' scripts before interaction when issue 22 cut them into three files (gzip bytes;
- * the guarded ones measured with demo_visitor's session, /weddingconsole with clearance 3): the
- * site script, React with the code two or more islands share, and the island. The cut traded
- * about 10 KB on each for 12 to 15 fewer requests (each had loaded 15 to 18 files, in chains three
- * or four deep). A page may grow by 2 KB before its budget needs a decision. The markdown renderer
- * is not in these: it loads with content that needs it (issues 18 and 21).
+ * The React pages (the guarded ones measured with demo_visitor's session, /weddingconsole with
+ * clearance 3). Since issue 22 each loads three scripts before interaction: the site script, React
+ * with the code two or more islands share, and the island. Their JavaScript has a ceiling, the
+ * 100 KB gzip of docs/architecture.md (Budgets), not a measurement to stay near:
+ * a test that pins byte counts fails on every dependency update without saying anything about the
+ * visitor. The markdown renderer is not in these: it loads with content that needs it (issues 18
+ * and 21).
  */
-const REACT_PAGES_AT_ISSUE_22: Record<string, number> = {
-  '/word_game': 90_366,
-  '/chatbot': 89_110,
-  '/scheduling_polls/defense_league': 86_207,
-  '/scheduling_polls/ragnarok': 86_207,
-  '/scheduling_polls/drexolljozwiakpoolpoll': 86_115,
-  '/scheduling_polls/p/boardgames26': 87_240,
-  '/forum': 88_712,
-  '/weddingconsole': 89_091,
-  '/drecoll_hills_harvest/cart': 87_783,
-  '/dashboard': 88_488,
-};
-const REACT_PAGE_GROWTH = 2 * 1024;
-const reactPageBudget = (path: string) => REACT_PAGES_AT_ISSUE_22[path]! + REACT_PAGE_GROWTH;
+const REACT_PAGES = [
+  '/word_game',
+  '/chatbot',
+  '/scheduling_polls/defense_league',
+  '/scheduling_polls/ragnarok',
+  '/scheduling_polls/drexolljozwiakpoolpoll',
+  '/scheduling_polls/p/boardgames26',
+  '/forum',
+  '/weddingconsole',
+  '/drecoll_hills_harvest/cart',
+  '/dashboard',
+];
+const REACT_PAGE_JS_BUDGET = 100 * 1024;
 
 // One clearance-3 account with a long name per worker, logged in once (login is rate limited).
 let adminSession: Promise<string> | undefined;
@@ -146,7 +146,7 @@ test.describe('performance budgets', () => {
     test.info().annotations.push({ type: 'js-gzip-bytes', description: String(bytes) });
     expect(urls.some((url) => url.includes('/Chatbot.'))).toBe(true); // the island itself is measured
     expect(urls.filter((url) => /Markdown|InstructionPicker/.test(url))).toEqual([]);
-    expect(bytes).toBeLessThanOrEqual(reactPageBudget('/chatbot'));
+    expect(bytes).toBeLessThanOrEqual(REACT_PAGE_JS_BUDGET);
   });
 
   test('/forum stays within its budget, and loads no markdown renderer for plain talk', async ({ page }) => {
@@ -166,14 +166,14 @@ test.describe('performance budgets', () => {
     test.info().annotations.push({ type: 'js-gzip-bytes', description: String(bytes) });
     expect(urls.some((url) => url.includes('/Forum.'))).toBe(true);
     expect(urls.filter((url) => /Markdown|highlight/.test(url))).toEqual([]);
-    expect(bytes).toBeLessThanOrEqual(reactPageBudget('/forum'));
+    expect(bytes).toBeLessThanOrEqual(REACT_PAGE_JS_BUDGET);
   });
 
   for (const path of PUBLIC_PAGES.filter((page) => page.startsWith('/scheduling_polls/'))) {
     test(`${path} stays within its JavaScript budget`, async ({ page }) => {
       const bytes = await scriptBytesBeforeInteraction(page, path);
       test.info().annotations.push({ type: 'js-gzip-bytes', description: String(bytes) });
-      expect(bytes).toBeLessThanOrEqual(reactPageBudget(path));
+      expect(bytes).toBeLessThanOrEqual(REACT_PAGE_JS_BUDGET);
     });
   }
 
@@ -183,29 +183,8 @@ test.describe('performance budgets', () => {
     test.info().annotations.push({ type: 'js-gzip-bytes', description: String(bytes) });
     await expect(page.getByRole('heading', { name: 'Current Clearance Level: 3' })).toBeVisible();
     expect(urls.some((url) => url.includes('/WeddingConsole.'))).toBe(true); // the island itself is measured
-    expect(bytes).toBeLessThanOrEqual(reactPageBudget('/weddingconsole'));
+    expect(bytes).toBeLessThanOrEqual(REACT_PAGE_JS_BUDGET);
   });
-
-  // The first Intl date formatter a page makes costs a phone about 100 ms of blocked main thread
-  // (CI's audit measured a made poll's page at performance 93, TBT 224 ms, while its labels used Intl).
-  for (const path of PUBLIC_PAGES.filter((page) => page.startsWith('/scheduling_polls/'))) {
-    test(`${path} shows its times without making an Intl date formatter`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const Original = Intl.DateTimeFormat;
-        const counted = function (this: unknown, ...args: ConstructorParameters<typeof Original>) {
-          (window as unknown as { formattersMade: number }).formattersMade += 1;
-          return new Original(...args);
-        };
-        (window as unknown as { formattersMade: number }).formattersMade = 0;
-        Intl.DateTimeFormat = Object.assign(counted, Original) as unknown as typeof Intl.DateTimeFormat;
-      });
-      await page.goto(path);
-      await expect(
-        page.getByRole('button', { name: /^(Select )?(\d\d\/\d\d|\d+:\d\d [AP]M|All day)/ }).first(),
-      ).toBeVisible();
-      expect(await page.evaluate(() => (window as unknown as { formattersMade: number }).formattersMade)).toBe(0);
-    });
-  }
 
   // Pages whose island renders after load hold its place, so nothing moves (CLS 0).
   for (const path of PUBLIC_PAGES) {
@@ -345,7 +324,7 @@ test.describe('performance budgets', () => {
     test.info().annotations.push({ type: 'js-gzip-bytes', description: JSON.stringify(sizes) });
     expect(sizes['/drecoll_hills_harvest/products']).toBeLessThanOrEqual(READING_PAGE_JS_BUDGET);
     for (const path of ['/drecoll_hills_harvest/cart', '/dashboard'])
-      expect(sizes[path], path).toBeLessThanOrEqual(reactPageBudget(path));
+      expect(sizes[path], path).toBeLessThanOrEqual(REACT_PAGE_JS_BUDGET);
   });
 
   // Issue 22: a page makes one script request before interaction (the site script, requested after
@@ -362,7 +341,7 @@ test.describe('performance budgets', () => {
     );
     const counts = Object.fromEntries(Object.entries(scripts).map(([path, { urls }]) => [path, urls.length]));
     test.info().annotations.push({ type: 'script-requests', description: JSON.stringify(counts) });
-    for (const path of Object.keys(REACT_PAGES_AT_ISSUE_22)) expect(counts[path], path).toBe(3);
+    for (const path of REACT_PAGES) expect(counts[path], path).toBe(3);
     for (const path of [...READING_PAGES, '/drecoll_hills_harvest/products']) expect(counts[path], path).toBe(1);
     // The scheduling console is a DOM controller that renders its organiser island at once.
     expect(counts['/schedulingconsole']).toBe(3);

@@ -6,10 +6,12 @@ import deleteMessage from '../../netlify/functions/messages-delete.mts';
 import editMessage from '../../netlify/functions/messages-edit.mts';
 import getMessages from '../../netlify/functions/messages-get-messages.mts';
 import getVersion from '../../netlify/functions/messages-version.mts';
-import { LIMITS, deleteAnyMessage } from '../../src/features/forum/service.server.ts';
+import { canEdit } from '../../src/features/forum/logic.ts';
+import type { ForumMessage } from '../../src/features/forum/schema.ts';
+import { LIMITS, deleteAnyMessage, editOwnMessage } from '../../src/features/forum/service.server.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { tokenFor } from './fakes.ts';
+import { sessionUserFor, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
 interface ListedMessage {
@@ -245,6 +247,22 @@ describe('forum', () => {
       },
     });
     expect((await ada.list()).find((message) => message._id === id)?.text).toBe('Second draft');
+  });
+
+  it('refuses an edit exactly when the page stops offering Edit: at the end of the 15 minutes', async () => {
+    const ada = await member();
+    const message = (await ada.post('On the edge')).body.message as ForumMessage;
+    const posted = Date.parse(message.createdAt);
+    const user = await sessionUserFor(ada.username, 2);
+    const justInTime = posted + 15 * 60_000 - 1;
+    expect(canEdit(message, ada.username, justInTime)).toBe(true);
+    expect((await editOwnMessage(user, message._id, 'Just in time', justInTime)).text).toBe('Just in time');
+    const atTheEnd = posted + 15 * 60_000;
+    expect(canEdit(message, ada.username, atTheEnd)).toBe(false);
+    await expect(editOwnMessage(user, message._id, 'Too late', atTheEnd)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'A message can be edited for 15 minutes after it is posted; this one is older.',
+    });
   });
 
   it('lets a moderator (clearance 3) delete anyone’s message; clearance 2 cannot', async () => {

@@ -3,7 +3,7 @@ import register from '../../netlify/functions/register.mts';
 import allScores from '../../netlify/functions/scoring-all-scores.mts';
 import wordGame from '../../netlify/functions/scoring-wordgame.mts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
-import { type AllStats, type GameResult, type Stats, emptyAllStats } from '../../src/lib/word-game-stats.ts';
+import { type AllStats, type GameResult, type Stats, emptyAllStats } from '../../src/features/word-game/stats.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
 async function newPlayer() {

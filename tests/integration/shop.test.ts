@@ -11,7 +11,7 @@ import updateItemQuantity from '../../netlify/functions/dhh-update-item-quantity
 import register from '../../netlify/functions/register.mts';
 import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
-import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/lib/orders.ts';
+import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { MAIL_FROM, useFakeResend } from './fakes.ts';

@@ -1,12 +1,15 @@
 // Proves the lint rules that keep docs/architecture.md's import direction actually fire, with their reason.
+import { existsSync, readdirSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
+/** The import rules: ESLint's, or typescript-eslint's twin (which lets type-only imports through) in features. */
+const IMPORT_RULES = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
 
 async function messagesFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => IMPORT_RULES.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('import direction lint rules', () => {
@@ -59,6 +62,49 @@ describe('import direction lint rules', () => {
         "import { $user } from '../../../platform/session.ts';\nimport { $f } from '../store.ts';\nexport const y = [$user, $f];\n",
       ),
     ).toEqual([]);
+  });
+
+  it("lets a feature import another feature's schema for its types only, written as a type import", async () => {
+    expect(
+      await messagesFor(
+        'src/features/dashboard/store.ts',
+        "import type { AllStats } from '../word-game/schema.ts';\nexport type S = AllStats;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await messagesFor(
+        'src/features/dashboard/components/OrdersCard.tsx',
+        "import type { OrderSummary } from '../../shop/schema.ts';\nexport type O = OrderSummary;\n",
+      ),
+    ).toEqual([]);
+    const value = await messagesFor(
+      'src/features/dashboard/store.ts',
+      "import { wordGameScoreRequest } from '../word-game/schema.ts';\nexport const r = wordGameScoreRequest;\n",
+    );
+    expect(value[0]).toMatch(/public for its types only/);
+    const rules = await messagesFor(
+      'src/features/dashboard/logic.ts',
+      "import type { Stats } from '../word-game/stats.ts';\nexport type S = Stats;\n",
+    );
+    expect(rules[0]).toMatch(/A feature does not import another feature/);
+    // `import { type X }` keeps the module at runtime (an import with no names): it must say `import type`.
+    const [inline] = await eslint.lintText(
+      "import { type AllStats } from '../word-game/schema.ts';\nexport type S = AllStats;\n",
+      { filePath: 'src/features/dashboard/store.ts' },
+    );
+    expect(inline?.messages.map((m) => m.ruleId)).toContain('@typescript-eslint/no-import-type-side-effects');
+  });
+
+  it('keeps src/lib domain-free: no feature or content in it, and no domain module left there', async () => {
+    for (const from of ["'../features/word-game/stats.ts'", "'../content/site.ts'"]) {
+      const lib = await messagesFor('src/lib/format.ts', `import { x } from ${from};\nexport const y = x;\n`);
+      expect(lib[0], from).toMatch(/domain-free/);
+    }
+    // The word game's scores and statistics, and the shop's orders, moved to their features.
+    for (const moved of ['scores.ts', 'word-game-stats.ts', 'orders.ts'])
+      expect(existsSync(`src/lib/${moved}`)).toBe(false);
+    const domainWords = /game|score|order|cart|forum|poll|wedding|chat|shop|dashboard/i;
+    expect(readdirSync('src/lib').filter((name) => domainWords.test(name))).toEqual([]);
   });
 
   it('enforces the rules of hooks in islands', async () => {

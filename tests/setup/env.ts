@@ -1,8 +1,4 @@
-import { inject } from 'vitest';
-
-// Functions read their settings from process.env, as on Netlify.
-process.env.UPSTASH_REDIS_REST_URL = inject('storeUrl');
-process.env.UPSTASH_REDIS_REST_TOKEN = inject('storeToken');
+// Every test file, unit and integration alike, runs after this.
 
 // vitest.config.ts pins a time zone away from UTC; a run that lost it would hide time-zone bugs.
 if (new Date('2026-01-15T12:00:00Z').getTimezoneOffset() === 0) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from '../../../tests/setup/browser-session.ts';
+import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { Question } from './api-client.ts';
 import type { AskEvent, QuotaResponse } from './schema.ts';
 
@@ -270,6 +270,18 @@ describe('chatbot store: the questions left today', () => {
     slow.resolve({ remaining: 20 });
     await first;
     expect(chat.$remaining.get()).toBe(7);
+  });
+
+  it('is read when the page first shows it, and again when the session changes', async () => {
+    const chat = await openChat();
+    const { $token } = await import('../../platform/session.ts');
+    api.fetchQuota.mockResolvedValueOnce({ remaining: 20 }).mockResolvedValueOnce({ remaining: 5 });
+    const stop = chat.$remaining.listen(() => {});
+    await vi.waitFor(() => expect(chat.$remaining.get()).toBe(20));
+    $token.set(tokenFor({ username: 'ada', clearance: 1 }));
+    await vi.waitFor(() => expect(chat.$remaining.get()).toBe(5));
+    expect(api.fetchQuota).toHaveBeenCalledTimes(2);
+    stop();
   });
 
   it('stays unknown when it cannot be read', async () => {

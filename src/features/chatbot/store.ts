@@ -4,10 +4,11 @@
 // edited), the system instruction, and the questions left today (read when the page opens or the
 // session changes, then from each answer). The conversation and the instruction are kept in this
 // browser (localStorage) until Clear Chat.
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
 import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
 import { passBotCheck } from '../../platform/captcha.ts';
+import { $token } from '../../platform/session.ts';
 import { fetchQuota, streamAnswer } from './api-client.ts';
 import { DEFAULT_SYSTEM_CHOICE } from './instructions.ts';
 import { MAX_TURN_LENGTH } from './limits.ts';
@@ -66,6 +67,10 @@ export const $customChoice = atom<string>(saved.customChoice);
 export const $busy = atom(false);
 /** The questions the visitor may still ask today; undefined until known. */
 export const $remaining = atom<number | undefined>(undefined);
+
+// The questions left depend on who is asking: read when the page first shows them, and whenever
+// the session changes.
+onMount($remaining, () => $token.subscribe(() => void loadQuota()));
 
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -1,6 +1,7 @@
-import type { OrdersResponse } from '../../lib/orders.ts';
 import { apiRequest } from '../../platform/api-client.ts';
-import type { AccountResponse, AllScoresResponse, StatusResponse } from './schema.ts';
+import type { OrdersResponse } from '../shop/schema.ts';
+import type { AllScoresResponse } from '../word-game/schema.ts';
+import type { AccountResponse, StatusResponse } from './schema.ts';
 
 /** Reads the user's best scores. */
 export function fetchScores(userName: string): Promise<AllScoresResponse> {

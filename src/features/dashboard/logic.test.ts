@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeWordGameBest, orPlaceholder } from './logic.ts';
+import * as wordGame from '../word-game/stats.ts';
+import { GAME_MODE_ROWS, NEVER_WON, describeWordGameBest, orPlaceholder, shownStreak, winPercent } from './logic.ts';
 
 describe('dashboard wording', () => {
   it('says the best word-game score in turns, or that no game was won (7 and above)', () => {
@@ -12,5 +13,35 @@ describe('dashboard wording', () => {
     expect(orPlaceholder('')).toBe('N/A');
     expect(orPlaceholder('  ', 'No email on file.')).toBe('No email on file.');
     expect(orPlaceholder('Ada')).toBe('Ada');
+  });
+});
+
+describe('the word game as the dashboard reads it', () => {
+  // The dashboard knows the word game by its types only; these are the values it writes itself.
+  const stats = (played: number, distribution: number[], currentStreak: number, lastDay: number) => ({
+    played,
+    distribution,
+    currentStreak,
+    maxStreak: currentStreak,
+    lastDay,
+  });
+  const samples = [
+    stats(0, [0, 0, 0, 0, 0, 0], 0, -1),
+    stats(3, [0, 1, 1, 0, 0, 0], 2, 100),
+    stats(7, [1, 0, 2, 0, 1, 0], 1, 98),
+    stats(9, [0, 0, 0, 0, 0, 1], 0, 99),
+  ];
+
+  it('agrees with the word game’s own rules and modes', () => {
+    expect(NEVER_WON).toBe(wordGame.NEVER_WON);
+    expect(GAME_MODE_ROWS.map(([mode]) => mode)).toEqual(wordGame.GAME_MODES);
+    for (const sample of samples) {
+      expect(winPercent(sample)).toBe(wordGame.winPercent(sample));
+      for (const mode of wordGame.GAME_MODES) {
+        for (const today of [99, 100, 101, 102]) {
+          expect(shownStreak(sample, mode, today)).toBe(wordGame.shownStreak(sample, mode, today));
+        }
+      }
+    }
   });
 });

@@ -1,8 +1,28 @@
-// Pure dashboard rules: how scores and account fields read.
-// One rule lives in a Redis script (src/server/scripts/dashboard.ts): a game's best score is the
-// fewest rounds ever won in, kept atomically when a new round count arrives.
-import type { OrderLine, OrderMailState } from '../../lib/orders.ts';
-import { NEVER_WON } from '../../lib/scores.ts';
+// Pure dashboard rules: how scores, statistics, orders and account fields read. The scores are
+// the word game's and the orders the shop's: the dashboard knows them by their types only
+// (`import type` from their schemas), so what it needs of their values is written here, held to
+// those types (and checked against the word game's own functions in logic.test.ts).
+import type { OrderLine, OrderMailState } from '../shop/schema.ts';
+import type { GameMode, NeverWon, Stats } from '../word-game/schema.ts';
+
+/** The best score that means the word game was never won: the word game's NEVER_WON, by its type. */
+export const NEVER_WON: NeverWon = 7;
+
+/** The word game's modes as the statistics table names them (every mode, by the type). */
+const GAME_MODE_NAMES: Record<GameMode, string> = { daily: 'Daily', practice: 'Practice' };
+/** The statistics table's rows: each mode with its name, in the word game's order. */
+export const GAME_MODE_ROWS = Object.entries(GAME_MODE_NAMES) as [GameMode, string][];
+
+/** Wins as a whole percentage of games played (0 before any), as the word game shows it. */
+export function winPercent({ played, distribution }: Stats): number {
+  const wins = distribution.reduce((sum, count) => sum + count, 0);
+  return played === 0 ? 0 : Math.round((100 * wins) / played);
+}
+
+/** The current streak as shown on `today` (a UTC day number): a Daily streak is over once a day was missed. */
+export function shownStreak(stats: Stats, mode: GameMode, today: number): number {
+  return mode === 'daily' && stats.lastDay < today - 1 ? 0 : stats.currentStreak;
+}
 
 /** Phrases a word-game best score for the dashboard (SPEC section 9's wording). */
 export function describeWordGameBest(bestScore: number): string {

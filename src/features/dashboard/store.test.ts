@@ -2,7 +2,7 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { AccountResponse } from './schema.ts';
-import type { AllScoresResponse } from './schema.ts';
+import type { AllScoresResponse } from '../word-game/schema.ts';
 
 const api = vi.hoisted(() => ({
   fetchScores: vi.fn<(userName: string) => Promise<AllScoresResponse>>(),

@@ -4,11 +4,11 @@
 import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
-import type { OrderSummary } from '../../lib/orders.ts';
+import type { OrderSummary } from '../shop/schema.ts';
 import { fetchAccount, fetchOrders, fetchScores, logOutEverywhere as endEverySession } from './api-client.ts';
 import { $user, $username, clearSession, endSession, leaveEndedSession } from '../../platform/session.ts';
-import { NEVER_WON } from '../../lib/scores.ts';
-import type { AllStats } from '../../lib/word-game-stats.ts';
+import type { AllStats } from '../word-game/schema.ts';
+import { NEVER_WON } from './logic.ts';
 
 export type DashboardCard = 'user' | 'score' | 'orders' | 'admin';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorOf, canEdit, hasMarkdown, isAuthor, postProblem, postedAgo } from './logic.ts';
+import { authorOf, canEdit, hasMarkdown, isAuthor, postProblem, postedAgo, withinEditWindow } from './logic.ts';
 
 const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
 const now = Date.parse('2026-11-22T10:00:00.000Z');
@@ -29,6 +29,15 @@ describe('forum rules', () => {
     ]) {
       expect(hasMarkdown(marked), marked).toBe(true);
     }
+  });
+
+  it('keeps a message editable for 15 minutes after posting, not at their end', () => {
+    const posted = '2026-03-01T12:00:00.000Z';
+    const at = (minutes: number) => Date.parse(posted) + minutes * 60_000;
+    expect(withinEditWindow(posted, at(0))).toBe(true);
+    expect(withinEditWindow(posted, at(15) - 1)).toBe(true);
+    expect(withinEditWindow(posted, at(15))).toBe(false);
+    expect(withinEditWindow(posted, at(16))).toBe(false);
   });
 
   it('lets only the author edit, and only for 15 minutes after posting', () => {

@@ -19,9 +19,17 @@ export function isAuthor(message: ForumMessage, username: string): boolean {
   return Boolean(username && message.user?.username && message.user.username.toLowerCase() === username.toLowerCase());
 }
 
-/** Answers whether `username` may still edit the message: their own, within EDIT_WINDOW_MINUTES of posting. */
+/**
+ * Answers whether a message posted at `createdAt` (ISO 8601) may still be edited at `now`: for
+ * EDIT_WINDOW_MINUTES after posting, not at their end. The page (canEdit) and the server ask alike.
+ */
+export function withinEditWindow(createdAt: string, now: number): boolean {
+  return now - Date.parse(createdAt) < EDIT_WINDOW_MINUTES * 60_000;
+}
+
+/** Answers whether `username` may still edit the message: their own, within its edit window. */
 export function canEdit(message: ForumMessage, username: string, now: number = Date.now()): boolean {
-  return isAuthor(message, username) && now - Date.parse(message.createdAt) < EDIT_WINDOW_MINUTES * 60_000;
+  return isAuthor(message, username) && withinEditWindow(message.createdAt, now);
 }
 
 // What could make markdown render a text otherwise than as typed: emphasis, code, headings, quotes,

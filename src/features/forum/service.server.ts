@@ -8,11 +8,11 @@ import { dailyCapReached } from '../../server/daily-cap.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { type SessionUser, checkedWithinRateLimits } from '../../server/session.ts';
+import { withinEditWindow } from './logic.ts';
 import * as repo from './repo.server.ts';
 import {
   type CreateMessageRequest,
   EDIT_TOO_LATE,
-  EDIT_WINDOW_MINUTES,
   type ForumMessage,
   type MessagesResponse,
   NOT_YOUR_MESSAGE,
@@ -97,7 +97,7 @@ export async function editOwnMessage(user: Member, id: string, text: string, now
   if (read === null || authorKey === null) throw new AppError('not_found', 'That message does not exist.');
   if (authorKey !== usernameKey(user.username)) throw new AppError('forbidden', NOT_YOUR_MESSAGE);
   const stored = JSON.parse(read) as repo.StoredMessage;
-  if (now - Date.parse(stored.createdAt) > EDIT_WINDOW_MINUTES * 60_000) throw new AppError('forbidden', EDIT_TOO_LATE);
+  if (!withinEditWindow(stored.createdAt, now)) throw new AppError('forbidden', EDIT_TOO_LATE);
   if (stored.text === text) return toMessage(stored);
   const edited = { ...stored, text, editedAt: new Date(now).toISOString() };
   if (!(await repo.replaceMessage(read, edited))) {

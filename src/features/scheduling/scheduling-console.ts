@@ -5,6 +5,7 @@ import { openModalDialog, wireModalDialogs } from '../../components/modal-dialog
 import { mountIsland } from '../../components/mount.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import { runAdminAction } from './api-client.ts';
+import { POLL_ORGANISER } from './mount-point.ts';
 import { type ActionOutcome, DROP_CONFIRMATIONS, consoleMessage } from './console-message.ts';
 import type { AdminResponse } from './schema.ts';
 
@@ -28,7 +29,7 @@ export function mountSchedulingConsole(root: HTMLElement): void {
   wireModalDialogs();
   root.hidden = false;
   void mountIsland(
-    root.querySelector<HTMLElement>('[data-poll-organiser]')!,
+    root.querySelector<HTMLElement>(POLL_ORGANISER.selector)!,
     () => import('./components/PollOrganiser.tsx'),
   );
   const result = root.querySelector<HTMLElement>('[data-result]')!;

@@ -1,4 +1,4 @@
-// Pure rules of the shop: wording the confirmation mail.
+// Pure rules of the shop: wording the confirmation mail, and the order history's page cursor.
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/shop.ts):
 // - one line per type and size: adding the same type and size again raises that line's quantity,
 //   capped at QUANTITY.max (the answer says when the cap cut it); a new line is added only while
@@ -11,7 +11,7 @@
 // - mail caps: a placed order's confirmation mail is counted against the account's and the site's
 //   daily mail caps (src/server/mail.ts mailCaps) in the same step, or recorded as not sent.
 import { QUANTITY } from './catalogue.ts';
-import type { CartItem } from './schema.ts';
+import type { CartItem, OrderSummary } from './schema.ts';
 
 /** The message for a quantity typed outside 1 to 20, or not a whole number (SPEC section 5). */
 export const QUANTITY_RULE = `Quantity must be a whole number from ${QUANTITY.min} to ${QUANTITY.max}.`;
@@ -61,4 +61,9 @@ export function cartSummary(items: Pick<CartItem, 'quantity'>[]): string {
 /** Tells that adding jars to a line already in the cart stopped at the most a line holds. */
 export function cappedMessage(item: Pick<CartItem, 'type' | 'item' | 'size'>, max: number): string {
   return `A line holds at most ${max} jars: your cart now has ${max} × ${item.type} ${item.item}, ${item.size}.`;
+}
+
+/** Builds the order history cursor (ORDER_CURSOR) that pages past `order`. */
+export function orderCursor(order: Pick<OrderSummary, 'id' | 'createdAt'>): string {
+  return `${Date.parse(order.createdAt)}:${order.id}`;
 }

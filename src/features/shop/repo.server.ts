@@ -9,9 +9,9 @@ import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/shop.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
-import { type OrderMailState, type OrderSummary, orderCursor } from '../../lib/orders.ts';
 import { MAX_CART_ITEMS, QUANTITY } from './catalogue.ts';
-import type { CartItem } from './schema.ts';
+import { orderCursor } from './logic.ts';
+import type { CartItem, OrderMailState, OrderSummary } from './schema.ts';
 
 /** A cart item as stored: the spec's fields plus when it was added, for a stable order. */
 type StoredCartItem = CartItem & { addedAt: number };

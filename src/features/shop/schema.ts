@@ -1,9 +1,9 @@
 // Requests and answers of the /api/dhh/* endpoints (SPEC section 7), shared by the island and
 // the functions. Each body may name its user (the spec's payloads do); the server checks that
-// name against the token and never trusts it.
+// name against the token and never trusts it. The order history's types are public: the
+// dashboard's "Your Orders" card reads them (`import type`).
 import * as v from 'valibot';
 import { isValidEmail } from '../../lib/email.ts';
-import { ORDER_CURSOR } from '../../lib/orders.ts';
 import { ITEM, PICKLE_TYPES, QUANTITY, SIZES } from './catalogue.ts';
 
 export const INVALID_EMAIL_FORMAT = 'Invalid Email Format';
@@ -39,6 +39,12 @@ export const createCartItemRequest = v.object({
 
 /** POST /api/dhh/update-item-quantity (an addition to the spec's calls): a line's new quantity. */
 export const updateItemQuantityRequest = v.object({ itemId: id('itemId'), quantity, username });
+
+/** How many orders one page of the history holds. */
+export const ORDERS_PAGE_SIZE = 5;
+
+/** The shape of a page cursor: the last shown order's time (ms) and id. */
+export const ORDER_CURSOR = /^(\d{1,15}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** GET /api/dhh/orders?before=<cursor> (an addition to the spec's calls): the page after the cursor. */
 export const ordersQuery = v.object({
@@ -76,4 +82,32 @@ export interface CartItemsResponse extends StatusResponse {
 export interface AddedResponse extends StatusResponse {
   quantity: number;
   capped: boolean;
+}
+
+/** Where an order's confirmation mail stands (src/server/mail.ts Delivery). */
+export type OrderMailState = 'sending' | 'delivered' | 'undelivered' | 'not-sent';
+
+/** One line of a placed order. */
+export interface OrderLine {
+  item: string;
+  type: string;
+  size: string;
+  quantity: number;
+}
+
+/** One order in the history. */
+export interface OrderSummary {
+  id: string;
+  /** When it was placed (ISO 8601). */
+  createdAt: string;
+  lines: OrderLine[];
+  mail: OrderMailState;
+}
+
+/** The answer of GET /api/dhh/orders: a page of orders, newest first, and the cursor of the next page, if any. */
+export interface OrdersResponse {
+  status: 'Success';
+  orders: OrderSummary[];
+  /** Pass as `before` to read the next (older) page; null on the last page. */
+  nextCursor: string | null;
 }

@@ -6,11 +6,18 @@ import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import type { SessionUser } from '../../server/session.ts';
-import { ORDER_CURSOR, ORDERS_PAGE_SIZE, type OrdersResponse } from '../../lib/orders.ts';
 import { ITEM, MAX_CART_ITEMS } from './catalogue.ts';
 import { orderConfirmation } from './logic.ts';
 import * as repo from './repo.server.ts';
-import type { CartItem, CreateCartItemRequest, SubmitOrderRequest, UpdateItemQuantityRequest } from './schema.ts';
+import {
+  type CartItem,
+  type CreateCartItemRequest,
+  ORDER_CURSOR,
+  ORDERS_PAGE_SIZE,
+  type OrdersResponse,
+  type SubmitOrderRequest,
+  type UpdateItemQuantityRequest,
+} from './schema.ts';
 
 // Each order sends a mail to an address the user types: this keeps an account from spamming.
 export const LIMITS = {

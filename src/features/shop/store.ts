@@ -1,6 +1,6 @@
 // The cart page's state and the actions that change it. Failures are logged as the spec says
 // (SPEC section 8) and reported to the caller, which decides on a toast.
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { passBotCheck } from '../../platform/captcha.ts';
 import { clearCartItems, deleteCartItem, fetchCartItems, submitOrder, updateItemQuantity } from './api-client.ts';
 import type { CartItem } from './schema.ts';
@@ -11,6 +11,11 @@ export interface CartState {
 }
 
 export const $cart = atom<CartState>({ status: 'loading', items: [] });
+
+// The cart loads when its page first shows it.
+onMount($cart, () => {
+  void loadCart();
+});
 
 /** (Re)loads the cart from the server. */
 export async function loadCart(): Promise<void> {

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../platform/api-client.ts';
-import type { AllStats, GameResult } from '../../lib/word-game-stats.ts';
+import type { AllStats, GameResult } from './schema.ts';
 
 /** What a score call may carry besides the spec's fields: the game just finished, a guest's statistics. */
 export interface ScoreExtras {

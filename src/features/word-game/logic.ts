@@ -1,6 +1,6 @@
 // The word game's rules (SPEC sections 3, 4, 5, 9), pure so they are tested without a browser.
 
-import { MAX_TURNS, NEVER_WON } from '../../lib/scores.ts';
+import { MAX_TURNS, NEVER_WON } from './stats.ts';
 
 export { MAX_TURNS };
 export const WORD_LENGTH = 5;

@@ -3,7 +3,7 @@
 // in words, for screen readers, since a row of emoji reads badly.
 import { puzzleNumber } from './daily.ts';
 import { type Colour, MAX_TURNS } from './logic.ts';
-import type { GameMode } from '../../lib/word-game-stats.ts';
+import type { GameMode } from './stats.ts';
 
 export interface SharedGame {
   mode: GameMode;

@@ -4,7 +4,7 @@ import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts
 import type { ScoreExtras } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
 import { dailyWord } from './daily.ts';
-import { type AllStats, emptyAllStats, recordResult } from '../../lib/word-game-stats.ts';
+import { type AllStats, emptyAllStats, recordResult } from './stats.ts';
 
 /** The server's answer: a best score, and empty statistics unless given. */
 const answer = (bestScore: number, stats: AllStats = emptyAllStats()) => ({ bestScore, stats });

@@ -10,7 +10,6 @@ import { atom, computed, onMount, task } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
 import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
 import { $username } from '../../platform/session.ts';
-import { NEVER_WON } from '../../lib/scores.ts';
 import { type ScoreExtras, recordWordGameScore } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
 import { dailyWord } from './daily.ts';
@@ -27,13 +26,7 @@ import {
   typeLetter,
 } from './logic.ts';
 import { pickSecret } from './secret-words.ts';
-import {
-  type AllStats,
-  type GameMode,
-  type GameResult,
-  emptyAllStats,
-  recordResult,
-} from '../../lib/word-game-stats.ts';
+import { type AllStats, type GameMode, type GameResult, NEVER_WON, emptyAllStats, recordResult } from './stats.ts';
 
 /** The refusal shown when the guess cannot be checked. */
 export const NO_DICTIONARY = 'The word list could not be loaded. Please check your connection and try again.';

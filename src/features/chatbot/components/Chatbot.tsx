@@ -5,7 +5,6 @@
 // answer once, from the status line below it.
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { $token } from '../../../platform/session.ts';
 import { remainingText, resetSentence } from '../logic.ts';
 import { MAX_QUESTION_LENGTH } from '../limits.ts';
 import {
@@ -15,7 +14,6 @@ import {
   type ChatMessage,
   askAgain,
   clearChat,
-  loadQuota,
   sendQuestion,
   stopAnswer,
 } from '../store.ts';
@@ -49,9 +47,6 @@ export default function Chatbot() {
   /** Whether the conversation follows new words: not while the visitor has scrolled up to read. */
   const following = useRef(true);
   const wasBusy = useRef(busy);
-
-  // The questions left depend on who is asking: read them now and whenever the session changes.
-  useEffect(() => $token.subscribe(() => void loadQuota()), []);
 
   useEffect(() => {
     if (following.current) log.current?.scrollTo({ top: log.current.scrollHeight });

@@ -5,9 +5,8 @@ import { site } from '../../../content/site.ts';
 import { canAdminister } from '../../../lib/policy.ts';
 import { displayName } from '../../../lib/user-details.ts';
 import { dayNumber } from '../../../lib/utc-day.ts';
-import { GAME_MODES, shownStreak, winPercent } from '../../../lib/word-game-stats.ts';
 import { $user } from '../../../platform/session.ts';
-import { describeWordGameBest, orPlaceholder } from '../logic.ts';
+import { GAME_MODE_ROWS, describeWordGameBest, orPlaceholder, shownStreak, winPercent } from '../logic.ts';
 import {
   $account,
   $bestScore,
@@ -119,9 +118,9 @@ export default function Dashboard() {
                     </tr>
                   </thead>
                   <tbody>
-                    {GAME_MODES.map((mode) => (
+                    {GAME_MODE_ROWS.map(([mode, name]) => (
                       <tr key={mode}>
-                        <th scope="row">{mode === 'daily' ? 'Daily' : 'Practice'}</th>
+                        <th scope="row">{name}</th>
                         <td>{stats[mode].played}</td>
                         <td>{winPercent(stats[mode])}</td>
                         <td>{shownStreak(stats[mode], mode, dayNumber())}</td>

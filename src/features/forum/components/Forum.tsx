@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
+import Field from '../../../components/Field.tsx';
 import { canModerateForum } from '../../../lib/policy.ts';
 import { $user } from '../../../platform/session.ts';
 import { authorOf, canEdit, hasMarkdown, isAuthor, postedAgo } from '../logic.ts';
@@ -88,11 +89,11 @@ function MessageCard({ message }: { message: ForumMessage }) {
             void saveEdit();
           }}
         >
-          <label className="visually-hidden" htmlFor={editId}>
-            Edit your message
-          </label>
-          <textarea
+          <Field
+            as="textarea"
             id={editId}
+            label="Edit your message"
+            hideLabel
             className="text-input"
             rows={3}
             maxLength={MAX_MESSAGE_LENGTH}
@@ -173,29 +174,31 @@ export default function Forum() {
           void postDraft();
         }}
       >
-        <label className="visually-hidden" htmlFor="forum-text">
-          Your message
-        </label>
-        {preview ? (
-          <div className="forum-preview" aria-label="Preview of your message" role="region">
-            {text.trim() ? <MessageText text={text} /> : <p className="forum-note">Nothing to preview yet.</p>}
-          </div>
-        ) : (
-          <textarea
-            id="forum-text"
-            className="text-input"
-            rows={3}
-            placeholder={`Enter your message (Max ${MAX_MESSAGE_LENGTH} characters)`}
-            maxLength={MAX_MESSAGE_LENGTH}
-            value={text}
-            aria-describedby="forum-hint"
-            onChange={(event) => editDraft(event.target.value)}
-          />
-        )}
-        <p id="forum-hint" className="forum-hint">
-          Markdown works: **bold**, *italic*, `code`, ``` for a code block, - for a list, [text](https://…) for a link.
-          You can edit a message for {EDIT_WINDOW_MINUTES} minutes after posting it.
-        </p>
+        <Field
+          as="textarea"
+          id="forum-text"
+          label="Your message"
+          hideLabel
+          className="text-input"
+          rows={3}
+          placeholder={`Enter your message (Max ${MAX_MESSAGE_LENGTH} characters)`}
+          maxLength={MAX_MESSAGE_LENGTH}
+          value={text}
+          onChange={(event) => editDraft(event.target.value)}
+          preview={
+            preview ? (
+              <div className="forum-preview" aria-label="Preview of your message" role="region">
+                {text.trim() ? <MessageText text={text} /> : <p className="forum-note">Nothing to preview yet.</p>}
+              </div>
+            ) : undefined
+          }
+          hint={
+            <>
+              Markdown works: **bold**, *italic*, `code`, ``` for a code block, - for a list, [text](https://…) for a
+              link. You can edit a message for {EDIT_WINDOW_MINUTES} minutes after posting it.
+            </>
+          }
+        />
         <div className="forum-actions">
           <button type="button" className="button" aria-pressed={preview} onClick={() => $preview.set(!preview)}>
             Preview

@@ -1,5 +1,6 @@
 // Who is voting: the member's name when logged in, else the anonymous name form (SPEC sections 2,
 // 4, 5: label Name, placeholder, Save; Save locks the input, editing unlocks it).
+import Field from '../../../components/Field.tsx';
 import { MAX_NAME_LENGTH, displayName } from '../polls.ts';
 import type { useSchedulingPoll } from './use-scheduling-poll.ts';
 
@@ -23,27 +24,25 @@ export default function VoterPanel({ poll, id }: { poll: Poll; id: string }) {
         poll.save(poll.voterNames);
       }}
     >
-      <label htmlFor={`${id}-name`}>Name</label>
-      <div className="sched-name-row">
-        <input
-          id={`${id}-name`}
-          className={`text-input${saved ? ' is-locked' : ''}`}
-          type="text"
-          autoComplete="name"
-          maxLength={MAX_NAME_LENGTH}
-          placeholder="Enter your name to vote"
-          value={typed}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-name-status`}
-          onChange={(event) => poll.edit(event.target.value)}
-        />
-        <button type="submit" className="button button-primary" disabled={saved}>
-          Save
-        </button>
-      </div>
-      <p id={`${id}-name-status`} className={error ? 'field-error' : 'field-hint'} role="status">
-        {error || (saved ? `Saved. You are voting as ${typed.trim()}; edit the name to change it.` : '')}
-      </p>
+      <Field
+        id={`${id}-name`}
+        label="Name"
+        className={`text-input${saved ? ' is-locked' : ''}`}
+        type="text"
+        autoComplete="name"
+        maxLength={MAX_NAME_LENGTH}
+        placeholder="Enter your name to vote"
+        value={typed}
+        onChange={(event) => poll.edit(event.target.value)}
+        action={
+          <button type="submit" className="button button-primary" disabled={saved}>
+            Save
+          </button>
+        }
+        live
+        hint={saved ? `Saved. You are voting as ${typed.trim()}; edit the name to change it.` : ''}
+        error={error}
+      />
     </form>
   );
 }

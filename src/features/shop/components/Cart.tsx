@@ -1,13 +1,13 @@
 // The cart page's island: the items with their quantity controls and delete buttons, the order
 // summary, Clear Cart, and Submit Order with its email modal (SPEC sections 2, 4, 5, 8).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '../../../components/toast.ts';
 import { $user } from '../../../platform/session.ts';
 import { type PickleType, QUANTITY } from '../catalogue.ts';
 import { QUANTITY_RULE, cartSummary, describeItem, parseQuantity } from '../logic.ts';
 import type { CartItem } from '../schema.ts';
-import { $cart, changeQuantity, emptyCart, loadCart, orderCart, removeFromCart } from '../store.ts';
+import { $cart, changeQuantity, emptyCart, orderCart, removeFromCart } from '../store.ts';
 import { TOASTS } from '../toasts.ts';
 import OrderDialog from './OrderDialog.tsx';
 // Its styles (cart.css) are imported by its page, which inlines them: an island brings no CSS.
@@ -22,10 +22,6 @@ export default function Cart({ images }: CartProps) {
   const user = useStore($user);
   const [ordering, setOrdering] = useState(false);
   const empty = items.length === 0;
-
-  useEffect(() => {
-    void loadCart();
-  }, []);
 
   async function clear() {
     if (!(await emptyCart())) showToast(TOASTS.cartFailure);

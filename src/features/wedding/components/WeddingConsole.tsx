@@ -3,6 +3,7 @@
 // table of what they show, and the CSV export of everything or of what is shown.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import { $user } from '../../../platform/session.ts';
 import { exportGuestsCsv } from '../export-csv.ts';
 import {
@@ -20,7 +21,6 @@ import FollowUps from './FollowUps.tsx';
 import GuestCounts from './GuestCounts.tsx';
 import GuestFilters from './GuestFilters.tsx';
 import GuestTable from './GuestTable.tsx';
-import WarningDialog from './WarningDialog.tsx';
 // Its styles (wedding.css) are imported by its page, which inlines them: an island brings no CSS.
 
 export default function WeddingConsole() {
@@ -29,6 +29,7 @@ export default function WeddingConsole() {
   const [warning, setWarning] = useState(false);
   const [filter, setFilter] = useState(NO_FILTER);
   const shown = filterGuests(guests ?? [], filter);
+  const invitations = guests?.length ?? 0;
 
   async function run(action: Parameters<typeof runAction>[0]): Promise<void> {
     setWarning(false);
@@ -53,11 +54,18 @@ export default function WeddingConsole() {
         </button>
       </div>
       {warning && (
-        <WarningDialog
-          invitations={guests?.length ?? 0}
+        <ConfirmDialog
+          id="wedding-warning"
+          title="Warning"
+          confirmLabel="Delete Guests"
           onConfirm={() => void run('drop-guests')}
-          onClose={() => setWarning(false)}
-        />
+          onCancel={() => setWarning(false)}
+        >
+          <p>
+            This deletes all {invitations} invitation{invitations === 1 ? '' : 's'} on the guest list, with every
+            guest&apos;s RSVP answers. It cannot be undone.
+          </p>
+        </ConfirmDialog>
       )}
       {guests === null ? (
         <p className="wedding-note">Loading guests...</p>

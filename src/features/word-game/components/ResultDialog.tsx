@@ -10,7 +10,7 @@ import { dayNumber } from '../../../lib/utc-day.ts';
 import { countdown } from '../daily.ts';
 import { turns } from '../logic.ts';
 import { type SharedGame, shareSummary, shareText } from '../share.ts';
-import { shownStreak, winPercent, wins } from '../../../lib/word-game-stats.ts';
+import { shownStreak, winPercent, wins } from '../stats.ts';
 import { $mode, $play, $settings, $stats, chooseMode } from '../store.ts';
 
 interface ResultDialogProps {

@@ -1,9 +1,13 @@
-// The word game's statistics, per mode (as NYT Wordle's): games played, wins, the current and
-// the longest streak of wins, and how many guesses each win took. Pure and shared: the page keeps
-// a guest's (src/features/word-game), the server checks what it is sent (src/features/dashboard,
-// the scores' owner) and keeps a signed-in player's with the same arithmetic in one script
-// (src/server/scripts/dashboard.ts).
-import { MAX_TURNS } from './scores.ts';
+// The word game's scores and statistics, per mode (as NYT Wordle's): games played, wins, the
+// current and the longest streak of wins, and how many guesses each win took. Pure, for both
+// sides: the page keeps a guest's (store.ts), the server checks what it is sent (schema.ts) and
+// keeps a signed-in player's with the same arithmetic in one script
+// (src/server/scripts/word-game.ts).
+
+/** The guesses a word game allows (SPEC section 9: 6 turns). */
+export const MAX_TURNS = 6;
+/** Best-score sentinel: 7 turns means the word game was never won (SPEC section 9). */
+export const NEVER_WON = 7;
 
 export type GameMode = 'daily' | 'practice';
 export const GAME_MODES: readonly GameMode[] = ['daily', 'practice'];

@@ -1,9 +1,8 @@
 import { keys, usernameKey } from '../../server/keys.ts';
 import { hashReply } from '../../server/redis.ts';
-import { STATS_FIELDS, recordWordGame } from '../../server/scripts/dashboard.ts';
+import { STATS_FIELDS, recordWordGame } from '../../server/scripts/word-game.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
-import { NEVER_WON } from '../../lib/scores.ts';
-import { type AllStats, GAME_MODES, type GameResult, type Stats, emptyStats } from '../../lib/word-game-stats.ts';
+import { type AllStats, GAME_MODES, type GameResult, NEVER_WON, type Stats, emptyStats } from './stats.ts';
 
 /** A stats hash's or a script's numbers for a mode, in STATS_FIELDS order, as Stats. */
 function toStats([played, d1, d2, d3, d4, d5, d6, current, max, last]: number[]): Stats {

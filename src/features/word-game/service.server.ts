@@ -1,10 +1,9 @@
 import { AppError } from '../../server/app-error.ts';
 import type { SessionUser } from '../../server/session.ts';
-import * as repo from './repo.server.ts';
-import { NEVER_WON } from '../../lib/scores.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
-import type { AllStats } from '../../lib/word-game-stats.ts';
+import * as repo from './repo.server.ts';
 import type { Score, WordGameScoreRequest } from './schema.ts';
+import { type AllStats, NEVER_WON } from './stats.ts';
 
 /** Refuses a userName that is not the token's own: scores are private to their player. */
 type Player = Pick<SessionUser, 'username' | 'session'>;

@@ -9,7 +9,7 @@ import {
   shownStreak,
   winPercent,
   wins,
-} from './word-game-stats.ts';
+} from './stats.ts';
 
 let next = 0;
 const result = (mode: GameResult['mode'], day: number, guesses: number | 'lost'): GameResult => ({

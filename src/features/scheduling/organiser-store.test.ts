@@ -1,0 +1,116 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreatedPoll } from './new-poll.ts';
+
+const api = vi.hoisted(() => ({
+  createPoll: vi.fn(),
+  deletePoll: vi.fn(),
+  fetchPolls: vi.fn(),
+  finalisePoll: vi.fn(),
+  reopenPoll: vi.fn(),
+}));
+vi.mock('./api-client.ts', () => api);
+
+const made = (id: string, title = 'Board games'): CreatedPoll & { voters: number } => ({
+  id,
+  title,
+  description: '',
+  location: '',
+  zone: 'UTC',
+  slotMinutes: 60,
+  options: [{ id: 'd-20300101', date: '2030-01-01' }],
+  createdAt: 0,
+  voters: 0,
+});
+
+describe('the poll organiser’s store', () => {
+  // A fresh module per test: cleanStores also removes the store's onMount loader.
+  let organiser: typeof import('./organiser-store.ts');
+  beforeEach(async () => {
+    vi.resetModules();
+    organiser = await import('./organiser-store.ts');
+  });
+  afterEach(() => {
+    cleanStores(organiser.$madePolls);
+    vi.resetAllMocks();
+  });
+
+  it('loads the made polls when the organiser first shows them, and says why when it cannot', async () => {
+    api.fetchPolls.mockResolvedValueOnce([made('aaaaaaaaaaaa')]);
+    expect(organiser.$madePolls.get()).toBeNull();
+    const stop = organiser.$madePolls.listen(() => {});
+    await vi.waitFor(() => expect(organiser.$madePolls.get()).toEqual([made('aaaaaaaaaaaa')]));
+    api.fetchPolls.mockRejectedValueOnce(new Error('The store is unavailable.'));
+    await organiser.loadPolls();
+    expect(organiser.$listError.get()).toBe('The store is unavailable.');
+    expect(organiser.$madePolls.get()).toEqual([made('aaaaaaaaaaaa')]); // what was shown stays
+    stop();
+  });
+
+  it('adds picked dates in date order, once each, and times in time order', () => {
+    organiser.addDate('');
+    expect(organiser.$draftError.get()).toBe('Please pick a date first.');
+    organiser.addDate('2030-01-02');
+    organiser.addDate('2030-01-01');
+    expect(organiser.$draftError.get()).toBe('');
+    organiser.addDate('2030-01-02');
+    expect(organiser.$draftError.get()).toBe('2030-01-02 is picked already.');
+    organiser.addTime('2030-01-02', '19:00');
+    organiser.addTime('2030-01-02', '09:30');
+    organiser.addTime('2030-01-02', '19:00');
+    organiser.removeTime('2030-01-02', '09:30');
+    organiser.removeDate('2030-01-01');
+    expect(organiser.$draft.get().days).toEqual([{ date: '2030-01-02', slots: ['19:00'] }]);
+  });
+
+  it('checks the poll by the server’s rules before sending it, then starts afresh and reloads the list', async () => {
+    const now = Date.UTC(2029, 0, 1);
+    await organiser.createDraft(now);
+    expect(organiser.$draftError.get()).toBe('Please give the poll a title.');
+    organiser.editDraft({ title: 'x'.repeat(101), zone: 'UTC' });
+    await organiser.createDraft(now);
+    expect(organiser.$draftError.get()).toBe('The title must be at most 100 characters.');
+    expect(api.createPoll).not.toHaveBeenCalled();
+
+    organiser.editDraft({ title: 'Board games' });
+    organiser.addDate('2030-01-01');
+    api.createPoll.mockResolvedValueOnce({ status: 'Success', poll: made('bbbbbbbbbbbb') });
+    api.fetchPolls.mockResolvedValue([made('bbbbbbbbbbbb')]);
+    await organiser.createDraft(now);
+    expect(api.createPoll).toHaveBeenCalledWith(expect.objectContaining({ title: 'Board games', zone: 'UTC' }));
+    expect(organiser.$created.get()?.id).toBe('bbbbbbbbbbbb');
+    expect(organiser.$draft.get()).toEqual(organiser.blankPoll());
+    expect(organiser.$creating.get()).toBe(false);
+    await vi.waitFor(() => expect(organiser.$madePolls.get()).toEqual([made('bbbbbbbbbbbb')]));
+  });
+
+  it('keeps the poll being made and says why when the server refuses it', async () => {
+    organiser.editDraft({ title: 'Board games', zone: 'UTC' });
+    organiser.addDate('2030-01-01');
+    api.createPoll.mockRejectedValueOnce(new Error('You have made too many polls today.'));
+    await organiser.createDraft(Date.UTC(2029, 0, 1));
+    expect(organiser.$draftError.get()).toBe('You have made too many polls today.');
+    expect(organiser.$draft.get().title).toBe('Board games');
+  });
+
+  it('finalises, reopens and (once confirmed) deletes a made poll, a failure shown with that poll', async () => {
+    api.fetchPolls.mockResolvedValue([]);
+    await organiser.finalise('aaaaaaaaaaaa', 'd-20300101');
+    expect(api.finalisePoll).toHaveBeenCalledWith('aaaaaaaaaaaa', 'd-20300101');
+    expect(api.fetchPolls).toHaveBeenCalledTimes(1);
+
+    api.reopenPoll.mockRejectedValueOnce(new Error('That poll does not exist.'));
+    await organiser.reopen('aaaaaaaaaaaa');
+    expect(organiser.$pollErrors.get()).toEqual({ aaaaaaaaaaaa: 'That poll does not exist.' });
+
+    organiser.askToDelete('aaaaaaaaaaaa');
+    expect(organiser.$confirmingDelete.get()).toBe('aaaaaaaaaaaa');
+    organiser.cancelDelete();
+    expect(api.deletePoll).not.toHaveBeenCalled();
+    organiser.askToDelete('aaaaaaaaaaaa');
+    await organiser.confirmDelete('aaaaaaaaaaaa');
+    expect(organiser.$confirmingDelete.get()).toBeNull();
+    expect(api.deletePoll).toHaveBeenCalledWith('aaaaaaaaaaaa');
+    expect(organiser.$pollErrors.get()).toEqual({ aaaaaaaaaaaa: '' });
+  });
+});

@@ -1,0 +1,143 @@
+// The console's poll organiser (issue 20): the poll being made, checked by the same rules as the
+// server's (new-poll.ts) before it is sent, and the polls made so far with what the organiser does
+// to them (finalise, reopen, delete after a confirmation), each followed by a reload of the list.
+// The list loads when the organiser first shows it.
+import { atom, map, onMount } from 'nanostores';
+import { createPoll, deletePoll, fetchPolls, finalisePoll, reopenPoll } from './api-client.ts';
+import { type CreatedPoll, type NewPoll, type NewPollDay, newPollProblem } from './new-poll.ts';
+
+/** A made poll as the organiser's list shows it. */
+export type ListedPoll = CreatedPoll & { voters: number };
+
+/** What a failure says: the server's reason, or a general one when there is none. */
+const reason = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+
+/** A fresh poll: nothing picked yet, in the organiser's own time zone. */
+export const blankPoll = (): NewPoll => ({
+  title: '',
+  description: '',
+  location: '',
+  zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  days: [],
+  slotMinutes: 60,
+});
+
+/** The polls made so far; null until the first load answers. */
+export const $madePolls = atom<ListedPoll[] | null>(null);
+/** Why the list could not be loaded; empty when it could. */
+export const $listError = atom('');
+/** The poll being made. */
+export const $draft = atom<NewPoll>(blankPoll());
+/** What is wrong with the poll being made, or why it was not made; empty when nothing is. */
+export const $draftError = atom('');
+/** Whether the poll being made is on its way to the server. */
+export const $creating = atom(false);
+/** The poll made last, for its link. */
+export const $created = atom<CreatedPoll | undefined>(undefined);
+/** Why the last action on a made poll failed, by the poll's id. */
+export const $pollErrors = map<Record<string, string>>({});
+/** The made poll whose deletion is being confirmed. */
+export const $confirmingDelete = atom<string | null>(null);
+
+onMount($madePolls, () => {
+  void loadPolls();
+});
+
+/** (Re)loads the made polls; a failure says why and leaves those shown. */
+export async function loadPolls(): Promise<void> {
+  try {
+    $madePolls.set(await fetchPolls());
+    $listError.set('');
+  } catch (error) {
+    $listError.set(reason(error));
+  }
+}
+
+/** Changes fields of the poll being made. */
+export function editDraft(fields: Partial<NewPoll>): void {
+  $draft.set({ ...$draft.get(), ...fields });
+}
+
+function editDay(date: string, change: (day: NewPollDay) => NewPollDay): void {
+  editDraft({ days: $draft.get().days.map((day) => (day.date === date ? change(day) : day)) });
+}
+
+/** Adds a picked date ('YYYY-MM-DD'), the whole day until times are added, in date order. */
+export function addDate(date: string): void {
+  const { days } = $draft.get();
+  if (!date) return $draftError.set('Please pick a date first.');
+  if (days.some((day) => day.date === date)) return $draftError.set(`${date} is picked already.`);
+  editDraft({ days: [...days, { date, slots: [] }].sort((a, b) => a.date.localeCompare(b.date)) });
+  $draftError.set('');
+}
+
+/** Removes a picked date with its times. */
+export function removeDate(date: string): void {
+  editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
+}
+
+/** Adds a start time ('HH:MM') to a picked date, once, in time order. */
+export function addTime(date: string, time: string): void {
+  if (time) editDay(date, (day) => ({ ...day, slots: [...new Set([...day.slots, time])].sort() }));
+}
+
+/** Removes a start time from a picked date. */
+export function removeTime(date: string, time: string): void {
+  editDay(date, (day) => ({ ...day, slots: day.slots.filter((slot) => slot !== time) }));
+}
+
+/**
+ * Makes the poll being made, unless new-poll.ts finds a problem (shown instead) or it is on its
+ * way already; then starts a fresh one and reloads the list.
+ */
+export async function createDraft(now = Date.now()): Promise<void> {
+  if ($creating.get()) return;
+  const poll = $draft.get();
+  const problem = newPollProblem(poll, now);
+  if (problem) return $draftError.set(problem);
+  $creating.set(true);
+  $draftError.set('');
+  try {
+    const answer = await createPoll(poll);
+    $created.set(answer.poll);
+    $draft.set(blankPoll());
+    void loadPolls();
+  } catch (error) {
+    $draftError.set(reason(error));
+  } finally {
+    $creating.set(false);
+  }
+}
+
+/** Runs an action on a made poll, then reloads the list; a failure is shown with that poll. */
+async function act(pollId: string, action: () => Promise<unknown>): Promise<void> {
+  $pollErrors.setKey(pollId, '');
+  try {
+    await action();
+    await loadPolls();
+  } catch (error) {
+    $pollErrors.setKey(pollId, reason(error));
+  }
+}
+
+/** Decides a made poll on one of its options: it then takes no votes. */
+export const finalise = (pollId: string, optionId: string) => act(pollId, () => finalisePoll(pollId, optionId));
+
+/** Opens a decided poll to votes again. */
+export const reopen = (pollId: string) => act(pollId, () => reopenPoll(pollId));
+
+/** Asks before a made poll is deleted. */
+export function askToDelete(pollId: string): void {
+  $confirmingDelete.set(pollId);
+}
+
+/** Closes the question without deleting. */
+export function cancelDelete(): void {
+  $confirmingDelete.set(null);
+}
+
+/** Deletes a made poll, with its votes, once the organiser has confirmed it. */
+export function confirmDelete(pollId: string): Promise<void> {
+  $confirmingDelete.set(null);
+  return act(pollId, () => deletePoll(pollId));
+}
