@@ -1,4 +1,4 @@
-// The functions as Netlify ships them (issue 11: deployability and cold starts). zip-it-and-ship-it,
+// The functions as Netlify ships them (deployability and cold starts). zip-it-and-ship-it,
 // the bundler the Netlify build runs, zips netlify/functions with netlify.toml's settings; every
 // .mts endpoint must come out as one zip under 2 MB that holds no dev-only code (the local store,
 // the fakes, ioredis-mock and its Lua engine, the test runners), and must import in a fresh node,

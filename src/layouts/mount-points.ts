@@ -15,7 +15,7 @@ import { mountGallery } from '../features/gallery/gallery.ts';
 import { GALLERY } from '../features/gallery/mount-point.ts';
 import { POLL_CARD } from '../features/poll/mount-point.ts';
 import { mountPollCard } from '../features/poll/poll-card.ts';
-import { SCHEDULING_CONSOLE } from '../features/scheduling/mount-point.ts';
+import { SCHEDULING_CONSOLE, SCHEDULING_POLL } from '../features/scheduling/mount-point.ts';
 import { mountSchedulingPoll } from '../features/scheduling/poll-page.ts';
 import { mountSchedulingConsole } from '../features/scheduling/scheduling-console.ts';
 import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts';
@@ -49,7 +49,7 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   [WORD_GAME.selector]: (root) => mountIsland(root, () => import('../features/word-game/components/WordGame.tsx')),
   [CHATBOT.selector]: (root) => mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
   // The poll page's element is still named here and in PollPage.astro (that page is being rewritten).
-  '[data-scheduling-poll]': (root) => mountSchedulingPoll(root),
+  [SCHEDULING_POLL.selector]: (root) => mountSchedulingPoll(root),
   // Members with clearance 2 or more.
   [FORUM.selector]: (root) =>
     mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: canUseForum }),

@@ -1,4 +1,4 @@
-// A poll made in the scheduling console (issue 20), end to end: the organiser makes it with the
+// A poll made in the scheduling console, end to end: the organiser makes it with the
 // form, an anonymous voter in another time zone opens its link in a second browser and answers
 // "if need be", the organiser's open page shows it without a reload, the organiser finalises it,
 // the voter's page shows the decision and the .ics downloads; then it is deleted. Axe on each screen.

@@ -14,7 +14,7 @@ const READING_PAGE_JS_BUDGET = 25 * 1024;
 
 /**
  * The React pages (the guarded ones measured with demo_visitor's session, /weddingconsole with
- * clearance 3). Since issue 22 each loads three scripts before interaction: the site script, React
+ * clearance 3). Each loads three scripts before interaction: the site script, React
  * with the code two or more islands share, and the island. Their JavaScript has a ceiling, the
  * 100 KB gzip of docs/architecture.md (Budgets), not a measurement to stay near:
  * a test that pins byte counts fails on every dependency update without saying anything about the
@@ -327,7 +327,7 @@ test.describe('performance budgets', () => {
       expect(sizes[path], path).toBeLessThanOrEqual(REACT_PAGE_JS_BUDGET);
   });
 
-  // Issue 22: a page makes one script request before interaction (the site script, requested after
+  // A page makes one script request before interaction (the site script, requested after
   // its first paint), a React page three (with React and the code islands share, and the island).
   test('a reading page loads one script before interaction, a React page three', async ({ page, request }) => {
     test.setTimeout(120_000);
@@ -347,7 +347,7 @@ test.describe('performance budgets', () => {
     expect(counts['/schedulingconsole']).toBe(3);
   });
 
-  // Issue 22: nothing is requested while the HTML is parsed but what the first paint shows (the
+  // Nothing is requested while the HTML is parsed but what the first paint shows (the
   // pictures a page fetches first, at high priority); the site script, and on a phone the pictures
   // below the fold, follow the first paint and the frame that shows those pictures, which are held
   // back half a second here. The icon travels in the page.
@@ -407,7 +407,7 @@ test.describe('performance budgets', () => {
     await context.close();
   });
 
-  // Issue 22: a page carries the CSS it paints with, inline, and no other page's: an island's styles
+  // A page carries the CSS it paints with, inline, and no other page's: an island's styles
   // are imported by the page that hosts it (the site script could load any island, and Astro would
   // otherwise inline every island's styles in every page, near 30 KB).
   test('each built page inlines at most 16 KB of CSS, its own', () => {

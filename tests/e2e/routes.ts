@@ -1,5 +1,5 @@
 // The site's routes as the browser tests group them (SPEC section 2), with the demo poll made as
-// the console makes them (issue 20).
+// the console makes them.
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 
 /**

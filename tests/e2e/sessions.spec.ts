@@ -1,4 +1,4 @@
-// Sessions that can be ended (issue 17, item 3): a visitor whose session ends elsewhere is told so
+// Sessions that can be ended: a visitor whose session ends elsewhere is told so
 // on their next request, and the nav shows them logged out; "Log out everywhere" on the dashboard
 // ends every session of the account.
 import { type APIRequestContext, type Page, expect } from '@playwright/test';

@@ -1,6 +1,6 @@
 // The wedding console: kept from clearance 2, the counts and table for clearance 3, the three
 // disabled buttons, the CSV download and its rules, the empty-list alert and the fetch failure;
-// the search and filters, the export of what they show, and the lists copied by name (issue 21).
+// the search and filters, the export of what they show, and the lists copied by name.
 import { readFile } from 'node:fs/promises';
 import { type Page, expect } from '@playwright/test';
 import { test } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// Daily caps and growth caps (issue 17, item 5): order confirmation mail per account and all mail
+// Daily caps and growth caps: order confirmation mail per account and all mail
 // site-wide per UTC day (the order and the contact message still succeed, their mail recorded as
 // not sent), contact messages per day, forum posts per member per day, voters per scheduling poll
 // and per /poll question, so that no read without a login walks an unbounded list; and no daily

@@ -1,4 +1,4 @@
-// Polls made in the scheduling console (issue 20) against the store: the form's every refusal,
+// Polls made in the scheduling console against the store: the form's every refusal,
 // clearance 3 for making, listing, finalising, reopening and deleting, votes answered yes or "if
 // need be", a finalised poll refusing votes until it is reopened, its decision as an .ics file,
 // the cheap version read, and a delete taking every vote with it.

@@ -1,4 +1,4 @@
-// Requests from other websites (issue 17): every function refuses a cross-site browser request
+// Requests from other websites: every function refuses a cross-site browser request
 // (Sec-Fetch-Site, else Origin) with 403 and a body that is not JSON with 415, before it touches
 // the store; the site's own pages, and callers that send neither header, get through.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Faults (issue 11). The store process killed with SIGKILL right after acknowledged
+// Faults. The store process killed with SIGKILL right after acknowledged
 // writes: while it is gone the API answers 503 with a clear message at once, and once it is back
 // on the same data every acknowledged write is there, with no restart of the functions. Resend
 // and the bot check that accept a connection and never answer: the requests end at their

@@ -1,4 +1,4 @@
-// Every endpoint against generated bad requests (issue 11): wrong methods, no body,
+// Every endpoint against generated bad requests: wrong methods, no body,
 // invalid JSON, wrong types, missing and extra fields, huge strings, deep nesting, __proto__ keys,
 // control characters and emoji, with no token, a tampered, expired or alg:none token, or a valid
 // one of low clearance. Every refusal is a 4xx JSON error with a message, never a 5xx, and a

@@ -1,6 +1,6 @@
 // Redis round trips per API call, counted at the store's door (every HTTP request the client
 // sends to the local store): at most one for a read and two for a write, rate limiting included
-// (issue 11). Every function has a scenario here; a new one without fails the test.
+// Every function has a scenario here; a new one without fails the test.
 // The file has a store of its own: its console scenarios drop what other suites vote on.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Sessions that can be ended (issue 17, item 3): a clearance change, a deletion (and the name
+// Sessions that can be ended: a clearance change, a deletion (and the name
 // registered again), a password change and "log out everywhere" end every earlier token at once,
 // and a refused request writes nothing. That every function reading a token refuses an ended
 // session is access.test.ts's, from each function's declared access.

@@ -50,7 +50,7 @@ describe('browser code acts on reasons, not on error texts', () => {
       expect(await complaintsFor(file, line), file).toHaveLength(1);
     }
     for (const file of [
-      'src/features/scheduling/service.server.ts',
+      'src/features/scheduling/voting.server.ts',
       'src/features/scheduling/store.test.ts',
       'src/server/http.ts',
     ]) {

@@ -1,4 +1,4 @@
-// The forum page's state and actions (SPEC sections 2, 4, 5; issue 21): the newest messages, then
+// The forum page's state and actions (SPEC sections 2, 4, 5): the newest messages, then
 // older ones a page at a time, the message being typed and its preview, Post, editing one's own
 // message within EDIT_WINDOW_MINUTES, Delete on one's own messages and, for a moderator, on anyone's
 // after a confirmation. While the page is visible it checks the forum's version every few seconds

@@ -1,4 +1,4 @@
-// A poll made in the console (issue 20): its title, optional description and location, its time
+// A poll made in the console: its title, optional description and location, its time
 // zone, and its dates, each either the whole day or time slots of one length. The rules a created
 // poll keeps, pure so the console form and the server check alike, and the options it offers.
 import { isTimeZone, utcToZoned, zonedToUtc, zoneName } from './zoned-time.ts';

@@ -1,4 +1,4 @@
-// The console's poll organiser (issue 20): the poll being made, checked by the same rules as the
+// The console's poll organiser: the poll being made, checked by the same rules as the
 // server's (new-poll.ts) before it is sent, and the polls made so far with what the organiser does
 // to them (finalise, reopen, delete after a confirmation), each followed by a reload of the list.
 // The list loads when the organiser first shows it.

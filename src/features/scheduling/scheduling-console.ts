@@ -1,6 +1,6 @@
 // The scheduling console (SPEC sections 2, 4, 8): each button posts its action; the alert says
 // how it went, green or red. A drop asks for confirmation first. Below, the polls made here
-// (issue 20): their island loads once the guard has let the organiser in.
+// their island loads once the guard has let the organiser in.
 import { openModalDialog, wireModalDialogs } from '../../components/modal-dialog.ts';
 import { mountIsland } from '../../components/mount.ts';
 import { ApiError } from '../../platform/api-client.ts';

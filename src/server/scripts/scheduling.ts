@@ -24,7 +24,7 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'no-poll' | 'unknown-op
  * 'anon_', username as voted, 'add' or 'remove', '1' when anonymous, the hash of the secret sent
  * ('' if none), the hash of a new secret, the vote, the name's key form, the counters' max and
  * window each, '1' when the name could be an account, the most voters the poll takes: an add by a
- * voter the poll's people lack answers 'full' once it has that many. Then (issue 20) KEYS: the
+ * voter the poll's people lack answers 'full' once it has that many. Then KEYS: the
  * poll's if-need-be votes, its version, the finalised polls and the voter counts; ARGV: the
  * answer ('yes' or 'ifNeedBe') and the poll id. A finalised poll answers 'closed' and changes
  * nothing; every change raises the version.

@@ -1,4 +1,4 @@
-// The forum island (SPEC sections 2, 4, 5; issue 21): the messages as sanitized markdown, newest
+// The forum island (SPEC sections 2, 4, 5): the messages as sanitized markdown, newest
 // at the bottom with "Load older" above them; Post with a formatting hint and a preview; Edit on
 // one's own messages for 15 minutes; Delete on one's own, and on anyone's for a moderator after a
 // confirmation. Rendered from the forum store.

@@ -1,4 +1,4 @@
-// The console's own polls (issue 20): a form that makes a poll (title, description, place, time
+// The console's own polls: a form that makes a poll (title, description, place, time
 // zone, dates from a date picker, each the whole day or start times of one length), checked by the
 // same rules as the server's; and the polls made so far, each with its link, voters and decision,
 // to finalise, reopen or delete (after a confirmation). Rendered from the organiser's store.
