@@ -204,7 +204,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['**/repo.server', '**/repo.server.ts', '@upstash/redis', '**/logic', '**/logic.ts'],
+              group: ['**/*repo.server', '**/*repo.server.ts', '@upstash/redis', '**/logic', '**/logic.ts'],
               message:
                 'Functions stay thin: parse, authenticate, call one service (features/*/service.server.ts), map errors. ' +
                 'Redis access and business rules live below the service.',

@@ -1,7 +1,8 @@
 // The demo data: a fresh store gets all of it; a used one keeps its own data and only gets the
 // demo poll back when it lacks it (its page is one of the public routes the audit opens).
 import { describe, expect, it } from 'vitest';
-import { readPoll, pollVotes } from '../../src/features/scheduling/repo.server.ts';
+import { readPoll } from '../../src/features/scheduling/polls.repo.server.ts';
+import { pollVotes } from '../../src/features/scheduling/votes.repo.server.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { useOwnStore } from '../../tests/integration/functions.ts';

@@ -5,7 +5,7 @@
 // so a deployed site can never create an account with a published password.
 import { createAccount, listUsers } from '../../src/features/auth/service.server.ts';
 import { type NewPoll, pollOptions } from '../../src/features/scheduling/new-poll.ts';
-import * as schedulingRepo from '../../src/features/scheduling/repo.server.ts';
+import * as schedulingRepo from '../../src/features/scheduling/polls.repo.server.ts';
 import {
   createScheduleDateItems,
   createScheduleItems,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { type CreatedPoll, type NewPoll, isPollId, newPollProblem, pollOptions } from './new-poll.ts';
-import * as repo from './repo.server.ts';
+import * as repo from './polls.repo.server.ts';
 import type { NewPollRequest } from './schema.ts';
 import { NO_SUCH_OPTION, NO_SUCH_POLL } from './voting.server.ts';
 

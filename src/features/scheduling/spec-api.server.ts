@@ -8,7 +8,8 @@ import { clientAddress } from '../../server/client.ts';
 import type { Guest, SignedIn } from '../../server/caller.ts';
 import { endpoint, json, lastPathSegment } from '../../server/http.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
-import * as repo from './repo.server.ts';
+import { readPoll } from './polls.repo.server.ts';
+import { pollVotes } from './votes.repo.server.ts';
 import { type SchedulingReason, choiceRequest, dateChoiceRequest } from './schema.ts';
 import { ADMIN_ACTIONS, type AdminAction } from './spec-console.server.ts';
 import {
@@ -33,7 +34,7 @@ function requireKind(kind: Kind, pollId: string): string {
 
 /** The options a configured poll offers now. */
 async function offeredOptions(pollId: string) {
-  return (await repo.readPoll(pollId))?.poll.options ?? [];
+  return (await readPoll(pollId))?.poll.options ?? [];
 }
 
 /** GET …/:pollId answering what `read` finds for a configured poll of the kind. */
@@ -56,7 +57,7 @@ export const userChoicesEndpoint = choicesRead('time-slot');
 /** Who chose which item: one round trip (the items' names are the config's). */
 export const choicesWithUsersEndpoint = read('time-slot', async (pollId): Promise<ChoiceWithUser[]> => {
   const names = new Map(specPoll(pollId)!.options.map((option) => [option.id, scheduleItemOf(option)]));
-  return (await repo.pollVotes(pollId)).map(({ option, user }) => ({
+  return (await pollVotes(pollId)).map(({ option, user }) => ({
     scheduleItem: names.get(option) ?? { _id: option, name: option },
     user,
   }));
@@ -65,7 +66,7 @@ export const choicesWithUsersEndpoint = read('time-slot', async (pollId): Promis
 export const availableDatesEndpoint = read('date', async (pollId) => (await offeredOptions(pollId)).map(dateOptionOf));
 export const userDateChoicesEndpoint = choicesRead('date');
 export const dateChoicesWithUsersEndpoint = read('date', async (pollId): Promise<DateChoiceWithUser[]> =>
-  (await repo.pollVotes(pollId)).map(({ option, user }) => ({ date: option, user })),
+  (await pollVotes(pollId)).map(({ option, user }) => ({ date: option, user })),
 );
 
 /** A vote through the model, its unknown option refused in the spec's words. */

@@ -6,7 +6,8 @@
 import { DATE_POLL } from '../../content/polls.ts';
 import type { Admin } from '../../server/admin-limit.ts';
 import { keys } from '../../server/keys.ts';
-import * as repo from './repo.server.ts';
+import * as catalogue from './catalogue.repo.server.ts';
+import { storeDefinitions } from './polls.repo.server.ts';
 import type { AdminResponse } from './schema.ts';
 import {
   TIME_SLOT_POLL_IDS,
@@ -24,7 +25,7 @@ const timeSlotPolls = () => specPolls().filter((poll) => isTimeSlotPoll(poll.id)
 /** Adds the content config's schedule items that the store lacks. */
 export async function createScheduleItems(admin: Admin): Promise<AdminResponse> {
   const items = configuredItems();
-  const created = await repo.addToCatalogue(
+  const created = await catalogue.addToCatalogue(
     admin,
     keys.scheduleItems(),
     items.map((item) => [item._id, item.name]),
@@ -34,7 +35,7 @@ export async function createScheduleItems(admin: Admin): Promise<AdminResponse> 
 
 /** Stores the time-slot polls as the config makes them, and offers each the existing items of its dates. */
 export async function createSchedulePolls(admin: Admin): Promise<AdminResponse> {
-  const created = await repo.offerExisting(admin, keys.scheduleItems(), timeSlotPolls());
+  const created = await catalogue.offerExisting(admin, keys.scheduleItems(), timeSlotPolls());
   if (created < 0) {
     return { status: 'Failed', error: 'There are no schedule items yet.', message: 'Create the schedule items first.' };
   }
@@ -43,20 +44,20 @@ export async function createSchedulePolls(admin: Admin): Promise<AdminResponse> 
 
 /** Deletes every schedule item and the votes for them. */
 export async function dropScheduleItems(admin: Admin): Promise<AdminResponse> {
-  const deleted = await repo.dropCatalogue(admin, keys.scheduleItems(), TIME_SLOT_POLL_IDS);
+  const deleted = await catalogue.dropCatalogue(admin, keys.scheduleItems(), TIME_SLOT_POLL_IDS);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
 /** Takes every time slot out of the time-slot polls, with their votes; the items stay. */
 export async function dropSchedulePolls(admin: Admin): Promise<AdminResponse> {
-  const deleted = await repo.dropOffered(admin, TIME_SLOT_POLL_IDS);
+  const deleted = await catalogue.dropOffered(admin, TIME_SLOT_POLL_IDS);
   return success({ deleted, message: `Polls ${pollList()} offer nothing now; their votes were deleted.` });
 }
 
 /** Adds the content config's reunion dates that the store lacks, and stores the date poll offering them. */
 export async function createScheduleDateItems(admin: Admin): Promise<AdminResponse> {
   const options = configuredDateOptions();
-  const created = await repo.addToCatalogue(
+  const created = await catalogue.addToCatalogue(
     admin,
     keys.scheduleDates(),
     options.map((option) => [option.name, option.description ?? '']),
@@ -67,7 +68,7 @@ export async function createScheduleDateItems(admin: Admin): Promise<AdminRespon
 
 /** Deletes every reunion date and the votes for them. */
 export async function dropScheduleDateItems(admin: Admin): Promise<AdminResponse> {
-  const deleted = await repo.dropCatalogue(admin, keys.scheduleDates(), [DATE_POLL.id]);
+  const deleted = await catalogue.dropCatalogue(admin, keys.scheduleDates(), [DATE_POLL.id]);
   return success({ deleted, message: 'Their votes were deleted with them.' });
 }
 
@@ -94,4 +95,4 @@ export const ADMIN_ACTIONS: Record<AdminAction, (admin: Admin) => Promise<AdminR
  * model keeps their options offered and their votes as they are, under the same ids). Running it
  * again changes nothing; answers how many polls it stored.
  */
-export const migrateSpecPolls = (admin: Admin) => repo.storeDefinitions(admin, specPolls(), false);
+export const migrateSpecPolls = (admin: Admin) => storeDefinitions(admin, specPolls(), false);

@@ -10,7 +10,8 @@ import { decisionEvent, icsFile } from './ics.ts';
 import { type CreatedPoll, isPollId } from './new-poll.ts';
 import { ANON_PREFIX, NAME_TAKEN, POLL_CLOSED, POLL_FULL, anonymousVoter, isAnonymous, voterKey } from './polls.ts';
 import type { Answer } from './ranking.ts';
-import * as repo from './repo.server.ts';
+import { readPoll } from './polls.repo.server.ts';
+import * as votes from './votes.repo.server.ts';
 import type { ChoiceResponse, SchedulingReason } from './schema.ts';
 
 // Someone ticking every slot of both polls twice stays well inside; a script does not.
@@ -66,14 +67,14 @@ export interface VoteInput {
 export async function vote(input: VoteInput, caller: SignedIn | Guest, address: string): Promise<ChoiceResponse> {
   const { pollId } = input;
   if (!isPollId(pollId)) throw new AppError('bad_request', 'There is no such poll.');
-  if (input.answer === 'ifNeedBe' && (await repo.readPoll(pollId))?.poll.yesOnly) {
+  if (input.answer === 'ifNeedBe' && (await readPoll(pollId))?.poll.yesOnly) {
     throw new AppError('bad_request', 'This poll takes yes answers only.');
   }
   const voter = resolveVoter(input.username, caller);
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
   await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.changesPerAddress, address]]);
   const newSecret = randomBytes(24).toString('base64url');
-  const outcome = await repo.changeVote(
+  const outcome = await votes.changeVote(
     {
       pollId,
       optionId: input.optionId,
@@ -99,22 +100,22 @@ export async function vote(input: VoteInput, caller: SignedIn | Guest, address: 
 /** The option ids a voter chose. */
 export function choicesOf(pollId: string, username: string): Promise<string[]> {
   if (!username.trim()) throw new AppError('bad_request', 'username is required.');
-  return repo.voterChoices(pollId, username.trim());
+  return votes.voterChoices(pollId, username.trim());
 }
 
 /** A poll, its decision and version; a 404 when there is none (never made, or deleted). */
 export async function poll(pollId: string): Promise<CreatedPoll & { version: number }> {
-  const found = isPollId(pollId) ? await repo.readPoll(pollId) : undefined;
+  const found = isPollId(pollId) ? await readPoll(pollId) : undefined;
   if (!found) throw new AppError('not_found', NO_SUCH_POLL);
   return { ...found.poll, version: found.version };
 }
 
 /** Every answer of a poll: the option, yes or if need be, and who. */
-export const pollAnswers = (pollId: string) => repo.pollVotes(requirePollId(pollId));
+export const pollAnswers = (pollId: string) => votes.pollVotes(requirePollId(pollId));
 
 /** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
 export async function pollVersion(pollId: string): Promise<{ version: number }> {
-  return { version: await repo.pollVersion(requirePollId(pollId)) };
+  return { version: await votes.pollVersion(requirePollId(pollId)) };
 }
 
 /** The decision of a finalised poll as an .ics file; a 404 while it is open. */

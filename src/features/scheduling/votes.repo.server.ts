@@ -1,0 +1,120 @@
+// A scheduling poll's votes in Redis (key layout in src/server/keys.ts): one sorted set per poll,
+// each vote the member '<voter key>\n<option id>', so adding twice or removing what is not there
+// changes nothing, and a voter's choices are one range. Each vote and each read is one round trip;
+// the rules that need atomicity live in src/server/scripts/scheduling.ts.
+import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
+import { keys } from '../../server/keys.ts';
+import { hashReply, redis } from '../../server/redis.ts';
+import * as scripts from '../../server/scripts/scheduling.ts';
+import { ANON_PREFIX, type Voter } from './polls.ts';
+import type { Answer } from './ranking.ts';
+
+// Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse
+// control characters), so the first newline of a vote ends its voter key.
+const SEPARATOR = '\n';
+const voteOf = (voter: string, optionId: string) => `${voter}${SEPARATOR}${optionId}`;
+
+/** Splits a stored vote into its voter key and option id. */
+function splitVote(vote: string): { voter: string; option: string } {
+  const at = vote.indexOf(SEPARATOR);
+  return { voter: vote.slice(0, at), option: vote.slice(at + 1) };
+}
+
+export interface Change {
+  pollId: string;
+  optionId: string;
+  username: string;
+  anonymous: boolean;
+  change: 'add' | 'remove';
+  secretHash: string;
+  newSecretHash: string;
+  /** The most voters the poll takes; a new voter beyond it is refused ('full'). */
+  maxVoters: number;
+  /** An add's answer; a remove ignores it. */
+  answer: Answer;
+}
+
+/**
+ * Adds or removes one vote atomically, claiming an anonymous name on its first vote; looking for
+ * the name's account counts as a look from `address` (src/server/account-probe.ts).
+ */
+export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
+  const voter = change.username.toLowerCase();
+  const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : voter;
+  const { pollId } = change;
+  const probe = accountProbe(address, plainName);
+  return scripts.changeVote.run(
+    [
+      keys.scheduleOffered(pollId),
+      keys.schedulePeople(pollId),
+      keys.scheduleClaims(pollId),
+      keys.scheduleVotes(pollId),
+      keys.scheduleFirstNames(pollId),
+      keys.user(plainName),
+      ...probe.keys,
+      keys.scheduleMaybe(pollId),
+      keys.scheduleVersion(pollId),
+      keys.scheduleFinals(),
+      keys.scheduleVoterCounts(),
+    ],
+    [
+      change.optionId,
+      voter,
+      plainName,
+      change.username,
+      change.change,
+      change.anonymous ? '1' : '0',
+      change.secretHash,
+      change.newSecretHash,
+      voteOf(voter, change.optionId),
+      ...probe.args,
+      couldBeAccountName(plainName) ? '1' : '0',
+      change.maxVoters,
+      change.answer,
+      pollId,
+    ],
+  );
+}
+
+/**
+ * Every vote of a poll: the option, the answer and the voter, with a registered voter's first
+ * name. One round trip; a vote, its voter's name and first name are written together, so the
+ * later reads hold everyone the votes name.
+ */
+export async function pollVotes(pollId: string): Promise<{ option: string; answer: Answer; user: Voter }[]> {
+  const [votes, maybe, people, firstNames] = (await redis()
+    .pipeline()
+    .zrange(keys.scheduleVotes(pollId), 0, -1)
+    .smembers(keys.scheduleMaybe(pollId))
+    .hgetall(keys.schedulePeople(pollId))
+    .hgetall(keys.scheduleFirstNames(pollId))
+    .exec()) as [string[], string[], unknown, unknown];
+  const usernames = hashReply(people) ?? {};
+  const firstNameOf = hashReply(firstNames) ?? {};
+  const ifNeedBe = new Set(maybe);
+  return votes.map((vote) => {
+    const { voter, option } = splitVote(vote);
+    const username = usernames[voter] ?? '';
+    const firstName = firstNameOf[voter];
+    return {
+      option,
+      answer: ifNeedBe.has(vote) ? 'ifNeedBe' : 'yes',
+      user: firstName ? { username, firstName } : { username },
+    };
+  });
+}
+
+/** The option ids a voter chose in a poll. */
+export async function voterChoices(pollId: string, username: string): Promise<string[]> {
+  const voter = username.toLowerCase();
+  // '\v' is the character after the separator '\n': the range holds exactly the votes of the voter's key.
+  const votes = await redis().zrange(keys.scheduleVotes(pollId), `[${voteOf(voter, '')}`, `(${voter}\v`, {
+    byLex: true,
+  });
+  return (votes as string[]).map((vote) => splitVote(vote).option);
+}
+
+/** A poll's version: every change raises it, so an unchanged poll is one small read (0 before any change). */
+export async function pollVersion(pollId: string): Promise<number> {
+  return Number((await redis().get<number>(keys.scheduleVersion(pollId))) ?? 0);
+}
