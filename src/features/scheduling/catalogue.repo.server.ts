@@ -33,7 +33,7 @@ export async function addToCatalogue(
  * Stores each poll's definition and offers it those of its options that exist in the catalogue;
  * answers how many were new, or -1 when the catalogue is empty.
  */
-export async function offerExisting(admin: Admin, catalogue: string, polls: CreatedPoll[]): Promise<number> {
+export async function offerExisting(admin: Admin, catalogue: string, polls: readonly CreatedPoll[]): Promise<number> {
   return runAsAdmin(
     admin,
     scripts.offerExisting,

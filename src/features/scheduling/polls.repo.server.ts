@@ -50,7 +50,11 @@ export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; ver
  * Stores polls' definitions (their options stay offered as they are): over what is stored, or
  * (`replace` false) only where nothing is, so running it again changes nothing.
  */
-export async function storeDefinitions(caller: Admin, polls: CreatedPoll[], replace: boolean): Promise<number> {
+export async function storeDefinitions(
+  caller: Admin,
+  polls: readonly CreatedPoll[],
+  replace: boolean,
+): Promise<number> {
   const replies = await commandsAsAdmin(
     caller,
     polls.map(({ id, ...definition }): Write => [

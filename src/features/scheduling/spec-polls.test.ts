@@ -54,6 +54,10 @@ describe('the configured polls as polls of the model', () => {
     expect(specPoll('no-such-poll')).toBeUndefined();
   });
 
+  it('makes them once per process: a read does not work out their instants again', () => {
+    expect(specPolls()).toBe(specPolls());
+  });
+
   it("keeps each time-slot poll's schedule items: the same ids, and the same names back", () => {
     for (const pollId of TIME_SLOT_POLL_IDS) {
       const poll = specPoll(pollId)!;
