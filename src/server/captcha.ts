@@ -9,7 +9,9 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../lib/captcha-actions.ts';
 import { AppError } from './app-error.ts';
 import { isLocalRun, optionalEnv } from './env.ts';
+import { keys } from './keys.ts';
 import { type RateLimit, withinRateLimits } from './rate-limit.ts';
+import { redis } from './redis.ts';
 import { tokenSecret } from './token.ts';
 
 const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
@@ -80,8 +82,9 @@ export async function verifyCaptcha(
 }
 
 /**
- * Refuses (403) a request for `action` that carries no valid bot pass for it from this address.
- * With the check off it lets local runs through and refuses in production.
+ * Refuses (403) a request for `action` that carries no valid bot pass for it from this address, or
+ * one whose pass has already served a request (one round trip marks it used). With the check off
+ * it lets local runs through and refuses in production.
  */
 export async function requireBotPass(req: Request, action: CaptchaAction, address: string): Promise<void> {
   if (!checkSecret()) return;
@@ -105,7 +108,15 @@ export async function requireBotPass(req: Request, action: CaptchaAction, addres
         : 'The bot check was not passed for this. Please try again.',
     );
   }
+  // One request per pass: reused within its lifetime, it would let a script run the action (a
+  // login's password check, say) as often as it likes after one check.
+  const passHash = createHash('sha256').update(pass).digest('base64url');
+  const first = await redis().set(keys.botPassUsed(passHash), 1, { nx: true, ex: BOT_PASS_SECONDS });
+  if (first === null) throw new AppError('forbidden', PASS_USED);
 }
+
+/** The refusal of a bot pass that has already served a request. */
+export const PASS_USED = 'The bot check was already used. Please try again.';
 
 function signBotPass(action: CaptchaAction, address: string): Promise<string> {
   return new SignJWT({})

@@ -65,6 +65,8 @@ export const keys = {
   scheduleVoterCounts: () => `${KEY_PREFIX}sched:voter-counts`,
   /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
+  /** string marking a bot pass used (its hash), so it serves one request; expires with the pass */
+  botPassUsed: (passHash: string) => `${KEY_PREFIX}bot-pass:${passHash}`,
   /** string counter for one rate-limit window; expires with the window */
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
   /** string counter of one daily cap for one UTC day ('YYYY-MM-DD'), per subject or site-wide; expires at that day's end (00:00 UTC) */

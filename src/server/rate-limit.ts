@@ -5,7 +5,6 @@ import { AppError } from './app-error.ts';
 import { isLocalRun, optionalEnv } from './env.ts';
 import { keys } from './keys.ts';
 import { redis } from './redis.ts';
-import { countEach } from './scripts/rate-limit.ts';
 
 export interface RateLimit {
   /** Names the counter, e.g. `login-ip`. */
@@ -83,46 +82,6 @@ export async function withinRateLimits(attempts: Attempt[], reads: (tx: Pipeline
   countAttempts(tx, attempts);
   reads(tx);
   return enforceAttempts(attempts, await tx.exec());
-}
-
-/** How far one counter has got: its count and the seconds left in its window. */
-export interface CounterState {
-  count: number;
-  retryAfterSeconds: number;
-}
-
-/**
- * Reads the attempts' counters without counting anything (for limits that count only failures,
- * with countFailures), and runs the request's `reads` in the same round trip.
- */
-export async function peekRateLimits(
-  attempts: Attempt[],
-  reads: (pipe: Pipeline<[]>) => void = () => {},
-): Promise<{ counters: CounterState[]; results: unknown[] }> {
-  const pipe = redis().pipeline();
-  for (const attempt of attempts) {
-    const [key] = attemptCounter(attempt);
-    pipe.get(key);
-    pipe.ttl(key);
-  }
-  reads(pipe);
-  const results = await pipe.exec();
-  return {
-    counters: attempts.map((_, index) => ({
-      count: Number(results[index * 2] ?? 0) || 0,
-      retryAfterSeconds: Math.max(1, Number(results[index * 2 + 1])),
-    })),
-    results: results.slice(attempts.length * 2),
-  };
-}
-
-/** Counts one attempt on each counter (a failure, say), each created with its window, in one atomic request. */
-export async function countFailures(attempts: Attempt[]): Promise<void> {
-  const counters = attempts.map(attemptCounter);
-  await countEach.run(
-    counters.map(([key]) => key),
-    counters.flatMap(([, , windowSeconds]) => [windowSeconds]),
-  );
 }
 
 /** One write command: its name, the key it writes, then its arguments. */

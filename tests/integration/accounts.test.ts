@@ -128,7 +128,8 @@ describe('register and login', () => {
     expect((await call(login, { body: { username, password } })).status).toBe(200);
     const upgraded = String(await redis().hget(keys.user(usernameKey(username)), 'passwordHash'));
     expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(await countStoreRoundTrips(() => call(login, { body: { username, password } }))).toBe(1);
+    // Upgraded once: the next login costs what any login does (its attempt counted, then given back).
+    expect(await countStoreRoundTrips(() => call(login, { body: { username, password } }))).toBe(2);
   });
 
   it.each([
@@ -144,10 +145,13 @@ describe('register and login', () => {
     expect(await redis().exists(keys.user(usernameKey(input.username)))).toBe(0);
   });
 
-  it('costs one store round trip per login and two per registration', async () => {
+  it('costs two store round trips per registration, two per login that succeeds and one per failed one', async () => {
     const username = uniqueName();
     expect(await countStoreRoundTrips(() => call(register, { body: { username, password } }))).toBe(2);
-    expect(await countStoreRoundTrips(() => call(login, { body: { username, password } }))).toBe(1);
+    // The attempt is counted with the user's record read, then given back.
+    expect(await countStoreRoundTrips(() => call(login, { body: { username, password } }))).toBe(2);
+    const failed = () => call(login, { body: { username, password: 'wrong password!' }, address: newAddress() });
+    expect(await countStoreRoundTrips(failed)).toBe(1);
   });
 });
 
@@ -198,6 +202,17 @@ describe('rate limits', () => {
     expect((await call(login, { body: { username: uniqueName(), password }, address })).status).toBe(401);
     expect((await call(login, { body: { username, password }, address })).status).toBe(429);
     expect((await call(login, { body: { username, password } })).status).toBe(200);
+  });
+
+  it('checks no more parallel wrong passwords for one name from one address than its limit allows', async () => {
+    const { username } = await registered();
+    const address = newAddress();
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, () => call(login, { body: { username, password: wrong }, address })),
+    );
+    const checked = guesses.filter((guess) => guess.status === 401).length;
+    expect(checked).toBe(LIMITS.loginFailuresPerNameAndAddress.max);
+    expect(guesses.filter((guess) => guess.status === 429)).toHaveLength(40 - checked);
   });
 
   it('gives every failure counter its window', async () => {

@@ -12,7 +12,7 @@ import contact from '../../netlify/functions/mail-contact.mts';
 import register from '../../netlify/functions/register.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
-import { BOT_PASS_SECONDS, LIMITS } from '../../src/server/captcha.ts';
+import { BOT_PASS_SECONDS, LIMITS, PASS_USED } from '../../src/server/captcha.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { tokenFor } from './fakes.ts';
 import { call, newAddress, uniqueName } from './request.ts';
@@ -192,8 +192,11 @@ describe('the bot pass: the actions that cost money or make accounts require a p
       expect((await send(await passFor(action, newAddress()))).status).toBe(403);
       expect((await send('not.a.pass')).body.error).toBe('The bot check was not passed for this. Please try again.');
 
-      const accepted = await send(await passFor(action, address));
+      const pass = await passFor(action, address);
+      const accepted = await send(pass);
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      // One request per pass: the same pass again is refused, whatever the request.
+      expect(await send(pass)).toMatchObject({ status: 403, body: { error: PASS_USED } });
     },
   );
 

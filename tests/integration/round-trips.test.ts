@@ -90,8 +90,9 @@ const SCENARIOS: Record<string, Scenario> = {
   health: { kind: 'read', prepare: async () => ({ method: 'GET' }) },
   account: { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member()).token }) },
   'account-logout-everywhere': { kind: 'write', prepare: async () => ({ token: (await member()).token }) },
+  // A login counts its attempt before the password check and gives it back when it succeeds.
   login: {
-    kind: 'read',
+    kind: 'write',
     prepare: async () => {
       const { username } = await member();
       return { body: { username, password: 'a-long-password' } };

@@ -41,6 +41,30 @@ export function readUserInto(pipe: Pipeline<[]>, username: string): void {
   pipe.hgetall(keys.user(usernameKey(username)));
 }
 
+/**
+ * Counts a login attempt on its failure counters unless one is over its limit, and reads the user,
+ * in one round trip: the seconds to wait (0 when the attempt may go on) and the user, if any.
+ */
+export async function reserveLoginAttempt(
+  counters: [key: string, max: number, windowSeconds: number][],
+  username: string,
+): Promise<{ wait: number; user: StoredUser | undefined }> {
+  const [pair, address, name] = counters as [(typeof counters)[0], (typeof counters)[0], (typeof counters)[0]];
+  const [wait, record] = await scripts.reserveLoginAttempt.run(
+    [pair[0], address[0], name[0], keys.user(usernameKey(username))],
+    [pair[1], pair[2], address[1], address[2], name[1], name[2]],
+  );
+  return { wait: Number(wait), user: toStoredUser(record) };
+}
+
+/** Gives a successful login's reserved attempt back on each counter. */
+export async function refundLoginAttempt(counters: [key: string, ...rest: number[]][]): Promise<void> {
+  await scripts.refundEach.run(
+    counters.map(([key]) => key),
+    [],
+  );
+}
+
 /** Reads one user by username, case-insensitively. */
 export async function findUser(username: string): Promise<StoredUser | undefined> {
   return toStoredUser(await redis().hgetall(keys.user(usernameKey(username))));

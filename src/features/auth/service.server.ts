@@ -5,11 +5,8 @@ import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '.
 import { usernameKey } from '../../server/keys.ts';
 import {
   type Attempt,
-  type CounterState,
   type RateLimit,
-  allowedAttempts,
-  countFailures,
-  peekRateLimits,
+  attemptCounter,
   rateLimited,
   withinRateLimits,
 } from '../../server/rate-limit.ts';
@@ -21,7 +18,8 @@ import { type AuthReason, type LoginRequest, type RegisterRequest, registerReque
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
 // Login counts only failures, so a visitor who gets in costs nothing and cannot be locked out by
-// their own successes; the three failure limits are read together by loginWait below.
+// their own successes; the three failure limits are held together by reserveLoginAttempt
+// (src/server/scripts/auth.ts), which counts each attempt before its check and gives a success back.
 export const LIMITS = {
   /** The tight one: one address guessing one account's password. */
   loginFailuresPerNameAndAddress: { bucket: 'login-fail', max: 10, windowSeconds: 900 },
@@ -68,7 +66,7 @@ export async function register(input: RegisterRequest, address: string): Promise
   return tokenFor(user);
 }
 
-/** The failure counters a login attempt is held to, in the order loginWait reads them. */
+/** The failure counters a login attempt is held to: name and address, address, name. */
 function loginAttempts(username: string, address: string): Attempt[] {
   const name = usernameKey(username);
   return [
@@ -79,35 +77,23 @@ function loginAttempts(username: string, address: string): Attempt[] {
 }
 
 /**
- * The seconds a login attempt must wait, read from its counters (loginAttempts' order), or 0:
- * an address over its own limits waits; past the per-name limit, only addresses that already
- * failed for the name wait.
+ * Checks credentials and returns a session token; unknown user and wrong password look the same.
+ * The attempt is counted before the password is checked, and given back when it succeeds: however
+ * many guesses arrive at once, no more are checked than the limits allow.
  */
-function loginWait([pair, address, name]: CounterState[]): number {
-  if (address!.count >= allowedAttempts(LIMITS.loginFailuresPerAddress)) return address!.retryAfterSeconds;
-  if (pair!.count >= allowedAttempts(LIMITS.loginFailuresPerNameAndAddress)) return pair!.retryAfterSeconds;
-  if (pair!.count > 0 && name!.count >= allowedAttempts(LIMITS.loginFailuresPerName)) {
-    return Math.min(pair!.retryAfterSeconds, name!.retryAfterSeconds);
-  }
-  return 0;
-}
-
-/** Checks credentials and returns a session token; unknown user and wrong password look the same. */
 export async function login(input: LoginRequest, address: string): Promise<string> {
-  const attempts = loginAttempts(input.username, address);
-  // One round trip: the failure counters and the user's record.
-  const { counters, results } = await peekRateLimits(attempts, (pipe) => repo.readUserInto(pipe, input.username));
-  const wait = loginWait(counters);
-  if (wait) throw rateLimited(wait);
-  const user = repo.toStoredUser(results[0]);
+  const counters = loginAttempts(input.username, address).map(attemptCounter);
+  // One round trip: the counters read and raised, and the user's record.
+  const { wait, user } = await repo.reserveLoginAttempt(counters, input.username);
+  if (wait > 0) throw rateLimited(wait);
 
   const valid = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
   if (!user || !valid) {
-    await countFailures(attempts);
     throw new AppError<AuthReason>('unauthorized', INCORRECT_CREDENTIALS, {}, 'incorrect-credentials');
   }
+  await repo.refundLoginAttempt(counters);
   // Hashes made with weaker parameters (before OWASP's current ones) are upgraded while the
   // password is at hand; the visitor is signed in either way.
   if (needsRehash(user.passwordHash)) {

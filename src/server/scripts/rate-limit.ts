@@ -1,5 +1,4 @@
-// The rate-limit counter every limited script starts with, and the script that counts failures.
-import { defineScript } from './script.ts';
+// The rate-limit counter every limited script starts with.
 
 /**
  * Lua defining `count_in(key, max, window)`: counts one attempt in a fixed-window counter, created
@@ -25,11 +24,3 @@ local function count_attempt()
   return count_in(KEYS[1], ARGV[1], ARGV[2])
 end
 `;
-
-/**
- * Counts one attempt on each counter, creating it with its window when it is new. KEYS: the
- * counters. ARGV: each counter's window in seconds. Answers nothing useful (0).
- */
-export const countEach = defineScript<string[], number[], number>(`${COUNT_IN}
-for k = 1, #KEYS do count_in(KEYS[k], math.huge, ARGV[k]) end
-return 0`);
