@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { askModel } from '../src/server/ai.ts';
 import { deliverMail } from '../src/server/mail.ts';
-import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
+import { LOCAL_ENV_VARIABLES, exposureOf, prepareLocalEnv } from './local-env.ts';
 
 describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
   // Always the embedded engine here: this is about the data folder surviving a restart.
@@ -104,5 +104,19 @@ describe('prepareLocalEnv (what npm start and npm run dev run on)', () => {
     expect(configured.describeAi).toBe('gpt-4o-mini at OpenAI');
     expect(process.env.OPENAI_BASE_URL).toBeUndefined();
     await configured.close();
+  });
+});
+
+describe('exposureOf', () => {
+  it('seeds a loopback server, and warns and seeds nothing on every interface unless asked', () => {
+    expect(exposureOf('127.0.0.1', {})).toEqual({ seed: true });
+    for (const host of ['0.0.0.0', '::']) {
+      const exposed = exposureOf(host, {});
+      expect(exposed.seed).toBe(false);
+      expect(exposed.warning).toMatch(/no demo accounts/);
+      const asked = exposureOf(host, { DEMO_ACCOUNTS: '1' });
+      expect(asked.seed).toBe(true);
+      expect(asked.warning).toMatch(/anyone who can reach this machine can sign in as the demo admin/);
+    }
   });
 });

@@ -53,6 +53,22 @@ export function addressFile(dataRoot: string): string {
 }
 
 /**
+ * What a local server listening on `host` may do: on every interface (HOST=0.0.0.0 or ::) other
+ * machines reach it, so it warns that the demo accounts (whose passwords are published in the
+ * README) would be exposed, and creates the demo data only when DEMO_ACCOUNTS=1 asks for it.
+ */
+export function exposureOf(host: string, env: NodeJS.ProcessEnv = process.env): { seed: boolean; warning?: string } {
+  if (host !== '0.0.0.0' && host !== '::') return { seed: true };
+  const seed = env.DEMO_ACCOUNTS === '1';
+  return {
+    seed,
+    warning: seed
+      ? `Warning: HOST=${host} serves this site to other machines, and DEMO_ACCOUNTS=1 creates the demo accounts, whose passwords are public: anyone who can reach this machine can sign in as the demo admin.`
+      : `Warning: HOST=${host} serves this site to other machines, so no demo accounts or demo data are created (their passwords are public); set DEMO_ACCOUNTS=1 to create them anyway, or make an account with \`npm run admin -- create-user\`. Other machines must use a name listed in SITE_HOSTS (comma-separated): any other Host is refused with 421.`,
+  };
+}
+
+/**
  * Fills in APP_ENV, TOKEN_SECRET, the Upstash variables and the mail settings for a local run,
  * starting the local store and the mail outbox if needed. `mail: false` leaves mail alone (the
  * admin CLI sends none).

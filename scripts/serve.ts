@@ -2,7 +2,7 @@
 // the local store, mail outbox and echo model unless real ones are configured. How it serves is
 // in scripts/site-server.ts. Run `npm run build` first.
 import { existsSync } from 'node:fs';
-import { prepareLocalEnv } from './local-env.ts';
+import { exposureOf, prepareLocalEnv } from './local-env.ts';
 import { startSiteServer } from './site-server.ts';
 
 const port = Number(process.env.PORT ?? 8888);
@@ -13,10 +13,17 @@ if (!existsSync('dist/index.html')) {
   process.exit(1);
 }
 
-const localEnv = await prepareLocalEnv();
+const exposure = exposureOf(host);
+if (exposure.warning) console.warn(exposure.warning);
+const localEnv = await prepareLocalEnv(undefined, { seed: exposure.seed });
 // The audit serves its bare reference pages from a folder of its own (scripts/audit.ts).
 const extraStaticDirectories = process.env.EXTRA_STATIC_DIR ? [process.env.EXTRA_STATIC_DIR] : [];
-const server = await startSiteServer({ port, host, extraStaticDirectories });
+// Names other machines reach it by (HOST=0.0.0.0): any Host that is neither these nor a loopback name gets 421.
+const allowedHosts = (process.env.SITE_HOSTS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const server = await startSiteServer({ port, host, extraStaticDirectories, allowedHosts });
 
 console.log(`Serving dist/ and netlify/functions at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 console.log(`Data: ${localEnv.describeData}`);

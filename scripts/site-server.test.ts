@@ -8,7 +8,7 @@ import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SiteServer, startSiteServer } from './site-server.ts';
+import { MISDIRECTED, type SiteServer, startSiteServer } from './site-server.ts';
 import { loadFunctions } from './warm-functions.ts';
 
 const PROJECT: Record<string, string> = {
@@ -243,6 +243,34 @@ describe('the production-like server', () => {
       expect(await send('GET', '/api/count')).toMatchObject({ status: 200, reused: true });
     } finally {
       agent.destroy();
+    }
+  });
+
+  it('answers only for loopback names and its own host: any other Host gets 421', async () => {
+    const statusFor = (host: string) =>
+      new Promise<{ status: number; text: string }>((done, failed) => {
+        const sent = request(server.url + '/api/count', { headers: { host } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+        });
+        sent.on('error', failed);
+        sent.end();
+      });
+    const port = new URL(server.url).port;
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `127.0.0.2:${port}`,
+      `[::1]:${port}`,
+      'app.localhost',
+    ]) {
+      expect((await statusFor(host)).status, host).toBe(200);
+    }
+    // A page on a name its owner made resolve here (DNS rebinding), or the machine's LAN name.
+    for (const host of [`evil.example:${port}`, 'localhost.evil.example', `192.168.1.20:${port}`]) {
+      expect(await statusFor(host), host).toEqual({ status: 421, text: MISDIRECTED });
     }
   });
 

@@ -31,6 +31,8 @@ export interface SiteServerOptions {
   host?: string;
   /** Folders served after dist/ (the audit's reference pages); none on a deployed site. */
   extraStaticDirectories?: string[];
+  /** Host names it answers for besides loopback ones (and `host` when that is a name or address of its own). */
+  allowedHosts?: string[];
 }
 
 export interface SiteServer {
@@ -45,7 +47,9 @@ export async function startSiteServer({
   port = 0,
   host = '127.0.0.1',
   extraStaticDirectories = [],
+  allowedHosts = [],
 }: SiteServerOptions = {}): Promise<SiteServer> {
+  const ownHosts = new Set([...allowedHosts, ...(listensEverywhere(host) ? [] : [host])].map(bareHost));
   const projectRoot = resolve(root);
   const netlify = new NetlifyDev({
     projectRoot,
@@ -106,6 +110,12 @@ export async function startSiteServer({
     res.on('close', () => {
       if (!res.writableFinished) left.abort();
     });
+    if (!answersFor(req.headers.host, ownHosts)) {
+      // A page on another name that resolves here (DNS rebinding) would otherwise count as this site.
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+      res.end(MISDIRECTED);
+      return;
+    }
     try {
       const response = await answer(req, left.signal);
       await send(compress(overPlainHttp(response), req), res, left.signal);
@@ -178,6 +188,34 @@ async function send(response: Response, res: ServerResponse, left: AbortSignal):
  * so the client's next request on this kept-alive connection is read as a request: left in the
  * socket, the rest of the body made the server reset the connection under the client's next one.
  */
+export const MISDIRECTED = 'Misdirected request: this server answers only for its own host name.';
+
+/** Whether `host` means every interface (the server is reachable from other machines). */
+export const listensEverywhere = (host: string) => host === '0.0.0.0' || host === '::';
+
+/** A Host header's name without its port, lower case: '[::1]:8888' → '::1'. */
+function bareHost(header: string): string {
+  const name = header.startsWith('[') ? header.slice(1, header.indexOf(']')) : header.replace(/:\d+$/, '');
+  return name.toLowerCase();
+}
+
+/**
+ * Whether a request's Host is one the server answers for: a loopback name (localhost and its
+ * subdomains, 127.0.0.0/8, ::1) or one of its own. Any other name reaching it is a page that made
+ * its name resolve here: it gets 421, so it can never read this site's answers as its own.
+ */
+function answersFor(header: string | undefined, ownHosts: ReadonlySet<string>): boolean {
+  if (!header) return false;
+  const name = bareHost(header);
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
+    name === '::1' ||
+    ownHosts.has(name)
+  );
+}
+
 function discardUnreadBody(req: IncomingMessage): void {
   if (req.complete) return;
   req.unpipe();
