@@ -20,12 +20,13 @@ import { DATE_POLL, TIME_SLOT_POLLS } from '../../src/content/polls.ts';
 import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
 import { migrateSpecPolls } from '../../src/features/scheduling/spec-console.server.ts';
 import { TIME_SLOT_POLL_IDS, configuredPollItems, specPolls } from '../../src/features/scheduling/spec-polls.ts';
+import { NEW_VOTERS_PER_ADDRESS } from '../../src/features/scheduling/votes.repo.server.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { tokenFor } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
-import { call, uniqueName } from './request.ts';
+import { call, newAddress, uniqueName } from './request.ts';
 
 useOwnStore(seedSchedulingPolls);
 
@@ -127,5 +128,48 @@ describe('a configured poll is a poll of the model', () => {
     expect((await get(scheduleItems, '/api/scheduling/schedule-items/defense')).length).toBe(
       configuredPollItems('defense').length,
     );
+  });
+});
+
+describe('nobody can lock a poll', () => {
+  // Names no account could have, so no look at accounts (register's limit) is counted.
+  const madeUp = () => `anon_Zoë ${uniqueName('Voter')}`;
+
+  it('lets one address bring only so many made-up voters into a poll in an hour', async () => {
+    const address = newAddress();
+    const tries = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        call(voteHandler, {
+          address,
+          body: { pollId: 'ragnarok', optionId: firstItem('ragnarok'), username: madeUp(), answer: 'yes' },
+        }),
+      ),
+    );
+    const admitted = tries.filter((each) => each.status === 200).length;
+    expect(admitted).toBe(NEW_VOTERS_PER_ADDRESS.max);
+    expect(tries.filter((each) => each.status === 429)).toHaveLength(60 - admitted);
+    // Another address, or another poll, is not held back by it.
+    const elsewhere = { pollId: 'defense', optionId: firstItem(), username: madeUp(), answer: 'yes' };
+    expect((await call(voteHandler, { address, body: elsewhere })).status).toBe(200);
+  });
+
+  it('stops counting a voter who has no answers left; the name stays theirs', async () => {
+    const username = anon();
+    const people = () => redis().hlen(keys.schedulePeople('defense'));
+    const before = await people();
+    const added = await call(voteHandler, {
+      body: { pollId: 'defense', optionId: firstItem(), username, answer: 'yes' },
+    });
+    expect(await people()).toBe(before + 1);
+    const claimSecret = added.body.claimSecret;
+    const removed = await call(voteHandler, {
+      body: { pollId: 'defense', optionId: firstItem(), username, claimSecret, answer: 'none' },
+    });
+    expect(removed.status).toBe(200);
+    expect(await people()).toBe(before);
+    const stranger = await call(voteHandler, {
+      body: { pollId: 'defense', optionId: firstItem(), username, answer: 'yes' },
+    });
+    expect(stranger.status).toBe(409);
   });
 });

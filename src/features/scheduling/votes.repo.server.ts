@@ -4,6 +4,7 @@
 // the rules that need atomicity live in src/server/scripts/scheduling.ts.
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
 import { keys } from '../../server/keys.ts';
+import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
@@ -19,6 +20,12 @@ function splitVote(vote: string): { voter: string; option: string } {
   const at = vote.indexOf(SEPARATOR);
   return { voter: vote.slice(0, at), option: vote.slice(at + 1) };
 }
+
+/**
+ * Anonymous names new to a poll, per poll and address (an IPv6 /64) per hour: a family votes well inside it;
+ * a script inventing names to fill a poll (MAX_VOTERS_PER_POLL) would need 50 hours per address.
+ */
+export const NEW_VOTERS_PER_ADDRESS = { bucket: 'sched-new-voter', max: 10, windowSeconds: 3600 } satisfies RateLimit;
 
 export interface Change {
   pollId: string;
@@ -43,6 +50,7 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : voter;
   const { pollId } = change;
   const probe = accountProbe(address, plainName);
+  const newVoters = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);
   return scripts.changeVote.run(
     [
       keys.scheduleOffered(pollId),
@@ -56,6 +64,7 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       keys.scheduleVersion(pollId),
       keys.scheduleFinals(),
       keys.scheduleVoterCounts(),
+      newVoters[0],
     ],
     [
       change.optionId,
@@ -72,6 +81,8 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       change.maxVoters,
       change.answer,
       pollId,
+      newVoters[1],
+      newVoters[2],
     ],
   );
 }

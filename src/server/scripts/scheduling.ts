@@ -27,7 +27,10 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'no-poll' | 'unknown-op
  * voter the poll's people lack answers 'full' once it has that many. Then KEYS: the
  * poll's if-need-be votes, its version, the finalised polls and the voter counts; ARGV: the
  * answer ('yes' or 'ifNeedBe') and the poll id. A finalised poll answers 'closed' and changes
- * nothing; every change raises the version.
+ * nothing; every change raises the version. Then KEYS: the address's new-voter counter; ARGV: its
+ * allowed new anonymous voters and window: an anonymous name that joins the poll counts there, and
+ * once it holds that many, a new one is answered the seconds to wait. A remove that leaves the voter no answers takes
+ * them out of the poll's people (their claim stays theirs), so they count against it no more.
  */
 export const changeVote = defineScript<
   [
@@ -42,6 +45,7 @@ export const changeVote = defineScript<
     version: string,
     finals: string,
     voterCounts: string,
+    newVoters: string,
   ],
   [
     optionId: string,
@@ -58,6 +62,8 @@ export const changeVote = defineScript<
     maxVoters: number,
     answer: 'yes' | 'ifNeedBe',
     pollId: string,
+    newVotersMax: number,
+    newVotersWindow: number,
   ],
   ChangeOutcome
 >(`${PROBE_ACCOUNT}
@@ -66,6 +72,10 @@ if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 'unknown-option' e
 if redis.call('HEXISTS', KEYS[12], ARGV[18]) == 1 then return 'closed' end
 if ARGV[5] == 'add' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0
   and redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[16]) then return 'full' end
+if ARGV[5] == 'add' and ARGV[6] == '1' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0
+  and (tonumber(redis.call('GET', KEYS[14]) or '0') or 0) >= tonumber(ARGV[19]) then
+  return math.max(redis.call('TTL', KEYS[14]), 1)
+end
 local outcome = 'ok'
 if ARGV[6] == '1' then
   local held = redis.call('HGET', KEYS[3], ARGV[2])
@@ -87,9 +97,17 @@ redis.call('INCR', KEYS[11])
 if ARGV[5] == 'remove' then
   redis.call('ZREM', KEYS[4], ARGV[9])
   redis.call('SREM', KEYS[10], ARGV[9])
+  local left = redis.call('ZRANGE', KEYS[4], '[' .. ARGV[2] .. '\\n', '(' .. ARGV[2] .. '\\v', 'BYLEX', 'LIMIT', 0, 1)
+  if #left == 0 and redis.call('HDEL', KEYS[2], ARGV[2]) == 1 then
+    redis.call('HDEL', KEYS[5], ARGV[2])
+    redis.call('HINCRBY', KEYS[13], ARGV[18], -1)
+  end
   return outcome
 end
-if redis.call('HSET', KEYS[2], ARGV[2], ARGV[4]) == 1 then redis.call('HINCRBY', KEYS[13], ARGV[18], 1) end
+if redis.call('HSET', KEYS[2], ARGV[2], ARGV[4]) == 1 then
+  redis.call('HINCRBY', KEYS[13], ARGV[18], 1)
+  if ARGV[6] == '1' then count_in(KEYS[14], math.huge, ARGV[20]) end
+end
 if ARGV[6] ~= '1' then
   local first = redis.call('HGET', KEYS[6], 'firstName')
   if first then redis.call('HSET', KEYS[5], ARGV[2], first) end
