@@ -66,12 +66,25 @@ describe('one-question poll', () => {
 
   it(`limits a client to ${LIMITS.votesPerAddress.max} votes in 10 minutes`, async () => {
     const address = newAddress();
-    // Names with a space can be no account's, so only the poll's own limit counts them.
-    const name = () => `${uniqueName('V')} Lee`;
+    // A name with a space can be no account's, so only the poll's own limits count it; one voter
+    // voting again and again is held to this limit, not to the one on new voters.
+    const name = `${uniqueName('V')} Lee`;
     for (let i = 0; i < LIMITS.votesPerAddress.max; i++) {
-      expect((await call(createVote, { address, body: { name: name(), question: 0, vote: ['0'] } })).status).toBe(200);
+      expect((await call(createVote, { address, body: { name, question: 0, vote: ['0'] } })).status).toBe(200);
     }
-    expect((await call(createVote, { address, body: { name: name(), question: 0, vote: ['0'] } })).status).toBe(429);
+    expect((await call(createVote, { address, body: { name, question: 0, vote: ['0'] } })).status).toBe(429);
+  });
+
+  it(`lets one address bring only ${LIMITS.newVotersPerAddress.max} made-up voters into a question in an hour`, async () => {
+    const address = newAddress();
+    const tries = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        call(createVote, { address, body: { name: `${uniqueName('V')} Lee`, question: 0, vote: ['0'] } }),
+      ),
+    );
+    const admitted = tries.filter((each) => each.body.status === 'Success').length;
+    expect(admitted).toBe(LIMITS.newVotersPerAddress.max);
+    expect(tries.filter((each) => each.status === 429)).toHaveLength(60 - admitted);
   });
 });
 

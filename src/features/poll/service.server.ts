@@ -4,7 +4,7 @@ import { AppError } from '../../server/app-error.ts';
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
-import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
+import { type RateLimit, attemptCounter, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
 import { checkedWithinRateLimits } from '../../server/session.ts';
@@ -14,6 +14,8 @@ import type { CreateVoteRequest, CreateVoteStatus, PollReason, VoteRecord } from
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
   votesPerAddress: { bucket: 'poll-vote-ip', max: 20, windowSeconds: 600 },
+  /** Anonymous voters new to a question, per address (an IPv6 /64) an hour: a league inside it, a script filling the question not. */
+  newVotersPerAddress: { bucket: 'poll-new-voter', max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
 // Voters one question takes: a league asks a dozen people; names invented by a script stop here,
@@ -57,8 +59,12 @@ export async function castVote(
   await checkedWithinRateLimits(sessionOf(voter), [[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
   const probe = accountProbe(address, name);
+  const [newVoters, newVotersMax, newVotersWindow] = attemptCounter([
+    LIMITS.newVotersPerAddress,
+    `${input.question}@${address}`,
+  ]);
   const outcome = await castPollVote.run(
-    [keys.pollVotes(input.question), keys.user(usernameKey(name)), ...probe.keys],
+    [keys.pollVotes(input.question), keys.user(usernameKey(name)), ...probe.keys, newVoters],
     [
       name.toLowerCase(),
       JSON.stringify(vote),
@@ -66,6 +72,8 @@ export async function castVote(
       ...probe.args,
       couldBeAccountName(name) ? '1' : '0',
       scaledForLocalRun(MAX_VOTERS_PER_QUESTION),
+      newVotersMax,
+      newVotersWindow,
     ],
   );
   // Over register's limits on looking at accounts: the same refusal register gives.

@@ -16,10 +16,12 @@ export type PollVoteOutcome = 'added' | 'already' | 'taken' | 'full' | number;
  * register's counters first, when the name could be an account. KEYS: the question's votes, the
  * account key of the name, the address's names looked at, register's address and name counters.
  * ARGV: voter key, the vote's JSON, '1' when anonymous, the name's key form, the counters' max and
- * window each, '1' when the name could be an account, the most voters.
+ * window each, '1' when the name could be an account, the most voters. Then KEYS: the address's
+ * new-voter counter; ARGV: its allowed new anonymous voters and window: an anonymous vote counts
+ * there, and once it holds that many a new one is answered the seconds to wait.
  */
 export const castPollVote = defineScript<
-  [votes: string, account: string, ...AccountProbeKeys],
+  [votes: string, account: string, ...AccountProbeKeys, newVoters: string],
   [
     voterKey: string,
     vote: string,
@@ -27,6 +29,8 @@ export const castPollVote = defineScript<
     ...AccountProbeArgs,
     couldBeAccount: '1' | '0',
     maxVoters: number,
+    newVotersMax: number,
+    newVotersWindow: number,
   ],
   PollVoteOutcome
 >(`${PROBE_ACCOUNT}
@@ -37,5 +41,11 @@ if ARGV[3] == '1' and ARGV[9] == '1' then
 end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'already' end
 if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[10]) then return 'full' end
+if ARGV[3] == '1' then
+  if (tonumber(redis.call('GET', KEYS[6]) or '0') or 0) >= tonumber(ARGV[11]) then
+    return math.max(redis.call('TTL', KEYS[6]), 1)
+  end
+  count_in(KEYS[6], math.huge, ARGV[12])
+end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 'added'`);
