@@ -1,11 +1,12 @@
 // The home page's project showcase and the about page.
 import { expect } from '@playwright/test';
+import { site } from '../../src/content/site.ts';
 import { test } from './fixtures.ts';
 import { picturesIn, expectFittingCandidate, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const INTERNAL_DEMOS = {
   'AI Chatbot': '/chatbot',
-  'Drecoll Hills Harvest': '/drecoll_hills_harvest',
+  [site.shopName]: site.shopHome,
   'Word Game': '/word_game',
 };
 
@@ -148,7 +149,7 @@ test.describe('project showcase', () => {
 test.describe('about page', () => {
   test('tells about the owner, the website and its real tech stack', async ({ page }) => {
     await page.goto('/about');
-    await expect(page).toHaveTitle('About · Alex Drecoll');
+    await expect(page).toHaveTitle(`About · ${site.ownerName}`);
     await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
     for (const name of ['About me', 'About this website', 'Tech stack']) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();

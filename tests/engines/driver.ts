@@ -4,10 +4,10 @@
 // flow does is built on the few operations of `Tab`, so the flows are written once (site.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { findChromium, findFirefox, findWebKit } from '../../scripts/browsers.ts';
+import { freePort } from '../../scripts/production-server.ts';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -189,17 +189,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitUntilListening(url: string, timeoutMs = 20_000): Promise<void> {

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { type Server, type Socket, createServer } from 'node:net';
+import { freePort } from '../../scripts/production-server.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,15 +23,6 @@ import { useFakeResend } from './fakes.ts';
 import { call, uniqueName } from './request.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-
-/** A port nothing listens on yet. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs the local store as its own process on the embedded engine, and waits until it listens. */
 async function startStoreProcess(env: Record<string, string>): Promise<ChildProcess> {

@@ -3,6 +3,7 @@
 // exists half-made.
 import type { Pipeline } from '@upstash/redis';
 import { keys, usernameKey } from '../../server/keys.ts';
+import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/auth.ts';
 import { ensureSession } from '../../server/scripts/session.ts';
@@ -46,21 +47,21 @@ export function readUserInto(pipe: Pipeline<[]>, username: string): void {
  * in one round trip: the seconds to wait (0 when the attempt may go on) and the user, if any.
  */
 export async function reserveLoginAttempt(
-  counters: [key: string, max: number, windowSeconds: number][],
+  attempts: Attempt[],
   username: string,
 ): Promise<{ wait: number; user: StoredUser | undefined }> {
-  const [pair, address, name] = counters as [(typeof counters)[0], (typeof counters)[0], (typeof counters)[0]];
+  const counters = attempts.map(attemptCounter);
   const [wait, record] = await scripts.reserveLoginAttempt.run(
-    [pair[0], address[0], name[0], keys.user(usernameKey(username))],
-    [pair[1], pair[2], address[1], address[2], name[1], name[2]],
+    [...counters.map(([key]) => key), keys.user(usernameKey(username))],
+    counters.flatMap(([, max, windowSeconds]) => [max, windowSeconds]),
   );
   return { wait: Number(wait), user: toStoredUser(record) };
 }
 
-/** Gives a successful login's reserved attempt back on each counter. */
-export async function refundLoginAttempt(counters: [key: string, ...rest: number[]][]): Promise<void> {
+/** Gives a successful login's reserved attempt back on each of its counters. */
+export async function refundLoginAttempt(attempts: Attempt[]): Promise<void> {
   await scripts.refundEach.run(
-    counters.map(([key]) => key),
+    attempts.map((attempt) => attemptCounter(attempt)[0]),
     [],
   );
 }

@@ -3,13 +3,7 @@ import { AppError } from '../../server/app-error.ts';
 import { parseWith } from '../../server/http.ts';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
 import { usernameKey } from '../../server/keys.ts';
-import {
-  type Attempt,
-  type RateLimit,
-  attemptCounter,
-  rateLimited,
-  withinRateLimits,
-} from '../../server/rate-limit.ts';
+import { type Attempt, type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
 import { type SessionUser, newSessionId } from '../../server/session.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
@@ -82,9 +76,9 @@ function loginAttempts(username: string, address: string): Attempt[] {
  * many guesses arrive at once, no more are checked than the limits allow.
  */
 export async function login(input: LoginRequest, address: string): Promise<string> {
-  const counters = loginAttempts(input.username, address).map(attemptCounter);
+  const attempts = loginAttempts(input.username, address);
   // One round trip: the counters read and raised, and the user's record.
-  const { wait, user } = await repo.reserveLoginAttempt(counters, input.username);
+  const { wait, user } = await repo.reserveLoginAttempt(attempts, input.username);
   if (wait > 0) throw rateLimited(wait);
 
   const valid = user
@@ -93,7 +87,7 @@ export async function login(input: LoginRequest, address: string): Promise<strin
   if (!user || !valid) {
     throw new AppError<AuthReason>('unauthorized', INCORRECT_CREDENTIALS, {}, 'incorrect-credentials');
   }
-  await repo.refundLoginAttempt(counters);
+  await repo.refundLoginAttempt(attempts);
   // Hashes made with weaker parameters (before OWASP's current ones) are upgraded while the
   // password is at hand; the visitor is signed in either way.
   if (needsRehash(user.passwordHash)) {

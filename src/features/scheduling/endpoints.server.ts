@@ -9,7 +9,7 @@ import { decideRequest, newPollRequest, pollRequest, voteRequest } from './schem
 import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
 
 /** GET …/:pollId answering what `read` finds for the poll; open to everyone. */
-export const pollReadEndpoint = (read: (pollId: string) => Promise<unknown>) =>
+const pollReadEndpoint = (read: (pollId: string) => Promise<unknown>) =>
   endpoint({ method: 'GET', access: 'public', handle: ({ req }) => read(lastPathSegment(req)) });
 
 /** GET a poll: its title, zone, options, decision and version. */

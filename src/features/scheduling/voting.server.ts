@@ -27,7 +27,7 @@ export const NO_SUCH_POLL = 'There is no such poll. It may have been deleted.';
 export const NO_SUCH_OPTION = 'There is no such option in this poll.';
 
 /** Checks that `pollId` has a poll id's shape, or throws a 404 (whether one is stored is the store's to say). */
-export function requirePollId(pollId: string): string {
+function requirePollId(pollId: string): string {
   if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
   return pollId;
 }

@@ -47,11 +47,7 @@ return 1`);
  * The per-name limit holds only an address that has already failed for the name, so the owner
  * still gets in while many addresses guess their password.
  */
-export const reserveLoginAttempt = defineScript<
-  [pair: string, address: string, name: string, user: string],
-  [pairMax: number, pairWindow: number, addressMax: number, addressWindow: number, nameMax: number, nameWindow: number],
-  [wait: number, user: string[]]
->(`${COUNT_IN}
+export const reserveLoginAttempt = defineScript<string[], number[], [wait: number, user: string[]]>(`${COUNT_IN}
 local counts, ttls = {}, {}
 for k = 1, 3 do
   counts[k] = tonumber(redis.call('GET', KEYS[k]) or '0') or 0

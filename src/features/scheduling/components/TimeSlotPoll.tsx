@@ -1,6 +1,5 @@
 // A time-slot poll (SPEC section 2): a card per date with a toggle per slot, the name form, and
 // a results table per date. Its options are the spec's schedule items (spec-polls.ts).
-import type { PollOption } from '../new-poll.ts';
 import { type ScheduleItem, scheduleItemOf, splitItemName } from '../spec-polls.ts';
 import type { FailureLogs } from '../store.ts';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
@@ -28,7 +27,7 @@ const FAILURES: FailureLogs = {
 export default function TimeSlotPoll({ pollId }: { pollId: string }) {
   const poll = useSchedulingPoll(pollId, FAILURES);
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
-  const shown = byDate(poll.options.map((option: PollOption) => scheduleItemOf(option)));
+  const shown = byDate(poll.options.map(scheduleItemOf));
   const { voters } = poll;
 
   return (
