@@ -11,6 +11,7 @@ import { startLocalStore } from '../../tools/local-store/start.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { seedDemoAccounts, seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { signUserToken } from '../../src/server/token.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -210,8 +211,14 @@ function build(endpoint: Endpoint, method: string, text: string | undefined, kin
 
 describe('hostile input', () => {
   let endpoints: Endpoint[] = [];
+  let model: FakeOpenAi;
+  const savedModel = process.env.OPENAI_BASE_URL;
 
   beforeAll(async () => {
+    // The chatbot is configured, as on the deployed site: a generated request that happens to be a
+    // valid question ({"userQuestion":"…"}) is answered, not refused with 503 for a missing model.
+    model = await startFakeOpenAi();
+    process.env.OPENAI_BASE_URL = model.url;
     store = await startLocalStore({});
     process.env.UPSTASH_REDIS_REST_URL = store.url;
     process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
@@ -226,7 +233,9 @@ describe('hostile input', () => {
   afterAll(async () => {
     process.env.UPSTASH_REDIS_REST_URL = saved.url;
     process.env.UPSTASH_REDIS_REST_TOKEN = saved.token;
-    await store.close();
+    if (savedModel === undefined) delete process.env.OPENAI_BASE_URL;
+    else process.env.OPENAI_BASE_URL = savedModel;
+    await Promise.all([store.close(), model.close()]);
   });
 
   it('finds every function and the method it answers', async () => {
