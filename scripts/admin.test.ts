@@ -12,7 +12,9 @@ import { login, register } from '../src/features/auth/service.server.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { specPolls } from '../src/features/scheduling/spec-polls.ts';
-import { OPERATOR } from '../src/server/caller.ts';
+import { GUEST, OPERATOR } from '../src/server/caller.ts';
+import { castVote } from '../src/features/poll/service.server.ts';
+import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { keys } from '../src/server/keys.ts';
 import { redis } from '../src/server/redis.ts';
@@ -140,6 +142,27 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       });
       expect(await redis().hexists(keys.schedulePolls(), specPolls()[0]!.id)).toBe(1);
       expect((await admin(dataRoot, 'migrate')).out).toContain('0 configured poll(s)');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes a voter out of a scheduling poll or the one-question poll', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: true });
+    try {
+      await castVote({ name: 'Spammer', question: 0, vote: ['0'] }, GUEST, 'cli');
+      expect(await admin(dataRoot, 'remove-voter', '0', 'spammer')).toMatchObject({
+        code: 0,
+        out: "Removed spammer's vote from question 0.",
+      });
+      expect(await redis().hlen(keys.pollVotes(0))).toBe(0);
+      expect(await admin(dataRoot, 'remove-voter', DEMO_POLL_ID, 'anon_Zoë')).toMatchObject({
+        code: 0,
+        out: `Removed anon_Zoë and their 2 answer(s) from poll ${DEMO_POLL_ID}.`,
+      });
+      expect(await redis().hkeys(keys.schedulePeople(DEMO_POLL_ID))).toEqual(['anon_róisín']);
+      expect((await admin(dataRoot, 'remove-voter', DEMO_POLL_ID, 'anon_Zoë')).code).toBe(1);
     } finally {
       await server.close();
     }

@@ -14,6 +14,8 @@ import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
 import { migrateSpecPolls } from '../src/features/scheduling/spec-console.server.ts';
+import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
+import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
@@ -29,6 +31,8 @@ const USAGE = `Usage: npm run admin -- <command>
                                       with how their mail went: delivered, undelivered, not-sent, sending
   orders [count] [username]           show the latest shop orders (default 20), newest first, everyone's
                                       or one user's, with how the confirmation mail went
+  remove-voter <poll> <name>          take a voter out of a scheduling poll (its id) or of the
+                                      one-question poll (its number), with all their answers
   migrate                             bring the store's data to this version's layout (run once after
                                       a deploy; running it again changes nothing)`;
 
@@ -74,6 +78,15 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     if (!id) throw new AppError('bad_request', USAGE);
     await deleteAnyMessage(id);
     return `Deleted forum message ${id}.`;
+  },
+  async 'remove-voter'([poll, name]) {
+    if (!poll || !name) throw new AppError('bad_request', USAGE);
+    if (/^\d+$/.test(poll)) {
+      await removeQuestionVoter(OPERATOR, Number(poll), name);
+      return `Removed ${name}'s vote from question ${poll}.`;
+    }
+    const { removedAnswers } = await removeSchedulingVoter(OPERATOR, poll, name);
+    return `Removed ${name} and their ${removedAnswers} answer(s) from poll ${poll}.`;
   },
   async messages([count = '20']) {
     const messages = await listContactMessages(parseCount(count));

@@ -1,7 +1,8 @@
 // A poll made in the scheduling console, end to end: the organiser makes it with the
 // form, an anonymous voter in another time zone opens its link in a second browser and answers
 // "if need be", the organiser's open page shows it without a reload, the organiser finalises it,
-// the voter's page shows the decision and the .ics downloads; then it is deleted. Axe on each screen.
+// the voter's page shows the decision and the .ics downloads; the organiser takes the voter out;
+// then the poll is deleted. Axe on each screen.
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page, expect } from '@playwright/test';
 import { test, waitsForSite } from './fixtures.ts';
@@ -130,9 +131,23 @@ test('the organiser makes a poll, a voter elsewhere answers if need be, the orga
   await listed.getByRole('button', { name: `Reopen ${title}` }).click();
   await expect(voter.getByRole('heading', { name: /^Decided/ })).toBeHidden({ timeout: 15_000 });
   await expect(day).toBeEnabled();
+
+  // The organiser takes the voter out, after a confirmation: their answers leave the voter's page too.
+  await listed.getByText(`Voters of ${title}`).click();
+  const voterEntry = listed.getByRole('listitem').filter({ hasText: name });
+  await expect(voterEntry).toContainText(`${name} · 2 answer(s)`);
+  await voterEntry.getByRole('button', { name: `Remove ${name}` }).click();
+  const removal = organiser.getByRole('dialog', { name: 'Remove this voter?' });
+  await expect(removal).toContainText(`${name}’s 2 answer(s) in “${title}” will be deleted`);
+  await expectNoAxeViolations(organiser);
+  await removal.getByRole('button', { name: 'Remove' }).click();
+  await expect(listed.getByText('Nobody has answered yet.')).toBeVisible();
+  await expect(listed).toContainText('0 voter(s) · 2 option(s) · Open');
+  await expect(voterRow(voter)).toBeHidden({ timeout: 15_000 });
+
   await listed.getByRole('button', { name: `Delete ${title}` }).click();
   const confirm = organiser.getByRole('dialog', { name: 'Delete this poll?' });
-  await expect(confirm).toContainText(`“${title}” and all 1 voter(s)’ answers will be deleted.`);
+  await expect(confirm).toContainText(`“${title}” and all 0 voter(s)’ answers will be deleted.`);
   await expectNoAxeViolations(organiser);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(organiser.getByRole('heading', { name: title })).toBeHidden();

@@ -42,7 +42,7 @@ const RULES: [RegExp, Access][] = [
   [/^(account|account-logout-everywhere|dhh-.+|scoring-.+)$/, 'session'],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-polls)$/,
+    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-remove-voter|scheduling-polls|poll-remove-voter)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -74,6 +74,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'messages-delete': { path: `/api/messages/delete/${crypto.randomUUID()}` },
   'messages-edit': { path: `/api/messages/edit/${crypto.randomUUID()}`, body: () => ({ text: 'Edited.' }) },
   'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },
+  'poll-remove-voter': { body: () => ({ question: 0, name: 'Nobody' }) },
   'scheduling-add-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
   'scheduling-remove-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
   'scheduling-add-date-choice': { body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
@@ -83,6 +84,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'scheduling-finalise-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz', optionId: 'd-20990101' }) },
   'scheduling-reopen-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
   'scheduling-delete-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
+  'scheduling-remove-voter': { body: () => ({ pollId: 'zzzzzzzzzzzz', username: 'anon_Nobody' }) },
   'scoring-all-scores': { body: (username) => ({ userName: username }) },
   'scoring-wordgame': { body: (username) => ({ userName: username, roundScore: 3 }) },
 };

@@ -13,10 +13,12 @@ import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
 import pollHandler from '../../netlify/functions/scheduling-poll.mts';
 import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
 import listPolls from '../../netlify/functions/scheduling-polls.mts';
+import removeVoter from '../../netlify/functions/scheduling-remove-voter.mts';
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import scheduleItems from '../../netlify/functions/scheduling-schedule-items.mts';
 import voteHandler from '../../netlify/functions/scheduling-vote.mts';
 import { DATE_POLL, TIME_SLOT_POLLS } from '../../src/content/polls.ts';
+import { NO_SUCH_VOTER } from '../../src/features/scheduling/organising.server.ts';
 import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
 import { migrateSpecPolls } from '../../src/features/scheduling/spec-console.server.ts';
 import { TIME_SLOT_POLL_IDS, configuredPollItems, specPolls } from '../../src/features/scheduling/spec-polls.ts';
@@ -171,5 +173,46 @@ describe('nobody can lock a poll', () => {
       body: { pollId: 'defense', optionId: firstItem(), username, answer: 'yes' },
     });
     expect(stranger.status).toBe(409);
+  });
+
+  it('lets the organiser take a voter out of a poll with all their answers, freeing a place and the name', async () => {
+    const username = anon();
+    const [first, second] = configuredPollItems('ragnarok').map((each) => each._id);
+    const vote = (optionId: string) =>
+      call(voteHandler, { body: { pollId: 'ragnarok', optionId, username, answer: 'yes' } });
+    const claimSecret = (await vote(first!)).body.claimSecret;
+    await call(voteHandler, { body: { pollId: 'ragnarok', optionId: second, username, claimSecret, answer: 'yes' } });
+    const voters = () => redis().hget<number>(keys.scheduleVoterCounts(), 'ragnarok');
+    const before = Number(await voters());
+    const version = (await poll('ragnarok')).body.version as number;
+    const answersOf = async () =>
+      (
+        (await get(pollAnswers, '/api/scheduling/poll-answers/ragnarok')) as unknown as { user: { username: string } }[]
+      ).filter((answer) => answer.user.username === username);
+    expect(await answersOf()).toHaveLength(2);
+
+    // A visitor, or a member below the console's clearance, cannot.
+    const request = { pollId: 'ragnarok', username };
+    expect((await call(removeVoter, { body: request })).status).toBe(401);
+    expect((await call(removeVoter, { token: await tokenFor(uniqueName('member'), 2), body: request })).status).toBe(
+      403,
+    );
+
+    const removed = await call(removeVoter, {
+      token: await admin(),
+      body: { ...request, username: username.toUpperCase() },
+    });
+    expect(removed).toMatchObject({ status: 200, body: { status: 'Success', removedAnswers: 2 } });
+    expect(await answersOf()).toEqual([]);
+    expect(Number(await voters())).toBe(before - 1);
+    expect((await poll('ragnarok')).body.version).toBeGreaterThan(version);
+    // The name is free again: anyone may vote under it, with a new claim.
+    expect((await vote(first!)).status).toBe(200);
+    expect(
+      (await call(removeVoter, { token: await admin(), body: { pollId: 'ragnarok', username: anon() } })).body,
+    ).toEqual({
+      error: NO_SUCH_VOTER,
+      code: 'not_found',
+    });
   });
 });

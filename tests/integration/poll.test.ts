@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
+import removeVoter from '../../netlify/functions/poll-remove-voter.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { ACCOUNT_NAME, BLANK_NAME } from '../../src/features/poll/schema.ts';
-import { LIMITS } from '../../src/features/poll/service.server.ts';
+import { LIMITS, NO_SUCH_VOTER } from '../../src/features/poll/service.server.ts';
 import { ACCOUNT_PROBE_LIMITS } from '../../src/server/account-probe.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -85,6 +86,29 @@ describe('one-question poll', () => {
     const admitted = tries.filter((each) => each.body.status === 'Success').length;
     expect(admitted).toBe(LIMITS.newVotersPerAddress.max);
     expect(tries.filter((each) => each.status === 429)).toHaveLength(60 - admitted);
+  });
+
+  it('lets the owner (console clearance) take a voter off a question; the name can vote again', async () => {
+    const name = uniqueName('Voter');
+    await call(createVote, { body: { name, question: 0, vote: ['0', '1'] } });
+    const request = { question: 0, name: name.toUpperCase() };
+    expect((await call(removeVoter, { body: request })).status).toBe(401);
+    expect((await call(removeVoter, { token: await tokenFor(uniqueName('member'), 2), body: request })).status).toBe(
+      403,
+    );
+    expect(await votesOf(name)).toHaveLength(2);
+
+    const owner = await tokenFor(uniqueName('owner'), 3);
+    expect(await call(removeVoter, { token: owner, body: request })).toMatchObject({
+      status: 200,
+      body: { status: 'Success' },
+    });
+    expect(await votesOf(name)).toEqual([]);
+    expect((await call(removeVoter, { token: owner, body: request })).body).toEqual({
+      error: NO_SUCH_VOTER,
+      code: 'not_found',
+    });
+    expect((await call(createVote, { body: { name, question: 0, vote: ['2'] } })).body).toEqual({ status: 'Success' });
   });
 });
 

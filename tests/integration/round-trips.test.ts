@@ -208,6 +208,14 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'write',
     prepare: async () => ({ body: { name: uniqueName('Voter'), question: 0, vote: ['1'] } }),
   },
+  'poll-remove-voter': {
+    kind: 'write',
+    prepare: async () => {
+      const name = uniqueName('Voter');
+      await run('poll-create-vote', { body: { name, question: 0, vote: ['1'] } });
+      return { token: await admin(), body: { question: 0, name } };
+    },
+  },
   'scheduling-schedule-items': {
     kind: 'read',
     prepare: async () => ({ method: 'GET', path: '/api/scheduling/schedule-items/defense' }),
@@ -301,6 +309,17 @@ const SCENARIOS: Record<string, Scenario> = {
   'scheduling-delete-poll': {
     kind: 'write',
     prepare: async () => ({ token: await admin(), body: { pollId: (await madePoll()).id } }),
+  },
+  'scheduling-remove-voter': {
+    kind: 'write',
+    prepare: async () => {
+      const username = anon();
+      const poll = await madePoll();
+      await run('scheduling-vote', {
+        body: { pollId: poll.id, optionId: poll.options[0]!.id, username, answer: 'yes' },
+      });
+      return { token: await admin(), body: { pollId: poll.id, username } };
+    },
   },
   'scheduling-create-schedule-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'scheduling-create-schedule-polls': { kind: 'write', prepare: async () => ({ token: await admin() }) },

@@ -36,6 +36,12 @@ export const createVoteRequest = v.pipe(
 
 export type CreateVoteRequest = v.InferOutput<typeof createVoteRequest>;
 
+/** A voter to take out of a question, named as the results name them. */
+export const removeVoterRequest = v.object({
+  question,
+  name: v.pipe(v.string('name must be a string.'), v.trim(), v.nonEmpty('name is required.'), v.maxLength(50)),
+});
+
 /** One selected option of one voter (SPEC section 3: Vote record). */
 export interface VoteRecord {
   inputtedName: string;

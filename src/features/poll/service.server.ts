@@ -1,5 +1,6 @@
 // The one-question poll: one vote per voter and question, the voter being the token's user when
 // logged in, else the typed name (compared case-insensitively).
+import { type Admin, commandsAsAdmin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
@@ -81,4 +82,17 @@ export async function castVote(
   if (outcome === 'taken') throw new AppError<PollReason>('conflict', ACCOUNT_NAME, {}, 'account-name');
   if (outcome === 'full') throw new AppError<PollReason>('conflict', QUESTION_FULL, {}, 'poll-full');
   return outcome === 'added' ? 'Success' : 'alreadyVoted';
+}
+
+/** What the owner hears when the voter to remove has no vote on the question (any more). */
+export const NO_SUCH_VOTER = 'This voter has no vote on the question any more.';
+
+/**
+ * Takes a voter's vote off a question (the owner's moderation: names made up to fill it, a voter
+ * who asked); the name can vote again. One round trip, within the admin's limit.
+ */
+export async function removeVoter(admin: Admin, question: number, name: string): Promise<{ status: 'Success' }> {
+  const [removed] = await commandsAsAdmin(admin, [['HDEL', keys.pollVotes(question), name.toLowerCase()]]);
+  if (removed === 0) throw new AppError('not_found', NO_SUCH_VOTER);
+  return { status: 'Success' };
 }

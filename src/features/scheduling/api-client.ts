@@ -48,3 +48,8 @@ export const reopenPoll = (pollId: string) =>
   apiRequest<{ status: 'Success' }>('scheduling/reopen-poll', { method: 'POST', body: { pollId } });
 export const deletePoll = (pollId: string) =>
   apiRequest<{ status: 'Success' }>('scheduling/delete-poll', { method: 'POST', body: { pollId } });
+export const removeVoter = (pollId: string, username: string) =>
+  apiRequest<{ status: 'Success'; removedAnswers: number }>('scheduling/remove-voter', {
+    method: 'POST',
+    body: { pollId, username },
+  });

@@ -4,8 +4,8 @@
 import { clientAddress } from '../../server/client.ts';
 import { download, endpoint, lastPathSegment } from '../../server/http.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
-import { createPoll, decidePoll, deletePoll, listPolls } from './organising.server.ts';
-import { decideRequest, newPollRequest, pollRequest, voteRequest } from './schema.ts';
+import { createPoll, decidePoll, deletePoll, listPolls, removeVoter } from './organising.server.ts';
+import { decideRequest, newPollRequest, pollRequest, removeVoterRequest, voteRequest } from './schema.ts';
 import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
 
 /** GET …/:pollId answering what `read` finds for the poll; open to everyone. */
@@ -35,7 +35,7 @@ export const voteEndpoint = endpoint({
   handle: ({ req, context, body, caller }) => vote(body, caller, clientAddress(req, context)),
 });
 
-// ----- The console: clearance 3 to make, list, decide and delete -----
+// ----- The console: clearance 3 to make, list, decide and delete polls, and remove voters -----
 
 const organiser = { clearance: CLEARANCE.console };
 
@@ -76,4 +76,12 @@ export const deletePollAdminEndpoint = endpoint({
   access: organiser,
   body: pollRequest,
   handle: ({ body, caller }) => deletePoll(caller, body.pollId),
+});
+
+/** POST take a voter out of a poll, with all their answers. */
+export const removeVoterAdminEndpoint = endpoint({
+  method: 'POST',
+  access: organiser,
+  body: removeVoterRequest,
+  handle: ({ body, caller }) => removeVoter(caller, body.pollId, body.username),
 });

@@ -5,8 +5,10 @@ import type { CreatedPoll } from './new-poll.ts';
 const api = vi.hoisted(() => ({
   createPoll: vi.fn(),
   deletePoll: vi.fn(),
+  fetchPollAnswers: vi.fn(),
   fetchPolls: vi.fn(),
   finalisePoll: vi.fn(),
+  removeVoter: vi.fn(),
   reopenPoll: vi.fn(),
 }));
 vi.mock('./api-client.ts', () => api);
@@ -112,5 +114,37 @@ describe('the poll organiser’s store', () => {
     expect(organiser.$confirmingDelete.get()).toBeNull();
     expect(api.deletePoll).toHaveBeenCalledWith('aaaaaaaaaaaa');
     expect(organiser.$pollErrors.get()).toEqual({ aaaaaaaaaaaa: '' });
+  });
+
+  it('lists a poll’s voters with their answers, and takes one out after asking', async () => {
+    const answer = (username: string, option: string, firstName?: string) => ({
+      option,
+      answer: 'yes',
+      user: firstName ? { username, firstName } : { username },
+    });
+    api.fetchPollAnswers.mockResolvedValueOnce([
+      answer('anon_Bo', 'a'),
+      answer('alex', 'a', 'Alex'),
+      answer('anon_Bo', 'b'),
+    ]);
+    await organiser.loadVoters('aaaaaaaaaaaa');
+    expect(organiser.$pollVoters.get().aaaaaaaaaaaa).toEqual([
+      { username: 'anon_Bo', answers: 2 },
+      { username: 'alex', firstName: 'Alex', answers: 1 },
+    ]);
+    const bo = organiser.$pollVoters.get().aaaaaaaaaaaa![0]!;
+    organiser.askToRemoveVoter('aaaaaaaaaaaa', bo);
+    expect(organiser.$confirmingRemoval.get()).toEqual({ pollId: 'aaaaaaaaaaaa', voter: bo });
+    api.removeVoter.mockResolvedValueOnce({ status: 'Success', removedAnswers: 2 });
+    api.fetchPollAnswers.mockResolvedValueOnce([answer('alex', 'a', 'Alex')]);
+    api.fetchPolls.mockResolvedValueOnce([made('aaaaaaaaaaaa')]);
+    await organiser.confirmRemoval('aaaaaaaaaaaa', bo);
+    expect(api.removeVoter).toHaveBeenCalledWith('aaaaaaaaaaaa', 'anon_Bo');
+    expect(organiser.$confirmingRemoval.get()).toBeNull();
+    expect(organiser.$pollVoters.get().aaaaaaaaaaaa).toEqual([{ username: 'alex', firstName: 'Alex', answers: 1 }]);
+    // A refusal is shown with the poll.
+    api.removeVoter.mockRejectedValueOnce(new Error('This voter is not in the poll any more.'));
+    await organiser.confirmRemoval('aaaaaaaaaaaa', bo);
+    expect(organiser.$pollErrors.get().aaaaaaaaaaaa).toBe('This voter is not in the poll any more.');
   });
 });

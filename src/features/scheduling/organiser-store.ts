@@ -1,10 +1,20 @@
 // The console's poll organiser: the poll being made, checked by the same rules as the
 // server's (new-poll.ts) before it is sent, and the polls made so far with what the organiser does
-// to them (finalise, reopen, delete after a confirmation), each followed by a reload of the list.
-// The list loads when the organiser first shows it.
+// to them (finalise, reopen, delete after a confirmation, take a voter out after a confirmation),
+// each followed by a reload of the list. The list loads when the organiser first shows it; a poll's
+// voters when the organiser opens them.
 import { atom, map, onMount } from 'nanostores';
-import { createPoll, deletePoll, fetchPolls, finalisePoll, reopenPoll } from './api-client.ts';
+import {
+  createPoll,
+  deletePoll,
+  fetchPollAnswers,
+  fetchPolls,
+  finalisePoll,
+  removeVoter,
+  reopenPoll,
+} from './api-client.ts';
 import { type CreatedPoll, type NewPoll, type NewPollDay, newPollProblem } from './new-poll.ts';
+import type { Voter } from './polls.ts';
 
 /** A made poll as the organiser's list shows it. */
 export type ListedPoll = CreatedPoll & { voters: number };
@@ -38,6 +48,15 @@ export const $created = atom<CreatedPoll | undefined>(undefined);
 export const $pollErrors = map<Record<string, string>>({});
 /** The made poll whose deletion is being confirmed. */
 export const $confirmingDelete = atom<string | null>(null);
+/** Each opened poll's voters with how many answers each gave, in the order they came, by the poll's id. */
+export const $pollVoters = map<Record<string, PollVoter[]>>({});
+/** The voter whose removal is being confirmed. */
+export const $confirmingRemoval = atom<{ pollId: string; voter: PollVoter } | null>(null);
+
+/** A voter as the organiser's list shows them. */
+export interface PollVoter extends Voter {
+  answers: number;
+}
 
 onMount($madePolls, () => {
   void loadPolls();
@@ -140,4 +159,38 @@ export function cancelDelete(): void {
 export function confirmDelete(pollId: string): Promise<void> {
   $confirmingDelete.set(null);
   return act(pollId, () => deletePoll(pollId));
+}
+
+/** (Re)loads a poll's voters from its answers; a failure is shown with that poll. */
+export async function loadVoters(pollId: string): Promise<void> {
+  try {
+    const voters = new Map<string, PollVoter>();
+    for (const { user } of await fetchPollAnswers(pollId)) {
+      const voter = voters.get(user.username) ?? { ...user, answers: 0 };
+      voter.answers += 1;
+      voters.set(user.username, voter);
+    }
+    $pollVoters.setKey(pollId, [...voters.values()]);
+  } catch (error) {
+    $pollErrors.setKey(pollId, reason(error));
+  }
+}
+
+/** Asks before a voter is taken out of a poll. */
+export function askToRemoveVoter(pollId: string, voter: PollVoter): void {
+  $confirmingRemoval.set({ pollId, voter });
+}
+
+/** Closes the question without removing anyone. */
+export function cancelRemoval(): void {
+  $confirmingRemoval.set(null);
+}
+
+/** Takes a voter out of a poll with all their answers, once the organiser has confirmed it. */
+export function confirmRemoval(pollId: string, voter: PollVoter): Promise<void> {
+  $confirmingRemoval.set(null);
+  return act(pollId, async () => {
+    await removeVoter(pollId, voter.username);
+    await loadVoters(pollId);
+  });
 }

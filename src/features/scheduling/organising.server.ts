@@ -1,9 +1,11 @@
 // Organising scheduling polls in the console (clearance is checked by the functions): making a poll
-// from the form, the list with each poll's voters, finalising or reopening one, deleting one.
+// from the form, the list with each poll's voters, finalising or reopening one, deleting one, and
+// taking a voter out of one.
 import { randomBytes } from 'node:crypto';
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { type CreatedPoll, type NewPoll, isPollId, newPollProblem, pollOptions } from './new-poll.ts';
+import { voterKey } from './polls.ts';
 import * as repo from './polls.repo.server.ts';
 import type { NewPollRequest } from './schema.ts';
 import { NO_SUCH_OPTION, NO_SUCH_POLL } from './voting.server.ts';
@@ -52,4 +54,18 @@ export async function decidePoll(admin: Admin, pollId: string, optionId: string)
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'unknown-option') throw new AppError('bad_request', NO_SUCH_OPTION);
   return { status: 'Success' as const };
+}
+
+/** What the organiser hears when the voter to remove is not in the poll (any more). */
+export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
+
+/**
+ * Takes a voter out of a poll with all their answers (names made up to fill a poll, a voter who
+ * asked to leave); their name is free again. Answers how many answers went.
+ */
+export async function removeVoter(admin: Admin, pollId: string, username: string) {
+  if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
+  const removed = await repo.removeVoter(admin, pollId, voterKey(username));
+  if (removed < 0) throw new AppError('not_found', NO_SUCH_VOTER);
+  return { status: 'Success' as const, removedAnswers: removed };
 }

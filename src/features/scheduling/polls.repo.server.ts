@@ -106,6 +106,27 @@ export async function deletePoll(admin: Admin, pollId: string): Promise<boolean>
   return deleted === 1;
 }
 
+/**
+ * Takes a voter (by voter key) out of a poll with all their answers, freeing their name; -1 when
+ * the poll has no such voter, else how many answers went.
+ */
+export function removeVoter(admin: Admin, pollId: string, voter: string): Promise<number> {
+  return runAsAdmin(
+    admin,
+    scripts.removeVoter,
+    [
+      keys.scheduleVotes(pollId),
+      keys.scheduleMaybe(pollId),
+      keys.schedulePeople(pollId),
+      keys.scheduleFirstNames(pollId),
+      keys.scheduleClaims(pollId),
+      keys.scheduleVoterCounts(),
+      keys.scheduleVersion(pollId),
+    ],
+    [voter, pollId],
+  );
+}
+
 /** Finalises a poll on an option, or reopens it (`optionId` ''). */
 export function decidePoll(admin: Admin, pollId: string, optionId: string) {
   return runAsAdmin(

@@ -101,4 +101,7 @@ export const pollRequest = v.object({ pollId });
 
 export const decideRequest = v.object({ pollId, optionId: optionId('optionId') });
 
+/** A voter to take out of a poll, named as the poll's answers name them. */
+export const removeVoterRequest = v.object({ pollId, username });
+
 export type NewPollRequest = v.InferOutput<typeof newPollRequest>;

@@ -221,3 +221,35 @@ else
 end
 redis.call('INCR', KEYS[4])
 return 'ok'`);
+
+/**
+ * Takes one voter out of a poll (the organiser's moderation): every vote of theirs, their place in
+ * the poll's people and its voter count, their first name and their claim, so the name is free
+ * again; the version is raised. KEYS: the poll's votes, its if-need-be votes, people, first names
+ * and claims, the voter counts, its version. ARGV: the voter key, the poll id. Answers how many
+ * votes were removed, or -1 when the poll has no such voter.
+ */
+export const removeVoter = defineLimitedScript<
+  [
+    votes: string,
+    maybe: string,
+    people: string,
+    firstNames: string,
+    claims: string,
+    voterCounts: string,
+    version: string,
+  ],
+  [voterKey: string, pollId: string],
+  number
+>(`
+if redis.call('HDEL', KEYS[3], ARGV[1]) == 0 then return -1 end
+local votes = redis.call('ZRANGE', KEYS[1], '[' .. ARGV[1] .. '\\n', '(' .. ARGV[1] .. '\\v', 'BYLEX')
+for _, vote in ipairs(votes) do
+  redis.call('ZREM', KEYS[1], vote)
+  redis.call('SREM', KEYS[2], vote)
+end
+redis.call('HDEL', KEYS[4], ARGV[1])
+redis.call('HDEL', KEYS[5], ARGV[1])
+redis.call('HINCRBY', KEYS[6], ARGV[2], -1)
+redis.call('INCR', KEYS[7])
+return #votes`);

@@ -17,6 +17,7 @@ import {
 import { dayLabel, decisionLabel, optionLabel } from '../option-labels.ts';
 import {
   $confirmingDelete,
+  $confirmingRemoval,
   $created,
   $creating,
   $draft,
@@ -24,19 +25,25 @@ import {
   $listError,
   $madePolls,
   $pollErrors,
+  $pollVoters,
   type ListedPoll,
   addDate,
   addTime,
   askToDelete,
+  askToRemoveVoter,
   cancelDelete,
+  cancelRemoval,
   confirmDelete,
+  confirmRemoval,
   createDraft,
   editDraft,
   finalise,
+  loadVoters,
   removeDate,
   removeTime,
   reopen,
 } from '../organiser-store.ts';
+import { displayName } from '../polls.ts';
 // Its styles (scheduling.css) are imported by the scheduling console page, which inlines them: an island brings no CSS.
 
 const SLOT_LENGTHS = [30, 60, 90, 120, 180];
@@ -268,6 +275,7 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
           ))}
         </Field>
       )}
+      <PollVoters poll={poll} />
       <div className="made-poll-actions">
         {poll.final && (
           <button type="button" className="button" onClick={() => void reopen(poll.id)}>
@@ -297,5 +305,52 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
         </ConfirmDialog>
       )}
     </li>
+  );
+}
+
+/** A made poll's voters, loaded when opened, each with a Remove button that asks first. */
+function PollVoters({ poll }: { poll: ListedPoll }) {
+  const voters = useStore($pollVoters)[poll.id];
+  const removal = useStore($confirmingRemoval);
+  const confirming = removal?.pollId === poll.id ? removal.voter : undefined;
+  return (
+    <details
+      className="made-poll-voters"
+      onToggle={(event) => {
+        if (event.currentTarget.open) void loadVoters(poll.id);
+      }}
+    >
+      <summary>
+        Voters<span className="visually-hidden"> of {poll.title}</span>
+      </summary>
+      {!voters && <p className="sched-loading">Loading voters...</p>}
+      {voters?.length === 0 && <p className="sched-note">Nobody has answered yet.</p>}
+      <ul className="made-poll-voter-list">
+        {voters?.map((voter) => (
+          <li key={voter.username}>
+            <span>
+              {displayName(voter)} · {voter.answers} answer(s)
+            </span>
+            <button type="button" className="button button-danger" onClick={() => askToRemoveVoter(poll.id, voter)}>
+              Remove<span className="visually-hidden"> {displayName(voter)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {confirming && (
+        <ConfirmDialog
+          id={`made-${poll.id}-remove-voter`}
+          title="Remove this voter?"
+          confirmLabel="Remove"
+          onConfirm={() => void confirmRemoval(poll.id, confirming)}
+          onCancel={cancelRemoval}
+        >
+          <p>
+            {displayName(confirming)}’s {confirming.answers} answer(s) in “{poll.title}” will be deleted, and their name
+            can be used again.
+          </p>
+        </ConfirmDialog>
+      )}
+    </details>
   );
 }
