@@ -9,7 +9,12 @@ import askAi from '../../netlify/functions/ask-ai.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { CHATBOT_COUNTERS } from '../../src/features/chatbot/repo.server.ts';
 import { MAX_HISTORY_CHARS, MAX_HISTORY_TURNS } from '../../src/features/chatbot/logic.ts';
-import { MAX_HISTORY_ENTRIES, MAX_TURN_LENGTH } from '../../src/features/chatbot/limits.ts';
+import {
+  MAX_HISTORY_ENTRIES,
+  MAX_QUESTION_LENGTH,
+  MAX_SYSTEM_LENGTH,
+  MAX_TURN_LENGTH,
+} from '../../src/features/chatbot/limits.ts';
 import { DAILY_CAP_SETTINGS, LIMITS, NOT_CONFIGURED, UNREACHABLE } from '../../src/features/chatbot/service.server.ts';
 import { utcDay } from '../../src/lib/utc-day.ts';
 import { MAX_ANSWER_TOKENS } from '../../src/server/ai.ts';
@@ -262,6 +267,40 @@ describe('the chatbot’s daily caps', () => {
     expect(await tokens()).toBe(300);
   });
 
+  it('holds each visitor to their share of the day’s tokens, per address and per account', async () => {
+    process.env.CHATBOT_TOKENS_PER_VISITOR_PER_DAY = '150';
+    model.setUsage({ prompt_tokens: 60, completion_tokens: 40 });
+    const message = `You have used your share of the chatbot’s answers for today. ${reset}`;
+    const address = newAddress();
+    expect((await question(address)).status).toBe(200);
+    // Under the share when asked, so answered; the answer uses it up.
+    expect(await question(address)).toMatchObject({ status: 200, body: { remaining: 0 } });
+    await expectRefused(question(address), message);
+    expect((await quota(address)).body).toEqual({ remaining: 0 });
+    expect((await question()).status).toBe(200); // another address is another visitor
+    // An account's share follows it from address to address.
+    const { token } = await signedIn();
+    expect((await question(newAddress(), token)).status).toBe(200);
+    expect((await question(newAddress(), token)).status).toBe(200);
+    await expectRefused(question(newAddress(), token), message);
+  });
+
+  it('keeps the chatbot answering everyone when three addresses send the longest prompts they can', async () => {
+    // Each question padded to the most a request may carry: the question, the instruction and the history kept.
+    const padded = MAX_QUESTION_LENGTH + MAX_SYSTEM_LENGTH + MAX_HISTORY_CHARS;
+    model.setUsage({ prompt_tokens: padded, completion_tokens: MAX_ANSWER_TOKENS });
+    let answered = 0;
+    for (const address of [newAddress(), newAddress(), newAddress()]) {
+      while ((await question(address)).status === 200) answered += 1;
+    }
+    const spent = Number(await redis().get(tokensKey()));
+    expect(spent).toBeLessThan(DAILY_CAP_SETTINGS.tokens.fallback / 4);
+    expect((await question()).status).toBe(200);
+    console.info(
+      `three padded addresses: ${answered} answers, ${spent} of ${DAILY_CAP_SETTINGS.tokens.fallback} tokens`,
+    );
+  });
+
   it('counts the worst case for an answer without usage, and for one abandoned on time', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const tokens = async () => Number(await redis().get(tokensKey()));
@@ -307,9 +346,11 @@ describe('the chatbot’s daily caps', () => {
     expect(dayKeys.sort()).toEqual(
       [
         keys.dailyCount(CHATBOT_COUNTERS.questions, day, `ip:${address}`),
+        keys.dailyCount(CHATBOT_COUNTERS.tokens, day, `ip:${address}`),
         keys.dailyCount(CHATBOT_COUNTERS.questions, day),
         keys.dailyCount(CHATBOT_COUNTERS.tokens, day),
         keys.dailyCount(CHATBOT_COUNTERS.questions, day, `user:${usernameKey(username)}`),
+        keys.dailyCount(CHATBOT_COUNTERS.tokens, day, `user:${usernameKey(username)}`),
       ].sort(),
     );
     const rate = keys.rateLimit(LIMITS.questionsPerAddress.bucket, address);

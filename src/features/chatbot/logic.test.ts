@@ -36,14 +36,24 @@ describe('the caps', () => {
     expect(capMessage('tokens', 500_000, now)).toMatch(/^The chatbot has used all of its answers for today\. You/);
   });
 
-  const caps = { visitor: 20, questions: 100, tokens: 1000 };
+  const caps = { visitor: 20, visitorTokens: 100, questions: 100, tokens: 1000 };
+  const none = { tokensByAddress: 0, questions: 0, tokens: 0 };
   it('leave the tightest of the visitor’s and the site’s remaining', () => {
-    expect(remainingQuestions(caps, { byAddress: 2, questions: 50, tokens: 0 })).toBe(18);
-    expect(remainingQuestions(caps, { byAddress: 2, byAccount: 5, questions: 50, tokens: 0 })).toBe(15);
-    expect(remainingQuestions(caps, { byAddress: 7, byAccount: 5, questions: 50, tokens: 0 })).toBe(13);
-    expect(remainingQuestions(caps, { byAddress: 2, questions: 95, tokens: 0 })).toBe(5);
-    expect(remainingQuestions(caps, { byAddress: 25, questions: 150, tokens: 0 })).toBe(0);
-    expect(remainingQuestions(caps, { byAddress: 0, questions: 0, tokens: 1000 })).toBe(0);
+    expect(remainingQuestions(caps, { ...none, byAddress: 2, questions: 50 })).toBe(18);
+    expect(remainingQuestions(caps, { ...none, byAddress: 2, byAccount: 5, questions: 50 })).toBe(15);
+    expect(remainingQuestions(caps, { ...none, byAddress: 7, byAccount: 5, questions: 50 })).toBe(13);
+    expect(remainingQuestions(caps, { ...none, byAddress: 2, questions: 95 })).toBe(5);
+    expect(remainingQuestions(caps, { ...none, byAddress: 25, questions: 150 })).toBe(0);
+    expect(remainingQuestions(caps, { ...none, byAddress: 0, tokens: 1000 })).toBe(0);
+  });
+
+  it('leave none once the visitor has spent their share of the tokens, by address or by account', () => {
+    expect(remainingQuestions(caps, { ...none, byAddress: 2, tokensByAddress: 99 })).toBe(18);
+    expect(remainingQuestions(caps, { ...none, byAddress: 2, tokensByAddress: 100 })).toBe(0);
+    expect(remainingQuestions(caps, { ...none, byAddress: 2, byAccount: 2, tokensByAccount: 100 })).toBe(0);
+    expect(capMessage('visitor-tokens', 100, now)).toMatch(
+      /^You have used your share of the chatbot’s answers for today\. You can ask again after 00:00 UTC/,
+    );
   });
 
   it('are shown as a count, or as none left', () => {

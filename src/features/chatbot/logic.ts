@@ -18,13 +18,14 @@ function plural(count: number, unit: string): string {
 }
 
 /** Which daily cap refused a question. */
-export type DailyCap = 'visitor' | 'address' | 'questions' | 'tokens';
+export type DailyCap = 'visitor' | 'address' | 'visitor-tokens' | 'questions' | 'tokens';
 
 /** The refusal's message for a cap: what was reached, and when it resets. */
 export function capMessage(cap: DailyCap, max: number, now: Date): string {
   const reached = {
     visitor: `You have asked the ${plural(max, 'question')} allowed today.`,
     address: `The ${plural(max, 'question')} allowed today from your network address have been asked.`,
+    'visitor-tokens': 'You have used your share of the chatbot’s answers for today.',
     questions: 'The chatbot has answered all the questions it can today.',
     tokens: 'The chatbot has used all of its answers for today.',
   }[cap];
@@ -40,6 +41,8 @@ export function remainingText(remaining: number): string {
 export interface DailyCaps {
   /** Questions per visitor: per address for a guest; per account and per address when signed in. */
   visitor: number;
+  /** Model tokens per visitor, counted as `visitor` is: a share of the site's day, so no one visitor spends it all. */
+  visitorTokens: number;
   questions: number;
   tokens: number;
 }
@@ -49,6 +52,9 @@ export interface DailyUse {
   byAddress: number;
   /** Absent for a guest. */
   byAccount?: number;
+  /** The model tokens spent on this address's questions, and (signed in) this account's. */
+  tokensByAddress: number;
+  tokensByAccount?: number;
   questions: number;
   tokens: number;
 }
@@ -56,6 +62,7 @@ export interface DailyUse {
 /** The questions this visitor may still ask today: the tightest of their caps and the site's. */
 export function remainingQuestions(caps: DailyCaps, use: DailyUse): number {
   if (use.tokens >= caps.tokens) return 0;
+  if (Math.max(use.tokensByAddress, use.tokensByAccount ?? 0) >= caps.visitorTokens) return 0;
   const own = caps.visitor - Math.max(use.byAddress, use.byAccount ?? 0);
   return Math.max(0, Math.min(own, caps.questions - use.questions));
 }

@@ -6,7 +6,7 @@ import { isSignedIn } from '../../server/caller.ts';
 import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import { type DailyCaps, capMessage, keptHistory, remainingQuestions } from './logic.ts';
-import { type Asker, addTokens, countQuestion, readUse } from './repo.server.ts';
+import { type Asker, type TokenTotals, addTokens, countQuestion, readUse } from './repo.server.ts';
 import type { AskEvent, AskRequest } from './schema.ts';
 
 // Enough for a real conversation; each question costs money, so scripts are held back.
@@ -27,6 +27,11 @@ export const DAILY_CAP_SETTINGS = {
   questions: { env: 'CHATBOT_QUESTIONS_PER_DAY', fallback: 500 },
   /** Model tokens (prompt and completion, as the model reports them) the whole site spends per day. */
   tokens: { env: 'CHATBOT_TOKENS_PER_DAY', fallback: 500_000 },
+  /**
+   * Model tokens one visitor may spend per day, counted per address and (signed in) per account: a
+   * twentieth of the site's default day, so padded prompts from a few addresses cannot use it all.
+   */
+  visitorTokens: { env: 'CHATBOT_TOKENS_PER_VISITOR_PER_DAY', fallback: 25_000 },
 } as const;
 
 export const NOT_CONFIGURED = 'The chatbot is not configured on this site.';
@@ -41,6 +46,7 @@ function capSetting({ env, fallback }: { env: string; fallback: number }): numbe
 export function dailyCaps(asker: Asker): DailyCaps {
   return {
     visitor: capSetting(isSignedIn(asker.caller) ? DAILY_CAP_SETTINGS.user : DAILY_CAP_SETTINGS.guest),
+    visitorTokens: capSetting(DAILY_CAP_SETTINGS.visitorTokens),
     questions: capSetting(DAILY_CAP_SETTINGS.questions),
     tokens: capSetting(DAILY_CAP_SETTINGS.tokens),
   };
@@ -79,9 +85,9 @@ async function admit(asker: Asker, requestId: string): Promise<{ caps: DailyCaps
 }
 
 /** Logs a failed model call and counts what it may have cost; answers the visitor's error. */
-async function failed(error: AiError, requestId: string): Promise<AppError> {
+async function failed(error: AiError, asker: Asker, requestId: string): Promise<AppError> {
   console.error(`[${requestId}] ask-ai: ${error.message}`);
-  await recordTokens(error.tokens, requestId);
+  await recordTokens(error.tokens, asker, requestId);
   return new AppError('unavailable', UNREACHABLE);
 }
 
@@ -95,11 +101,11 @@ export async function ask(input: AskRequest, asker: Asker, requestId: string, si
   const { caps, remaining } = await admit(asker, requestId);
   try {
     const answer = await askModel(modelMessages(input), signal);
-    const spent = await recordTokens(answer.tokens, requestId);
-    return { text: answer.text, remaining: spent >= caps.tokens ? 0 : remaining };
+    const spent = await recordTokens(answer.tokens, asker, requestId);
+    return { text: answer.text, remaining: leftAfter(spent, caps, remaining) };
   } catch (error) {
     if (!(error instanceof AiError)) throw error;
-    throw await failed(error, requestId);
+    throw await failed(error, asker, requestId);
   }
 }
 
@@ -137,7 +143,7 @@ export async function askStreamed(
   } catch (error) {
     signal?.removeEventListener('abort', stop);
     if (!(error instanceof AiError)) throw error;
-    throw await failed(error, requestId);
+    throw await failed(error, asker, requestId);
   }
 
   let out!: ReadableStreamDefaultController<Uint8Array>;
@@ -176,14 +182,14 @@ export async function askStreamed(
         send({ event: 'text', data: { text: next.value } });
         next = await pieces.next();
       }
-      const spent = await recordTokens(next.value, requestId);
-      send({ event: 'done', data: { remaining: spent >= caps.tokens ? 0 : remaining } });
+      const spent = await recordTokens(next.value, asker, requestId);
+      send({ event: 'done', data: { remaining: leftAfter(spent, caps, remaining) } });
     } catch (error) {
       const known = error instanceof AiError;
       // An asker who stops an answer is no failure: noted, not logged as an error.
       if (known) (signal?.aborted ? console.info : console.error)(`[${requestId}] ask-ai: ${error.message}`);
       else console.error(`[${requestId}] ask-ai: the stream failed: ${String(error)}`);
-      await recordTokens(known ? error.tokens : worstCaseTokens(modelMessages(input)), requestId);
+      await recordTokens(known ? error.tokens : worstCaseTokens(modelMessages(input)), asker, requestId);
       send({ event: 'error', data: { error: UNREACHABLE, code: 'unavailable' } });
     } finally {
       finish();
@@ -192,19 +198,24 @@ export async function askStreamed(
   return stream;
 }
 
+/** The questions left after an answer that took the day's token totals to `spent`: none once the site's or the visitor's share is used. */
+function leftAfter(spent: TokenTotals, caps: DailyCaps, remaining: number): number {
+  return spent.site >= caps.tokens || spent.visitor >= caps.visitorTokens ? 0 : remaining;
+}
+
 /**
- * Adds the tokens to the day's total and answers the total. The answer is already paid for, so a
- * store failure here is logged, not shown; answers 0 when nothing was added.
+ * Adds the tokens to the day's totals (the site's and the asker's) and answers them. The answer is
+ * already paid for, so a store failure here is logged, not shown; answers 0s when nothing was added.
  */
-async function recordTokens(tokens: number, requestId: string): Promise<number> {
-  if (tokens <= 0) return 0;
+async function recordTokens(tokens: number, asker: Asker, requestId: string): Promise<TokenTotals> {
+  if (tokens <= 0) return { site: 0, visitor: 0 };
   try {
-    return await addTokens(tokens, new Date());
+    return await addTokens(tokens, asker, new Date());
   } catch (error) {
     // The error's name only: a store error's text may carry the command's keys.
     const kind = error instanceof Error ? error.name : 'unknown error';
     console.error(`[${requestId}] ask-ai: the model's ${tokens} tokens could not be counted (${kind}).`);
-    return 0;
+    return { site: 0, visitor: 0 };
   }
 }
 
