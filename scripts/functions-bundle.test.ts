@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { Config } from '@netlify/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, type FunctionResult, ROOT, bundle, coldImport, readZip } from './function-bundles.ts';
 
@@ -73,6 +74,23 @@ describe('the functions as Netlify bundles them', () => {
   it('ships no dev-only code', () => {
     for (const { result, files } of bundles.values()) {
       expect(devOnlyCode(result, files), result.name).toEqual([]);
+    }
+  });
+
+  it('deploys each one with the rate limit its config declares: the edge reads it from the source', async () => {
+    // Netlify reads config from the file's text, not by running it: a limit held in an imported
+    // constant would be applied by the local server and silently dropped by the edge.
+    for (const name of endpoints) {
+      const { config } = (await import(join(FUNCTIONS, `${name}.mts`))) as { config: Config };
+      const deployed = bundles.get(name)!.result.trafficRules?.action.config;
+      expect(
+        deployed && {
+          windowLimit: deployed.rateLimitConfig.windowLimit,
+          windowSize: deployed.rateLimitConfig.windowSize,
+          aggregateBy: deployed.aggregate.keys.map((key) => key.type),
+        },
+        name,
+      ).toEqual(config.rateLimit);
     }
   });
 

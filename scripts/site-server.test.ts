@@ -1,7 +1,7 @@
 // The production-like server (scripts/site-server.ts) on a small project of its own: functions
 // served warm and concurrently on their config.path, with the platform's context; netlify.toml's
-// redirects, rewrites to functions and header rules; the 404 page; compression. And the refusal of
-// function settings it does not emulate.
+// redirects, rewrites to functions and header rules; the 404 page; compression; the edge's rate
+// limits and CDN cache. And the refusal of function settings it does not emulate.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
@@ -122,6 +122,23 @@ export default async (req) => {
   return new Response('read ' + size, { headers: { 'Strict-Transport-Security': 'max-age=60' } });
 };
 export const config = { path: '/api/limited', method: 'POST' };
+`,
+  // At most three calls in any 60 s per address and site, as Netlify's edge counts them.
+  'netlify/functions/limited-reads.mjs': `
+export default async () => new Response('read');
+export const config = { path: '/api/limited-reads', rateLimit: { windowLimit: 3, windowSize: 60, aggregateBy: ['ip', 'domain'] } };
+`,
+  // Opts its answers into the CDN cache for a second, then a second more while it refreshes; counts its calls.
+  'netlify/functions/cached.mjs': `
+let calls = 0;
+export default async (req) => {
+  calls++;
+  const headers = new URL(req.url).searchParams.has('uncached')
+    ? {}
+    : { 'Netlify-CDN-Cache-Control': 'public, s-maxage=1, stale-while-revalidate=1' };
+  return Response.json({ calls }, { headers });
+};
+export const config = { path: '/api/cached' };
 `,
   'netlify/functions/no-path.mjs': `
 export default async () => new Response('at the default URL');
@@ -296,6 +313,35 @@ describe('the production-like server', () => {
     expect(reads.length).toBeGreaterThan(1);
     // The first event arrives well before the last is written (450 ms in).
     expect(reads[0]!.at).toBeLessThan(400);
+  });
+
+  it("applies a function's config.rateLimit per address: over it, 429 without running the function", async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await get('/api/limited-reads'));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(await answers[3]!.text()).toBe('Too Many Requests');
+    expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another function is not held back by it.
+    expect((await get('/api/count')).status).toBe(200);
+  });
+
+  it('caches what a function opts into with Netlify-CDN-Cache-Control, by the whole URL, fresh then stale while it refreshes', async () => {
+    const read = async (path: string) => {
+      const answer = await get(path);
+      expect(answer.headers.get('netlify-cdn-cache-control')).toBeNull(); // never shown to the browser
+      return { calls: ((await answer.json()) as { calls: number }).calls, status: answer.headers.get('cache-status') };
+    };
+    const first = await read('/api/cached?v=1');
+    expect(first.status).toBe('"Netlify Edge"; fwd=miss; stored');
+    expect(await read('/api/cached?v=1')).toEqual({ calls: first.calls, status: '"Netlify Edge"; hit' });
+    // Another query string is another entry; an answer without the header is never kept.
+    expect((await read('/api/cached?v=2')).calls).toBe(first.calls + 1);
+    expect((await read('/api/cached?uncached')).status).toBe('"Netlify Edge"; fwd=miss');
+    expect((await read('/api/cached?uncached')).calls).toBe(first.calls + 3);
+    // Stale: the cached answer still, while one call refreshes it; then the fresh one.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await read('/api/cached?v=1')).toEqual({ calls: first.calls, status: '"Netlify Edge"; hit; fwd=stale' });
+    await expect.poll(async () => (await read('/api/cached?v=1')).calls).toBe(first.calls + 4);
   });
 
   it('aborts the request’s signal and cancels the body when the client leaves part-way', async () => {

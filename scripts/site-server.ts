@@ -8,7 +8,9 @@
 // netlify.toml's redirects and header rules, and the [build.environment] variables. Its
 // functions feature stays off: it builds every call into a fresh worker thread (about half a
 // second each, nothing kept between calls) and breaks when two calls to one function overlap,
-// so it served 2 requests a second where a warm instance serves hundreds.
+// so it served 2 requests a second where a warm instance serves hundreds. In front of the
+// functions stands what Netlify's edge does for them (scripts/edge-emulation.ts): each function's
+// `config.rateLimit`, and the CDN cache its answers opt into.
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +21,7 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { fromWebResponse } from '@netlify/dev-utils';
 import { RedirectsHandler } from '@netlify/redirects';
+import { CdnCache, EdgeRateLimiter, RATE_LIMITED_BODY } from './edge-emulation.ts';
 import { type FunctionMatch, callFunction, findFunction, loadFunctions } from './warm-functions.ts';
 import { netlifyLocalFeatures } from './netlify-local-features.mjs';
 
@@ -78,6 +81,29 @@ export async function startSiteServer({
     if (!rule || rule.redirect || rule.external || (rule.statusCode ?? 200) !== 200) return undefined;
     const match = findFunction(functions, req.method ?? 'GET', rule.target.pathname);
     return match && { match, force: rule.force };
+  }
+
+  const limiter = new EdgeRateLimiter();
+  const cache = new CdnCache();
+
+  /**
+   * Runs a function as Netlify's edge does: a call over its rate limit gets 429 without running
+   * it; a GET may be answered from the CDN cache.
+   */
+  function call(match: FunctionMatch, req: IncomingMessage, url: URL, signal: AbortSignal): Promise<Response> {
+    const { rateLimit } = match.fn;
+    const ip = clientIp(req);
+    const wait = rateLimit ? limiter.admit(match.fn.name, rateLimit, ip, url.host) : 0;
+    if (wait > 0) {
+      const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(wait) };
+      return Promise.resolve(new Response(RATE_LIMITED_BODY, { status: 429, headers }));
+    }
+    if (req.method !== 'GET') return callFunction(match, functionRequest(req, url, signal));
+    // A refresh in the background outlives the request that started it: it is not aborted when that client leaves.
+    const headers = headersOf(req);
+    return cache.serve(url, (inBackground) =>
+      callFunction(match, functionRequest(req, url, inBackground ? new AbortController().signal : signal, headers)),
+    );
   }
 
   /** Answers a request as Netlify would: function, redirect or file, else the 404 page. */
@@ -142,21 +168,24 @@ export async function startSiteServer({
   };
 }
 
+/** The client's address as Netlify's edge sees it. */
+const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+
 /**
- * Calls a function with the request as Netlify's edge hands it on: the client's address and a
- * request id set by the platform (never taken from the client), the URL the client asked for.
+ * The request a function gets, as Netlify's edge hands it on: the client's address and a request
+ * id set by the platform (never taken from the client), the URL the client asked for.
  */
-function call(match: FunctionMatch, req: IncomingMessage, url: URL, signal: AbortSignal): Promise<Response> {
-  const headers = headersOf(req);
-  headers.set('x-nf-client-connection-ip', (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''));
-  headers.set('x-nf-request-id', randomUUID());
+function functionRequest(req: IncomingMessage, url: URL, signal: AbortSignal, headers = headersOf(req)): Request {
+  const sent = new Headers(headers);
+  sent.set('x-nf-client-connection-ip', clientIp(req));
+  sent.set('x-nf-request-id', randomUUID());
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // Through a stream of its own, so that the function cancelling the body (refusing one too large)
   // ends that stream, not the connection: what it left unread is discarded after the answer.
   const body = hasBody ? (Readable.toWeb(req.pipe(new PassThrough())) as ReadableStream) : null;
   // Node needs `duplex` for a streamed body; the DOM's RequestInit type does not know it.
-  return callFunction(match, new Request(url, { method, headers, body, signal, duplex: 'half' } as RequestInit));
+  return new Request(url, { method, headers: sent, body, signal, duplex: 'half' } as RequestInit);
 }
 
 /**

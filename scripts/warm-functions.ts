@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config, Context } from '@netlify/functions';
+import { type EdgeRateLimit, edgeRateLimit } from './edge-emulation.ts';
 
 /** The part of Netlify's context these functions receive: what our code reads of it. */
 export type WarmContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url'>;
@@ -19,6 +20,8 @@ export interface WarmFunction {
   excludedPaths: PathPattern[];
   /** Upper-case HTTP methods the function runs for; undefined for all of them. */
   methods: string[] | undefined;
+  /** Its `config.rateLimit`, which the edge applies before the function runs. */
+  rateLimit: EdgeRateLimit | undefined;
 }
 
 export interface FunctionMatch {
@@ -29,7 +32,8 @@ export interface FunctionMatch {
 
 // Settings that change how Netlify runs a function and that are not emulated here: a function
 // using one fails at start-up rather than behave differently from production without a word.
-const NOT_EMULATED = ['preferStatic', 'rateLimit', 'schedule', 'background'] as const;
+// (`rateLimit` is emulated by scripts/edge-emulation.ts.)
+const NOT_EMULATED = ['preferStatic', 'schedule', 'background'] as const;
 
 const FUNCTION_FILE = /\.m?[jt]s$/;
 
@@ -56,6 +60,7 @@ export async function loadFunctions(directory: string): Promise<WarmFunction[]> 
         paths: [path].flat().map(pathPattern),
         excludedPaths: [excludedPath].flat().map(pathPattern),
         methods: method && [method].flat().map((each) => each.toUpperCase()),
+        rateLimit: edgeRateLimit(file, config.rateLimit),
       };
     }),
   );

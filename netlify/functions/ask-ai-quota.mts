@@ -13,4 +13,7 @@ export default endpoint({
   }),
 });
 
-export const config: Config = { path: '/api/ask-ai/quota' };
+export const config: Config = {
+  path: '/api/ask-ai/quota',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -14,4 +14,7 @@ export default endpoint({
   },
 });
 
-export const config: Config = { path: '/api/dhh/clear-cart' };
+export const config: Config = {
+  path: '/api/dhh/clear-cart',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -11,4 +11,7 @@ export default endpoint({
   handle: async ({ body, caller }) => ({ status: 'Success', ...(await addToCart(caller, body)) }),
 });
 
-export const config: Config = { path: '/api/dhh/create-cart-item' };
+export const config: Config = {
+  path: '/api/dhh/create-cart-item',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -14,4 +14,7 @@ export default endpoint({
   },
 });
 
-export const config: Config = { path: '/api/dhh/delete-item' };
+export const config: Config = {
+  path: '/api/dhh/delete-item',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

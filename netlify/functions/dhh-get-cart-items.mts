@@ -11,4 +11,7 @@ export default endpoint({
   handle: async ({ body, caller }) => ({ status: 'Success', cartItems: await cartItems(caller, body.username) }),
 });
 
-export const config: Config = { path: '/api/dhh/get-cart-items' };
+export const config: Config = {
+  path: '/api/dhh/get-cart-items',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -14,4 +14,7 @@ export default endpoint({
   },
 });
 
-export const config: Config = { path: '/api/dhh/orders' };
+export const config: Config = {
+  path: '/api/dhh/orders',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

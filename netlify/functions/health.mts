@@ -13,4 +13,7 @@ export default endpoint({
   },
 });
 
-export const config: Config = { path: '/api/health' };
+export const config: Config = {
+  path: '/api/health',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

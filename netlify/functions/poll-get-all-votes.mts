@@ -11,4 +11,7 @@ export default endpoint({
   handle: async ({ body }) => ({ status: 'Success', allVotes: await allVotes(body.question) }),
 });
 
-export const config: Config = { path: '/api/poll/get-all-votes' };
+export const config: Config = {
+  path: '/api/poll/get-all-votes',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -4,4 +4,7 @@ import { availableDatesEndpoint } from '../../src/features/scheduling/spec-api.s
 /** Lists the dates the date poll offers. */
 export default availableDatesEndpoint;
 
-export const config: Config = { path: '/api/scheduling/available-dates/:pollId' };
+export const config: Config = {
+  path: '/api/scheduling/available-dates/:pollId',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -4,4 +4,7 @@ import { choicesWithUsersEndpoint } from '../../src/features/scheduling/spec-api
 /** Lists who chose which time slot of a poll. */
 export default choicesWithUsersEndpoint;
 
-export const config: Config = { path: '/api/scheduling/choices-with-users/:pollId' };
+export const config: Config = {
+  path: '/api/scheduling/choices-with-users/:pollId',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

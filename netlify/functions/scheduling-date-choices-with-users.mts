@@ -4,4 +4,7 @@ import { dateChoicesWithUsersEndpoint } from '../../src/features/scheduling/spec
 /** Lists who chose which date of the date poll. */
 export default dateChoicesWithUsersEndpoint;
 
-export const config: Config = { path: '/api/scheduling/date-choices-with-users/:pollId' };
+export const config: Config = {
+  path: '/api/scheduling/date-choices-with-users/:pollId',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -4,4 +4,7 @@ import { pollAnswersEndpoint } from '../../src/features/scheduling/endpoints.ser
 /** Every answer of a poll: option, yes or if need be, and who. */
 export default pollAnswersEndpoint;
 
-export const config: Config = { path: '/api/scheduling/poll-answers/:pollId' };
+export const config: Config = {
+  path: '/api/scheduling/poll-answers/:pollId',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -4,4 +4,7 @@ import { scheduleItemsEndpoint } from '../../src/features/scheduling/spec-api.se
 /** Lists the schedule items a time-slot poll offers. */
 export default scheduleItemsEndpoint;
 
-export const config: Config = { path: '/api/scheduling/schedule-items/:pollId' };
+export const config: Config = {
+  path: '/api/scheduling/schedule-items/:pollId',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

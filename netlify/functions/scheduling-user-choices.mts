@@ -4,4 +4,7 @@ import { userChoicesEndpoint } from '../../src/features/scheduling/spec-api.serv
 /** Lists the schedule item ids a voter chose. */
 export default userChoicesEndpoint;
 
-export const config: Config = { path: '/api/scheduling/user-choices/:pollId' };
+export const config: Config = {
+  path: '/api/scheduling/user-choices/:pollId',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -4,4 +4,7 @@ import { userDateChoicesEndpoint } from '../../src/features/scheduling/spec-api.
 /** Lists the dates a voter chose. */
 export default userDateChoicesEndpoint;
 
-export const config: Config = { path: '/api/scheduling/user-date-choices/:pollId' };
+export const config: Config = {
+  path: '/api/scheduling/user-date-choices/:pollId',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

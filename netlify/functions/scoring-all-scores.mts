@@ -11,4 +11,7 @@ export default endpoint({
   handle: async ({ body, caller }) => ({ status: 'Success', scores: await allScores(caller, body.userName) }),
 });
 
-export const config: Config = { path: '/api/scoring/all-scores' };
+export const config: Config = {
+  path: '/api/scoring/all-scores',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

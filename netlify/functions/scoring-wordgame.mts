@@ -15,4 +15,7 @@ export default endpoint({
   handle: async ({ body, caller }) => ({ status: 'Success', ...(await recordWordGame(caller, body)) }),
 });
 
-export const config: Config = { path: '/api/scoring/wordgame' };
+export const config: Config = {
+  path: '/api/scoring/wordgame',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

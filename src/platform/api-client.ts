@@ -105,15 +105,19 @@ async function send(
   return { response, token };
 }
 
+/** What a refusal without the API's JSON says: Netlify's edge refuses calls over a function's rate limit itself, in plain text. */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+
 /** The ApiError for a refusal; the first 401 to a request that carried the token ends the session. */
 function refusal(response: Response, token: string | null, data: unknown): ApiError {
   // The server no longer accepts the token this request carried (unless another has replaced it since).
   if (response.status === 401 && token && $token.get() === token) endSession();
   const { error, code, reason } = (data ?? {}) as { error?: unknown; code?: unknown; reason?: unknown };
+  const fallback = response.status === 429 ? TOO_MANY_REQUESTS : `The request failed (${response.status}).`;
   return new ApiError(
     response.status,
-    typeof error === 'string' ? error : `The request failed (${response.status}).`,
-    typeof code === 'string' ? code : undefined,
+    typeof error === 'string' ? error : fallback,
+    typeof code === 'string' ? code : response.status === 429 ? 'rate_limited' : undefined,
     data,
     typeof reason === 'string' ? reason : undefined,
   );

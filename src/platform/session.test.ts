@@ -141,4 +141,17 @@ describe('session store, api client and guard', () => {
     expect(guardRoute(canAdminister)).toBe(false);
     expect(replace).toHaveBeenCalledTimes(1);
   });
+
+  it('words the edge’s plain-text refusal of a call over a function’s rate limit', async () => {
+    const { TOO_MANY_REQUESTS, apiRequest } = await import('./api-client.ts');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Too Many Requests', { status: 429, headers: { 'Content-Type': 'text/plain' } })),
+    );
+    await expect(apiRequest('scheduling/poll/defense')).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: TOO_MANY_REQUESTS,
+    });
+  });
 });

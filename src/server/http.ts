@@ -83,6 +83,16 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
+/**
+ * The header that lets Netlify's CDN keep a public answer for everyone (browsers still get
+ * `no-store`): fresh for `seconds`, then served for `staleSeconds` more while one call refreshes
+ * it. The CDN keys it by the whole URL, query string included. The local server honours it
+ * (scripts/edge-emulation.ts).
+ */
+export function sharedCache(seconds: number, staleSeconds: number): Record<string, string> {
+  return { 'Netlify-CDN-Cache-Control': `public, s-maxage=${seconds}, stale-while-revalidate=${staleSeconds}` };
+}
+
 /** A file to save (an .ics, say) with the API's standard headers: `attachment` under `filename`. */
 export function download(body: string, contentType: string, filename: string): Response {
   return new Response(body, {

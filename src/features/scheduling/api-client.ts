@@ -15,8 +15,13 @@ export interface Vote {
   answer: Answer;
 }
 
-export const fetchPoll = (pollId: string) => get<CreatedPoll & { version: number }>(`poll/${pollId}`);
-export const fetchPollAnswers = (pollId: string) => get<Vote[]>(`poll-answers/${pollId}`);
+/** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (endpoints.server.ts). */
+const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);
+
+export const fetchPoll = (pollId: string, version?: number) =>
+  get<CreatedPoll & { version: number }>(`poll/${pollId}${atVersion(version)}`);
+export const fetchPollAnswers = (pollId: string, version?: number) =>
+  get<Vote[]>(`poll-answers/${pollId}${atVersion(version)}`);
 /** A poll's version: an open page's cheap check for news. */
 export const fetchPollVersion = async (pollId: string) =>
   (await get<{ version: number }>(`poll-version/${pollId}`)).version;

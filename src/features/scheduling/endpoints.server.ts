@@ -2,22 +2,49 @@
 // its version and its decision; vote; and (clearance 3) make, list, finalise, reopen and delete
 // polls. The spec's endpoints are adapters over these (spec-api.server.ts).
 import { clientAddress } from '../../server/client.ts';
-import { download, endpoint, lastPathSegment } from '../../server/http.ts';
+import { download, endpoint, json, lastPathSegment, sharedCache } from '../../server/http.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
 import { createPoll, decidePoll, deletePoll, listPolls, removeVoter } from './organising.server.ts';
 import { decideRequest, newPollRequest, pollRequest, removeVoterRequest, voteRequest } from './schema.ts';
 import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
 
-/** GET …/:pollId answering what `read` finds for the poll; open to everyone. */
-const pollReadEndpoint = (read: (pollId: string) => Promise<unknown>) =>
-  endpoint({ method: 'GET', access: 'public', handle: ({ req }) => read(lastPathSegment(req)) });
+/** GET …/:pollId answering what `read` finds for the poll, with the CDN headers it gives; open to everyone. */
+const pollReadEndpoint = <T>(
+  read: (pollId: string) => Promise<T>,
+  cache: (req: Request, found: T) => Record<string, string>,
+) =>
+  endpoint({
+    method: 'GET',
+    access: 'public',
+    handle: async ({ req }) => {
+      const found = await read(lastPathSegment(req));
+      return json(found, 200, cache(req, found));
+    },
+  });
+
+// Every open poll page reads its poll's version every few seconds, and reloads the poll and its
+// answers, asking for them at the new version (`?v=`), only when it moved. So the CDN answers the
+// version for a second (two more while it refreshes: a change shows within a few seconds), and
+// keeps a poll or its answers asked for at the version they were read at for a minute: that URL's
+// answer cannot change. Asked at another version, or none, they are not kept, so nobody can park
+// an old answer under a version still to come.
+const LIVE = sharedCache(1, 2);
+const atVersion = (req: Request, version: number) =>
+  new URL(req.url).searchParams.get('v') === String(version) ? sharedCache(60, 60) : {};
 
 /** GET a poll: its title, zone, options, decision and version. */
-export const pollEndpoint = pollReadEndpoint(poll);
+export const pollEndpoint = pollReadEndpoint(poll, (req, found) => atVersion(req, found.version));
 /** GET every answer of a poll. */
-export const pollAnswersEndpoint = pollReadEndpoint(pollAnswers);
+export const pollAnswersEndpoint = endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: async ({ req }) => {
+    const { votes, version } = await pollAnswers(lastPathSegment(req));
+    return json(votes, 200, atVersion(req, version));
+  },
+});
 /** GET a poll's version. */
-export const pollVersionEndpoint = pollReadEndpoint(pollVersion);
+export const pollVersionEndpoint = pollReadEndpoint(pollVersion, () => LIVE);
 
 /** GET a finalised poll's decision as an .ics file. */
 export const pollCalendarEndpoint = endpoint({

@@ -70,7 +70,7 @@ describe('scheduling poll store', () => {
 
   it("loads the options and everyone's votes; a visitor without a name cannot vote", async () => {
     poll = await openPoll();
-    expect(api.fetchPoll).toHaveBeenCalledWith(POLL);
+    expect(api.fetchPoll).toHaveBeenCalledWith(POLL, undefined); // at no version: the first load is never a cached one
     const view = poll.$poll.get();
     expect(view.options).toEqual(OPTIONS);
     expect(view.ifNeedBe).toBe(false);
@@ -313,6 +313,9 @@ describe('scheduling poll store', () => {
       api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'anon_Ann')]);
       await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
       expect(reads()).toBe(loaded + 1);
+      // Asked at the version seen, which the CDN may answer for everyone watching.
+      expect(api.fetchPollAnswers).toHaveBeenLastCalledWith(POLL, 1);
+      expect(api.fetchPoll).toHaveBeenLastCalledWith(POLL, 1);
       expect(poll.$poll.get().voterNames).toEqual(['anon_Jo', 'anon_Ann']);
       await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
       expect(reads()).toBe(loaded + 1);

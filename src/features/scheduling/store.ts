@@ -166,15 +166,20 @@ function refreshWhileVisible(poll: Poll): () => void {
   return whileVisible(async () => {
     const version = await fetchPollVersion(poll.id);
     if (version === poll.version) return;
-    await Promise.all([loadOptions(poll), loadVotes(poll), loadChoices(poll, poll.$voter.get(), true)]);
+    // Asked at the new version: answers the CDN shares between everyone watching the poll.
+    await Promise.all([
+      loadOptions(poll, version),
+      loadVotes(poll, version),
+      loadChoices(poll, poll.$voter.get(), version),
+    ]);
     poll.version = version;
   }, REFRESH_MS);
 }
 
-function loadOptions({ id, failures, $state }: Poll): Promise<void> {
+function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<void> {
   return task(async () => {
     try {
-      const { options, ...details } = await fetchPoll(id);
+      const { options, ...details } = await fetchPoll(id, version);
       $state.setKey('options', options);
       $state.setKey('details', details);
     } catch (error) {
@@ -185,10 +190,10 @@ function loadOptions({ id, failures, $state }: Poll): Promise<void> {
   });
 }
 
-function loadVotes({ id, failures, $state }: Poll): Promise<void> {
+function loadVotes({ id, failures, $state }: Poll, version?: number): Promise<void> {
   return task(async () => {
     try {
-      $state.setKey('votes', await fetchPollAnswers(id));
+      $state.setKey('votes', await fetchPollAnswers(id, version));
     } catch (error) {
       console.error('An error has occurred', failures.votes, error);
       $state.setKey('votes', $state.get().votes ?? []);
@@ -196,10 +201,13 @@ function loadVotes({ id, failures, $state }: Poll): Promise<void> {
   });
 }
 
-/** Loads the voter's answers; a refresh keeps the shown ones (and voting open) until they arrive. */
-function loadChoices(poll: Poll, voter: string, refresh = false): Promise<void> {
+/**
+ * Loads the voter's answers; a refresh (at the poll's new `version`) keeps the shown ones (and
+ * voting open) until they arrive.
+ */
+function loadChoices(poll: Poll, voter: string, version?: number): Promise<void> {
   const { id, failures, $state, $voter } = poll;
-  if (!refresh) {
+  if (version === undefined) {
     $state.setKey('answers', new Map());
     $state.setKey('choicesFor', '');
   }
@@ -208,7 +216,7 @@ function loadChoices(poll: Poll, voter: string, refresh = false): Promise<void> 
     try {
       const changes = poll.changes;
       const answers = new Map(
-        (await fetchPollAnswers(id))
+        (await fetchPollAnswers(id, version))
           .filter((vote) => voterKey(vote.user.username) === voterKey(voter))
           .map((vote): [string, Answer] => [vote.option, vote.answer]),
       );

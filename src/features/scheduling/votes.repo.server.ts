@@ -87,32 +87,48 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   );
 }
 
+/** A vote as the poll's answers show it: the option, the answer and the voter. */
+export interface PollVote {
+  option: string;
+  answer: Answer;
+  user: Voter;
+}
+
 /**
- * Every vote of a poll: the option, the answer and the voter, with a registered voter's first
- * name. One round trip; a vote, its voter's name and first name are written together, so the
+ * Every vote of a poll, with a registered voter's first name, and the poll's version they were
+ * read at. One round trip; a vote, its voter's name and first name are written together, so the
  * later reads hold everyone the votes name.
  */
-export async function pollVotes(pollId: string): Promise<{ option: string; answer: Answer; user: Voter }[]> {
-  const [votes, maybe, people, firstNames] = (await redis()
+export async function pollVotesAt(pollId: string): Promise<{ votes: PollVote[]; version: number }> {
+  const [votes, maybe, people, firstNames, version] = (await redis()
     .pipeline()
     .zrange(keys.scheduleVotes(pollId), 0, -1)
     .smembers(keys.scheduleMaybe(pollId))
     .hgetall(keys.schedulePeople(pollId))
     .hgetall(keys.scheduleFirstNames(pollId))
-    .exec()) as [string[], string[], unknown, unknown];
+    .get(keys.scheduleVersion(pollId))
+    .exec()) as [string[], string[], unknown, unknown, string | null];
   const usernames = hashReply(people) ?? {};
   const firstNameOf = hashReply(firstNames) ?? {};
   const ifNeedBe = new Set(maybe);
-  return votes.map((vote) => {
-    const { voter, option } = splitVote(vote);
-    const username = usernames[voter] ?? '';
-    const firstName = firstNameOf[voter];
-    return {
-      option,
-      answer: ifNeedBe.has(vote) ? 'ifNeedBe' : 'yes',
-      user: firstName ? { username, firstName } : { username },
-    };
-  });
+  return {
+    votes: votes.map((vote) => {
+      const { voter, option } = splitVote(vote);
+      const username = usernames[voter] ?? '';
+      const firstName = firstNameOf[voter];
+      return {
+        option,
+        answer: ifNeedBe.has(vote) ? 'ifNeedBe' : 'yes',
+        user: firstName ? { username, firstName } : { username },
+      };
+    }),
+    version: Number(version ?? 0),
+  };
+}
+
+/** Every vote of a poll (one round trip). */
+export async function pollVotes(pollId: string): Promise<PollVote[]> {
+  return (await pollVotesAt(pollId)).votes;
 }
 
 /** The option ids a voter chose in a poll. */

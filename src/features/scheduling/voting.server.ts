@@ -110,8 +110,8 @@ export async function poll(pollId: string): Promise<CreatedPoll & { version: num
   return { ...found.poll, version: found.version };
 }
 
-/** Every answer of a poll: the option, yes or if need be, and who. */
-export const pollAnswers = (pollId: string) => votes.pollVotes(requirePollId(pollId));
+/** Every answer of a poll (the option, yes or if need be, and who), with the poll's version they were read at. */
+export const pollAnswers = (pollId: string) => votes.pollVotesAt(requirePollId(pollId));
 
 /** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
 export async function pollVersion(pollId: string): Promise<{ version: number }> {
