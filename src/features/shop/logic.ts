@@ -27,16 +27,21 @@ export function describeItem(item: Pick<CartItem, 'quantity' | 'type' | 'item' |
   return `${item.quantity} × ${item.type} ${item.item}, ${item.size}`;
 }
 
-/** Composes the confirmation mail for an order. */
+/**
+ * Composes the confirmation mail for an order. It goes to an address the shopper typed, which may
+ * be anyone's, so it holds nothing the shopper chose (not even their username, which could read as
+ * a link, such as `www.example.com`): only the shop's own words, the catalogue's names, the date
+ * and the order's reference. It is plain text, so it carries no markup either.
+ */
 export function orderConfirmation(
-  order: { id: string; username: string; items: CartItem[]; createdAt: string },
+  order: { id: string; items: CartItem[]; createdAt: string },
   shopName: string,
 ): { subject: string; text: string } {
   const jars = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return {
     subject: `Your ${shopName} order`,
     text: [
-      `Hello ${order.username},`,
+      'Hello,',
       '',
       `Thank you for your order. We received it on ${order.createdAt.slice(0, 10)}:`,
       '',
