@@ -1,8 +1,8 @@
 // Pure rules of the contact form and the mail it sends, shared by the page and the function.
 // One rule lives in a Redis script (src/server/scripts/contact.ts, storeMessage): a message is
 // stored only within the sender's rate limit (service.server.ts LIMITS) and the site's daily cap
-// (MESSAGES_PER_DAY), counted in the same step, which also counts its mail against the daily mail
-// cap or records it as not sent.
+// (MESSAGES_PER_DAY), counted in the same step, which also counts its mail against the day's
+// budget of contact mail (its own: order mail cannot use it up) or records it as not sent.
 import { isValidEmail } from '../../lib/email.ts';
 import type { ContactRequest } from './schema.ts';
 

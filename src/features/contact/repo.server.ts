@@ -22,8 +22,8 @@ export type StoreOutcome = { stored: 'send' | 'mail-cap' } | { limitedFor: numbe
 
 /**
  * Stores a new message unless the sender is over the rate limit or the site over its daily cap of
- * `messagesPerDay`, in one round trip. The same step counts its mail against the site's daily mail
- * cap, or records the mail as not sent ('mail-cap').
+ * `messagesPerDay`, in one round trip. The same step counts its mail against the day's budget of
+ * contact mail, or records the mail as not sent ('mail-cap').
  */
 export async function storeMessage(
   message: StoredMessage,
@@ -32,16 +32,16 @@ export async function storeMessage(
 ): Promise<StoreOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
   const [dayMessages, dayTtl] = dailyCounter(MESSAGES_COUNTER);
-  const [dayMail] = dailyCounter(MAIL_COUNTERS.site);
+  const [dayMail] = dailyCounter(MAIL_COUNTERS.contact);
   const reply = await scripts.storeMessage.run(
     [counter, dayMessages, dayMail, keys.contactMessage(message.id), keys.contactMessages()],
     [
       max,
       windowSeconds,
       scaledForLocalRun(messagesPerDay),
-      mailCaps().site,
+      mailCaps().contact,
       dayTtl,
-      `${MAIL_CAP_NOTE} (site-wide)`,
+      `${MAIL_CAP_NOTE} (contact mail)`,
       Date.parse(message.createdAt),
       message.id,
       ...Object.entries(message).flat(),

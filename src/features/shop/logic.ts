@@ -8,8 +8,9 @@
 //   submitted, and the cart is emptied in the same step;
 // - the order rate limit (service.server.ts LIMITS.ordersPerUser) is counted by the same script,
 //   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing;
-// - mail caps: a placed order's confirmation mail is counted against the account's and the site's
-//   daily mail caps (src/server/mail.ts mailCaps) in the same step, or recorded as not sent.
+// - mail caps: a placed order's confirmation mail is counted against the account's and all orders'
+//   daily mail caps (src/server/mail.ts mailCaps; contact mail has a budget of its own) in the same
+//   step, or recorded as not sent.
 import { QUANTITY } from './catalogue.ts';
 import type { CartItem, OrderSummary } from './schema.ts';
 

@@ -101,7 +101,7 @@ export async function placeOrder(
 ): Promise<PlaceOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
   const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, usernameKey(order.username));
-  const [siteMail] = dailyCounter(MAIL_COUNTERS.site);
+  const [siteMail] = dailyCounter(MAIL_COUNTERS.orders);
   const caps = mailCaps();
   const reply = await scripts.placeOrder.runChecked(
     session,
@@ -123,7 +123,7 @@ export async function placeOrder(
       ...itemIds,
       ...Object.entries(order).flat(),
       caps.perAccount,
-      caps.site,
+      caps.orders,
       dayTtl,
       MAIL_CAP_NOTE,
     ],

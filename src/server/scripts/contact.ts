@@ -1,6 +1,6 @@
 // Contact messages (src/features/contact): a message is stored only within the sender's rate limit
-// and the site's daily cap on stored messages, and its mail to the owner only within the site's
-// daily mail cap; over that cap the message is still stored, its mail recorded as not sent.
+// and the site's daily cap on stored messages, and its mail to the owner only within the day's
+// budget of contact mail; over it the message is still stored, its mail recorded as not sent.
 import { DAILY_COUNT } from './daily-cap.ts';
 import { COUNT_ATTEMPT } from './rate-limit.ts';
 import { defineScript } from './script.ts';

@@ -60,7 +60,7 @@ export type PlaceOrderReply =
  * the order, the user's orders, all orders. ARGV: max, window seconds, score, order id, item count
  * n, the n item ids, then the order's other field/value pairs. Answers the order's items (the cart's
  * stored JSON values as one JSON array), or why not.
- * A placed order's confirmation mail is counted against the account's and the site's daily mail
+ * A placed order's confirmation mail is counted against the account's and all orders' daily mail
  * caps (the last two KEYS; the last four ARGV: the two caps, the seconds left in the day and the note): within
  * both it counts in both and answers 'send', else the order records it as not sent, with the note.
  */
@@ -101,7 +101,7 @@ else
   count_day(KEYS[7], ARGV[#ARGV - 1])
 end
 if mail ~= 'send' then
-  local which = mail == 'account-cap' and ' (per account)' or ' (site-wide)'
+  local which = mail == 'account-cap' and ' (per account)' or ' (order mail)'
   redis.call('HSET', KEYS[3], 'delivery', 'not-sent', 'deliveryNote', ARGV[#ARGV] .. which)
 end
 return {'placed', items, mail}`);
