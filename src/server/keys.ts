@@ -72,6 +72,9 @@ export const keys = {
   /** string counter of one daily cap for one UTC day ('YYYY-MM-DD'), per subject or site-wide; expires at that day's end (00:00 UTC) */
   dailyCount: (cap: string, day: string, subject = '') =>
     `${KEY_PREFIX}daily:${cap}:${day}${subject ? `:${subject}` : ''}`,
+  /** set of the SHA-256 of each address (trimmed, lower case) one account's order confirmations went to in one UTC day; expires at that day's end (00:00 UTC) */
+  orderMailAddresses: (day: string, usernameKey: string) =>
+    `${KEY_PREFIX}daily:order-mail-addresses:${day}:${usernameKey}`,
   /** set of the names (key form) one address looked at as accounts (src/server/account-probe.ts); expires with register's per-address window */
   accountLookups: (address: string) => `${KEY_PREFIX}rate:account-lookups:${address}`,
 } as const;

@@ -27,6 +27,7 @@ import { MAX_VOTERS_PER_QUESTION, QUESTION_FULL } from '../../src/features/poll/
 import { POLL_FULL } from '../../src/features/scheduling/polls.ts';
 import { configuredDateOptions, configuredItems } from '../../src/features/scheduling/spec-polls.ts';
 import { MAX_VOTERS_PER_POLL } from '../../src/features/scheduling/voting.server.ts';
+import { MAIL_ADDRESSES_PER_DAY } from '../../src/features/shop/logic.ts';
 import { cartItems, listOrders } from '../../src/features/shop/service.server.ts';
 import { utcDay } from '../../src/lib/utc-day.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
@@ -68,16 +69,15 @@ async function shopper() {
   const username = uniqueName('capped');
   const token = await tokenFor(username, 1);
   /** Fills the cart with one item and answers the call that orders it. */
-  const fillCart = async () => {
+  const fillCart = async (email = 'buyer@example.com') => {
     await call(createCartItem, {
       token,
       body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username },
     });
     const orderList = (await listCart(username)).map((_id) => ({ _id }));
-    return async () =>
-      (await call(submitOrder, { token, body: { username, orderList, email: 'buyer@example.com' } })).body;
+    return async () => (await call(submitOrder, { token, body: { username, orderList, email } })).body;
   };
-  const order = async () => (await fillCart())();
+  const order = async (email?: string) => (await fillCart(email))();
   return { username, order, fillCart };
 }
 
@@ -160,6 +160,44 @@ describe('daily mail caps', () => {
       { emailText: 'A second message.', delivery: 'not-sent', deliveryNote: `${MAIL_CAP_NOTE} (contact mail)` },
       { emailText: 'A first message.', delivery: 'delivered', deliveryNote: expect.any(String) },
     ]);
+  });
+
+  it(`mails an account's confirmations to at most ${MAIL_ADDRESSES_PER_DAY} addresses a day; the same address again still goes`, async () => {
+    const ada = await shopper();
+    const addresses = [1, 2, 3, 4].map((n) => `friend${n}.${ada.username}@example.com`);
+    for (const email of addresses.slice(0, 3)) expect(await ada.order(email)).toEqual({ status: 'Success' });
+    // A fourth address: the order is placed, with the usual answer, in one round trip; not mailed.
+    let fourth: unknown;
+    const submitFourth = await ada.fillCart(addresses[3]);
+    const roundTrips = await countStoreRoundTrips(async () => {
+      fourth = await submitFourth();
+    });
+    expect(fourth).toEqual({ status: 'Success' });
+    expect(roundTrips).toBe(1);
+
+    const placed = (await listOrders(4, ada.username)).reverse();
+    expect(placed.map(({ email, delivery }) => [email, delivery])).toEqual([
+      [addresses[0], 'delivered'],
+      [addresses[1], 'delivered'],
+      [addresses[2], 'delivered'],
+      [addresses[3], 'not-sent'],
+    ]);
+    expect(placed[3]?.deliveryNote).toBe(`${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`);
+    const mailedTo = () =>
+      fakeResend()
+        .sent.flatMap((mail) => mail.to)
+        .filter((to) => to.toLowerCase().includes(ada.username.toLowerCase()));
+    expect(mailedTo()).toEqual(addresses.slice(0, 3));
+
+    // An address mailed today does not count again, however it is typed.
+    expect(await ada.order(addresses[1]!.toUpperCase())).toEqual({ status: 'Success' });
+    expect((await listOrders(1, ada.username))[0]).toMatchObject({ delivery: 'delivered' });
+    expect(mailedTo()).toHaveLength(4);
+
+    // Another account mailing the fourth address is not held back by Ada's addresses.
+    const bob = await shopper();
+    expect(await bob.order(addresses[3])).toEqual({ status: 'Success' });
+    expect((await listOrders(1, bob.username))[0]).toMatchObject({ delivery: 'delivered' });
   });
 
   it('sends no mail at all with a cap of 0', async () => {

@@ -10,9 +10,17 @@
 //   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing;
 // - mail caps: a placed order's confirmation mail is counted against the account's and all orders'
 //   daily mail caps (src/server/mail.ts mailCaps; contact mail has a budget of its own) in the same
-//   step, or recorded as not sent.
+//   step, or recorded as not sent; and it goes only to an address the account's confirmations
+//   went to today, or while they went to fewer than MAIL_ADDRESSES_PER_DAY addresses.
 import { QUANTITY } from './catalogue.ts';
 import type { CartItem, OrderSummary } from './schema.ts';
+
+/**
+ * The most addresses an account's order confirmations go to in a UTC day: the address is typed in
+ * the order, so a person's own one or two, perhaps a partner's; beyond that an account would be
+ * mailing strangers. An order to a further address is placed all the same, its mail not sent.
+ */
+export const MAIL_ADDRESSES_PER_DAY = 3;
 
 /** The message for a quantity typed outside 1 to 20, or not a whole number (SPEC section 5). */
 export const QUANTITY_RULE = `Quantity must be a whole number from ${QUANTITY.min} to ${QUANTITY.max}.`;

@@ -2,6 +2,8 @@
 // per user and overall. Placing an order moves the cart into it atomically (the scripts are in
 // src/server/scripts/shop.ts). Every call is the request's one store call and checks the
 // shopper's session in it (src/server/session.ts).
+import { createHash } from 'node:crypto';
+import { utcDay } from '../../lib/utc-day.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
@@ -10,7 +12,7 @@ import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/shop.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
 import { MAX_CART_ITEMS, QUANTITY } from './catalogue.ts';
-import { orderCursor } from './logic.ts';
+import { MAIL_ADDRESSES_PER_DAY, orderCursor } from './logic.ts';
 import type { CartItem, OrderMailState, OrderSummary } from './schema.ts';
 
 /** A cart item as stored: the spec's fields plus when it was added, for a stable order. */
@@ -91,7 +93,8 @@ export type PlaceOutcome =
 /**
  * Counts the attempt, then stores the order with the cart's items and empties the cart, in one
  * atomic step; refused when the cart is empty or does not hold exactly `itemIds`. The same step
- * counts the confirmation mail against the daily mail caps, or records it as not sent.
+ * counts the confirmation mail against the daily mail caps and the account's addresses of the day
+ * (kept as hashes: the store holds each address once, in its order), or records it as not sent.
  */
 export async function placeOrder(
   order: Omit<Order, 'items'>,
@@ -100,8 +103,10 @@ export async function placeOrder(
   session: SessionCheck,
 ): Promise<PlaceOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
-  const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, usernameKey(order.username));
-  const [siteMail] = dailyCounter(MAIL_COUNTERS.orders);
+  const now = Date.now();
+  const account = usernameKey(order.username);
+  const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, account, now);
+  const [orderMail] = dailyCounter(MAIL_COUNTERS.orders, '', now);
   const caps = mailCaps();
   const reply = await scripts.placeOrder.runChecked(
     session,
@@ -109,23 +114,28 @@ export async function placeOrder(
       counter,
       cartKey(order.username),
       keys.order(order.id),
-      keys.userOrders(usernameKey(order.username)),
+      keys.userOrders(account),
       keys.orders(),
       accountMail,
-      siteMail,
+      orderMail,
+      keys.orderMailAddresses(utcDay(now).day, account),
     ],
     [
       max,
       windowSeconds,
       Date.parse(order.createdAt),
       order.id,
+      caps.perAccount,
+      caps.orders,
+      MAIL_ADDRESSES_PER_DAY,
+      dayTtl,
+      addressHash(order.email),
+      `${MAIL_CAP_NOTE} (per account)`,
+      `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
+      `${MAIL_CAP_NOTE} (order mail)`,
       itemIds.length,
       ...itemIds,
       ...Object.entries(order).flat(),
-      caps.perAccount,
-      caps.orders,
-      dayTtl,
-      MAIL_CAP_NOTE,
     ],
   );
   switch (reply[0]) {
@@ -136,6 +146,11 @@ export async function placeOrder(
     default:
       return { refused: reply[0] };
   }
+}
+
+/** An address as the day's set of an account's addresses holds it: one per mailbox however it is typed. */
+function addressHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
 /** Records how an order's confirmation mail went. */

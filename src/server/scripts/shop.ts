@@ -48,8 +48,11 @@ line.quantity = tonumber(ARGV[2])
 redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(line))
 return 1`);
 
-/** How the placed order's confirmation mail goes: 'send', or held back by the account's or the site's daily cap. */
-export type OrderMail = 'send' | 'account-cap' | 'site-cap';
+/**
+ * How the placed order's confirmation mail goes: 'send', or held back by the account's daily cap,
+ * the account's daily cap of distinct addresses, or all orders' daily mail budget.
+ */
+export type OrderMail = 'send' | 'account-cap' | 'address-cap' | 'site-cap';
 
 export type PlaceOrderReply =
   ['placed', items: string, mail: OrderMail] | ['limited', waitSeconds: number] | ['empty'] | ['changed'];
@@ -57,12 +60,17 @@ export type PlaceOrderReply =
 /**
  * Counts the order attempt against its rate limit, then turns the cart into the order if it still
  * holds exactly the given items, and empties it: one atomic step. KEYS: the rate counter, the cart,
- * the order, the user's orders, all orders. ARGV: max, window seconds, score, order id, item count
- * n, the n item ids, then the order's other field/value pairs. Answers the order's items (the cart's
- * stored JSON values as one JSON array), or why not.
- * A placed order's confirmation mail is counted against the account's and all orders' daily mail
- * caps (the last two KEYS; the last four ARGV: the two caps, the seconds left in the day and the note): within
- * both it counts in both and answers 'send', else the order records it as not sent, with the note.
+ * the order, the user's orders, all orders, then the mail counters: the account's day's
+ * confirmations, all orders' day's confirmations, and the set of the addresses the account's
+ * confirmations went to today. ARGV: max, window seconds, score, order id, then the mail's: the
+ * account's cap, all orders' cap, the most addresses an account mails a day, the seconds left in
+ * the day, the address's hash, and the notes for the account's cap, the address cap and all
+ * orders' cap; then the item count n, the n item ids, and the order's other field/value pairs.
+ * Answers the order's items (the cart's stored JSON values as one JSON array), or why not.
+ * A placed order's confirmation mail is sent within the account's cap, to an address the
+ * account mailed today or while it has mailed fewer addresses than the most, and within all
+ * orders' budget: then it counts in both counters (the address in the set) and answers 'send';
+ * else the order records it as not sent, with the note of the cap that held it back.
  */
 export const placeOrder = defineScript<
   [
@@ -72,38 +80,56 @@ export const placeOrder = defineScript<
     userOrders: string,
     orders: string,
     accountMail: string,
-    siteMail: string,
+    orderMail: string,
+    mailAddresses: string,
   ],
-  [max: number, windowSeconds: number, score: number, orderId: string, itemCount: number, ...rest: (string | number)[]],
+  [
+    max: number,
+    windowSeconds: number,
+    score: number,
+    orderId: string,
+    accountCap: number,
+    orderCap: number,
+    addressesPerDay: number,
+    dayTtl: number,
+    addressHash: string,
+    accountNote: string,
+    addressNote: string,
+    orderNote: string,
+    itemCount: number,
+    ...rest: string[],
+  ],
   PlaceOrderReply
 >(`${COUNT_ATTEMPT}${DAILY_COUNT}
 local wait = count_attempt()
 if wait > 0 then return {'limited', wait} end
 local size = redis.call('HLEN', KEYS[2])
 if size == 0 then return {'empty'} end
-local n = tonumber(ARGV[5])
+local n = tonumber(ARGV[13])
 if size ~= n then return {'changed'} end
-for i = 6, 5 + n do
+for i = 14, 13 + n do
   if redis.call('HEXISTS', KEYS[2], ARGV[i]) == 0 then return {'changed'} end
 end
 local items = '[' .. table.concat(redis.call('HVALS', KEYS[2]), ',') .. ']'
-redis.call('HSET', KEYS[3], 'items', items, unpack(ARGV, 6 + n, #ARGV - 4))
+redis.call('HSET', KEYS[3], 'items', items, unpack(ARGV, 14 + n))
 redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
 redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
 redis.call('DEL', KEYS[2])
-local mail = 'send'
-if not has_room(KEYS[6], ARGV[#ARGV - 3]) then
-  mail = 'account-cap'
-elseif not has_room(KEYS[7], ARGV[#ARGV - 2]) then
-  mail = 'site-cap'
+local mailed_before = redis.call('SISMEMBER', KEYS[8], ARGV[9]) == 1
+local mail, note = 'send', nil
+if not has_room(KEYS[6], ARGV[5]) then
+  mail, note = 'account-cap', ARGV[10]
+elseif not mailed_before and redis.call('SCARD', KEYS[8]) >= tonumber(ARGV[7]) then
+  mail, note = 'address-cap', ARGV[11]
+elseif not has_room(KEYS[7], ARGV[6]) then
+  mail, note = 'site-cap', ARGV[12]
 else
-  count_day(KEYS[6], ARGV[#ARGV - 1])
-  count_day(KEYS[7], ARGV[#ARGV - 1])
+  count_day(KEYS[6], ARGV[8])
+  count_day(KEYS[7], ARGV[8])
+  redis.call('SADD', KEYS[8], ARGV[9])
+  redis.call('EXPIRE', KEYS[8], ARGV[8])
 end
-if mail ~= 'send' then
-  local which = mail == 'account-cap' and ' (per account)' or ' (order mail)'
-  redis.call('HSET', KEYS[3], 'delivery', 'not-sent', 'deliveryNote', ARGV[#ARGV] .. which)
-end
+if note then redis.call('HSET', KEYS[3], 'delivery', 'not-sent', 'deliveryNote', note) end
 return {'placed', items, mail}`);
 
 /** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery. */
