@@ -15,19 +15,19 @@ export const keys = {
   wordGameStats: (usernameKey: string) => `${KEY_PREFIX}wordgame:stats:${usernameKey}`,
   /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept; no expiry */
   wordGameSeen: (usernameKey: string) => `${KEY_PREFIX}wordgame:seen:${usernameKey}`,
-  /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; no expiry */
+  /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; expires a year after it is stored (contact/logic.ts MESSAGE_RETENTION_DAYS) */
   contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
-  /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry */
+  /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry: each new message trims (with their hashes) ids older than the retention or beyond the newest MAX_KEPT_MESSAGES */
   contactMessages: () => `${KEY_PREFIX}contact:messages`,
   /** hash {cart item id → JSON CartItem}, one per user; no expiry */
   cart: (usernameKey: string) => `${KEY_PREFIX}cart:${usernameKey}`,
-  /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; no expiry */
+  /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; expires a year after it is placed (shop/logic.ts ORDER_RETENTION_DAYS) */
   order: (id: string) => `${KEY_PREFIX}order:${id}`,
-  /** sorted set of one user's order ids by creation time (ms), paged newest first by the order history; no expiry */
+  /** sorted set of one user's order ids by creation time (ms), paged newest first by the order history (never older than the retention); no expiry: the user's next order trims older ids */
   userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
-  /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry */
+  /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry: each order trims (with their hashes) ids older than the retention */
   orders: () => `${KEY_PREFIX}orders`,
-  /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry */
+  /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry: each post removes the oldest messages older than a year (forum/logic.ts POST_RETENTION_DAYS) from it, the authors and the index */
   forumPosts: () => `${KEY_PREFIX}forum:posts`,
   /** hash {forum message id → its author's username key}, for the delete script's check; no expiry */
   forumAuthors: () => `${KEY_PREFIX}forum:authors`,

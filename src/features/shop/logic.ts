@@ -11,7 +11,9 @@
 // - mail caps: a placed order's confirmation mail is counted against the account's and all orders'
 //   daily mail caps (src/server/mail.ts mailCaps; contact mail has a budget of its own) in the same
 //   step, or recorded as not sent; and it goes only to an address the account's confirmations
-//   went to today, or while they went to fewer than MAIL_ADDRESSES_PER_DAY addresses.
+//   went to today, or while they went to fewer than MAIL_ADDRESSES_PER_DAY addresses;
+// - retention: an order expires ORDER_RETENTION_DAYS after it is placed, and each order placed
+//   trims older ones from the indexes, a batch at a time; the order history lists none older.
 import { QUANTITY } from './catalogue.ts';
 import type { CartItem, OrderSummary } from './schema.ts';
 
@@ -21,6 +23,12 @@ import type { CartItem, OrderSummary } from './schema.ts';
  * mailing strangers. An order to a further address is placed all the same, its mail not sent.
  */
 export const MAIL_ADDRESSES_PER_DAY = 3;
+
+/**
+ * How long an order is kept: a year, long enough for any question about it, after which the
+ * address it was confirmed to and its lines are removed from the store.
+ */
+export const ORDER_RETENTION_DAYS = 365;
 
 /** The message for a quantity typed outside 1 to 20, or not a whole number (SPEC section 5). */
 export const QUANTITY_RULE = `Quantity must be a whole number from ${QUANTITY.min} to ${QUANTITY.max}.`;
