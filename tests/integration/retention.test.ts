@@ -101,7 +101,7 @@ describe(`contact messages: kept ${MESSAGE_RETENTION_DAYS} days and at most ${MA
   it(`keeps the newest ${MAX_KEPT_MESSAGES}: each message trims the oldest beyond them, ${TRIM_BATCH} at most`, async () => {
     // Fill the index beyond the bound with young entries (ids only: the trim deletes their records too).
     const now = Date.now();
-    const surplus = 3;
+    const surplus = TRIM_BATCH + 2;
     const fill = MAX_KEPT_MESSAGES + surplus - (await redis().zcard(keys.contactMessages()));
     const entries = Array.from({ length: fill }, (_, i) => ({ score: now - DAY_MS + i, member: `filler-${i}` }));
     for (let i = 0; i < entries.length; i += 2000) {
@@ -109,18 +109,27 @@ describe(`contact messages: kept ${MESSAGE_RETENTION_DAYS} days and at most ${MA
       await redis().zadd(keys.contactMessages(), first!, ...rest);
     }
     await redis().hset(keys.contactMessage('filler-0'), { emailSubject: 'A filler' });
-    // The new message makes surplus + 1 too many: the oldest that many go.
-    const [going, staying] = [
-      await redis().zrange<string[]>(keys.contactMessages(), 0, surplus),
-      await redis().zrange<string[]>(keys.contactMessages(), surplus + 1, surplus + 1),
+    // The first new message makes surplus + 1 too many: the oldest TRIM_BATCH go; the second
+    // message, one more, takes the rest, and the bound holds.
+    const [first, rest, staying] = [
+      await redis().zrange<string[]>(keys.contactMessages(), 0, TRIM_BATCH - 1),
+      await redis().zrange<string[]>(keys.contactMessages(), TRIM_BATCH, surplus + 1),
+      await redis().zrange<string[]>(keys.contactMessages(), surplus + 2, surplus + 2),
     ];
-    expect(going).toContain('filler-0');
+    expect(first).toContain('filler-0');
 
     expect((await sendMessage('Over the bound')).status).toBe(200);
+    expect(await redis().zcard(keys.contactMessages())).toBe(MAX_KEPT_MESSAGES + surplus + 1 - TRIM_BATCH);
+    expect(await redis().exists(...first.map((id) => keys.contactMessage(id)))).toBe(0);
+    expect(await redis().zrange(keys.contactMessages(), 0, rest.length - 1)).toEqual(rest);
+
+    expect((await sendMessage('Over the bound again')).status).toBe(200);
     expect(await redis().zcard(keys.contactMessages())).toBe(MAX_KEPT_MESSAGES);
     expect(await redis().zrange(keys.contactMessages(), 0, 0)).toEqual(staying);
-    expect(await redis().exists(...going.map((id) => keys.contactMessage(id)))).toBe(0);
-    expect((await listContactMessages(1))[0]?.emailSubject).toBe('Over the bound');
+    expect((await listContactMessages(2)).map((m) => m.emailSubject)).toEqual([
+      'Over the bound again',
+      'Over the bound',
+    ]);
   });
 });
 
