@@ -9,18 +9,30 @@ import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { sessionUserFor } from '../tests/integration/fakes.ts';
 import { findUser } from '../src/features/auth/repo.server.ts';
 import { login, register } from '../src/features/auth/service.server.ts';
+import { MESSAGE_RETENTION_DAYS } from '../src/features/contact/logic.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { specPolls } from '../src/features/scheduling/spec-polls.ts';
 import { GUEST, OPERATOR } from '../src/server/caller.ts';
 import { castVote } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
+import { ORDER_RETENTION_DAYS } from '../src/features/shop/logic.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { keys } from '../src/server/keys.ts';
 import { redis } from '../src/server/redis.ts';
 import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 
 const VARIABLES = [...LOCAL_ENV_VARIABLES, 'DATA_DIR'];
+
+/** Runs `work` with the clock (Date only) set `days` back, as something done then. */
+async function longAgo(days: number, work: () => Promise<unknown>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - days * 86_400_000 });
+  try {
+    await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 /** Runs the CLI without blocking this process, which may be serving the store it talks to. */
 function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -177,6 +189,8 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         emailSubject: `Hello ${n}`,
         emailText: '',
       });
+      // A message from beyond its retention: the next message removes it, so it is not listed.
+      await longAgo(MESSAGE_RETENTION_DAYS + 1, () => sendContactMessage(message(0), '10.1.1.2', 'test'));
       await sendContactMessage(message(1), '10.1.1.1', 'test');
       await sendContactMessage({ ...message(2), emailText: 'Line one\nLine two' }, '10.1.1.1', 'test');
       delete process.env.RESEND_API_KEY; // mail switched off: stored and marked, not mailed
@@ -214,6 +228,8 @@ describe('npm run admin', { timeout: 20_000 }, () => {
           'test',
         );
       };
+      // An order from beyond its retention: the next order removes it, so it is not listed.
+      await longAgo(ORDER_RETENTION_DAYS + 1, () => order('ann', 'Kosher Dill'));
       await order('ann', 'Hot');
       await order('bob', 'Kosher Dill');
 

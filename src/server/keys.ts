@@ -15,19 +15,19 @@ export const keys = {
   wordGameStats: (usernameKey: string) => `${KEY_PREFIX}wordgame:stats:${usernameKey}`,
   /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept; no expiry */
   wordGameSeen: (usernameKey: string) => `${KEY_PREFIX}wordgame:seen:${usernameKey}`,
-  /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; no expiry */
+  /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; expires a year after it is stored (contact/logic.ts MESSAGE_RETENTION_DAYS) */
   contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
-  /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry */
+  /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry: each new message trims (with their hashes) ids older than the retention or beyond the newest MAX_KEPT_MESSAGES */
   contactMessages: () => `${KEY_PREFIX}contact:messages`,
   /** hash {cart item id → JSON CartItem}, one per user; no expiry */
   cart: (usernameKey: string) => `${KEY_PREFIX}cart:${usernameKey}`,
-  /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; no expiry */
+  /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; expires a year after it is placed (shop/logic.ts ORDER_RETENTION_DAYS) */
   order: (id: string) => `${KEY_PREFIX}order:${id}`,
-  /** sorted set of one user's order ids by creation time (ms), paged newest first by the order history; no expiry */
+  /** sorted set of one user's order ids by creation time (ms), paged newest first by the order history (never older than the retention); no expiry: the user's next order trims older ids */
   userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
-  /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry */
+  /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry: each order trims (with their hashes) ids older than the retention */
   orders: () => `${KEY_PREFIX}orders`,
-  /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry */
+  /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry: each post removes the oldest messages older than a year (forum/logic.ts POST_RETENTION_DAYS) from it, the authors and the index */
   forumPosts: () => `${KEY_PREFIX}forum:posts`,
   /** hash {forum message id → its author's username key}, for the delete script's check; no expiry */
   forumAuthors: () => `${KEY_PREFIX}forum:authors`,
@@ -72,6 +72,9 @@ export const keys = {
   /** string counter of one daily cap for one UTC day ('YYYY-MM-DD'), per subject or site-wide; expires at that day's end (00:00 UTC) */
   dailyCount: (cap: string, day: string, subject = '') =>
     `${KEY_PREFIX}daily:${cap}:${day}${subject ? `:${subject}` : ''}`,
+  /** set of the SHA-256 of each address (trimmed, lower case) one account's order confirmations went to in one UTC day; expires at that day's end (00:00 UTC) */
+  orderMailAddresses: (day: string, usernameKey: string) =>
+    `${KEY_PREFIX}daily:order-mail-addresses:${day}:${usernameKey}`,
   /** set of the names (key form) one address looked at as accounts (src/server/account-probe.ts); expires with register's per-address window */
   accountLookups: (address: string) => `${KEY_PREFIX}rate:account-lookups:${address}`,
 } as const;

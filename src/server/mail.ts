@@ -44,24 +44,40 @@ export class MailError extends Error {
 
 /**
  * Daily mail caps, so neither a script nor a busy day runs up the mail bill or the sender's
- * reputation: order confirmations per account (a person orders a few times a day at most) and all
- * mail of the site (order confirmations and contact mail; 100 is Resend's free daily quota). Read
- * per call: MAIL_DAILY_PER_ACCOUNT and MAIL_DAILY_CAP, whole numbers, 0 sends none.
+ * reputation, and no kind of mail uses up another's: contact mail (to the owner) and order
+ * confirmations (to addresses shoppers type) each have a budget of their own, so orders aimed at
+ * strangers never stop the owner's contact mail; and order confirmations a cap per account (a
+ * person orders a few times a day at most). Read per call: MAIL_DAILY_CONTACT_CAP,
+ * MAIL_DAILY_ORDER_CAP and MAIL_DAILY_PER_ACCOUNT, whole numbers, 0 sends none. MAIL_DAILY_CAP
+ * (before the split, the one budget of all mail) is the day's mail in all that the two budgets
+ * share when they are not set: contact mail half of it rounded up, order mail the rest; its default,
+ * 100, is Resend's free daily quota.
  */
-export const MAIL_CAP_DEFAULTS = { perAccount: 10, site: 100 } as const;
+export const MAIL_CAP_DEFAULTS = { perAccount: 10, total: 100 } as const;
 
-export function mailCaps(): { perAccount: number; site: number } {
+export interface MailCaps {
+  /** Contact mail to the owner a day. */
+  contact: number;
+  /** Order confirmations a day, all accounts together. */
+  orders: number;
+  /** Order confirmations a day per account. */
+  perAccount: number;
+}
+
+export function mailCaps(): MailCaps {
+  const total = capFromEnv('MAIL_DAILY_CAP', MAIL_CAP_DEFAULTS.total);
   return {
+    contact: capFromEnv('MAIL_DAILY_CONTACT_CAP', Math.ceil(total / 2)),
+    orders: capFromEnv('MAIL_DAILY_ORDER_CAP', Math.floor(total / 2)),
     perAccount: capFromEnv('MAIL_DAILY_PER_ACCOUNT', MAIL_CAP_DEFAULTS.perAccount),
-    site: capFromEnv('MAIL_DAILY_CAP', MAIL_CAP_DEFAULTS.site),
   };
 }
 
-/** The delivery note of a mail held back by a daily cap (its delivery is `not-sent`). */
+/** The delivery note of a mail held back by a daily cap (its delivery is `not-sent`); a suffix names the cap. */
 export const MAIL_CAP_NOTE = 'not sent: daily mail cap reached';
 
-/** The names of the daily mail counters (src/server/daily-cap.ts): the site's, and one per account. */
-export const MAIL_COUNTERS = { site: 'mail', perAccount: 'mail-account' } as const;
+/** The names of the daily mail counters (src/server/daily-cap.ts): contact mail, order mail, and order mail per account. */
+export const MAIL_COUNTERS = { contact: 'mail-contact', orders: 'mail-orders', perAccount: 'mail-account' } as const;
 
 // A function has about ten seconds in all; a slow mail service must not use them up.
 const SEND_TIMEOUT_MS = 5000;

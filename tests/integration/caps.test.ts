@@ -1,6 +1,6 @@
-// Daily caps and growth caps: order confirmation mail per account and all mail
-// site-wide per UTC day (the order and the contact message still succeed, their mail recorded as
-// not sent), contact messages per day, forum posts per member per day, voters per scheduling poll
+// Daily caps and growth caps: order confirmation mail per account and for all accounts, and
+// contact mail, each per UTC day and each its own budget (the order and the contact message still
+// succeed, their mail recorded as not sent), contact messages per day, forum posts per member per day, voters per scheduling poll
 // and per /poll question, so that no read without a login walks an unbounded list; and no daily
 // counter can live without an expiry. The file has a store of its own: the site-wide counters are
 // shared by every request, and other suites must neither move them nor be stopped by them.
@@ -27,6 +27,7 @@ import { MAX_VOTERS_PER_QUESTION, QUESTION_FULL } from '../../src/features/poll/
 import { POLL_FULL } from '../../src/features/scheduling/polls.ts';
 import { configuredDateOptions, configuredItems } from '../../src/features/scheduling/spec-polls.ts';
 import { MAX_VOTERS_PER_POLL } from '../../src/features/scheduling/voting.server.ts';
+import { MAIL_ADDRESSES_PER_DAY } from '../../src/features/shop/logic.ts';
 import { cartItems, listOrders } from '../../src/features/shop/service.server.ts';
 import { utcDay } from '../../src/lib/utc-day.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
@@ -40,12 +41,19 @@ import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 const fakeResend = useFakeResend();
-isolateEnv(['MAIL_DAILY_PER_ACCOUNT', 'MAIL_DAILY_CAP', 'RATE_LIMIT_SCALE']);
+isolateEnv([
+  'MAIL_DAILY_PER_ACCOUNT',
+  'MAIL_DAILY_CAP',
+  'MAIL_DAILY_CONTACT_CAP',
+  'MAIL_DAILY_ORDER_CAP',
+  'RATE_LIMIT_SCALE',
+]);
 
 useOwnStore(seedSchedulingPolls);
 beforeEach(() => {
   process.env.MAIL_DAILY_PER_ACCOUNT = '1000';
-  process.env.MAIL_DAILY_CAP = '1000';
+  process.env.MAIL_DAILY_CONTACT_CAP = '1000';
+  process.env.MAIL_DAILY_ORDER_CAP = '1000';
 });
 
 /** Sets a day's counter to `count`, expiring at the day's end as the scripts set it. */
@@ -53,22 +61,23 @@ async function seedCounter([key, ttlSeconds]: [string, number], count: number): 
   await redis().set(key, count, { ex: ttlSeconds });
 }
 
-const siteMailSent = async () => Number((await redis().get(dailyCounter(MAIL_COUNTERS.site)[0])) ?? 0);
+/** The mail of a kind counted today (src/server/mail.ts MAIL_COUNTERS). */
+const mailSent = async (kind: 'contact' | 'orders') =>
+  Number((await redis().get(dailyCounter(MAIL_COUNTERS[kind])[0])) ?? 0);
 
 async function shopper() {
   const username = uniqueName('capped');
   const token = await tokenFor(username, 1);
   /** Fills the cart with one item and answers the call that orders it. */
-  const fillCart = async () => {
+  const fillCart = async (email = 'buyer@example.com') => {
     await call(createCartItem, {
       token,
       body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username },
     });
     const orderList = (await listCart(username)).map((_id) => ({ _id }));
-    return async () =>
-      (await call(submitOrder, { token, body: { username, orderList, email: 'buyer@example.com' } })).body;
+    return async () => (await call(submitOrder, { token, body: { username, orderList, email } })).body;
   };
-  const order = async () => (await fillCart())();
+  const order = async (email?: string) => (await fillCart(email))();
   return { username, order, fillCart };
 }
 
@@ -106,36 +115,89 @@ describe('daily mail caps', () => {
     expect(mailsFor(bobs!.id)).toHaveLength(1);
   });
 
-  it('keeps all mail, order confirmations and contact mail, within MAIL_DAILY_CAP a day', async () => {
-    process.env.MAIL_DAILY_CAP = String((await siteMailSent()) + 2);
+  it('gives order mail and contact mail a budget each: orders to strangers using theirs up never stop contact mail', async () => {
+    process.env.MAIL_DAILY_ORDER_CAP = String((await mailSent('orders')) + 2);
     const senderEmail = `${uniqueName('sender')}@example.com`;
     const message = { senderEmail, emailSubject: 'Hello', emailText: 'A first message.' };
-    expect(await call(contact, { body: message })).toMatchObject({ status: 200, body: { status: 'Success' } });
-    const ada = await shopper();
-    expect(await ada.order()).toEqual({ status: 'Success' });
-    expect(await siteMailSent()).toBe(Number(process.env.MAIL_DAILY_CAP));
 
-    // The cap is reached: an order and a contact message still succeed, and neither is mailed.
-    const mailsBefore = fakeResend().sent.length;
-    const bob = await shopper();
-    expect(await bob.order()).toEqual({ status: 'Success' });
+    // Three accounts order, each to an address of its choice: the third finds the order mail used up.
+    const shoppers = [await shopper(), await shopper(), await shopper()];
+    for (const each of shoppers) expect(await each.order()).toEqual({ status: 'Success' });
+    const placed = await Promise.all(shoppers.map(async (each) => (await listOrders(1, each.username))[0]));
+    expect(placed.map((order) => [order?.delivery, order?.deliveryNote.startsWith('not sent')])).toEqual([
+      ['delivered', false],
+      ['delivered', false],
+      ['not-sent', true],
+    ]);
+    expect(placed[2]?.deliveryNote).toBe(`${MAIL_CAP_NOTE} (order mail)`);
+    expect(mailsFor(placed[2]!.id)).toEqual([]);
+    expect(await mailSent('orders')).toBe(Number(process.env.MAIL_DAILY_ORDER_CAP));
+
+    // The owner's contact mail has its own budget: it still goes.
+    expect(await call(contact, { body: message })).toMatchObject({ status: 200, body: { status: 'Success' } });
+    expect(fakeResend().sent.filter((mail) => mail.replyTo === senderEmail)).toHaveLength(1);
+
+    // And the other way round: contact mail used up, a message still succeeds (one round trip,
+    // stored and marked), and order mail goes again as soon as its own budget has room.
+    process.env.MAIL_DAILY_CONTACT_CAP = String(await mailSent('contact'));
+    process.env.MAIL_DAILY_ORDER_CAP = String((await mailSent('orders')) + 1);
     let answer: unknown;
     const roundTrips = await countStoreRoundTrips(async () => {
       answer = await call(contact, { body: { ...message, emailText: 'A second message.' } });
     });
     expect(answer).toMatchObject({ status: 200, body: { status: 'Success' } });
     expect(roundTrips).toBe(1);
-    expect(fakeResend().sent.length).toBe(mailsBefore);
-    expect(await siteMailSent()).toBe(Number(process.env.MAIL_DAILY_CAP));
-
+    expect(fakeResend().sent.filter((mail) => mail.replyTo === senderEmail)).toHaveLength(1);
+    const bob = await shopper();
+    expect(await bob.order()).toEqual({ status: 'Success' });
     const [bobs] = await listOrders(1, bob.username);
-    expect(bobs).toMatchObject({ delivery: 'not-sent', deliveryNote: `${MAIL_CAP_NOTE} (site-wide)` });
+    expect(bobs).toMatchObject({ delivery: 'delivered' });
+    expect(mailsFor(bobs!.id)).toHaveLength(1);
+
     const stored = (await listContactMessages(1000)).filter((saved) => saved.senderEmail === senderEmail);
     // The owner still reads the message (`npm run admin -- messages`), marked as not mailed.
     expect(stored.map(({ emailText, delivery, deliveryNote }) => ({ emailText, delivery, deliveryNote }))).toEqual([
-      { emailText: 'A second message.', delivery: 'not-sent', deliveryNote: `${MAIL_CAP_NOTE} (site-wide)` },
+      { emailText: 'A second message.', delivery: 'not-sent', deliveryNote: `${MAIL_CAP_NOTE} (contact mail)` },
       { emailText: 'A first message.', delivery: 'delivered', deliveryNote: expect.any(String) },
     ]);
+  });
+
+  it(`mails an account's confirmations to at most ${MAIL_ADDRESSES_PER_DAY} addresses a day; the same address again still goes`, async () => {
+    const ada = await shopper();
+    const addresses = [1, 2, 3, 4].map((n) => `friend${n}.${ada.username}@example.com`);
+    for (const email of addresses.slice(0, 3)) expect(await ada.order(email)).toEqual({ status: 'Success' });
+    // A fourth address: the order is placed, with the usual answer, in one round trip; not mailed.
+    let fourth: unknown;
+    const submitFourth = await ada.fillCart(addresses[3]);
+    const roundTrips = await countStoreRoundTrips(async () => {
+      fourth = await submitFourth();
+    });
+    expect(fourth).toEqual({ status: 'Success' });
+    expect(roundTrips).toBe(1);
+
+    const placed = (await listOrders(4, ada.username)).reverse();
+    expect(placed.map(({ email, delivery }) => [email, delivery])).toEqual([
+      [addresses[0], 'delivered'],
+      [addresses[1], 'delivered'],
+      [addresses[2], 'delivered'],
+      [addresses[3], 'not-sent'],
+    ]);
+    expect(placed[3]?.deliveryNote).toBe(`${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`);
+    const mailedTo = () =>
+      fakeResend()
+        .sent.flatMap((mail) => mail.to)
+        .filter((to) => to.toLowerCase().includes(ada.username.toLowerCase()));
+    expect(mailedTo()).toEqual(addresses.slice(0, 3));
+
+    // An address mailed today does not count again, however it is typed.
+    expect(await ada.order(addresses[1]!.toUpperCase())).toEqual({ status: 'Success' });
+    expect((await listOrders(1, ada.username))[0]).toMatchObject({ delivery: 'delivered' });
+    expect(mailedTo()).toHaveLength(4);
+
+    // Another account mailing the fourth address is not held back by Ada's addresses.
+    const bob = await shopper();
+    expect(await bob.order(addresses[3])).toEqual({ status: 'Success' });
+    expect((await listOrders(1, bob.username))[0]).toMatchObject({ delivery: 'delivered' });
   });
 
   it('sends no mail at all with a cap of 0', async () => {
@@ -302,7 +364,8 @@ describe('daily counters', () => {
     const { day, endsAt } = utcDay();
     expect(counters.map((key) => key.replace(/:[^:]*$/, (tail) => (tail === `:${day}` ? tail : ':<subject>')))).toEqual(
       expect.arrayContaining([
-        `${KEY_PREFIX}daily:${MAIL_COUNTERS.site}:${day}`,
+        `${KEY_PREFIX}daily:${MAIL_COUNTERS.contact}:${day}`,
+        `${KEY_PREFIX}daily:${MAIL_COUNTERS.orders}:${day}`,
         `${KEY_PREFIX}daily:${MAIL_COUNTERS.perAccount}:${day}:<subject>`,
         `${KEY_PREFIX}daily:${MESSAGES_COUNTER}:${day}`,
         `${KEY_PREFIX}daily:${POSTS_COUNTER}:${day}:<subject>`,

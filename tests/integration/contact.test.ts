@@ -43,6 +43,7 @@ describe('POST /api/mail/contact', () => {
     });
     expect(mail?.text).toContain(`From: ${message.senderEmail}`);
     expect(mail?.text).toContain('Hello!\nI liked your word game.');
+    expect(mail?.html).toBeUndefined(); // plain text: the sender's words are never read as markup
 
     const [stored] = await storedFrom(message.senderEmail);
     expect(stored).toMatchObject({ ...message, delivery: 'delivered', deliveryNote: mail?.id });

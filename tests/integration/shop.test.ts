@@ -19,8 +19,7 @@ import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request
 
 const fakeResend = useFakeResend();
 
-async function newShopper() {
-  const username = uniqueName('shopper');
+async function newShopper(username = uniqueName('shopper')) {
   const { body } = await call(register, { body: { username, password: 'long enough password' } });
   const token = String(body.user);
   return {
@@ -435,6 +434,21 @@ describe('orders', () => {
     expect(mail?.text).toContain('2 × Hot Pickles, Quart');
     expect(mail?.text).toContain('5 × Kosher Dill Pickles, Pint');
     expect(order?.deliveryNote).toBe(mail?.id);
+  });
+
+  it('mails nothing the shopper chose: a username that reads as a link is not in the confirmation', async () => {
+    // Anyone may type anyone's address into an order: the mail must not carry the orderer's words,
+    // such as a username a mail client would turn into a link to the orderer's site.
+    const label = `evil-${crypto.randomUUID().slice(0, 8)}`;
+    const shopper = await newShopper(`www.${label}.com`);
+    await shopper.order();
+    const [order] = await listOrders(1, shopper.username);
+    expect(order?.username).toBe(`www.${label}.com`);
+    const mail = fakeResend().sent.find((sent) => sent.idempotencyKey === `order-${order!.id}`);
+    expect(mail).toMatchObject({ to: 'a@example.com', text: expect.stringContaining('1 × Hot Pickles, Pint') });
+    expect(mail?.html).toBeUndefined(); // plain text only: no markup, so no <a> either
+    const { to: _to, id: _id, idempotencyKey: _key, receivedAt: _at, ...content } = mail!;
+    expect(JSON.stringify(content).toLowerCase()).not.toContain(label);
   });
 
   it.each([

@@ -72,6 +72,25 @@ describe.each(engines)('local store on the $name', ({ options }) => {
     expect(await redis.ttl(key('window'))).not.toBe(-1);
   });
 
+  it("keeps its own clock, and leaves a client's Date.now as it found it (a test's fake clock)", async () => {
+    const yesterday = Date.now() - 86_400_000;
+    const fake = () => yesterday;
+    const own = Date.now;
+    Date.now = fake;
+    try {
+      await redis.set(key('clock'), 'v', { px: 5000 });
+      const tx = redis.multi();
+      tx.pttl(key('clock'));
+      const [pttl] = (await tx.exec()) as number[];
+      expect(Date.now).toBe(fake);
+      // A key set to live 5 s from the store's now is alive by the store's clock, whatever the client's.
+      expect(pttl).toBeGreaterThan(4000);
+      expect(await redis.get(key('clock'))).toBe('v');
+    } finally {
+      Date.now = own;
+    }
+  });
+
   it('keeps strings as written, including unicode and JSON', async () => {
     await redis.set(key('json'), JSON.stringify({ name: 'Zoë', n: 1 }));
     expect(await redis.get(key('json'))).toEqual({ name: 'Zoë', n: 1 });

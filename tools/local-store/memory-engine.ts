@@ -39,6 +39,8 @@ export function createMemoryEngine({ dataDir, compactAtBytes = COMPACT_AT_BYTES 
   const { invoke, scripts } = createFixedInvoker(mock);
   const log = dataDir ? openLog(dataDir, compactAtBytes) : undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  // The store's clock: the real one, as it was when the engine started.
+  const realNow = Date.now;
 
   /** Runs `task` after every task queued before it: one client at a time, as Redis does. */
   function exclusive<T>(task: () => Promise<T>): Promise<T> {
@@ -65,15 +67,18 @@ export function createMemoryEngine({ dataDir, compactAtBytes = COMPACT_AT_BYTES 
       const written: Command[] = [];
       const replies: Reply[] = [];
       // Redis 7 reads its clock once per command, and once for a whole script or transaction, so
-      // no key expires halfway through one (a counter's SET … EX then INCR stays one window).
-      const startedAt = Date.now();
+      // no key expires halfway through one (a counter's SET … EX then INCR stays one window). The
+      // clock is the store's own, the real one, and Date.now is given back as it was found: a test
+      // in this process may have set a fake clock of its own, as a client's clock is not Redis's.
+      const callersNow = Date.now;
+      const startedAt = realNow();
       try {
         for (const command of batch) {
           stopClock(mode === 'transaction' ? startedAt : realNow());
           replies.push(await execute(command, written));
         }
       } finally {
-        restartClock();
+        Date.now = callersNow;
       }
       if (log && written.length > 0) {
         log.append(written);
@@ -83,12 +88,8 @@ export function createMemoryEngine({ dataDir, compactAtBytes = COMPACT_AT_BYTES 
     });
   }
 
-  const realNow = Date.now;
   function stopClock(at: number): void {
     Date.now = () => at;
-  }
-  function restartClock(): void {
-    Date.now = realNow;
   }
 
   const ready = log ? exclusive(() => log.replay(invoke)) : Promise.resolve();

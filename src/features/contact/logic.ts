@@ -1,10 +1,25 @@
 // Pure rules of the contact form and the mail it sends, shared by the page and the function.
 // One rule lives in a Redis script (src/server/scripts/contact.ts, storeMessage): a message is
 // stored only within the sender's rate limit (service.server.ts LIMITS) and the site's daily cap
-// (MESSAGES_PER_DAY), counted in the same step, which also counts its mail against the daily mail
-// cap or records it as not sent.
+// (MESSAGES_PER_DAY), counted in the same step, which also counts its mail against the day's
+// budget of contact mail (its own: order mail cannot use it up) or records it as not sent; and
+// retention: each message expires MESSAGE_RETENTION_DAYS after it was stored, and every stored
+// message trims from the index a batch of those older than that or beyond the newest
+// MAX_KEPT_MESSAGES (src/server/retention.ts).
 import { isValidEmail } from '../../lib/email.ts';
 import type { ContactRequest } from './schema.ts';
+
+/**
+ * How long a contact message is kept: a year, long enough for the owner to read and answer it,
+ * after which the sender's address and words are removed from the store.
+ */
+export const MESSAGE_RETENTION_DAYS = 365;
+
+/**
+ * The most contact messages kept, newest first: far more than a personal site receives in a year,
+ * and it bounds the store (about 50 MB at the longest messages) whatever a script sends.
+ */
+export const MAX_KEPT_MESSAGES = 10_000;
 
 export interface ContactFields {
   email: string;

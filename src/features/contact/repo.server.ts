@@ -4,7 +4,9 @@ import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { newestHashes, redis } from '../../server/redis.ts';
+import { TRIM_BATCH, retention } from '../../server/retention.ts';
 import * as scripts from '../../server/scripts/contact.ts';
+import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from './logic.ts';
 import type { ContactRequest } from './schema.ts';
 
 export interface StoredMessage extends ContactRequest {
@@ -22,8 +24,10 @@ export type StoreOutcome = { stored: 'send' | 'mail-cap' } | { limitedFor: numbe
 
 /**
  * Stores a new message unless the sender is over the rate limit or the site over its daily cap of
- * `messagesPerDay`, in one round trip. The same step counts its mail against the site's daily mail
- * cap, or records the mail as not sent ('mail-cap').
+ * `messagesPerDay`, in one round trip. The same step counts its mail against the day's budget of
+ * contact mail, or records the mail as not sent ('mail-cap'); it gives the message its expiry
+ * (MESSAGE_RETENTION_DAYS), and trims from the index a batch of messages older than that, or
+ * beyond the newest MAX_KEPT_MESSAGES.
  */
 export async function storeMessage(
   message: StoredMessage,
@@ -32,18 +36,24 @@ export async function storeMessage(
 ): Promise<StoreOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
   const [dayMessages, dayTtl] = dailyCounter(MESSAGES_COUNTER);
-  const [dayMail] = dailyCounter(MAIL_COUNTERS.site);
+  const [dayMail] = dailyCounter(MAIL_COUNTERS.contact);
+  const { cutoff, ttlSeconds } = retention(MESSAGE_RETENTION_DAYS);
   const reply = await scripts.storeMessage.run(
     [counter, dayMessages, dayMail, keys.contactMessage(message.id), keys.contactMessages()],
     [
       max,
       windowSeconds,
       scaledForLocalRun(messagesPerDay),
-      mailCaps().site,
+      mailCaps().contact,
       dayTtl,
-      `${MAIL_CAP_NOTE} (site-wide)`,
+      `${MAIL_CAP_NOTE} (contact mail)`,
       Date.parse(message.createdAt),
       message.id,
+      keys.contactMessage(''),
+      cutoff,
+      ttlSeconds,
+      TRIM_BATCH,
+      MAX_KEPT_MESSAGES,
       ...Object.entries(message).flat(),
     ],
   );

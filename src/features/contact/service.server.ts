@@ -21,7 +21,7 @@ export const MESSAGES_FULL = 'The contact form has received all the messages it 
 
 /**
  * Stores a visitor's message and mails it to the owner; mail failures are recorded, not thrown.
- * Over the site's daily mail cap the message is stored all the same and the visitor told it was
+ * Over the day's budget of contact mail the message is stored all the same and the visitor told it was
  * received (the owner reads it with `npm run admin -- messages`); its mail is recorded as not sent.
  * Over the daily cap on stored messages it is refused (429).
  */

@@ -4,8 +4,13 @@
 // - delete own: the server deletes a message only for its author (or the admin CLI), checking the
 //   stored author in the same step;
 // - posts per day: a message is appended only while its author's day's counter is below
-//   POSTS_PER_DAY (service.server.ts), counted in the same step.
+//   POSTS_PER_DAY (service.server.ts), counted in the same step;
+// - retention: each post removes a batch of the oldest messages created more than
+//   POST_RETENTION_DAYS before (src/server/retention.ts), and a page lists none of them.
 import { EDIT_WINDOW_MINUTES, MAX_MESSAGE_LENGTH, TOO_LONG, type ForumMessage } from './schema.ts';
+
+/** How long a forum message is kept: a year of talk, after which it is removed with its author's name. */
+export const POST_RETENTION_DAYS = 365;
 
 export const UNKNOWN_USER = 'Unknown User';
 

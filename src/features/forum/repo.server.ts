@@ -4,9 +4,11 @@
 // scripts are in src/server/scripts/forum.ts.
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
+import { TRIM_BATCH, retention } from '../../server/retention.ts';
 import * as scripts from '../../server/scripts/forum.ts';
 import type { SessionCheck } from '../../server/session.ts';
 import type { Pipeline } from '@upstash/redis';
+import { POST_RETENTION_DAYS } from './logic.ts';
 
 export interface StoredMessage {
   id: string;
@@ -27,20 +29,28 @@ export interface MessagesPage {
 /** The daily counter of one author's posts (src/server/daily-cap.ts). */
 export const POSTS_COUNTER = 'forum-posts';
 
-/** Appends a message at the end of the forum; answers false when its author has posted `perDay` today. */
+/** The creation time (ISO 8601) of the oldest message kept now: older ones are removed, and never listed. */
+function keptSince(): string {
+  return new Date(retention(POST_RETENTION_DAYS).cutoff).toISOString();
+}
+
+/**
+ * Appends a message at the end of the forum; answers false when its author has posted `perDay`
+ * today. The same step removes a batch of the oldest messages, those older than POST_RETENTION_DAYS.
+ */
 export async function appendMessage(message: StoredMessage, perDay: number): Promise<boolean> {
   const authorKey = usernameKey(message.author);
   const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
   const place = await scripts.appendMessage.run(
     [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts, keys.forumVersion()],
-    [message.id, JSON.stringify(message), authorKey, perDay, dayTtl],
+    [message.id, JSON.stringify(message), authorKey, perDay, dayTtl, keptSince(), TRIM_BATCH],
   );
   return place > 0;
 }
 
 /**
  * Reads at most `count` messages placed before `before` (the newest when undefined), newest first,
- * for a member while their session is current.
+ * for a member while their session is current; none older than POST_RETENTION_DAYS.
  */
 export async function messagesPage(
   count: number,
@@ -50,7 +60,7 @@ export async function messagesPage(
   const [version, more, ...rows] = await scripts.messagesPage.runChecked(
     session,
     [keys.forumMessages(), keys.forumPosts(), keys.forumVersion()],
-    [count, before === undefined ? '+inf' : `(${before}`],
+    [count, before === undefined ? '+inf' : `(${before}`, keptSince()],
   );
   const messages: MessagesPage['messages'] = [];
   for (let i = 0; i < rows.length; i += 2) {

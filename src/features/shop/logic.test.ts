@@ -17,14 +17,13 @@ describe('orderConfirmation', () => {
     const mail = orderConfirmation(
       {
         id: 'order-1',
-        username: 'ann',
         createdAt: '2026-11-22T10:00:00.000Z',
         items: [item('a', { quantity: 2, size: 'Quart' }), item('b', { type: 'Kosher Dill', quantity: 1 })],
       },
       'Drecoll Hills Harvest',
     );
     expect(mail.subject).toBe('Your Drecoll Hills Harvest order');
-    expect(mail.text).toContain('Hello ann,');
+    expect(mail.text).toMatch(/^Hello,\n/);
     expect(mail.text).toContain('  2 × Hot Pickles, Quart\n  1 × Kosher Dill Pickles, Pint');
     expect(mail.text).toContain('3 jars in all.');
     expect(mail.text).toContain('Order reference: order-1');
@@ -32,7 +31,7 @@ describe('orderConfirmation', () => {
 
   it('says jar for one', () => {
     expect(describeItem(item('a'))).toBe('1 × Hot Pickles, Pint');
-    const mail = orderConfirmation({ id: 'x', username: 'a', createdAt: '2026-01-01', items: [item('a')] }, 'Shop');
+    const mail = orderConfirmation({ id: 'x', createdAt: '2026-01-01', items: [item('a')] }, 'Shop');
     expect(mail.text).toContain('1 jar in all.');
   });
 });

@@ -8,10 +8,27 @@
 //   submitted, and the cart is emptied in the same step;
 // - the order rate limit (service.server.ts LIMITS.ordersPerUser) is counted by the same script,
 //   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing;
-// - mail caps: a placed order's confirmation mail is counted against the account's and the site's
-//   daily mail caps (src/server/mail.ts mailCaps) in the same step, or recorded as not sent.
+// - mail caps: a placed order's confirmation mail is counted against the account's and all orders'
+//   daily mail caps (src/server/mail.ts mailCaps; contact mail has a budget of its own) in the same
+//   step, or recorded as not sent; and it goes only to an address the account's confirmations
+//   went to today, or while they went to fewer than MAIL_ADDRESSES_PER_DAY addresses;
+// - retention: an order expires ORDER_RETENTION_DAYS after it is placed, and each order placed
+//   trims older ones from the indexes, a batch at a time; the order history lists none older.
 import { QUANTITY } from './catalogue.ts';
 import type { CartItem, OrderSummary } from './schema.ts';
+
+/**
+ * The most addresses an account's order confirmations go to in a UTC day: the address is typed in
+ * the order, so a person's own one or two, perhaps a partner's; beyond that an account would be
+ * mailing strangers. An order to a further address is placed all the same, its mail not sent.
+ */
+export const MAIL_ADDRESSES_PER_DAY = 3;
+
+/**
+ * How long an order is kept: a year, long enough for any question about it, after which the
+ * address it was confirmed to and its lines are removed from the store.
+ */
+export const ORDER_RETENTION_DAYS = 365;
 
 /** The message for a quantity typed outside 1 to 20, or not a whole number (SPEC section 5). */
 export const QUANTITY_RULE = `Quantity must be a whole number from ${QUANTITY.min} to ${QUANTITY.max}.`;
@@ -27,16 +44,21 @@ export function describeItem(item: Pick<CartItem, 'quantity' | 'type' | 'item' |
   return `${item.quantity} × ${item.type} ${item.item}, ${item.size}`;
 }
 
-/** Composes the confirmation mail for an order. */
+/**
+ * Composes the confirmation mail for an order. It goes to an address the shopper typed, which may
+ * be anyone's, so it holds nothing the shopper chose (not even their username, which could read as
+ * a link, such as `www.example.com`): only the shop's own words, the catalogue's names, the date
+ * and the order's reference. It is plain text, so it carries no markup either.
+ */
 export function orderConfirmation(
-  order: { id: string; username: string; items: CartItem[]; createdAt: string },
+  order: { id: string; items: CartItem[]; createdAt: string },
   shopName: string,
 ): { subject: string; text: string } {
   const jars = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return {
     subject: `Your ${shopName} order`,
     text: [
-      `Hello ${order.username},`,
+      'Hello,',
       '',
       `Thank you for your order. We received it on ${order.createdAt.slice(0, 10)}:`,
       '',

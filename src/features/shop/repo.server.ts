@@ -2,15 +2,18 @@
 // per user and overall. Placing an order moves the cart into it atomically (the scripts are in
 // src/server/scripts/shop.ts). Every call is the request's one store call and checks the
 // shopper's session in it (src/server/session.ts).
+import { createHash } from 'node:crypto';
+import { utcDay } from '../../lib/utc-day.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
+import { TRIM_BATCH, retention } from '../../server/retention.ts';
 import * as scripts from '../../server/scripts/shop.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
 import { MAX_CART_ITEMS, QUANTITY } from './catalogue.ts';
-import { orderCursor } from './logic.ts';
+import { MAIL_ADDRESSES_PER_DAY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
 import type { CartItem, OrderMailState, OrderSummary } from './schema.ts';
 
 /** A cart item as stored: the spec's fields plus when it was added, for a stable order. */
@@ -91,7 +94,10 @@ export type PlaceOutcome =
 /**
  * Counts the attempt, then stores the order with the cart's items and empties the cart, in one
  * atomic step; refused when the cart is empty or does not hold exactly `itemIds`. The same step
- * counts the confirmation mail against the daily mail caps, or records it as not sent.
+ * counts the confirmation mail against the daily mail caps and the account's addresses of the day
+ * (kept as hashes: the store holds each address once, in its order), or records it as not sent;
+ * and it gives the order its expiry (ORDER_RETENTION_DAYS) and trims orders older than that from
+ * the indexes, a batch at a time.
  */
 export async function placeOrder(
   order: Omit<Order, 'items'>,
@@ -100,32 +106,44 @@ export async function placeOrder(
   session: SessionCheck,
 ): Promise<PlaceOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
-  const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, usernameKey(order.username));
-  const [siteMail] = dailyCounter(MAIL_COUNTERS.site);
+  const now = Date.now();
+  const account = usernameKey(order.username);
+  const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, account, now);
+  const [orderMail] = dailyCounter(MAIL_COUNTERS.orders, '', now);
   const caps = mailCaps();
+  const kept = retention(ORDER_RETENTION_DAYS, now);
   const reply = await scripts.placeOrder.runChecked(
     session,
     [
       counter,
       cartKey(order.username),
       keys.order(order.id),
-      keys.userOrders(usernameKey(order.username)),
+      keys.userOrders(account),
       keys.orders(),
       accountMail,
-      siteMail,
+      orderMail,
+      keys.orderMailAddresses(utcDay(now).day, account),
     ],
     [
       max,
       windowSeconds,
       Date.parse(order.createdAt),
       order.id,
+      caps.perAccount,
+      caps.orders,
+      MAIL_ADDRESSES_PER_DAY,
+      dayTtl,
+      addressHash(order.email),
+      `${MAIL_CAP_NOTE} (per account)`,
+      `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
+      `${MAIL_CAP_NOTE} (order mail)`,
+      keys.order(''),
+      kept.cutoff,
+      kept.ttlSeconds,
+      TRIM_BATCH,
       itemIds.length,
       ...itemIds,
       ...Object.entries(order).flat(),
-      caps.perAccount,
-      caps.site,
-      dayTtl,
-      MAIL_CAP_NOTE,
     ],
   );
   switch (reply[0]) {
@@ -136,6 +154,11 @@ export async function placeOrder(
     default:
       return { refused: reply[0] };
   }
+}
+
+/** An address as the day's set of an account's addresses holds it: one per mailbox however it is typed. */
+function addressHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
 /** Records how an order's confirmation mail went. */
@@ -157,7 +180,7 @@ const MAIL_STATES: readonly string[] = ['sending', 'delivered', 'undelivered', '
  * Reads one page of a user's orders, newest first, after the cursor's order when one is given
  * (one round trip, with the session check). Answers the page and the next page's cursor when older
  * orders follow; an order whose record names another owner is left out (the index is the user's own:
- * this is a second lock).
+ * this is a second lock), and none older than ORDER_RETENTION_DAYS is read (the next order trims it).
  */
 export async function readOrderPage(
   username: string,
@@ -168,7 +191,13 @@ export async function readOrderPage(
   const [more, rows] = await scripts.readOrderPage.runChecked(
     session,
     [keys.userOrders(usernameKey(username))],
-    [keys.order(''), pageSize, before ? String(before.score) : '+inf', before?.id ?? ''],
+    [
+      keys.order(''),
+      pageSize,
+      before ? String(before.score) : '+inf',
+      before?.id ?? '',
+      retention(ORDER_RETENTION_DAYS).cutoff,
+    ],
   );
   const orders = rows
     .filter(([, owner]) => usernameKey(owner) === usernameKey(username))

@@ -86,8 +86,9 @@ export async function clearCart(user: Shopper, claimed: string | undefined): Pro
 
 /**
  * Turns the user's cart (the server's copy: the client's list is only checked against it) into an
- * order and empties the cart in one atomic step, then mails a confirmation to `email`, unless the
- * account or the site has used its daily mail (the order still stands; its mail is `not-sent`).
+ * order and empties the cart in one atomic step, then mails a confirmation to `email`, unless a
+ * daily mail cap holds it back: the account's, its MAIL_ADDRESSES_PER_DAY addresses of the day, or
+ * all orders' budget (the order still stands; its mail is `not-sent`).
  */
 export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requestId: string): Promise<void> {
   assertOwnCart(user, input.username);

@@ -1,19 +1,23 @@
 // The forum (src/features/forum): messages keep the store's order of arrival, only a message's
 // author (or a moderator) deletes it, an edit replaces exactly the message it was checked against,
-// and every change raises the forum's version, which the page polls cheaply.
+// every change raises the forum's version, which the page polls cheaply, and a message is kept
+// for the forum's retention (src/features/forum/logic.ts): each post removes a batch of the oldest
+// that are older, and a page lists none of them meanwhile. A message's JSON holds its createdAt
+// (ISO 8601, UTC, as toISOString writes it, so strings compare as times do).
 import { DAILY_COUNT } from './daily-cap.ts';
 import { defineScript } from './script.ts';
 
 /**
  * Appends a message at the end of the forum, its place taken from the sequence, when the author's
- * day's post counter has room, counting it. KEYS: the sequence, the messages hash, the authors
- * hash, the index, the author's day's post counter, the version. ARGV: id, JSON message, author
- * key, the daily cap, the seconds left in the day. Answers its place, or 0 when the author is over
- * the cap.
+ * day's post counter has room, counting it; then removes the oldest messages created before the
+ * cutoff, at most a batch, stopping at the first younger one (the index is in order of arrival).
+ * KEYS: the sequence, the messages hash, the authors hash, the index, the author's day's post
+ * counter, the version. ARGV: id, JSON message, author key, the daily cap, the seconds left in the
+ * day, the cutoff (ISO 8601), the batch. Answers its place, or 0 when the author is over the cap.
  */
 export const appendMessage = defineScript<
   [sequence: string, messages: string, authors: string, index: string, dayPosts: string, version: string],
-  [id: string, json: string, authorKey: string, perDay: number, dayTtl: number],
+  [id: string, json: string, authorKey: string, perDay: number, dayTtl: number, cutoff: string, batch: number],
   number
 >(`${DAILY_COUNT}
 if not has_room(KEYS[5], ARGV[4]) then return 0 end
@@ -23,29 +27,43 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
 redis.call('ZADD', KEYS[4], place, ARGV[1])
 redis.call('INCR', KEYS[6])
+local oldest = redis.call('ZRANGE', KEYS[4], 0, tonumber(ARGV[7]) - 1)
+for i = 1, #oldest do
+  local json = redis.call('HGET', KEYS[2], oldest[i])
+  local created = json and cjson.decode(json).createdAt
+  if type(created) == 'string' and created >= ARGV[6] then break end
+  redis.call('HDEL', KEYS[2], oldest[i])
+  redis.call('HDEL', KEYS[3], oldest[i])
+  redis.call('ZREM', KEYS[4], oldest[i])
+end
 return place`);
 
 /**
  * One page of messages, newest first: at most ARGV[1] of them placed below ARGV[2] ('+inf' for the
- * newest, '(<place>' for those older than a place). KEYS: the index, the messages hash, the
- * version. Answers {version, '1' when older ones remain else '0', then JSON and place of each}.
+ * newest, '(<place>' for those older than a place), none created before the cutoff ARGV[3] (ISO
+ * 8601: the next post removes them; the page ends at the first). KEYS: the index, the messages
+ * hash, the version. Answers {version, '1' when older ones remain else '0', then JSON and place of
+ * each}.
  */
 export const messagesPage = defineScript<
   [index: string, messages: string, version: string],
-  [count: number, below: string],
+  [count: number, below: string, cutoff: string],
   string[]
 >(`
 local wanted = tonumber(ARGV[1])
 local rows = redis.call('ZREVRANGEBYSCORE', KEYS[1], ARGV[2], '-inf', 'WITHSCORES', 'LIMIT', 0, wanted + 1)
 local found = math.floor(#rows / 2)
-local reply = {redis.call('GET', KEYS[3]) or '0', found > wanted and '1' or '0'}
-local count = math.min(found, wanted)
-if count == 0 then return reply end
+local reply = {redis.call('GET', KEYS[3]) or '0', '0'}
+if found == 0 then return reply end
 local ids = {}
-for i = 1, count do ids[i] = rows[2 * i - 1] end
+for i = 1, found do ids[i] = rows[2 * i - 1] end
 local messages = redis.call('HMGET', KEYS[2], unpack(ids))
-for i = 1, count do
-  if messages[i] then
+for i = 1, found do
+  local created = messages[i] and cjson.decode(messages[i]).createdAt
+  if type(created) == 'string' and created < ARGV[3] then break end
+  if i > wanted then
+    reply[2] = '1'
+  elseif messages[i] then
     reply[#reply + 1] = messages[i]
     reply[#reply + 1] = rows[2 * i]
   end

@@ -2,6 +2,7 @@
 // is placed only from a cart that holds exactly the items the shopper saw.
 import { DAILY_COUNT } from './daily-cap.ts';
 import { COUNT_ATTEMPT } from './rate-limit.ts';
+import { TRIM_INDEX } from './retention.ts';
 import { defineScript } from './script.ts';
 
 /** What adding to the cart did: a new line, more jars on the line of the same type and size, or nothing (full). */
@@ -48,8 +49,11 @@ line.quantity = tonumber(ARGV[2])
 redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(line))
 return 1`);
 
-/** How the placed order's confirmation mail goes: 'send', or held back by the account's or the site's daily cap. */
-export type OrderMail = 'send' | 'account-cap' | 'site-cap';
+/**
+ * How the placed order's confirmation mail goes: 'send', or held back by the account's daily cap,
+ * the account's daily cap of distinct addresses, or all orders' daily mail budget.
+ */
+export type OrderMail = 'send' | 'account-cap' | 'address-cap' | 'site-cap';
 
 export type PlaceOrderReply =
   ['placed', items: string, mail: OrderMail] | ['limited', waitSeconds: number] | ['empty'] | ['changed'];
@@ -57,12 +61,22 @@ export type PlaceOrderReply =
 /**
  * Counts the order attempt against its rate limit, then turns the cart into the order if it still
  * holds exactly the given items, and empties it: one atomic step. KEYS: the rate counter, the cart,
- * the order, the user's orders, all orders. ARGV: max, window seconds, score, order id, item count
- * n, the n item ids, then the order's other field/value pairs. Answers the order's items (the cart's
- * stored JSON values as one JSON array), or why not.
- * A placed order's confirmation mail is counted against the account's and the site's daily mail
- * caps (the last two KEYS; the last four ARGV: the two caps, the seconds left in the day and the note): within
- * both it counts in both and answers 'send', else the order records it as not sent, with the note.
+ * the order, the user's orders, all orders, then the mail counters: the account's day's
+ * confirmations, all orders' day's confirmations, and the set of the addresses the account's
+ * confirmations went to today. ARGV: max, window seconds, score, order id, then the mail's: the
+ * account's cap, all orders' cap, the most addresses an account mails a day, the seconds left in
+ * the day, the address's hash, and the notes for the account's cap, the address cap and all
+ * orders' cap; then the retention's: the order key prefix (keys.order of ''), the cutoff (ms), the
+ * seconds an order is kept and the trim batch; then the item count n, the n item ids, and the
+ * order's other field/value pairs. Answers the order's items (the cart's stored JSON values as one
+ * JSON array), or why not. A placed order expires with its retention, and both indexes it is in
+ * shed (trim_index) a batch of orders older than the retention: all orders' index deletes their
+ * records, and the user's own drops what it still lists of them (another user's index keeps its
+ * ids until that user's next order, and readOrderPage lists none of them meanwhile).
+ * A placed order's confirmation mail is sent within the account's cap, to an address the
+ * account mailed today or while it has mailed fewer addresses than the most, and within all
+ * orders' budget: then it counts in both counters (the address in the set) and answers 'send';
+ * else the order records it as not sent, with the note of the cap that held it back.
  */
 export const placeOrder = defineScript<
   [
@@ -72,38 +86,63 @@ export const placeOrder = defineScript<
     userOrders: string,
     orders: string,
     accountMail: string,
-    siteMail: string,
+    orderMail: string,
+    mailAddresses: string,
   ],
-  [max: number, windowSeconds: number, score: number, orderId: string, itemCount: number, ...rest: (string | number)[]],
+  [
+    max: number,
+    windowSeconds: number,
+    score: number,
+    orderId: string,
+    accountCap: number,
+    orderCap: number,
+    addressesPerDay: number,
+    dayTtl: number,
+    addressHash: string,
+    accountNote: string,
+    addressNote: string,
+    orderNote: string,
+    orderKeyPrefix: string,
+    cutoff: number,
+    retentionSeconds: number,
+    trimBatch: number,
+    itemCount: number,
+    ...rest: string[],
+  ],
   PlaceOrderReply
->(`${COUNT_ATTEMPT}${DAILY_COUNT}
+>(`${COUNT_ATTEMPT}${DAILY_COUNT}${TRIM_INDEX}
 local wait = count_attempt()
 if wait > 0 then return {'limited', wait} end
 local size = redis.call('HLEN', KEYS[2])
 if size == 0 then return {'empty'} end
-local n = tonumber(ARGV[5])
+local n = tonumber(ARGV[17])
 if size ~= n then return {'changed'} end
-for i = 6, 5 + n do
+for i = 18, 17 + n do
   if redis.call('HEXISTS', KEYS[2], ARGV[i]) == 0 then return {'changed'} end
 end
 local items = '[' .. table.concat(redis.call('HVALS', KEYS[2]), ',') .. ']'
-redis.call('HSET', KEYS[3], 'items', items, unpack(ARGV, 6 + n, #ARGV - 4))
+redis.call('HSET', KEYS[3], 'items', items, unpack(ARGV, 18 + n))
+redis.call('EXPIRE', KEYS[3], ARGV[15])
 redis.call('ZADD', KEYS[4], ARGV[3], ARGV[4])
 redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
 redis.call('DEL', KEYS[2])
-local mail = 'send'
-if not has_room(KEYS[6], ARGV[#ARGV - 3]) then
-  mail = 'account-cap'
-elseif not has_room(KEYS[7], ARGV[#ARGV - 2]) then
-  mail = 'site-cap'
+trim_index(KEYS[5], ARGV[13], ARGV[14], ARGV[16], 0)
+trim_index(KEYS[4], ARGV[13], ARGV[14], ARGV[16], 0)
+local mailed_before = redis.call('SISMEMBER', KEYS[8], ARGV[9]) == 1
+local mail, note = 'send', nil
+if not has_room(KEYS[6], ARGV[5]) then
+  mail, note = 'account-cap', ARGV[10]
+elseif not mailed_before and redis.call('SCARD', KEYS[8]) >= tonumber(ARGV[7]) then
+  mail, note = 'address-cap', ARGV[11]
+elseif not has_room(KEYS[7], ARGV[6]) then
+  mail, note = 'site-cap', ARGV[12]
 else
-  count_day(KEYS[6], ARGV[#ARGV - 1])
-  count_day(KEYS[7], ARGV[#ARGV - 1])
+  count_day(KEYS[6], ARGV[8])
+  count_day(KEYS[7], ARGV[8])
+  redis.call('SADD', KEYS[8], ARGV[9])
+  redis.call('EXPIRE', KEYS[8], ARGV[8])
 end
-if mail ~= 'send' then
-  local which = mail == 'account-cap' and ' (per account)' or ' (site-wide)'
-  redis.call('HSET', KEYS[3], 'delivery', 'not-sent', 'deliveryNote', ARGV[#ARGV] .. which)
-end
+if note then redis.call('HSET', KEYS[3], 'delivery', 'not-sent', 'deliveryNote', note) end
 return {'placed', items, mail}`);
 
 /** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery. */
@@ -112,25 +151,27 @@ export type OrderRow = [id: string, username: string, createdAt: string, items: 
 /**
  * Reads one page of a user's orders, newest first: the page size, and the orders after the cursor
  * (the last order shown: its score and id; orders of the same millisecond follow the index's own
- * order, by id descending). KEYS: the user's order index. ARGV: the order key prefix (keys.order of
- * ''; an order's key is only known once its id is read, here), page size, cursor score, cursor id
- * ('' for the first page). Answers whether more follow, and the page's orders.
+ * order, by id descending), none created before the retention's cutoff (trimmed by the next
+ * order, or still waiting for it). KEYS: the user's order index. ARGV: the order key prefix
+ * (keys.order of ''; an order's key is only known once its id is read, here), page size, cursor
+ * score, cursor id ('' for the first page), the cutoff (ms). Answers whether more follow, and the
+ * page's orders.
  */
 export const readOrderPage = defineScript<
   [userOrders: string],
-  [orderKeyPrefix: string, pageSize: number, beforeScore: string, beforeId: string],
+  [orderKeyPrefix: string, pageSize: number, beforeScore: string, beforeId: string, cutoff: number],
   [more: 0 | 1, orders: OrderRow[]]
 >(`
 local n = tonumber(ARGV[2])
 local ids = {}
 if ARGV[4] == '' then
-  ids = redis.call('ZREVRANGEBYSCORE', KEYS[1], '+inf', '-inf', 'LIMIT', 0, n + 1)
-else
+  ids = redis.call('ZREVRANGEBYSCORE', KEYS[1], '+inf', ARGV[5], 'LIMIT', 0, n + 1)
+elseif tonumber(ARGV[3]) >= tonumber(ARGV[5]) then
   local same = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[3], ARGV[3])
   for i = #same, 1, -1 do
     if same[i] < ARGV[4] then ids[#ids + 1] = same[i] end
   end
-  local older = redis.call('ZREVRANGEBYSCORE', KEYS[1], '(' .. ARGV[3], '-inf', 'LIMIT', 0, n + 1)
+  local older = redis.call('ZREVRANGEBYSCORE', KEYS[1], '(' .. ARGV[3], ARGV[5], 'LIMIT', 0, n + 1)
   for i = 1, #older do ids[#ids + 1] = older[i] end
 end
 local page = {}
