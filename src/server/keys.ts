@@ -1,30 +1,35 @@
 // Every Redis key the app uses, in one place, under one prefix. Each entry gives the key's type
 // and expiry. Username keys are the lower-cased username: usernames are unique case-insensitively.
+// An account's own records (its cart, scores and order index) are
+// keyed by its account key (accountKeyOf below), not by its name, so a name registered again after
+// a deletion starts empty.
 
 /** The namespace of all app data, so one Upstash database can be shared or inspected safely. */
 export const KEY_PREFIX = 'site:';
 
 export const keys = {
-  /** hash {username, firstName, lastName, email, clearance, passwordHash, createdAt}; no expiry */
+  /** hash {username, firstName, lastName, email, clearance, passwordHash, createdAt, session, account (its account key)}; no expiry */
   user: (usernameKey: string) => `${KEY_PREFIX}user:${usernameKey}`,
   /** set of username keys, for listing accounts; no expiry */
   users: () => `${KEY_PREFIX}users`,
-  /** hash {game → best round}; no expiry */
-  scores: (usernameKey: string) => `${KEY_PREFIX}scores:${usernameKey}`,
-  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/word-game.ts); no expiry */
-  wordGameStats: (usernameKey: string) => `${KEY_PREFIX}wordgame:stats:${usernameKey}`,
-  /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept; no expiry */
-  wordGameSeen: (usernameKey: string) => `${KEY_PREFIX}wordgame:seen:${usernameKey}`,
+  /** hash {username key → how many accounts have been registered under the name}, numbering each account's key; never deleted, no expiry */
+  registrations: () => `${KEY_PREFIX}registrations`,
+  /** hash {game → best round}, per account key; no expiry */
+  scores: (accountKey: string) => `${KEY_PREFIX}scores:${accountKey}`,
+  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/word-game.ts), per account key; no expiry */
+  wordGameStats: (accountKey: string) => `${KEY_PREFIX}wordgame:stats:${accountKey}`,
+  /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept, per account key; no expiry */
+  wordGameSeen: (accountKey: string) => `${KEY_PREFIX}wordgame:seen:${accountKey}`,
   /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; no expiry */
   contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
   /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry */
   contactMessages: () => `${KEY_PREFIX}contact:messages`,
-  /** hash {cart item id → JSON CartItem}, one per user; no expiry */
-  cart: (usernameKey: string) => `${KEY_PREFIX}cart:${usernameKey}`,
-  /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; no expiry */
+  /** hash {cart item id → JSON CartItem}, one per account key; no expiry */
+  cart: (accountKey: string) => `${KEY_PREFIX}cart:${accountKey}`,
+  /** hash {id, username, account (its account key; absent on orders from before), email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; no expiry */
   order: (id: string) => `${KEY_PREFIX}order:${id}`,
-  /** sorted set of one user's order ids by creation time (ms), paged newest first by the order history; no expiry */
-  userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
+  /** sorted set of one account's order ids by creation time (ms), paged newest first by the order history; no expiry */
+  userOrders: (accountKey: string) => `${KEY_PREFIX}orders:${accountKey}`,
   /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry */
   orders: () => `${KEY_PREFIX}orders`,
   /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry */
@@ -79,4 +84,14 @@ export const keys = {
 /** Returns the key form of a username (usernames are unique case-insensitively). */
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
+}
+
+/**
+ * Returns an account's key, what its own records are stored under: the `account` field of its hash,
+ * '<username key>#<n>' for the name's n-th registration (keys.registrations, counted by the register
+ * script, src/server/scripts/auth.ts); an account registered before account keys has none and keeps
+ * its username key. A token carries it as its subject (src/server/token.ts).
+ */
+export function accountKeyOf(username: string, account: string | null | undefined): string {
+  return account || usernameKey(username);
 }

@@ -53,8 +53,8 @@ const vote = (pollId: string, scheduleItemId: string, fields: Record<string, unk
   call(change, { token: member, body: { pollId, scheduleItemId, username: memberName, ...fields } });
 let memberName = '';
 beforeAll(async () => {
-  const payload = JSON.parse(Buffer.from(member.split('.')[1]!, 'base64url').toString()) as { sub?: string };
-  memberName = payload.sub ?? '';
+  const payload = JSON.parse(Buffer.from(member.split('.')[1]!, 'base64url').toString()) as { username?: string };
+  memberName = payload.username ?? '';
 });
 
 describe('making a poll in the console', () => {

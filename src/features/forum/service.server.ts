@@ -29,7 +29,7 @@ export const LIMITS = {
 // alone would let a script post 28,800 a day.
 export const POSTS_PER_DAY = 200;
 
-type Member = Pick<SessionUser, 'username' | 'session'>;
+type Member = Pick<SessionUser, 'username' | 'accountKey' | 'session'>;
 type Moderator = Member & Pick<SessionUser, 'clearance'>;
 
 function toMessage({ id, text, author, createdAt, editedAt }: repo.StoredMessage): ForumMessage {

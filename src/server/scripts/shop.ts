@@ -57,7 +57,7 @@ export type PlaceOrderReply =
 /**
  * Counts the order attempt against its rate limit, then turns the cart into the order if it still
  * holds exactly the given items, and empties it: one atomic step. KEYS: the rate counter, the cart,
- * the order, the user's orders, all orders. ARGV: max, window seconds, score, order id, item count
+ * the order, the account's orders, all orders. ARGV: max, window seconds, score, order id, item count
  * n, the n item ids, then the order's other field/value pairs. Answers the order's items (the cart's
  * stored JSON values as one JSON array), or why not.
  * A placed order's confirmation mail is counted against the account's and the site's daily mail
@@ -106,13 +106,20 @@ if mail ~= 'send' then
 end
 return {'placed', items, mail}`);
 
-/** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery. */
-export type OrderRow = [id: string, username: string, createdAt: string, items: string, delivery: string];
+/** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them). */
+export type OrderRow = [
+  id: string,
+  username: string,
+  createdAt: string,
+  items: string,
+  delivery: string,
+  account: string,
+];
 
 /**
- * Reads one page of a user's orders, newest first: the page size, and the orders after the cursor
+ * Reads one page of an account's orders, newest first: the page size, and the orders after the cursor
  * (the last order shown: its score and id; orders of the same millisecond follow the index's own
- * order, by id descending). KEYS: the user's order index. ARGV: the order key prefix (keys.order of
+ * order, by id descending). KEYS: the account's order index. ARGV: the order key prefix (keys.order of
  * ''; an order's key is only known once its id is read, here), page size, cursor score, cursor id
  * ('' for the first page). Answers whether more follow, and the page's orders.
  */
@@ -135,7 +142,7 @@ else
 end
 local page = {}
 for i = 1, math.min(n, #ids) do
-  local f = redis.call('HMGET', ARGV[1] .. ids[i], 'username', 'createdAt', 'items', 'delivery')
-  page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or ''}
+  local f = redis.call('HMGET', ARGV[1] .. ids[i], 'username', 'createdAt', 'items', 'delivery', 'account')
+  page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or '', f[5] or ''}
 end
 return {#ids > n and 1 or 0, page}`);
