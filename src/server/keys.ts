@@ -1,6 +1,6 @@
 // Every Redis key the app uses, in one place, under one prefix. Each entry gives the key's type
 // and expiry. Username keys are the lower-cased username: usernames are unique case-insensitively.
-// An account's own records (its cart, scores and order index) are
+// An account's own records (its cart, scores, order index and forum authorship) are
 // keyed by its account key (accountKeyOf below), not by its name, so a name registered again after
 // a deletion starts empty.
 
@@ -34,7 +34,7 @@ export const keys = {
   orders: () => `${KEY_PREFIX}orders`,
   /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry */
   forumPosts: () => `${KEY_PREFIX}forum:posts`,
-  /** hash {forum message id → its author's username key}, for the delete script's check; no expiry */
+  /** hash {forum message id → its author's account key}, for the edit and delete checks and the reader's own marks; no expiry */
   forumAuthors: () => `${KEY_PREFIX}forum:authors`,
   /** sorted set of forum message ids scored by their place in the sequence; no expiry */
   forumMessages: () => `${KEY_PREFIX}forum:messages`,

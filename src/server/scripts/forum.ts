@@ -7,9 +7,9 @@ import { defineScript } from './script.ts';
 /**
  * Appends a message at the end of the forum, its place taken from the sequence, when the author's
  * day's post counter has room, counting it. KEYS: the sequence, the messages hash, the authors
- * hash, the index, the author's day's post counter, the version. ARGV: id, JSON message, author
- * key, the daily cap, the seconds left in the day. Answers its place, or 0 when the author is over
- * the cap.
+ * hash, the index, the author's day's post counter, the version. ARGV: id, JSON message, the
+ * author's account key, the daily cap, the seconds left in the day. Answers its place, or 0 when
+ * the author is over the cap.
  */
 export const appendMessage = defineScript<
   [sequence: string, messages: string, authors: string, index: string, dayPosts: string, version: string],
@@ -28,10 +28,11 @@ return place`);
 /**
  * One page of messages, newest first: at most ARGV[1] of them placed below ARGV[2] ('+inf' for the
  * newest, '(<place>' for those older than a place). KEYS: the index, the messages hash, the
- * version. Answers {version, '1' when older ones remain else '0', then JSON and place of each}.
+ * version, the authors hash. Answers {version, '1' when older ones remain else '0', then JSON,
+ * place and author key ('' when unknown) of each}.
  */
 export const messagesPage = defineScript<
-  [index: string, messages: string, version: string],
+  [index: string, messages: string, version: string, authors: string],
   [count: number, below: string],
   string[]
 >(`
@@ -44,10 +45,12 @@ if count == 0 then return reply end
 local ids = {}
 for i = 1, count do ids[i] = rows[2 * i - 1] end
 local messages = redis.call('HMGET', KEYS[2], unpack(ids))
+local authors = redis.call('HMGET', KEYS[4], unpack(ids))
 for i = 1, count do
   if messages[i] then
     reply[#reply + 1] = messages[i]
     reply[#reply + 1] = rows[2 * i]
+    reply[#reply + 1] = authors[i] or ''
   end
 end
 return reply`);
@@ -74,7 +77,7 @@ return 1`);
 /**
  * Deletes a message if the given author wrote it, or for anyone when ARGV[3] is '1' (a moderator),
  * raising the version. KEYS: the messages hash, the authors hash, the index, the version. ARGV: id,
- * author key, moderator flag. Answers 1 deleted, 0 unknown, -1 not theirs.
+ * author's account key, moderator flag. Answers 1 deleted, 0 unknown, -1 not theirs.
  */
 export const deleteMessage = defineScript<
   [messages: string, authors: string, index: string, version: string],
