@@ -1,6 +1,6 @@
 // Every Redis key the app uses, in one place, under one prefix. Each entry gives the key's type
 // and expiry. Username keys are the lower-cased username: usernames are unique case-insensitively.
-// An account's own records (its cart, scores, order index and forum authorship) are
+// An account's own records (its cart, scores, order index, forum authorship, scheduling votes) are
 // keyed by its account key (accountKeyOf below), not by its name, so a name registered again after
 // a deletion starts empty.
 
@@ -50,7 +50,7 @@ export const keys = {
   scheduleDates: () => `${KEY_PREFIX}sched:dates`,
   /** set of the option ids a scheduling poll offers (schedule item ids or date option names); no expiry */
   scheduleOffered: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:options`,
-  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>', all scored 0 so one voter's are a lexicographic range; no expiry */
+  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>' (a registered voter's key is their account key), all scored 0 so one voter's are a lexicographic range; no expiry */
   scheduleVotes: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:votes`,
   /** hash {voter key → username as voted} of everyone who ever voted in a scheduling poll; no expiry */
   schedulePeople: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:people`,
@@ -88,10 +88,15 @@ export function usernameKey(username: string): string {
 
 /**
  * Returns an account's key, what its own records are stored under: the `account` field of its hash,
- * '<username key>#<n>' for the name's n-th registration (keys.registrations, counted by the register
- * script, src/server/scripts/auth.ts); an account registered before account keys has none and keeps
+ * '<username key>#<n>' for the name's n-th registration (accountKeyPrefix, then the number counted
+ * in keys.registrations by the register script, src/server/scripts/auth.ts); an account registered before account keys has none and keeps
  * its username key. A token carries it as its subject (src/server/token.ts).
  */
 export function accountKeyOf(username: string, account: string | null | undefined): string {
   return account || usernameKey(username);
+}
+
+/** The start of every account key of a name but an account's from before them ('<username key>#'); its registration's number follows. */
+export function accountKeyPrefix(usernameKey: string): string {
+  return `${usernameKey}#`;
 }

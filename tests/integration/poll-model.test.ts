@@ -62,7 +62,12 @@ describe('the migration', () => {
 
     expect(await get(choicesWithUsers, '/api/scheduling/choices-with-users/defense')).toEqual(before);
     const answers = await get(pollAnswers, `/api/scheduling/poll-answers/${DATE_POLL.id}`);
-    expect(answers).toContainEqual({ option: date, answer: 'yes', user: { username: voter } });
+    expect(answers).toContainEqual({
+      option: date,
+      answer: 'yes',
+      user: { username: voter },
+      voter: expect.any(Number),
+    });
   });
 });
 
@@ -89,6 +94,7 @@ describe('a configured poll is a poll of the model', () => {
       option: firstItem('ragnarok'),
       answer: 'yes',
       user: { username },
+      voter: expect.any(Number),
     });
     const removed = await call(voteHandler, {
       body: {

@@ -3,7 +3,7 @@
 // exists half-made. The same script gives the account its account key (keys.ts accountKeyOf), under
 // which its own records are kept.
 import type { Pipeline } from '@upstash/redis';
-import { accountKeyOf, keys, usernameKey } from '../../server/keys.ts';
+import { accountKeyOf, accountKeyPrefix, keys, usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/auth.ts';
@@ -88,7 +88,7 @@ export async function createUser(user: Omit<StoredUser, 'accountKey'>): Promise<
   const id = usernameKey(username);
   const account = await scripts.createUser.run(
     [keys.user(id), keys.users(), keys.registrations()],
-    [id, ...Object.entries(hash).flat()],
+    [id, accountKeyPrefix(id), ...Object.entries(hash).flat()],
   );
   return account || undefined;
 }

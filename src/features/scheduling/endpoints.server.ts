@@ -14,8 +14,12 @@ const pollReadEndpoint = (read: (pollId: string) => Promise<unknown>) =>
 
 /** GET a poll: its title, zone, options, decision and version. */
 export const pollEndpoint = pollReadEndpoint(poll);
-/** GET every answer of a poll. */
-export const pollAnswersEndpoint = pollReadEndpoint(pollAnswers);
+/** GET every answer of a poll; with a token, the member's own are marked (`mine`). */
+export const pollAnswersEndpoint = endpoint({
+  method: 'GET',
+  access: 'optional-session',
+  handle: ({ req, caller }) => pollAnswers(lastPathSegment(req), caller),
+});
 /** GET a poll's version. */
 export const pollVersionEndpoint = pollReadEndpoint(pollVersion);
 

@@ -5,19 +5,20 @@ import { defineScript } from './script.ts';
 
 /**
  * Creates the account unless its username key is taken, giving it the next account key of its
- * name: '<username key>#<n>' for the name's n-th registration, counted in the registrations hash,
- * which no deletion touches, so a name registered again never gets an earlier account's key
- * (keys.ts accountKeyOf). KEYS: the user hash, the set of usernames, the registrations. ARGV: the
- * username key, then the hash's field/value pairs. Answers the account key when created, else ''.
+ * name: the name's account key prefix and n, for the name's n-th registration, counted in the
+ * registrations hash, which no deletion touches, so a name registered again never gets an earlier
+ * account's key (keys.ts accountKeyOf). KEYS: the user hash, the set of usernames, the
+ * registrations. ARGV: the username key, its account key prefix (keys.ts accountKeyPrefix), then
+ * the hash's field/value pairs. Answers the account key when created, else ''.
  */
 export const createUser = defineScript<
   [user: string, users: string, registrations: string],
-  [usernameKey: string, ...fields: string[]],
+  [usernameKey: string, accountKeyPrefix: string, ...fields: string[]],
   string
 >(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return '' end
-local account = ARGV[1] .. '#' .. redis.call('HINCRBY', KEYS[3], ARGV[1], 1)
-redis.call('HSET', KEYS[1], 'account', account, unpack(ARGV, 2))
+local account = ARGV[2] .. redis.call('HINCRBY', KEYS[3], ARGV[1], 1)
+redis.call('HSET', KEYS[1], 'account', account, unpack(ARGV, 3))
 redis.call('SADD', KEYS[2], ARGV[1])
 return account`);
 
