@@ -25,7 +25,7 @@ const USAGE = `Usage: npm run admin -- <command>
                                       create an account with clearance 1 (default), 2 or 3
   set-clearance <username> <level>    set clearance 1, 2 or 3 (ends the user's sessions: it applies from their next login)
   set-password <username>             set a new password, typed without echo or piped on stdin (ends the user's sessions)
-  delete-user <username>              delete an account, its scores and its cart; its sessions end
+  delete-user <username>              delete an account, its scores, its cart and its order list (its orders stay on record); its sessions end
   delete-message <id>                 delete a forum message (moderation)
   messages [count]                    show the latest contact messages (default 20), newest first,
                                       with how their mail went: delivered, undelivered, not-sent, sending

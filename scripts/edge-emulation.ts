@@ -2,7 +2,8 @@
 // (scripts/site-server.ts) so tests see it: the function's own rate limit (`config.rateLimit`, a
 // sliding window per client address and site) and the CDN cache a function's answer opts into
 // with `Netlify-CDN-Cache-Control` (`s-maxage`/`max-age` and `stale-while-revalidate`, keyed by
-// the whole URL, query string included, and reported in `Cache-Status` as Netlify does).
+// the whole URL, query string included, and by the request headers `Netlify-Vary: header=…`
+// names; reported in `Cache-Status` as Netlify does).
 import type { Config } from '@netlify/functions';
 import { scaledForLocalRun } from '../src/server/rate-limit.ts';
 
@@ -71,6 +72,25 @@ interface CachedAnswer {
 }
 
 const CDN_HEADER = 'netlify-cdn-cache-control';
+const VARY_HEADER = 'netlify-vary';
+
+/** The request headers a `Netlify-Vary` value keys the cache by (its `header=A|B` part), lower case. */
+function variedHeaders(value: string | null): string[] {
+  const part = (value ?? '').split(',').find((each) => each.trim().toLowerCase().startsWith('header='));
+  return part
+    ? part
+        .trim()
+        .slice('header='.length)
+        .split('|')
+        .map((name) => name.trim().toLowerCase())
+    : [];
+}
+
+/** A URL's cached answers: one per value of the request headers its answers vary on. */
+interface CachedUrl {
+  varyOn: string[];
+  variants: Map<string, CachedAnswer>;
+}
 
 /** The freshness a `Netlify-CDN-Cache-Control` value gives, or undefined when it opts out of the cache. */
 export function cdnFreshness(value: string | null): { freshMs: number; staleMs: number } | undefined {
@@ -94,39 +114,52 @@ export function cdnFreshness(value: string | null): { freshMs: number; staleMs: 
  * never reaches the browser, as on Netlify; `Cache-Status` says what happened.
  */
 export class CdnCache {
-  readonly #answers = new Map<string, CachedAnswer>();
+  readonly #urls = new Map<string, CachedUrl>();
   readonly #refreshing = new Set<string>();
 
-  /** Answers a GET for `url` from the cache or from `fetchAnswer`, told whether it runs after the request was answered. */
+  /**
+   * Answers a GET for `url` with `headers` from the cache or from `fetchAnswer`, which is told
+   * whether it runs after the request was answered.
+   */
   async serve(
     url: URL,
+    headers: Headers,
     fetchAnswer: (inBackground: boolean) => Promise<Response>,
     now = Date.now(),
   ): Promise<Response> {
-    const key = url.pathname + url.search;
-    const cached = this.#answers.get(key);
+    const path = url.pathname + url.search;
+    const stored = this.#urls.get(path);
+    const variant = (stored?.varyOn ?? []).map((name) => headers.get(name) ?? '').join('\n');
+    const cached = stored?.variants.get(variant);
     const age = cached ? now - cached.storedAt : Infinity;
     if (cached && age < cached.freshMs) return replay(cached, 'hit');
     if (cached && age < cached.freshMs + cached.staleMs) {
+      const key = `${path}\n${variant}`;
       if (!this.#refreshing.has(key)) {
         this.#refreshing.add(key);
-        void this.#fetchAndKeep(key, () => fetchAnswer(true))
+        void this.#fetchAndKeep(path, headers, () => fetchAnswer(true))
           .catch(() => undefined)
           .finally(() => this.#refreshing.delete(key));
       }
       return replay(cached, 'hit; fwd=stale');
     }
-    return this.#fetchAndKeep(key, () => fetchAnswer(false));
+    return this.#fetchAndKeep(path, headers, () => fetchAnswer(false));
   }
 
-  async #fetchAndKeep(key: string, fetchAnswer: () => Promise<Response>): Promise<Response> {
+  async #fetchAndKeep(path: string, headers: Headers, fetchAnswer: () => Promise<Response>): Promise<Response> {
     const response = await fetchAnswer();
     const freshness = response.status === 200 ? cdnFreshness(response.headers.get(CDN_HEADER)) : undefined;
     if (!freshness) return withCacheStatus(response, 'fwd=miss');
-    const headers = [...response.headers].filter(([name]) => name !== CDN_HEADER);
+    const varyOn = variedHeaders(response.headers.get(VARY_HEADER));
+    const kept = [...response.headers].filter(([name]) => name !== CDN_HEADER && name !== VARY_HEADER);
     const body = new Uint8Array(await response.arrayBuffer());
-    const answer = { status: response.status, headers, body, storedAt: Date.now(), ...freshness };
-    this.#answers.set(key, answer);
+    const answer = { status: response.status, headers: kept, body, storedAt: Date.now(), ...freshness };
+    let stored = this.#urls.get(path);
+    if (!stored || stored.varyOn.join() !== varyOn.join()) {
+      stored = { varyOn, variants: new Map() };
+      this.#urls.set(path, stored);
+    }
+    stored.variants.set(varyOn.map((name) => headers.get(name) ?? '').join('\n'), answer);
     return replay(answer, 'fwd=miss; stored');
   }
 }
@@ -140,6 +173,7 @@ function replay(answer: CachedAnswer, status: string): Response {
 function withCacheStatus(response: Response, status: string): Response {
   const headers = new Headers(response.headers);
   headers.delete(CDN_HEADER);
+  headers.delete(VARY_HEADER);
   headers.set('cache-status', `"Netlify Edge"; ${status}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -133,9 +133,11 @@ export const config = { path: '/api/limited-reads', rateLimit: { windowLimit: 3,
 let calls = 0;
 export default async (req) => {
   calls++;
-  const headers = new URL(req.url).searchParams.has('uncached')
+  const query = new URL(req.url).searchParams;
+  const headers = query.has('uncached')
     ? {}
     : { 'Netlify-CDN-Cache-Control': 'public, s-maxage=1, stale-while-revalidate=1' };
+  if (query.has('vary')) headers['Netlify-Vary'] = 'header=Authorization';
   return Response.json({ calls }, { headers });
 };
 export const config = { path: '/api/cached' };
@@ -325,7 +327,7 @@ describe('the production-like server', () => {
     expect((await get('/api/count')).status).toBe(200);
   });
 
-  it('caches what a function opts into with Netlify-CDN-Cache-Control, by the whole URL, fresh then stale while it refreshes', async () => {
+  it('caches what a function opts into with Netlify-CDN-Cache-Control, by the whole URL and the headers Netlify-Vary names, fresh then stale while it refreshes', async () => {
     const read = async (path: string) => {
       const answer = await get(path);
       expect(answer.headers.get('netlify-cdn-cache-control')).toBeNull(); // never shown to the browser
@@ -338,10 +340,16 @@ describe('the production-like server', () => {
     expect((await read('/api/cached?v=2')).calls).toBe(first.calls + 1);
     expect((await read('/api/cached?uncached')).status).toBe('"Netlify Edge"; fwd=miss');
     expect((await read('/api/cached?uncached')).calls).toBe(first.calls + 3);
+    // Netlify-Vary keys it by the headers it names too: a request with a token is not given a guest's answer.
+    const guest = await read('/api/cached?vary');
+    expect((await read('/api/cached?vary')).calls).toBe(guest.calls);
+    const withToken = await get('/api/cached?vary', { headers: { Authorization: 'Bearer x' } });
+    expect(((await withToken.json()) as { calls: number }).calls).toBe(guest.calls + 1);
+    expect(withToken.headers.get('netlify-vary')).toBeNull();
     // Stale: the cached answer still, while one call refreshes it; then the fresh one.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await read('/api/cached?v=1')).toEqual({ calls: first.calls, status: '"Netlify Edge"; hit; fwd=stale' });
-    await expect.poll(async () => (await read('/api/cached?v=1')).calls).toBe(first.calls + 4);
+    await expect.poll(async () => (await read('/api/cached?v=1')).calls).toBe(first.calls + 6);
   });
 
   it('aborts the request’s signal and cancels the body when the client leaves part-way', async () => {

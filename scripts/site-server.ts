@@ -101,7 +101,7 @@ export async function startSiteServer({
     if (req.method !== 'GET') return callFunction(match, functionRequest(req, url, signal));
     // A refresh in the background outlives the request that started it: it is not aborted when that client leaves.
     const headers = headersOf(req);
-    return cache.serve(url, (inBackground) =>
+    return cache.serve(url, headers, (inBackground) =>
       callFunction(match, functionRequest(req, url, inBackground ? new AbortController().signal : signal, headers)),
     );
   }

@@ -4,8 +4,12 @@
 // argument, so leaving it out is a type error, never the operator's rights or a skipped session check.
 import type { SessionCheck, SessionUser } from './session.ts';
 
-/** A signed-in user as services see one: the username and the session check their store calls fold in. */
-export type SignedIn = Pick<SessionUser, 'username' | 'session'>;
+/**
+ * A signed-in user as services see one: the username (what others are shown), the account key
+ * (what the account's own records are kept under: a name registered again is another account) and
+ * the session check their store calls fold in.
+ */
+export type SignedIn = Pick<SessionUser, 'username' | 'accountKey' | 'session'>;
 
 /** A visitor who sent no token, on an endpoint open to everyone. */
 export interface Guest {

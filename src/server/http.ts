@@ -12,7 +12,7 @@ import { requireBotPass } from './captcha.ts';
 import { clientAddress } from './client.ts';
 import { describeError } from './log.ts';
 import { STORE_UNAVAILABLE, isStoreUnreachable } from './redis.ts';
-import { type SessionUser, sessionCheck } from './session.ts';
+import { type SessionUser, sessionUser } from './session.ts';
 import { verifyUserToken } from './token.ts';
 
 /** Bodies above this are refused before parsing (docs/architecture.md, Budgets: 64 KB). */
@@ -166,7 +166,7 @@ async function callerFor(req: Request, access: Access): Promise<SessionUser | Gu
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!match) throw new AppError('unauthorized', 'Please log in to continue.');
   const claims = await verifyUserToken(match[1]!);
-  const user = { ...claims, session: sessionCheck(claims) };
+  const user = sessionUser(claims);
   // The server is stricter than the client guard: a token without a clearance claim has none.
   if (typeof access === 'object' && !hasClearance(access.clearance)(user)) {
     throw new AppError('forbidden', 'You do not have the clearance for this.');

@@ -1,35 +1,40 @@
 // Every Redis key the app uses, in one place, under one prefix. Each entry gives the key's type
 // and expiry. Username keys are the lower-cased username: usernames are unique case-insensitively.
+// An account's own records (its cart, scores, order index, forum authorship, scheduling votes) are
+// keyed by its account key (accountKeyOf below), not by its name, so a name registered again after
+// a deletion starts empty.
 
 /** The namespace of all app data, so one Upstash database can be shared or inspected safely. */
 export const KEY_PREFIX = 'site:';
 
 export const keys = {
-  /** hash {username, firstName, lastName, email, clearance, passwordHash, createdAt}; no expiry */
+  /** hash {username, firstName, lastName, email, clearance, passwordHash, createdAt, session, account (its account key)}; no expiry */
   user: (usernameKey: string) => `${KEY_PREFIX}user:${usernameKey}`,
   /** set of username keys, for listing accounts; no expiry */
   users: () => `${KEY_PREFIX}users`,
-  /** hash {game → best round}; no expiry */
-  scores: (usernameKey: string) => `${KEY_PREFIX}scores:${usernameKey}`,
-  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/word-game.ts); no expiry */
-  wordGameStats: (usernameKey: string) => `${KEY_PREFIX}wordgame:stats:${usernameKey}`,
-  /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept; no expiry */
-  wordGameSeen: (usernameKey: string) => `${KEY_PREFIX}wordgame:seen:${usernameKey}`,
+  /** hash {username key → how many accounts have been registered under the name}, numbering each account's key; never deleted, no expiry */
+  registrations: () => `${KEY_PREFIX}registrations`,
+  /** hash {game → best round}, per account key; no expiry */
+  scores: (accountKey: string) => `${KEY_PREFIX}scores:${accountKey}`,
+  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/word-game.ts), per account key; no expiry */
+  wordGameStats: (accountKey: string) => `${KEY_PREFIX}wordgame:stats:${accountKey}`,
+  /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept, per account key; no expiry */
+  wordGameSeen: (accountKey: string) => `${KEY_PREFIX}wordgame:seen:${accountKey}`,
   /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; expires a year after it is stored (contact/logic.ts MESSAGE_RETENTION_DAYS) */
   contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
   /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry: each new message trims (with their hashes) ids older than the retention or beyond the newest MAX_KEPT_MESSAGES */
   contactMessages: () => `${KEY_PREFIX}contact:messages`,
-  /** hash {cart item id → JSON CartItem}, one per user; no expiry */
-  cart: (usernameKey: string) => `${KEY_PREFIX}cart:${usernameKey}`,
-  /** hash {id, username, email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; expires a year after it is placed (shop/logic.ts ORDER_RETENTION_DAYS) */
+  /** hash {cart item id → JSON CartItem}, one per account key; no expiry */
+  cart: (accountKey: string) => `${KEY_PREFIX}cart:${accountKey}`,
+  /** hash {id, username, account (its account key; absent on orders from before), email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; expires a year after it is placed (shop/logic.ts ORDER_RETENTION_DAYS) */
   order: (id: string) => `${KEY_PREFIX}order:${id}`,
-  /** sorted set of one user's order ids by creation time (ms), paged newest first by the order history (never older than the retention); no expiry: the user's next order trims older ids */
-  userOrders: (usernameKey: string) => `${KEY_PREFIX}orders:${usernameKey}`,
+  /** sorted set of one account's order ids by creation time (ms), paged newest first by the order history (never older than the retention); no expiry: the account's next order trims older ids */
+  userOrders: (accountKey: string) => `${KEY_PREFIX}orders:${accountKey}`,
   /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry: each order trims (with their hashes) ids older than the retention */
   orders: () => `${KEY_PREFIX}orders`,
   /** hash {forum message id → JSON {id, text, author, createdAt}}; no expiry: each post removes the oldest messages older than a year (forum/logic.ts POST_RETENTION_DAYS) from it, the authors and the index */
   forumPosts: () => `${KEY_PREFIX}forum:posts`,
-  /** hash {forum message id → its author's username key}, for the delete script's check; no expiry */
+  /** hash {forum message id → its author's account key}, for the edit and delete checks and the reader's own marks; no expiry */
   forumAuthors: () => `${KEY_PREFIX}forum:authors`,
   /** sorted set of forum message ids scored by their place in the sequence; no expiry */
   forumMessages: () => `${KEY_PREFIX}forum:messages`,
@@ -45,7 +50,7 @@ export const keys = {
   scheduleDates: () => `${KEY_PREFIX}sched:dates`,
   /** set of the option ids a scheduling poll offers (schedule item ids or date option names); no expiry */
   scheduleOffered: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:options`,
-  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>', all scored 0 so one voter's are a lexicographic range; no expiry */
+  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>' (a registered voter's key is their account key), all scored 0 so one voter's are a lexicographic range; no expiry */
   scheduleVotes: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:votes`,
   /** hash {voter key → username as voted} of everyone who ever voted in a scheduling poll; no expiry */
   schedulePeople: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:people`,
@@ -82,4 +87,19 @@ export const keys = {
 /** Returns the key form of a username (usernames are unique case-insensitively). */
 export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
+}
+
+/**
+ * Returns an account's key, what its own records are stored under: the `account` field of its hash,
+ * '<username key>#<n>' for the name's n-th registration (accountKeyPrefix, then the number counted
+ * in keys.registrations by the register script, src/server/scripts/auth.ts); an account registered before account keys has none and keeps
+ * its username key. A token carries it as its subject (src/server/token.ts).
+ */
+export function accountKeyOf(username: string, account: string | null | undefined): string {
+  return account || usernameKey(username);
+}
+
+/** The start of every account key of a name but an account's from before them ('<username key>#'); its registration's number follows. */
+export function accountKeyPrefix(usernameKey: string): string {
+  return `${usernameKey}#`;
 }

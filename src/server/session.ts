@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pipeline } from '@upstash/redis';
 import { AppError } from './app-error.ts';
-import { keys } from './keys.ts';
+import { keys, usernameKey } from './keys.ts';
 import { type Attempt, type Write, withinRateLimits } from './rate-limit.ts';
 import { redis } from './redis.ts';
 import { SESSION_ENDED, type SessionCheck } from './scripts/script.ts';
@@ -21,6 +21,11 @@ export { SESSION_ENDED, type SessionCheck };
 /** The token's claims with the session check every store call of the request folds in. */
 export interface SessionUser extends TokenClaims {
   session: SessionCheck;
+  /**
+   * The account's key (keys.ts accountKeyOf), the token's subject: what the account's own records
+   * are kept under. The session check vouches for it: a session id belongs to one account.
+   */
+  accountKey: string;
 }
 
 /** A new random session id (128 bits). */
@@ -28,9 +33,14 @@ export function newSessionId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The check for a verified token: its account's hash and the session id it carries. */
-export function sessionCheck(claims: Pick<TokenClaims, 'sub' | 'sid'>): SessionCheck {
-  return { key: keys.user(claims.sub), sid: claims.sid };
+/** The check for a verified token: its account's hash (by the token's username) and the session id it carries. */
+export function sessionCheck(claims: Pick<TokenClaims, 'username' | 'sid'>): SessionCheck {
+  return { key: keys.user(usernameKey(claims.username)), sid: claims.sid };
+}
+
+/** The signed-in user of a verified token: its claims, its account key and its session check. */
+export function sessionUser(claims: TokenClaims): SessionUser {
+  return { ...claims, accountKey: claims.sub, session: sessionCheck(claims) };
 }
 
 /** The refusal of a token whose session has ended. */

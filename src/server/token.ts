@@ -13,7 +13,11 @@ export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 export const MIN_SECRET_BYTES = 32;
 
 export interface TokenClaims extends UserDetails {
-  /** The user's id. */
+  /**
+   * The account's key (keys.ts accountKeyOf): what its own records are kept under, so a name
+   * registered again is another subject. A token signed before account keys carries the username
+   * key, which is the key of an account registered before them.
+   */
   sub: string;
   /**
    * The account's session id when the token was signed. The server accepts the token only while
@@ -36,9 +40,9 @@ export function tokenSecret(): Uint8Array {
   return bytes;
 }
 
-/** Signs a session token carrying the user's details and the account's current session id. */
+/** Signs a session token for the account `accountKey`, carrying the user's details and the account's current session id. */
 export async function signUserToken(
-  userId: string,
+  accountKey: string,
   user: UserDetails,
   sessionId: string,
   now = Date.now(),
@@ -47,7 +51,7 @@ export async function signUserToken(
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ username, firstName, lastName, email, clearance, sid: sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(userId)
+    .setSubject(accountKey)
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)

@@ -36,7 +36,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 /**
  * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores;
  * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
- * chatbot and the votes; none for the rest. Each function's name matches exactly one rule.
+ * chatbot, the votes and a poll's answers (which mark the member's own); none for the rest. Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
   [/^(account|account-logout-everywhere|dhh-.+|scoring-.+)$/, 'session'],
@@ -46,11 +46,11 @@ const RULES: [RegExp, Access][] = [
     { clearance: CLEARANCE.console },
   ],
   [
-    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote)$/,
+    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote|scheduling-poll-answers)$/,
     'optional-session',
   ],
   [
-    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|scheduling-(poll|poll-answers|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
+    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
     'public',
   ],
 ];
@@ -80,6 +80,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'scheduling-add-date-choice': { body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
   'scheduling-remove-date-choice': { body: (username) => ({ pollId: DATE_POLL.id, date, username }) },
   'scheduling-vote': { body: (username) => ({ pollId: 'defense', optionId: item(), username, answer: 'yes' }) },
+  'scheduling-poll-answers': { path: '/api/scheduling/poll-answers/defense' },
   'scheduling-create-poll': { body: () => newPollForm() },
   'scheduling-finalise-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz', optionId: 'd-20990101' }) },
   'scheduling-reopen-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },

@@ -2,9 +2,9 @@
 // and session tokens for users of any clearance.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createUser } from '../../src/features/auth/repo.server.ts';
-import { keys, usernameKey } from '../../src/server/keys.ts';
+import { accountKeyOf, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { type SessionUser, newSessionId, sessionCheck } from '../../src/server/session.ts';
+import { type SessionUser, newSessionId, sessionUser } from '../../src/server/session.ts';
 import { signUserToken } from '../../src/server/token.ts';
 import { type FakeResend, startFakeResend } from '../../tools/fake-resend/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
@@ -31,29 +31,58 @@ export function useFakeResend(): () => FakeResend {
 }
 
 /**
- * The account's current session id. A username without an account gets one (no password can log
- * into it), so a token signed for it is a real session that revoking can end.
+ * The account's current session id and key. A username without an account gets one (no password
+ * can log into it), so a token signed for it is a real session that revoking can end.
  */
-export async function sessionIdOf(username: string, clearance: number): Promise<string> {
+async function accountOf(username: string, clearance: number): Promise<{ session: string; accountKey: string }> {
   const key = keys.user(usernameKey(username));
-  const existing = await redis().hget<string>(key, 'session');
+  const read = async () => {
+    const [session, account] = await redis()
+      .pipeline()
+      .hget<string>(key, 'session')
+      .hget<string>(key, 'account')
+      .exec();
+    return session ? { session, accountKey: accountKeyOf(username, account) } : undefined;
+  };
+  const existing = await read();
   if (existing) return existing;
   const session = newSessionId();
   const user = { username, firstName: '', lastName: '', email: '', clearance, passwordHash: '', createdAt: '' };
-  if (await createUser({ ...user, session })) return session;
-  return (await redis().hget<string>(key, 'session')) ?? session;
+  const accountKey = await createUser({ ...user, session });
+  if (accountKey) return { session, accountKey };
+  return (await read()) ?? { session, accountKey: usernameKey(username) };
+}
+
+/** The account's current session id (an account is made for a username without one, as accountOf says). */
+export async function sessionIdOf(username: string, clearance: number): Promise<string> {
+  return (await accountOf(username, clearance)).session;
+}
+
+/** The account key of `username`'s account, what its own records are kept under (its username key when there is none). */
+export async function accountKeyFor(username: string): Promise<string> {
+  return accountKeyOf(username, await redis().hget<string>(keys.user(usernameKey(username)), 'account'));
 }
 
 /** Signs a session token for `username` with the given clearance, as login would, for its current session. */
 export async function tokenFor(username: string, clearance: number): Promise<string> {
   const details = { username, firstName: '', lastName: '', email: '', clearance };
-  return signUserToken(usernameKey(username), details, await sessionIdOf(username, clearance));
+  const { session, accountKey } = await accountOf(username, clearance);
+  return signUserToken(accountKey, details, session);
 }
 
 /** The signed-in user a service sees for `username`'s current session (for calling services directly). */
 export async function sessionUserFor(username: string, clearance = 1): Promise<SessionUser> {
-  const claims = { sub: usernameKey(username), sid: await sessionIdOf(username, clearance), exp: 0 };
-  return { ...claims, username, firstName: '', lastName: '', email: '', clearance, session: sessionCheck(claims) };
+  const { session, accountKey } = await accountOf(username, clearance);
+  return sessionUser({
+    sub: accountKey,
+    sid: session,
+    exp: 0,
+    username,
+    firstName: '',
+    lastName: '',
+    email: '',
+    clearance,
+  });
 }
 
 /** A valid form for a poll made in the scheduling console: two slots ten days ahead, a whole day after. */

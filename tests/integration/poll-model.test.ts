@@ -64,7 +64,12 @@ describe('the migration', () => {
 
     expect(await get(choicesWithUsers, '/api/scheduling/choices-with-users/defense')).toEqual(before);
     const answers = await get(pollAnswers, `/api/scheduling/poll-answers/${DATE_POLL.id}`);
-    expect(answers).toContainEqual({ option: date, answer: 'yes', user: { username: voter } });
+    expect(answers).toContainEqual({
+      option: date,
+      answer: 'yes',
+      user: { username: voter },
+      voter: expect.any(Number),
+    });
   });
 });
 
@@ -91,6 +96,7 @@ describe('a configured poll is a poll of the model', () => {
       option: firstItem('ragnarok'),
       answer: 'yes',
       user: { username },
+      voter: expect.any(Number),
     });
     const removed = await call(voteHandler, {
       body: {
@@ -200,7 +206,7 @@ describe('nobody can lock a poll', () => {
 
     const removed = await call(removeVoter, {
       token: await admin(),
-      body: { ...request, username: username.toUpperCase() },
+      body: request,
     });
     expect(removed).toMatchObject({ status: 200, body: { status: 'Success', removedAnswers: 2 } });
     expect(await answersOf()).toEqual([]);
@@ -208,6 +214,16 @@ describe('nobody can lock a poll', () => {
     expect((await poll('ragnarok')).body.version).toBeGreaterThan(version);
     // The name is free again: anyone may vote under it, with a new claim.
     expect((await vote(first!)).status).toBe(200);
+    // A member is taken out by the name the answers show, whatever key their account has.
+    const member = uniqueName('member');
+    const token = await tokenFor(member, 1);
+    await call(voteHandler, { token, body: { pollId: 'ragnarok', optionId: first, username: member, answer: 'yes' } });
+    expect(
+      await call(removeVoter, { token: await admin(), body: { pollId: 'ragnarok', username: member } }),
+    ).toMatchObject({
+      status: 200,
+      body: { removedAnswers: 1 },
+    });
     expect(
       (await call(removeVoter, { token: await admin(), body: { pollId: 'ragnarok', username: anon() } })).body,
     ).toEqual({

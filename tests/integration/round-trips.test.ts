@@ -276,9 +276,14 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'read',
     prepare: async () => ({ method: 'GET', path: `/api/scheduling/poll/${(await madePoll()).id}` }),
   },
+  // A member's read: the session check and the answers (their own marked) in one round trip.
   'scheduling-poll-answers': {
     kind: 'read',
-    prepare: async () => ({ method: 'GET', path: `/api/scheduling/poll-answers/${(await madePoll()).id}` }),
+    prepare: async () => ({
+      method: 'GET',
+      token: (await member()).token,
+      path: `/api/scheduling/poll-answers/${(await madePoll()).id}`,
+    }),
   },
   'scheduling-poll-version': {
     kind: 'read',

@@ -12,9 +12,9 @@ import register from '../../netlify/functions/register.mts';
 import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
-import { keys, usernameKey } from '../../src/server/keys.ts';
+import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { MAIL_FROM, useFakeResend } from './fakes.ts';
+import { MAIL_FROM, accountKeyFor, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
 const fakeResend = useFakeResend();
@@ -158,7 +158,7 @@ describe('the cart', () => {
         return [_id, JSON.stringify({ ...line, addedAt: Date.now() })];
       }),
     );
-    await redis().hset(keys.cart(usernameKey(shopper.username)), filler);
+    await redis().hset(keys.cart(await accountKeyFor(shopper.username)), filler);
     const full = await shopper.add({ type: 'Kosher Dill' });
     expect(full.status).toBe(409);
     expect(full.body.error).toBe(`Your cart is full (${MAX_CART_ITEMS} items). Submit or clear it first.`);
@@ -285,18 +285,20 @@ describe('order history', () => {
     const shopper = await newShopper();
     const createdAt = new Date().toISOString();
     const ids = Array.from({ length: ORDERS_PAGE_SIZE * 2 + 1 }, () => crypto.randomUUID());
+    const account = await accountKeyFor(shopper.username);
     const pipe = redis().multi();
     for (const id of ids) {
       pipe.hset(keys.order(id), {
         id,
         username: shopper.username,
+        account,
         email: 'a@example.com',
         items: '[]',
         createdAt,
         delivery: 'not-sent',
         deliveryNote: '',
       });
-      pipe.zadd(keys.userOrders(usernameKey(shopper.username)), { score: Date.parse(createdAt), member: id });
+      pipe.zadd(keys.userOrders(account), { score: Date.parse(createdAt), member: id });
     }
     await pipe.exec();
     const seen: string[] = [];

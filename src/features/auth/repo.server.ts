@@ -1,8 +1,9 @@
 // Redis access for accounts. A user is one hash under keys.user(usernameKey) plus membership of
 // keys.users(); both are written by one script (src/server/scripts/auth.ts) so an account never
-// exists half-made.
+// exists half-made. The same script gives the account its account key (keys.ts accountKeyOf), under
+// which its own records are kept.
 import type { Pipeline } from '@upstash/redis';
-import { keys, usernameKey } from '../../server/keys.ts';
+import { accountKeyOf, accountKeyPrefix, keys, usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/auth.ts';
@@ -19,6 +20,8 @@ export interface StoredUser {
   createdAt: string;
   /** The account's session id (src/server/session.ts); '' on an account made before there were any. */
   session: string;
+  /** The key its own records are kept under (keys.ts accountKeyOf); given by createUser. */
+  accountKey: string;
 }
 
 /** Turns a HGETALL reply into a user, or undefined when there is none. */
@@ -34,6 +37,7 @@ export function toStoredUser(reply: unknown): StoredUser | undefined {
     passwordHash: hash.passwordHash ?? '',
     createdAt: hash.createdAt ?? '',
     session: hash.session ?? '',
+    accountKey: accountKeyOf(hash.username, hash.account),
   };
 }
 
@@ -77,12 +81,16 @@ export async function findSessionUser(username: string, session: SessionCheck): 
   return toStoredUser(record);
 }
 
-/** Creates the user unless the username is taken (case-insensitively); answers whether it did. */
-export async function createUser(user: StoredUser): Promise<boolean> {
+/** Creates the user unless the username is taken (case-insensitively); answers its account key, or undefined when taken. */
+export async function createUser(user: Omit<StoredUser, 'accountKey'>): Promise<string | undefined> {
   const { username, firstName, lastName, email, clearance, passwordHash, createdAt, session } = user;
   const hash = { username, firstName, lastName, email, clearance: String(clearance), passwordHash, createdAt, session };
   const id = usernameKey(username);
-  return (await scripts.createUser.run([keys.user(id), keys.users()], [id, ...Object.entries(hash).flat()])) === 1;
+  const account = await scripts.createUser.run(
+    [keys.user(id), keys.users(), keys.registrations()],
+    [id, accountKeyPrefix(id), ...Object.entries(hash).flat()],
+  );
+  return account || undefined;
 }
 
 /** Sets a user's clearance and ends their sessions; answers false when there is no such user. */
@@ -116,7 +124,7 @@ export async function upgradePasswordHash(username: string, readHash: string, ne
 }
 
 /** Lists every account, without password hashes, in two round trips. */
-export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'session'>[]> {
+export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'session' | 'accountKey'>[]> {
   const ids = await redis().smembers(keys.users());
   if (ids.length === 0) return [];
   const pipe = redis().pipeline();
@@ -124,18 +132,25 @@ export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'se
   return (await pipe.exec())
     .map(toStoredUser)
     .filter((user): user is StoredUser => user !== undefined)
-    .map(({ passwordHash: _hash, session: _session, ...user }) => user)
+    .map(({ passwordHash: _hash, session: _session, accountKey: _accountKey, ...user }) => user)
     .sort((a, b) => a.username.localeCompare(b.username));
 }
 
-/** Deletes an account, its scores (and word-game statistics) and its cart (its orders stay on record); answers whether it existed. */
+/**
+ * Deletes an account with what is its own and cheap to find: its scores and word-game statistics,
+ * its cart and its order index (its orders stay on record, in the index of every order). Its forum
+ * posts and scheduling votes stay under its account key, which no later account of the name gets.
+ * Two round trips: the account's key, then the deletion. Answers whether it existed.
+ */
 export async function deleteUser(username: string): Promise<boolean> {
+  const found = await findUser(username);
+  if (!found) return false;
   const id = usernameKey(username);
+  const account = found.accountKey;
   const tx = redis().multi();
   tx.del(keys.user(id));
-  tx.del(keys.scores(id), keys.wordGameStats(id), keys.wordGameSeen(id));
-  // A name registered again must not inherit the deleted account's cart.
-  tx.del(keys.cart(id));
+  tx.del(keys.scores(account), keys.wordGameStats(account), keys.wordGameSeen(account));
+  tx.del(keys.cart(account), keys.userOrders(account));
   tx.srem(keys.users(), id);
   const [deleted] = (await tx.exec()) as number[];
   return deleted === 1;

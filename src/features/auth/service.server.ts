@@ -33,7 +33,7 @@ export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 
 /** Builds a new account's record, hashing its password. */
-async function newUser(details: Required<UserDetails>, password: string): Promise<repo.StoredUser> {
+async function newUser(details: Required<UserDetails>, password: string): Promise<Omit<repo.StoredUser, 'accountKey'>> {
   return {
     ...details,
     passwordHash: await hashPassword(password),
@@ -42,10 +42,10 @@ async function newUser(details: Required<UserDetails>, password: string): Promis
   };
 }
 
-/** Signs a token for the account's current session (src/server/session.ts). */
+/** Signs a token for the account (its key the token's subject) and its current session (src/server/session.ts). */
 function tokenFor(user: repo.StoredUser, session = user.session): Promise<string> {
   const { username, firstName, lastName, email, clearance } = user;
-  return signUserToken(usernameKey(username), { username, firstName, lastName, email, clearance }, session);
+  return signUserToken(user.accountKey, { username, firstName, lastName, email, clearance }, session);
 }
 
 /** Creates an account with clearance 1 and returns its session token. */
@@ -56,8 +56,9 @@ export async function register(input: RegisterRequest, address: string): Promise
   ]);
   const { username, firstName, lastName, email, password } = input;
   const user = await newUser({ username, firstName, lastName, email, clearance: CLEARANCE.user }, password);
-  if (!(await repo.createUser(user))) throw new AppError<AuthReason>('conflict', USERNAME_TAKEN, {}, 'username-taken');
-  return tokenFor(user);
+  const accountKey = await repo.createUser(user);
+  if (!accountKey) throw new AppError<AuthReason>('conflict', USERNAME_TAKEN, {}, 'username-taken');
+  return tokenFor({ ...user, accountKey });
 }
 
 /** The failure counters a login attempt is held to: name and address, address, name. */
@@ -102,7 +103,7 @@ export async function login(input: LoginRequest, address: string): Promise<strin
 /** Returns the stored details of the token's user (fresh, unlike the token's copy). */
 export async function account(
   user: Pick<SessionUser, 'username' | 'session'>,
-): Promise<Omit<repo.StoredUser, 'passwordHash' | 'createdAt' | 'session'>> {
+): Promise<Omit<repo.StoredUser, 'passwordHash' | 'createdAt' | 'session' | 'accountKey'>> {
   const found = await repo.findSessionUser(user.username, user.session);
   if (!found) throw new AppError('not_found', 'This account no longer exists.');
   const { username, firstName, lastName, email, clearance } = found;
@@ -149,7 +150,7 @@ export async function createAccount(input: RegisterRequest, level: number): Prom
 
 export const listUsers = repo.listUsers;
 
-/** Deletes an account, its scores and its cart; its sessions end with it. */
+/** Deletes an account, its scores, its cart and its order index; its sessions end with it. */
 export async function deleteUser(username: string): Promise<void> {
   if (!(await repo.deleteUser(username))) throw new AppError('not_found', `No user named ${username}.`);
 }

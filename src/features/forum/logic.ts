@@ -1,8 +1,8 @@
 // Pure forum rules: who may delete, how a message's age reads, what may be posted.
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/forum.ts):
 // - order of arrival: each message takes the next place of a sequence the store counts;
-// - delete own: the server deletes a message only for its author (or the admin CLI), checking the
-//   stored author in the same step;
+// - delete own: the server deletes a message only for its author's account (or a moderator, or the
+//   admin CLI), checking the stored author in the same step;
 // - posts per day: a message is appended only while its author's day's counter is below
 //   POSTS_PER_DAY (service.server.ts), counted in the same step;
 // - retention: each post removes a batch of the oldest messages created more than
@@ -19,9 +19,12 @@ export function authorOf(message: ForumMessage): string {
   return message.user?.username || UNKNOWN_USER;
 }
 
-/** Answers whether `username` wrote the message (usernames match case-insensitively). */
-export function isAuthor(message: ForumMessage, username: string): boolean {
-  return Boolean(username && message.user?.username && message.user.username.toLowerCase() === username.toLowerCase());
+/**
+ * Answers whether the message is the reader's own, as the server marks it (`own`): posted by the
+ * reader's account, not just under the reader's name, which an earlier, deleted account may have had.
+ */
+export function isOwn(message: ForumMessage): boolean {
+  return message.own === true;
 }
 
 /**
@@ -32,9 +35,9 @@ export function withinEditWindow(createdAt: string, now: number): boolean {
   return now - Date.parse(createdAt) < EDIT_WINDOW_MINUTES * 60_000;
 }
 
-/** Answers whether `username` may still edit the message: their own, within its edit window. */
-export function canEdit(message: ForumMessage, username: string, now: number = Date.now()): boolean {
-  return isAuthor(message, username) && withinEditWindow(message.createdAt, now);
+/** Answers whether the reader may still edit the message: their own, within its edit window. */
+export function canEdit(message: ForumMessage, now: number = Date.now()): boolean {
+  return isOwn(message) && withinEditWindow(message.createdAt, now);
 }
 
 // What could make markdown render a text otherwise than as typed: emphasis, code, headings, quotes,

@@ -1,4 +1,5 @@
-// Forum messages in Redis: one hash of messages as JSON by id, one of their authors, a sorted set
+// Forum messages in Redis: one hash of messages as JSON by id, one of their authors' account keys
+// (keys.ts accountKeyOf: a name registered again is not the author of the old account's posts), a sorted set
 // of ids scored by a sequence number the store hands out (so the order is the order in which posts
 // arrived, and a place is a stable cursor for paging), and a version every change raises. The
 // scripts are in src/server/scripts/forum.ts.
@@ -19,10 +20,10 @@ export interface StoredMessage {
   editedAt?: string;
 }
 
-/** A page of messages, newest first, each with its place; `more` when older ones remain. */
+/** A page of messages, newest first, each with its place and its author's account key; `more` when older ones remain. */
 export interface MessagesPage {
   version: string;
-  messages: { message: StoredMessage; place: number }[];
+  messages: { message: StoredMessage; place: number; authorKey: string }[];
   more: boolean;
 }
 
@@ -35,12 +36,12 @@ function keptSince(): string {
 }
 
 /**
- * Appends a message at the end of the forum; answers false when its author has posted `perDay`
- * today. The same step removes a batch of the oldest messages, those older than POST_RETENTION_DAYS.
+ * Appends a message at the end of the forum as the account `authorKey`'s; answers false when its
+ * author (by name) has posted `perDay` today. The same step removes a batch of the oldest
+ * messages, those older than POST_RETENTION_DAYS.
  */
-export async function appendMessage(message: StoredMessage, perDay: number): Promise<boolean> {
-  const authorKey = usernameKey(message.author);
-  const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
+export async function appendMessage(message: StoredMessage, authorKey: string, perDay: number): Promise<boolean> {
+  const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, usernameKey(message.author));
   const place = await scripts.appendMessage.run(
     [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts, keys.forumVersion()],
     [message.id, JSON.stringify(message), authorKey, perDay, dayTtl, keptSince(), TRIM_BATCH],
@@ -59,12 +60,16 @@ export async function messagesPage(
 ): Promise<MessagesPage> {
   const [version, more, ...rows] = await scripts.messagesPage.runChecked(
     session,
-    [keys.forumMessages(), keys.forumPosts(), keys.forumVersion()],
+    [keys.forumMessages(), keys.forumPosts(), keys.forumVersion(), keys.forumAuthors()],
     [count, before === undefined ? '+inf' : `(${before}`, keptSince()],
   );
   const messages: MessagesPage['messages'] = [];
-  for (let i = 0; i < rows.length; i += 2) {
-    messages.push({ message: JSON.parse(rows[i]!) as StoredMessage, place: Number(rows[i + 1]) });
+  for (let i = 0; i < rows.length; i += 3) {
+    messages.push({
+      message: JSON.parse(rows[i]!) as StoredMessage,
+      place: Number(rows[i + 1]),
+      authorKey: String(rows[i + 2]),
+    });
   }
   return { version: String(version), messages, more: String(more) === '1' };
 }
@@ -74,7 +79,7 @@ export async function forumVersion(session: SessionCheck | undefined): Promise<s
   return String(await scripts.forumVersion.runChecked(session, [keys.forumVersion()], []));
 }
 
-/** Adds the reads of a message's JSON and its author's key to a pipeline (an edit checks both). */
+/** Adds the reads of a message's JSON and its author's account key to a pipeline (an edit checks both). */
 export function readMessageInto(pipe: Pipeline<[]>, id: string): void {
   pipe.hget(keys.forumPosts(), id);
   pipe.hget(keys.forumAuthors(), id);
@@ -89,7 +94,7 @@ export async function replaceMessage(read: string, message: StoredMessage): Prom
   return replaced === 1;
 }
 
-/** Deletes a message by its author (or by a moderator): 'deleted', 'unknown' or 'not-theirs'. */
+/** Deletes a message by its author, the account `authorKey` (or by a moderator): 'deleted', 'unknown' or 'not-theirs'. */
 export async function deleteMessage(
   id: string,
   authorKey: string,

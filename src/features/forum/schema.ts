@@ -64,6 +64,11 @@ export interface ForumMessage {
   user?: { username: string };
   /** When the author last edited it (shown as 'edited'). */
   editedAt?: string;
+  /**
+   * Present on the reader's own messages: those its account posted, which it may edit and delete.
+   * The server says so, since a name registered again is another account, not the old posts' author.
+   */
+  own?: true;
 }
 
 export interface MessagesResponse {

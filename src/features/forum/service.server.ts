@@ -1,9 +1,10 @@
 // Forum use cases. Clearance is checked by the functions; here the author is always the token's
 // user, only they edit what they wrote (within EDIT_WINDOW_MINUTES), and only they or a moderator
-// (or the admin CLI) delete it.
+// (or the admin CLI) delete it. "They" is the account (its account key), not the name: a name
+// registered again does not own the old account's posts, and the reader's own are marked `own`.
 import { canModerateForum } from '../../lib/policy.ts';
 import { AppError } from '../../server/app-error.ts';
-import { type Operator, sessionOf } from '../../server/caller.ts';
+import { type Operator, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { dailyCapReached } from '../../server/daily-cap.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, scaledForLocalRun } from '../../server/rate-limit.ts';
@@ -29,16 +30,18 @@ export const LIMITS = {
 // alone would let a script post 28,800 a day.
 export const POSTS_PER_DAY = 200;
 
-type Member = Pick<SessionUser, 'username' | 'session'>;
+type Member = Pick<SessionUser, 'username' | 'accountKey' | 'session'>;
 type Moderator = Member & Pick<SessionUser, 'clearance'>;
 
-function toMessage({ id, text, author, createdAt, editedAt }: repo.StoredMessage): ForumMessage {
+/** A stored message as the API answers it, marked `own` when it is the reader's. */
+function toMessage({ id, text, author, createdAt, editedAt }: repo.StoredMessage, own: boolean): ForumMessage {
   return {
     _id: id,
     text,
     createdAt,
     ...(author ? { user: { username: author } } : {}),
     ...(editedAt ? { editedAt } : {}),
+    ...(own ? { own: true } : {}),
   };
 }
 
@@ -52,8 +55,9 @@ export async function listMessages(
 ): Promise<Omit<MessagesResponse, 'status'>> {
   const page = await repo.messagesPage(limit, before, sessionOf(reader));
   const oldest = page.messages.at(-1);
+  const readerKey = isSignedIn(reader) ? reader.accountKey : undefined;
   return {
-    messages: page.messages.map(({ message }) => toMessage(message)).reverse(),
+    messages: page.messages.map(({ message, authorKey }) => toMessage(message, authorKey === readerKey)).reverse(),
     older: page.more && oldest ? String(oldest.place) : null,
     version: page.version,
   };
@@ -77,10 +81,10 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
     author: user.username,
     createdAt: new Date().toISOString(),
   };
-  if (!(await repo.appendMessage(message, scaledForLocalRun(POSTS_PER_DAY)))) {
+  if (!(await repo.appendMessage(message, user.accountKey, scaledForLocalRun(POSTS_PER_DAY)))) {
     throw dailyCapReached(`You have posted ${POSTS_PER_DAY} messages today, the most a member may post in a day.`);
   }
-  return toMessage(message);
+  return toMessage(message, true);
 }
 
 /**
@@ -95,20 +99,20 @@ export async function editOwnMessage(user: Member, id: string, text: string, now
     (pipe) => repo.readMessageInto(pipe, id),
   )) as [string | null, string | null];
   if (read === null || authorKey === null) throw new AppError('not_found', 'That message does not exist.');
-  if (authorKey !== usernameKey(user.username)) throw new AppError('forbidden', NOT_YOUR_MESSAGE);
+  if (authorKey !== user.accountKey) throw new AppError('forbidden', NOT_YOUR_MESSAGE);
   const stored = JSON.parse(read) as repo.StoredMessage;
   if (!withinEditWindow(stored.createdAt, now)) throw new AppError('forbidden', EDIT_TOO_LATE);
-  if (stored.text === text) return toMessage(stored);
+  if (stored.text === text) return toMessage(stored, true);
   const edited = { ...stored, text, editedAt: new Date(now).toISOString() };
   if (!(await repo.replaceMessage(read, edited))) {
     throw new AppError('conflict', 'The message changed or was deleted meanwhile. Please reload and try again.');
   }
-  return toMessage(edited);
+  return toMessage(edited, true);
 }
 
 /** Deletes one of the user's own messages, or anyone's for a moderator. */
 export async function deleteMessage(user: Moderator, id: string): Promise<void> {
-  const outcome = await repo.deleteMessage(id, usernameKey(user.username), user.session, canModerateForum(user));
+  const outcome = await repo.deleteMessage(id, user.accountKey, user.session, canModerateForum(user));
   if (outcome === 'unknown') throw new AppError('not_found', 'That message does not exist.');
   if (outcome === 'not-theirs') throw new AppError('forbidden', NO_PERMISSION);
 }

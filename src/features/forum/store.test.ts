@@ -26,6 +26,11 @@ const message = (id: string, username: string, text = `from ${username}`): Forum
   createdAt: '2026-11-20T10:00:00.000Z',
   user: { username },
 });
+/** A message of the reader's own account, as the server marks it. */
+const own = (id: string, username: string, text?: string): ForumMessage => ({
+  ...message(id, username, text),
+  own: true,
+});
 
 // A fresh store per test, mounted the way the island mounts it.
 async function openForum(session = 'ada', clearance = 2) {
@@ -110,33 +115,37 @@ describe('forum store', () => {
   });
 
   it("deletes the user's own message and reloads; refuses anyone else's", async () => {
-    api.fetchMessages.mockResolvedValueOnce(page([message('1', 'Ada'), message('2', 'bob')]));
+    api.fetchMessages.mockResolvedValueOnce(page([own('1', 'Ada'), message('2', 'bob')]));
     forum = await openForum('ada');
     await allTasks();
     api.deleteForumMessage.mockResolvedValueOnce({ status: 'Success' });
     api.fetchMessages.mockResolvedValueOnce(page([message('2', 'bob')]));
-    await forum.deleteMessage(message('1', 'Ada'));
+    await forum.deleteMessage(own('1', 'Ada'));
     expect(api.deleteForumMessage).toHaveBeenCalledWith('1');
     expect(forum.$messages.get()).toEqual([message('2', 'bob')]);
 
     await forum.deleteMessage(message('2', 'bob'));
     expect(forum.$alert.get()).toBe('You do not have permission to delete this message.');
+    // A message under the reader's name that the server does not mark as theirs (an earlier,
+    // deleted account's) is anyone else's.
+    await forum.deleteMessage(message('3', 'ada'));
+    expect(forum.$alert.get()).toBe('You do not have permission to delete this message.');
     expect(api.deleteForumMessage).toHaveBeenCalledTimes(1);
   });
 
   it("shows the server's refusal of a delete, and only logs other failures", async () => {
-    api.fetchMessages.mockResolvedValue(page([message('1', 'ada')]));
+    api.fetchMessages.mockResolvedValue(page([own('1', 'ada')]));
     forum = await openForum('ada');
     await allTasks();
     api.deleteForumMessage.mockRejectedValueOnce(new forum.ApiError(403, 'Not yours.'));
-    await forum.deleteMessage(message('1', 'ada'));
+    await forum.deleteMessage(own('1', 'ada'));
     expect(forum.$alert.get()).toBe('Not yours.');
 
     api.deleteForumMessage.mockRejectedValueOnce(new Error('down'));
-    await forum.deleteMessage(message('1', 'ada'));
+    await forum.deleteMessage(own('1', 'ada'));
     expect(forum.$alert.get()).toBe('');
     expect(console.error).toHaveBeenCalledWith('Failed to delete the message.', expect.any(Error));
-    expect(forum.$messages.get()).toEqual([message('1', 'ada')]);
+    expect(forum.$messages.get()).toEqual([own('1', 'ada')]);
   });
 
   it('asks for the newest page first, then loads older pages above it by cursor', async () => {
@@ -160,14 +169,14 @@ describe('forum store', () => {
   });
 
   it('edits the user’s own message in place; shows why the server refused an edit', async () => {
-    api.fetchMessages.mockResolvedValue(page([message('1', 'ada', 'Draft')]));
+    api.fetchMessages.mockResolvedValue(page([own('1', 'ada', 'Draft')]));
     forum = await openForum('ada');
     await allTasks();
-    forum.startEditing(message('1', 'ada', 'Draft'));
+    forum.startEditing(own('1', 'ada', 'Draft'));
     expect(forum.$editing.get()).toEqual({ id: '1', text: 'Draft' });
     forum.changeEdit('Final');
     api.editForumMessage.mockResolvedValueOnce({
-      ...message('1', 'ada', 'Final'),
+      ...own('1', 'ada', 'Final'),
       editedAt: '2026-11-20T10:05:00.000Z',
     });
     await forum.saveEdit();
@@ -175,7 +184,7 @@ describe('forum store', () => {
     expect(forum.$editing.get()).toBeNull();
     expect(forum.$messages.get()![0]).toMatchObject({ text: 'Final', editedAt: '2026-11-20T10:05:00.000Z' });
 
-    forum.startEditing(message('1', 'ada', 'Final'));
+    forum.startEditing(own('1', 'ada', 'Final'));
     forum.changeEdit('Too late');
     api.editForumMessage.mockRejectedValueOnce(new forum.ApiError(403, 'A message can be edited for 15 minutes.'));
     await forum.saveEdit();

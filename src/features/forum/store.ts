@@ -16,7 +16,7 @@ import {
   fetchMessages,
   postForumMessage,
 } from './api-client.ts';
-import { isAuthor, postProblem } from './logic.ts';
+import { isOwn, postProblem } from './logic.ts';
 import { type ForumMessage, MAX_PAGE_SIZE, NO_PERMISSION, PAGE_SIZE } from './schema.ts';
 
 /** How often 'Posted … ago' is brought up to date while the page is open. */
@@ -169,7 +169,7 @@ export async function saveEdit(): Promise<void> {
  */
 export async function deleteMessage(message: ForumMessage): Promise<void> {
   const user = $user.get();
-  if (!isAuthor(message, user.username)) {
+  if (!isOwn(message)) {
     if (canModerateForum(user)) return $confirmingDelete.set(message);
     return $alert.set(NO_PERMISSION);
   }

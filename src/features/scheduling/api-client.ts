@@ -13,6 +13,10 @@ export interface Vote {
   option: string;
   user: Voter;
   answer: Answer;
+  /** Tells the poll's voters apart within one read: two accounts that had one name are two voters. */
+  voter: number;
+  /** Present on the signed-in member's own answers: their account's, not just their name's. */
+  mine?: true;
 }
 
 /** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (endpoints.server.ts). */

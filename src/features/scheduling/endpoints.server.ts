@@ -4,6 +4,7 @@
 import { clientAddress } from '../../server/client.ts';
 import { download, endpoint, json, lastPathSegment, sharedCache } from '../../server/http.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
+import { isSignedIn } from '../../server/caller.ts';
 import { createPoll, decidePoll, deletePoll, listPolls, removeVoter } from './organising.server.ts';
 import { decideRequest, newPollRequest, pollRequest, removeVoterRequest, voteRequest } from './schema.ts';
 import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
@@ -29,18 +30,20 @@ const pollReadEndpoint = <T>(
 // answer cannot change. Asked at another version, or none, they are not kept, so nobody can park
 // an old answer under a version still to come.
 const LIVE = sharedCache(1, 2);
+// A member's answers are marked as theirs: the CDN keeps a guest's apart from anyone's with a token.
+const PER_TOKEN = { 'Netlify-Vary': 'header=Authorization' };
 const atVersion = (req: Request, version: number) =>
   new URL(req.url).searchParams.get('v') === String(version) ? sharedCache(60, 60) : {};
 
 /** GET a poll: its title, zone, options, decision and version. */
 export const pollEndpoint = pollReadEndpoint(poll, (req, found) => atVersion(req, found.version));
-/** GET every answer of a poll. */
+/** GET every answer of a poll; with a token, the member's own are marked (`mine`), and the answer is theirs alone. */
 export const pollAnswersEndpoint = endpoint({
   method: 'GET',
-  access: 'public',
-  handle: async ({ req }) => {
-    const { votes, version } = await pollAnswers(lastPathSegment(req));
-    return json(votes, 200, atVersion(req, version));
+  access: 'optional-session',
+  handle: async ({ req, caller }) => {
+    const { votes, version } = await pollAnswers(lastPathSegment(req), caller);
+    return json(votes, 200, isSignedIn(caller) ? {} : { ...atVersion(req, version), ...PER_TOKEN });
   },
 });
 /** GET a poll's version. */

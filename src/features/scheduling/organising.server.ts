@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { type CreatedPoll, type NewPoll, isPollId, newPollProblem, pollOptions } from './new-poll.ts';
-import { voterKey } from './polls.ts';
 import * as repo from './polls.repo.server.ts';
 import type { NewPollRequest } from './schema.ts';
 import { NO_SUCH_OPTION, NO_SUCH_POLL } from './voting.server.ts';
@@ -61,11 +60,12 @@ export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
 
 /**
  * Takes a voter out of a poll with all their answers (names made up to fill a poll, a voter who
- * asked to leave); their name is free again. Answers how many answers went.
+ * asked to leave), by the name the poll's answers show (`anon_` and all); their name is free
+ * again. Answers how many answers went.
  */
 export async function removeVoter(admin: Admin, pollId: string, username: string) {
   if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
-  const removed = await repo.removeVoter(admin, pollId, voterKey(username));
+  const removed = await repo.removeVoter(admin, pollId, username);
   if (removed < 0) throw new AppError('not_found', NO_SUCH_VOTER);
   return { status: 'Success' as const, removedAnswers: removed };
 }

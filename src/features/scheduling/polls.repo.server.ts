@@ -107,10 +107,10 @@ export async function deletePoll(admin: Admin, pollId: string): Promise<boolean>
 }
 
 /**
- * Takes a voter (by voter key) out of a poll with all their answers, freeing their name; -1 when
- * the poll has no such voter, else how many answers went.
+ * Takes the voters under a name (as voted) out of a poll with all their answers, freeing the name;
+ * -1 when the poll has no such voter, else how many answers went.
  */
-export function removeVoter(admin: Admin, pollId: string, voter: string): Promise<number> {
+export function removeVoter(admin: Admin, pollId: string, username: string): Promise<number> {
   return runAsAdmin(
     admin,
     scripts.removeVoter,
@@ -123,7 +123,7 @@ export function removeVoter(admin: Admin, pollId: string, voter: string): Promis
       keys.scheduleVoterCounts(),
       keys.scheduleVersion(pollId),
     ],
-    [voter, pollId],
+    [username, pollId],
   );
 }
 

@@ -3,8 +3,11 @@
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/scheduling.ts):
 // - a vote counts only for an option the poll offers;
 // - anonymous name claims: an 'anon_' name belongs to the first vote under it, which gets a claim
-//   secret; later changes need that secret; a name an account or a registered voter has is taken;
+//   secret; later changes need that secret; a name an account or a registered voter has is taken
+//   (any account of the name: a deleted one's votes keep it taken in their poll);
 //   a remove before any vote claims nothing;
+// - a registered voter votes as their account (its account key, src/server/keys.ts): a name
+//   registered again is another voter, who cannot change the earlier account's votes;
 // - a registered voter's first name is copied from their account when they vote;
 // - voters per poll: a new voter's first vote is refused once the poll has MAX_VOTERS_PER_POLL
 //   voters (voting.server.ts); voters already in it can still change their votes;

@@ -25,10 +25,14 @@ const FAILURES = {
   choices: 'Failed to fetch user choices',
   votes: 'Failed to fetch vote details',
 };
-const vote = (optionIndex: number, username: string): Vote => ({
+const voters = new Map<string, number>();
+/** A vote as the server answers it: a voter numbered by name here, `mine` when it is the signed-in member's own. */
+const vote = (optionIndex: number, username: string, mine = false): Vote => ({
   option: OPTIONS[optionIndex]!.id,
   user: { username },
   answer: 'yes',
+  voter: voters.get(username) ?? voters.set(username, voters.size).get(username)!,
+  ...(mine ? { mine: true as const } : {}),
 });
 const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
 const taken = async () => {
@@ -100,10 +104,19 @@ describe('scheduling poll store', () => {
   });
 
   it('lets a member vote under their username once their choices have loaded', async () => {
-    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'Demo_Visitor')]);
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'Demo_Visitor', true)]);
     poll = await openPoll('demo_visitor');
     expect(poll.$poll.get()).toMatchObject({ voter: 'demo_visitor', canVote: true, member: { firstName: 'Vera' } });
     expect([...poll.$poll.get().selected]).toEqual(['0828-600pm']);
+  });
+
+  it("takes as a member's own only the answers the server marks so, not others under their name", async () => {
+    // An earlier, deleted account of the name answered the first option; this account the second.
+    const earlier = { ...vote(0, 'demo_visitor'), voter: 7 };
+    api.fetchPollAnswers.mockResolvedValue([earlier, vote(1, 'demo_visitor', true)]);
+    poll = await openPoll('demo_visitor');
+    expect([...poll.$poll.get().selected]).toEqual(['0828-600pm']);
+    expect(poll.$poll.get().voters.get('0827-700pm')).toEqual([{ username: 'demo_visitor' }]);
   });
 
   it('refuses a blank name and one another voter has, and saves a new one', async () => {
@@ -138,7 +151,7 @@ describe('scheduling poll store', () => {
     poll = await openPoll('demo_visitor');
     const answer = Promise.withResolvers<ChoiceResponse>();
     api.sendVote.mockReturnValueOnce(answer.promise);
-    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'demo_visitor')]);
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'demo_visitor', true)]);
     const toggled = poll.toggleChoice(POLL, '0828-600pm');
     expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
     answer.resolve(ok());
@@ -282,7 +295,7 @@ describe('scheduling poll store', () => {
       api.fetchPollAnswers.mockReturnValueOnce(stale.promise).mockReturnValueOnce(stale.promise);
       await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
       api.sendVote.mockResolvedValue(ok());
-      api.fetchPollAnswers.mockResolvedValue([vote(1, 'demo_visitor')]);
+      api.fetchPollAnswers.mockResolvedValue([vote(1, 'demo_visitor', true)]);
       await poll.toggleChoice(POLL, '0828-600pm');
       stale.resolve([]);
       await vi.advanceTimersByTimeAsync(0);

@@ -11,7 +11,16 @@ import { whileVisible } from '../../platform/while-visible.ts';
 import { $user } from '../../platform/session.ts';
 import { type Vote, type VoteRequest, fetchPoll, fetchPollAnswers, fetchPollVersion, sendVote } from './api-client.ts';
 import type { CreatedPoll, PollOption } from './new-poll.ts';
-import { NAME_TAKEN, POLL_FULL, type Voter, anonymousVoter, nameTaken, voterKey, votersByOption } from './polls.ts';
+import {
+  NAME_TAKEN,
+  POLL_FULL,
+  type Voter,
+  anonymousVoter,
+  isAnonymous,
+  nameTaken,
+  voterKey,
+  votersByOption,
+} from './polls.ts';
 import { type Answer, nextAnswer } from './ranking.ts';
 import type { SchedulingReason } from './schema.ts';
 import { claimSecretFor, rememberClaim, saveName, savedName } from './voter-storage.ts';
@@ -217,7 +226,7 @@ function loadChoices(poll: Poll, voter: string, version?: number): Promise<void>
       const changes = poll.changes;
       const answers = new Map(
         (await fetchPollAnswers(id, version))
-          .filter((vote) => voterKey(vote.user.username) === voterKey(voter))
+          .filter((vote) => isOwnVote(vote, voter))
           .map((vote): [string, Answer] => [vote.option, vote.answer]),
       );
       if ($voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
@@ -228,6 +237,14 @@ function loadChoices(poll: Poll, voter: string, version?: number): Promise<void>
       console.error('An error has occurred', failures.choices, error);
     }
   });
+}
+
+/**
+ * Whether a vote is the voter's: a member's are those the server marks as theirs (`mine`: their
+ * account's, not an earlier account's of the same name); an anonymous name's, those under the name.
+ */
+function isOwnVote(vote: Vote, voter: string): boolean {
+  return isAnonymous(voter) ? voterKey(vote.user.username) === voterKey(voter) : vote.mine === true;
 }
 
 function pollOf(pollId: string): Poll {

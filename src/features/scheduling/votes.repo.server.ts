@@ -1,12 +1,16 @@
 // A scheduling poll's votes in Redis (key layout in src/server/keys.ts): one sorted set per poll,
 // each vote the member '<voter key>\n<option id>', so adding twice or removing what is not there
-// changes nothing, and a voter's choices are one range. Each vote and each read is one round trip;
+// changes nothing, and a voter's choices are one range. A member's voter key is their account key
+// (keys.ts accountKeyOf), so a name registered again is another voter than the deleted account that
+// had it; the people hash keeps the name each voter voted under, which is what pages show. Each vote and each read is one round trip;
 // the rules that need atomicity live in src/server/scripts/scheduling.ts.
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
-import { keys } from '../../server/keys.ts';
+import { accountKeyPrefix, keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
+import type { SignedIn } from '../../server/caller.ts';
+import { checkedRead } from '../../server/session.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
 import type { Answer } from './ranking.ts';
 
@@ -31,6 +35,8 @@ export interface Change {
   pollId: string;
   optionId: string;
   username: string;
+  /** The key the voter's votes are kept under: a member's account key, an anonymous name's key form. */
+  key: string;
   anonymous: boolean;
   change: 'add' | 'remove';
   secretHash: string;
@@ -46,8 +52,9 @@ export interface Change {
  * the name's account counts as a look from `address` (src/server/account-probe.ts).
  */
 export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
-  const voter = change.username.toLowerCase();
-  const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : voter;
+  const voter = change.key;
+  // The name without 'anon_' in its key form: an account's name, to look for (anonymous) or to copy the first name of.
+  const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : usernameKey(change.username);
   const { pollId } = change;
   const probe = accountProbe(address, plainName);
   const newVoters = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);
@@ -83,34 +90,46 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       pollId,
       newVoters[1],
       newVoters[2],
+      accountKeyPrefix(plainName),
     ],
   );
 }
 
-/** A vote as the poll's answers show it: the option, the answer and the voter. */
+/** One answer in a poll, as its pages read it. */
 export interface PollVote {
   option: string;
   answer: Answer;
   user: Voter;
+  /** Tells the poll's voters apart within one read: two accounts that had one name are two voters. */
+  voter: number;
+  /** Present on the reader's own answers (a member's, by their account key). */
+  mine?: true;
 }
 
 /**
- * Every vote of a poll, with a registered voter's first name, and the poll's version they were
- * read at. One round trip; a vote, its voter's name and first name are written together, so the
- * later reads hold everyone the votes name.
+ * Every vote of a poll: the option, the answer and the voter, with a registered voter's first
+ * name, and the reader's own (a member's) marked; and the poll's version they were read at. One
+ * round trip, with the reader's session check; a vote, its voter's name and first name are
+ * written together, so the later reads hold everyone the votes name.
  */
-export async function pollVotesAt(pollId: string): Promise<{ votes: PollVote[]; version: number }> {
-  const [votes, maybe, people, firstNames, version] = (await redis()
-    .pipeline()
-    .zrange(keys.scheduleVotes(pollId), 0, -1)
-    .smembers(keys.scheduleMaybe(pollId))
-    .hgetall(keys.schedulePeople(pollId))
-    .hgetall(keys.scheduleFirstNames(pollId))
-    .get(keys.scheduleVersion(pollId))
-    .exec()) as [string[], string[], unknown, unknown, string | null];
+export async function pollVotesAt(
+  pollId: string,
+  reader?: Pick<SignedIn, 'accountKey' | 'session'>,
+): Promise<{ votes: PollVote[]; version: number }> {
+  const [votes, maybe, people, firstNames, version] = (await checkedRead(reader?.session, (pipe) =>
+    pipe
+      .zrange(keys.scheduleVotes(pollId), 0, -1)
+      .smembers(keys.scheduleMaybe(pollId))
+      .hgetall(keys.schedulePeople(pollId))
+      .hgetall(keys.scheduleFirstNames(pollId))
+      .get(keys.scheduleVersion(pollId)),
+  )) as [string[], string[], unknown, unknown, string | null];
   const usernames = hashReply(people) ?? {};
   const firstNameOf = hashReply(firstNames) ?? {};
   const ifNeedBe = new Set(maybe);
+  // Voters are numbered in the order the people hash lists them, not by their keys, which stay in the store.
+  const numbers = new Map(Object.keys(usernames).map((voter, index) => [voter, index]));
+  const numberOf = (voter: string) => numbers.get(voter) ?? numbers.set(voter, numbers.size).get(voter)!;
   return {
     votes: votes.map((vote) => {
       const { voter, option } = splitVote(vote);
@@ -120,25 +139,24 @@ export async function pollVotesAt(pollId: string): Promise<{ votes: PollVote[]; 
         option,
         answer: ifNeedBe.has(vote) ? 'ifNeedBe' : 'yes',
         user: firstName ? { username, firstName } : { username },
+        voter: numberOf(voter),
+        ...(reader && voter === reader.accountKey ? { mine: true as const } : {}),
       };
     }),
     version: Number(version ?? 0),
   };
 }
 
-/** Every vote of a poll (one round trip). */
+/** Every vote of a poll, as pollVotesAt reads them for a guest (one round trip). */
 export async function pollVotes(pollId: string): Promise<PollVote[]> {
   return (await pollVotesAt(pollId)).votes;
 }
 
-/** The option ids a voter chose in a poll. */
+/** The option ids a voter chose in a poll: an anonymous name's, or those of the account a username has now. */
 export async function voterChoices(pollId: string, username: string): Promise<string[]> {
   const voter = username.toLowerCase();
-  // '\v' is the character after the separator '\n': the range holds exactly the votes of the voter's key.
-  const votes = await redis().zrange(keys.scheduleVotes(pollId), `[${voteOf(voter, '')}`, `(${voter}\v`, {
-    byLex: true,
-  });
-  return (votes as string[]).map((vote) => splitVote(vote).option);
+  const votes = await scripts.voterVotes.run([keys.scheduleVotes(pollId), keys.user(voter)], [voter]);
+  return votes.map((vote) => splitVote(vote).option);
 }
 
 /** A poll's version: every change raises it, so an unchanged poll is one small read (0 before any change). */

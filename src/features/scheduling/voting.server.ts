@@ -34,19 +34,21 @@ function requirePollId(pollId: string): string {
 
 /**
  * The voter a request may act as: the token's username when logged in (asking for another name is
- * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403).
+ * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403); and
+ * the key its votes are stored under: the account's key for a member (an earlier account of the
+ * name is another voter), the name's key form for an anonymous voter.
  */
 export function resolveVoter(requested: string, caller: SignedIn | Guest) {
   if (isSignedIn(caller)) {
     if (voterKey(requested) !== voterKey(caller.username)) {
       throw new AppError('forbidden', 'You can only vote as yourself.');
     }
-    return { username: caller.username, anonymous: false };
+    return { username: caller.username, key: caller.accountKey, anonymous: false };
   }
   if (!isAnonymous(requested)) throw new AppError('forbidden', 'Please log in to vote under your username.');
   const username = anonymousVoter(requested.slice(ANON_PREFIX.length));
   if (username === anonymousVoter('')) throw new AppError('bad_request', 'Please enter your name to vote.');
-  return { username, anonymous: true };
+  return { username, key: voterKey(username), anonymous: true };
 }
 
 const refusal = (code: ErrorCode, message: string, reason: SchedulingReason) =>
@@ -97,7 +99,7 @@ export async function vote(input: VoteInput, caller: SignedIn | Guest, address: 
   return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
 }
 
-/** The option ids a voter chose. */
+/** The option ids a voter chose: an anonymous name's, or those of the account a username has now. */
 export function choicesOf(pollId: string, username: string): Promise<string[]> {
   if (!username.trim()) throw new AppError('bad_request', 'username is required.');
   return votes.voterChoices(pollId, username.trim());
@@ -110,8 +112,12 @@ export async function poll(pollId: string): Promise<CreatedPoll & { version: num
   return { ...found.poll, version: found.version };
 }
 
-/** Every answer of a poll (the option, yes or if need be, and who), with the poll's version they were read at. */
-export const pollAnswers = (pollId: string) => votes.pollVotesAt(requirePollId(pollId));
+/**
+ * Every answer of a poll (the option, yes or if need be, and who; a member's own marked `mine`),
+ * with the poll's version they were read at.
+ */
+export const pollAnswers = (pollId: string, reader: SignedIn | Guest) =>
+  votes.pollVotesAt(requirePollId(pollId), isSignedIn(reader) ? reader : undefined);
 
 /** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
 export async function pollVersion(pollId: string): Promise<{ version: number }> {

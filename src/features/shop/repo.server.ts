@@ -1,10 +1,11 @@
-// Carts and orders in Redis. A cart is a hash of JSON items per user; an order is a hash, indexed
-// per user and overall. Placing an order moves the cart into it atomically (the scripts are in
+// Carts and orders in Redis. A cart is a hash of JSON items per account; an order is a hash, indexed
+// per account and overall (each by the account's key, keys.ts accountKeyOf, never by its name).
+// Placing an order moves the cart into it atomically (the scripts are in
 // src/server/scripts/shop.ts). Every call is the request's one store call and checks the
 // shopper's session in it (src/server/session.ts).
 import { createHash } from 'node:crypto';
 import { utcDay } from '../../lib/utc-day.ts';
-import { keys, usernameKey } from '../../server/keys.ts';
+import { accountKeyOf, keys, usernameKey } from '../../server/keys.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
@@ -22,6 +23,8 @@ type StoredCartItem = CartItem & { addedAt: number };
 export interface Order {
   id: string;
   username: string;
+  /** The ordering account's key (its username key on an order from before account keys). */
+  account: string;
   email: string;
   items: CartItem[];
   createdAt: string;
@@ -29,8 +32,6 @@ export interface Order {
   /** Resend's id for the confirmation mail, or why it was not delivered. */
   deliveryNote: string;
 }
-
-const cartKey = (username: string) => keys.cart(usernameKey(username));
 
 /** What adding jars did: the line they are on, its quantity now and whether the cap cut them; or 'full'. */
 export type AddOutcome = { itemId: string; quantity: number; capped: boolean } | 'full';
@@ -40,25 +41,25 @@ export type AddOutcome = { itemId: string; quantity: number; capped: boolean } |
  * (its quantity capped at the most a line holds) when there is one, else as a new line while the
  * cart holds fewer than the most lines allowed.
  */
-export async function addItem(item: CartItem, session: SessionCheck): Promise<AddOutcome> {
+export async function addItem(item: CartItem, account: string, session: SessionCheck): Promise<AddOutcome> {
   const stored: StoredCartItem = { ...item, addedAt: Date.now() };
   const reply = await scripts.addCartItem.runChecked(
     session,
-    [cartKey(item.owner)],
+    [keys.cart(account)],
     [item._id, JSON.stringify(stored), MAX_CART_ITEMS, item.type, item.size, item.quantity, QUANTITY.max],
   );
   if (reply[0] === 'full') return 'full';
   return { itemId: reply[1], quantity: Number(reply[2]), capped: Number(reply[3]) === 1 };
 }
 
-/** Sets a line's quantity in the user's own cart; answers false when that cart has no such line. */
+/** Sets a line's quantity in the account's own cart; answers false when that cart has no such line. */
 export async function setItemQuantity(
-  username: string,
+  account: string,
   itemId: string,
   quantity: number,
   session: SessionCheck,
 ): Promise<boolean> {
-  return (await scripts.setCartItemQuantity.runChecked(session, [cartKey(username)], [itemId, quantity])) === 1;
+  return (await scripts.setCartItemQuantity.runChecked(session, [keys.cart(account)], [itemId, quantity])) === 1;
 }
 
 /** Stored cart items as the app sees them: oldest first, without the bookkeeping field. */
@@ -71,21 +72,21 @@ export function toCartItems(reply: unknown): CartItem[] {
   return fromStored(Object.values(hashReply(reply) ?? {}).map((json) => JSON.parse(json) as StoredCartItem));
 }
 
-/** Reads a user's cart. */
-export async function readCart(username: string, session: SessionCheck): Promise<CartItem[]> {
-  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(cartKey(username)));
+/** Reads an account's cart. */
+export async function readCart(account: string, session: SessionCheck): Promise<CartItem[]> {
+  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(keys.cart(account)));
   return toCartItems(reply);
 }
 
-/** Removes one item; answers false when the user's cart has no such item. */
-export async function deleteItem(username: string, itemId: string, session: SessionCheck): Promise<boolean> {
-  const [removed] = await writeChecked(session, [['HDEL', cartKey(username), itemId]]);
+/** Removes one item; answers false when the account's cart has no such item. */
+export async function deleteItem(account: string, itemId: string, session: SessionCheck): Promise<boolean> {
+  const [removed] = await writeChecked(session, [['HDEL', keys.cart(account), itemId]]);
   return removed === 1;
 }
 
-/** Empties a user's cart. */
-export async function clearCart(username: string, session: SessionCheck): Promise<void> {
-  await writeChecked(session, [['DEL', cartKey(username)]]);
+/** Empties an account's cart. */
+export async function clearCart(account: string, session: SessionCheck): Promise<void> {
+  await writeChecked(session, [['DEL', keys.cart(account)]]);
 }
 
 export type PlaceOutcome =
@@ -107,7 +108,7 @@ export async function placeOrder(
 ): Promise<PlaceOutcome> {
   const [counter, max, windowSeconds] = attemptCounter(attempt);
   const now = Date.now();
-  const account = usernameKey(order.username);
+  const { account } = order;
   const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, account, now);
   const [orderMail] = dailyCounter(MAIL_COUNTERS.orders, '', now);
   const caps = mailCaps();
@@ -116,7 +117,7 @@ export async function placeOrder(
     session,
     [
       counter,
-      cartKey(order.username),
+      keys.cart(order.account),
       keys.order(order.id),
       keys.userOrders(account),
       keys.orders(),
@@ -166,31 +167,43 @@ export async function recordOrderDelivery(id: string, delivery: Delivery, delive
   await redis().hset(keys.order(id), { delivery, deliveryNote });
 }
 
-/** Lists orders newest first: everyone's, or one user's (two round trips: ids, then the orders). */
+/**
+ * Lists orders newest first: everyone's, or those of the account a username has now (three round
+ * trips: its account key, the ids, then the orders; an account deleted took its order index along).
+ */
 export async function listOrders(limit: number, username?: string): Promise<Order[]> {
-  const index = username ? keys.userOrders(usernameKey(username)) : keys.orders();
+  const account = username
+    ? accountKeyOf(username, await redis().hget<string>(keys.user(usernameKey(username)), 'account'))
+    : undefined;
+  const index = account ? keys.userOrders(account) : keys.orders();
   return (await newestHashes(index, keys.order, limit)).map(
-    (record) => ({ ...record, items: fromStored(JSON.parse(record.items ?? '[]') as StoredCartItem[]) }) as Order,
+    (record) =>
+      ({
+        ...record,
+        account: accountKeyOf(record.username ?? '', record.account),
+        items: fromStored(JSON.parse(record.items ?? '[]') as StoredCartItem[]),
+      }) as Order,
   );
 }
 
 const MAIL_STATES: readonly string[] = ['sending', 'delivered', 'undelivered', 'not-sent'] satisfies OrderMailState[];
 
 /**
- * Reads one page of a user's orders, newest first, after the cursor's order when one is given
+ * Reads one page of an account's orders, newest first, after the cursor's order when one is given
  * (one round trip, with the session check). Answers the page and the next page's cursor when older
- * orders follow; an order whose record names another owner is left out (the index is the user's own:
- * this is a second lock), and none older than ORDER_RETENTION_DAYS is read (the next order trims it).
+ * orders follow; an order whose record names another account is left out (the index is the
+ * account's own: this is a second lock), and none older than ORDER_RETENTION_DAYS is read (the
+ * next order trims it).
  */
 export async function readOrderPage(
-  username: string,
+  account: string,
   pageSize: number,
   before: { score: number; id: string } | undefined,
   session: SessionCheck,
 ): Promise<{ orders: OrderSummary[]; nextCursor: string | null }> {
   const [more, rows] = await scripts.readOrderPage.runChecked(
     session,
-    [keys.userOrders(usernameKey(username))],
+    [keys.userOrders(account)],
     [
       keys.order(''),
       pageSize,
@@ -200,7 +213,7 @@ export async function readOrderPage(
     ],
   );
   const orders = rows
-    .filter(([, owner]) => usernameKey(owner) === usernameKey(username))
+    .filter(([, owner, , , , ownerAccount]) => accountKeyOf(owner, ownerAccount) === account)
     .map(([id, , createdAt, items, delivery]) => ({
       id,
       createdAt,

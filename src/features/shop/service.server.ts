@@ -24,8 +24,8 @@ export const LIMITS = {
   ordersPerUser: { bucket: 'order-user', max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
-/** Who is shopping: the verified token's username, and its session check for the store call. */
-type Shopper = Pick<SessionUser, 'username' | 'session'>;
+/** Who is shopping: the verified token's username and account key, and its session check for the store call. */
+type Shopper = Pick<SessionUser, 'username' | 'accountKey' | 'session'>;
 
 const CART_EMPTY = 'Your cart is empty.';
 export const CART_CHANGED = 'Your cart changed while you were ordering. Please check it and submit again.';
@@ -49,7 +49,7 @@ export async function addToCart(
   assertOwnCart(user, input.username);
   const { type, size, quantity } = input;
   const item: CartItem = { _id: crypto.randomUUID(), owner: user.username, item: ITEM, type, size, quantity };
-  const outcome = await repo.addItem(item, user.session);
+  const outcome = await repo.addItem(item, user.accountKey, user.session);
   if (outcome === 'full') {
     throw new AppError('conflict', `Your cart is full (${MAX_CART_ITEMS} items). Submit or clear it first.`);
   }
@@ -59,7 +59,7 @@ export async function addToCart(
 /** Sets the quantity (1 to 20, checked by the schema) of a line of the user's own cart. */
 export async function updateItemQuantity(user: Shopper, input: UpdateItemQuantityRequest): Promise<void> {
   assertOwnCart(user, input.username);
-  if (!(await repo.setItemQuantity(user.username, input.itemId, input.quantity, user.session))) {
+  if (!(await repo.setItemQuantity(user.accountKey, input.itemId, input.quantity, user.session))) {
     throw new AppError('not_found', 'That item is not in your cart.');
   }
 }
@@ -67,13 +67,13 @@ export async function updateItemQuantity(user: Shopper, input: UpdateItemQuantit
 /** Returns the user's cart, oldest line first. */
 export async function cartItems(user: Shopper, claimed: string | undefined): Promise<CartItem[]> {
   assertOwnCart(user, claimed);
-  return repo.readCart(user.username, user.session);
+  return repo.readCart(user.accountKey, user.session);
 }
 
 /** Removes one line from the user's cart. */
 export async function deleteCartItem(user: Shopper, ownerId: string | undefined, itemId: string): Promise<void> {
   assertOwnCart(user, ownerId);
-  if (!(await repo.deleteItem(user.username, itemId, user.session))) {
+  if (!(await repo.deleteItem(user.accountKey, itemId, user.session))) {
     throw new AppError('not_found', 'That item is not in your cart.');
   }
 }
@@ -81,7 +81,7 @@ export async function deleteCartItem(user: Shopper, ownerId: string | undefined,
 /** Empties the user's cart. */
 export async function clearCart(user: Shopper, claimed: string | undefined): Promise<void> {
   assertOwnCart(user, claimed);
-  await repo.clearCart(user.username, user.session);
+  await repo.clearCart(user.accountKey, user.session);
 }
 
 /**
@@ -99,6 +99,7 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
   const placing = {
     id: crypto.randomUUID(),
     username: user.username,
+    account: user.accountKey,
     email: input.email,
     createdAt: new Date().toISOString(),
     delivery: 'sending' as const,
@@ -139,10 +140,10 @@ export async function orderHistory(user: Shopper, before: string | undefined): P
   const match = before === undefined ? null : ORDER_CURSOR.exec(before);
   if (before !== undefined && !match) throw new AppError('bad_request', 'before is not an order history cursor.');
   const cursor = match ? { score: Number(match[1]), id: match[2]! } : undefined;
-  return repo.readOrderPage(user.username, ORDERS_PAGE_SIZE, cursor, user.session);
+  return repo.readOrderPage(user.accountKey, ORDERS_PAGE_SIZE, cursor, user.session);
 }
 
-/** Lists orders newest first, everyone's or one user's, for the admin CLI. */
+/** Lists orders newest first, everyone's or those of the account a username has now, for the admin CLI. */
 export function listOrders(limit = 20, username?: string): Promise<repo.Order[]> {
   return repo.listOrders(limit, username);
 }

@@ -1,4 +1,4 @@
-import { keys, usernameKey } from '../../server/keys.ts';
+import { keys } from '../../server/keys.ts';
 import { hashReply } from '../../server/redis.ts';
 import { STATS_FIELDS, recordWordGame } from '../../server/scripts/word-game.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
@@ -27,16 +27,15 @@ export interface WordGameRecord {
 }
 
 /**
- * Records a word-game round count, and the game's result and a guest's statistics when given (each
- * once, by id), while the session is current: one round trip. Answers the best round count and the
- * statistics.
+ * Records a word-game round count for the account `id` (its account key), and the game's result and
+ * a guest's statistics when given (each once, by id), while the session is current: one round
+ * trip. Answers the best round count and the statistics.
  */
 export async function recordGame(
-  username: string,
+  id: string,
   { rounds, result, merge }: WordGameRecord,
   session: SessionCheck,
 ): Promise<{ best: number; stats: AllStats }> {
-  const id = usernameKey(username);
   const resultArgs = result
     ? [result.id, result.mode, result.won ? 1 : 0, result.guesses, result.day]
     : ['', '', '', '', ''];
@@ -53,12 +52,11 @@ export async function recordGame(
   };
 }
 
-/** Reads a user's best scores by game and the word game's statistics, while the session is current. */
+/** Reads an account's best scores by game and the word game's statistics, while the session is current. */
 export async function readScores(
-  username: string,
+  id: string,
   session: SessionCheck,
 ): Promise<{ best: Record<string, number>; stats: AllStats }> {
-  const id = usernameKey(username);
   const [scores, stats] = await checkedRead(session, (pipe) =>
     pipe.hgetall(keys.scores(id)).hgetall(keys.wordGameStats(id)),
   );

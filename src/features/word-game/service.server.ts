@@ -6,7 +6,7 @@ import type { Score, WordGameScoreRequest } from './schema.ts';
 import { type AllStats, NEVER_WON } from './stats.ts';
 
 /** Refuses a userName that is not the token's own: scores are private to their player. */
-type Player = Pick<SessionUser, 'username' | 'session'>;
+type Player = Pick<SessionUser, 'username' | 'accountKey' | 'session'>;
 
 function assertOwnScores(user: Player, userName: string): void {
   if (userName.toLowerCase() !== user.username.toLowerCase()) {
@@ -17,7 +17,7 @@ function assertOwnScores(user: Player, userName: string): void {
 /** Returns the user's best scores, one entry per game (7 for a word game never won), with its statistics. */
 export async function allScores(user: Player, userName: string): Promise<Score[]> {
   assertOwnScores(user, userName);
-  const { best, stats } = await repo.readScores(user.username, user.session);
+  const { best, stats } = await repo.readScores(user.accountKey, user.session);
   return [{ game: 'wordGame', bestScore: best.wordGame ?? NEVER_WON, stats }];
 }
 
@@ -36,6 +36,6 @@ export async function recordWordGame(
   if (merge && Math.max(merge.stats.daily.lastDay, merge.stats.practice.lastDay) > today + 1) {
     throw new AppError('bad_request', 'The statistics cannot be from a day still to come.');
   }
-  const { best, stats } = await repo.recordGame(user.username, { rounds: roundScore, result, merge }, user.session);
+  const { best, stats } = await repo.recordGame(user.accountKey, { rounds: roundScore, result, merge }, user.session);
   return { bestScore: best, stats };
 }

@@ -4,18 +4,23 @@ import { COUNT_IN } from './rate-limit.ts';
 import { defineScript } from './script.ts';
 
 /**
- * Creates the account unless its username key is taken. KEYS: the user hash, the set of usernames.
- * ARGV: the username key, then the hash's field/value pairs. Answers 1 when created, else 0.
+ * Creates the account unless its username key is taken, giving it the next account key of its
+ * name: the name's account key prefix and n, for the name's n-th registration, counted in the
+ * registrations hash, which no deletion touches, so a name registered again never gets an earlier
+ * account's key (keys.ts accountKeyOf). KEYS: the user hash, the set of usernames, the
+ * registrations. ARGV: the username key, its account key prefix (keys.ts accountKeyPrefix), then
+ * the hash's field/value pairs. Answers the account key when created, else ''.
  */
 export const createUser = defineScript<
-  [user: string, users: string],
-  [usernameKey: string, ...fields: string[]],
-  number
+  [user: string, users: string, registrations: string],
+  [usernameKey: string, accountKeyPrefix: string, ...fields: string[]],
+  string
 >(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+if redis.call('EXISTS', KEYS[1]) == 1 then return '' end
+local account = ARGV[2] .. redis.call('HINCRBY', KEYS[3], ARGV[1], 1)
+redis.call('HSET', KEYS[1], 'account', account, unpack(ARGV, 3))
 redis.call('SADD', KEYS[2], ARGV[1])
-return 1`);
+return account`);
 
 /**
  * Sets fields of an existing account (HSET has no XX, and a deleted user must not come back as a

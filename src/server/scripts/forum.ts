@@ -12,8 +12,9 @@ import { defineScript } from './script.ts';
  * day's post counter has room, counting it; then removes the oldest messages created before the
  * cutoff, at most a batch, stopping at the first younger one (the index is in order of arrival).
  * KEYS: the sequence, the messages hash, the authors hash, the index, the author's day's post
- * counter, the version. ARGV: id, JSON message, author key, the daily cap, the seconds left in the
- * day, the cutoff (ISO 8601), the batch. Answers its place, or 0 when the author is over the cap.
+ * counter, the version. ARGV: id, JSON message, the author's account key, the daily cap, the
+ * seconds left in the day, the cutoff (ISO 8601), the batch. Answers its place, or 0 when the
+ * author is over the cap.
  */
 export const appendMessage = defineScript<
   [sequence: string, messages: string, authors: string, index: string, dayPosts: string, version: string],
@@ -42,11 +43,11 @@ return place`);
  * One page of messages, newest first: at most ARGV[1] of them placed below ARGV[2] ('+inf' for the
  * newest, '(<place>' for those older than a place), none created before the cutoff ARGV[3] (ISO
  * 8601: the next post removes them; the page ends at the first). KEYS: the index, the messages
- * hash, the version. Answers {version, '1' when older ones remain else '0', then JSON and place of
- * each}.
+ * hash, the version, the authors hash. Answers {version, '1' when older ones remain else '0', then
+ * JSON, place and author key ('' when unknown) of each}.
  */
 export const messagesPage = defineScript<
-  [index: string, messages: string, version: string],
+  [index: string, messages: string, version: string, authors: string],
   [count: number, below: string, cutoff: string],
   string[]
 >(`
@@ -58,6 +59,7 @@ if found == 0 then return reply end
 local ids = {}
 for i = 1, found do ids[i] = rows[2 * i - 1] end
 local messages = redis.call('HMGET', KEYS[2], unpack(ids))
+local authors = redis.call('HMGET', KEYS[4], unpack(ids))
 for i = 1, found do
   local created = messages[i] and cjson.decode(messages[i]).createdAt
   if type(created) == 'string' and created < ARGV[3] then break end
@@ -66,6 +68,7 @@ for i = 1, found do
   elseif messages[i] then
     reply[#reply + 1] = messages[i]
     reply[#reply + 1] = rows[2 * i]
+    reply[#reply + 1] = authors[i] or ''
   end
 end
 return reply`);
@@ -92,7 +95,7 @@ return 1`);
 /**
  * Deletes a message if the given author wrote it, or for anyone when ARGV[3] is '1' (a moderator),
  * raising the version. KEYS: the messages hash, the authors hash, the index, the version. ARGV: id,
- * author key, moderator flag. Answers 1 deleted, 0 unknown, -1 not theirs.
+ * author's account key, moderator flag. Answers 1 deleted, 0 unknown, -1 not theirs.
  */
 export const deleteMessage = defineScript<
   [messages: string, authors: string, index: string, version: string],

@@ -19,9 +19,9 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'no-poll' | 'unknown-op
  * in register's counters first (when the name could be an account): over their limit, the answer
  * is the seconds to wait, whether the account exists or not. A registered voter's first name is
  * copied from the account when they vote. KEYS: the poll's offered options, people, claims, votes
- * and first names, the account key of the voter's name without 'anon_', then the address's names
- * looked at and register's address and name counters. ARGV: option id, voter key, the same without
- * 'anon_', username as voted, 'add' or 'remove', '1' when anonymous, the hash of the secret sent
+ * and first names, the account hash of the voter's name without 'anon_', then the address's names
+ * looked at and register's address and name counters. ARGV: option id, voter key (a member's
+ * account key), the name without 'anon_' in its key form, username as voted, 'add' or 'remove', '1' when anonymous, the hash of the secret sent
  * ('' if none), the hash of a new secret, the vote, the name's key form, the counters' max and
  * window each, '1' when the name could be an account, the most voters the poll takes: an add by a
  * voter the poll's people lack answers 'full' once it has that many. Then KEYS: the
@@ -29,8 +29,11 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'no-poll' | 'unknown-op
  * answer ('yes' or 'ifNeedBe') and the poll id. A finalised poll answers 'closed' and changes
  * nothing; every change raises the version. Then KEYS: the address's new-voter counter; ARGV: its
  * allowed new anonymous voters and window: an anonymous name that joins the poll counts there, and
- * once it holds that many, a new one is answered the seconds to wait. A remove that leaves the voter no answers takes
- * them out of the poll's people (their claim stays theirs), so they count against it no more.
+ * once it holds that many, a new one is answered the seconds to wait. Then ARGV: the account key
+ * prefix of the name without 'anon_' (keys.ts accountKeyPrefix): a vote by any account of the name
+ * (its key that prefix and digits, all below ':') makes the name a registered voter's, taken. A
+ * remove that leaves the voter no answers takes them out of the poll's people (their claim stays
+ * theirs), so they count against it no more.
  */
 export const changeVote = defineScript<
   [
@@ -64,6 +67,7 @@ export const changeVote = defineScript<
     pollId: string,
     newVotersMax: number,
     newVotersWindow: number,
+    accountKeyPrefix: string,
   ],
   ChangeOutcome
 >(`${PROBE_ACCOUNT}
@@ -88,7 +92,10 @@ if ARGV[6] == '1' then
       local wait = probe_account(KEYS[7], KEYS[8], KEYS[9], 10)
       if wait > 0 then return wait end
     end
-    if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return 'taken' end
+    if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1
+      or #redis.call('ZRANGE', KEYS[4], '[' .. ARGV[21], '(' .. ARGV[21] .. ':', 'BYLEX', 'LIMIT', 0, 1) > 0 then
+      return 'taken'
+    end
     redis.call('HSET', KEYS[3], ARGV[2], ARGV[8])
     outcome = 'claimed'
   end
@@ -115,6 +122,17 @@ end
 redis.call('ZADD', KEYS[4], 0, ARGV[9])
 if ARGV[17] == 'ifNeedBe' then redis.call('SADD', KEYS[10], ARGV[9]) else redis.call('SREM', KEYS[10], ARGV[9]) end
 return outcome`);
+
+/**
+ * One voter's votes in a poll: an anonymous name's, or those of the account that has the username
+ * now (the `account` field of its hash, keys.ts accountKeyOf; the name's key form for an account from
+ * before account keys, or none). KEYS: the poll's votes, the account hash of the name. ARGV: the
+ * name's key form. Answers the votes, each '<voter key>\n<option id>' ('\v', the character after
+ * the separator, ends the voter's range).
+ */
+export const voterVotes = defineScript<[votes: string, account: string], [voterKey: string], string[]>(`
+local voter = redis.call('HGET', KEYS[2], 'account') or ARGV[1]
+return redis.call('ZRANGE', KEYS[1], '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX')`);
 
 /**
  * Stores each poll's definition, then offers it those options of its list that exist in the
@@ -223,11 +241,12 @@ redis.call('INCR', KEYS[4])
 return 'ok'`);
 
 /**
- * Takes one voter out of a poll (the organiser's moderation): every vote of theirs, their place in
- * the poll's people and its voter count, their first name and their claim, so the name is free
- * again; the version is raised. KEYS: the poll's votes, its if-need-be votes, people, first names
- * and claims, the voter counts, its version. ARGV: the voter key, the poll id. Answers how many
- * votes were removed, or -1 when the poll has no such voter.
+ * Takes a voter out of a poll by the name they voted under (the organiser's moderation): every
+ * vote of theirs, their place in the poll's people and its voter count, their first name and
+ * their claim, so the name is free again; the version is raised. Every voter under that exact name
+ * goes (two accounts that had one name are two voters). KEYS: the poll's votes, its if-need-be
+ * votes, people, first names and claims, the voter counts, its version. ARGV: the username as
+ * voted, the poll id. Answers how many votes were removed, or -1 when no voter has that name.
  */
 export const removeVoter = defineLimitedScript<
   [
@@ -239,17 +258,27 @@ export const removeVoter = defineLimitedScript<
     voterCounts: string,
     version: string,
   ],
-  [voterKey: string, pollId: string],
+  [username: string, pollId: string],
   number
 >(`
-if redis.call('HDEL', KEYS[3], ARGV[1]) == 0 then return -1 end
-local votes = redis.call('ZRANGE', KEYS[1], '[' .. ARGV[1] .. '\\n', '(' .. ARGV[1] .. '\\v', 'BYLEX')
-for _, vote in ipairs(votes) do
-  redis.call('ZREM', KEYS[1], vote)
-  redis.call('SREM', KEYS[2], vote)
+local people = redis.call('HGETALL', KEYS[3])
+local removed, found = 0, false
+for i = 1, #people, 2 do
+  if people[i + 1] == ARGV[1] then
+    local voter = people[i]
+    found = true
+    redis.call('HDEL', KEYS[3], voter)
+    local votes = redis.call('ZRANGE', KEYS[1], '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX')
+    for _, vote in ipairs(votes) do
+      redis.call('ZREM', KEYS[1], vote)
+      redis.call('SREM', KEYS[2], vote)
+    end
+    redis.call('HDEL', KEYS[4], voter)
+    redis.call('HDEL', KEYS[5], voter)
+    redis.call('HINCRBY', KEYS[6], ARGV[2], -1)
+    removed = removed + #votes
+  end
 end
-redis.call('HDEL', KEYS[4], ARGV[1])
-redis.call('HDEL', KEYS[5], ARGV[1])
-redis.call('HINCRBY', KEYS[6], ARGV[2], -1)
+if not found then return -1 end
 redis.call('INCR', KEYS[7])
-return #votes`);
+return removed`);

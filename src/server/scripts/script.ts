@@ -27,7 +27,7 @@ export interface Script<Keys extends string[], Args extends Arg[], Reply> {
 
 /** What a store call checks for a signed-in request: the account's hash and the token's session id. */
 export interface SessionCheck {
-  /** keys.user of the token's subject. */
+  /** keys.user of the token's username. */
   key: string;
   /** The session id the token carries. */
   sid: string;

@@ -61,7 +61,7 @@ export type PlaceOrderReply =
 /**
  * Counts the order attempt against its rate limit, then turns the cart into the order if it still
  * holds exactly the given items, and empties it: one atomic step. KEYS: the rate counter, the cart,
- * the order, the user's orders, all orders, then the mail counters: the account's day's
+ * the order, the account's orders, all orders, then the mail counters: the account's day's
  * confirmations, all orders' day's confirmations, and the set of the addresses the account's
  * confirmations went to today. ARGV: max, window seconds, score, order id, then the mail's: the
  * account's cap, all orders' cap, the most addresses an account mails a day, the seconds left in
@@ -145,14 +145,21 @@ end
 if note then redis.call('HSET', KEYS[3], 'delivery', 'not-sent', 'deliveryNote', note) end
 return {'placed', items, mail}`);
 
-/** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery. */
-export type OrderRow = [id: string, username: string, createdAt: string, items: string, delivery: string];
+/** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them). */
+export type OrderRow = [
+  id: string,
+  username: string,
+  createdAt: string,
+  items: string,
+  delivery: string,
+  account: string,
+];
 
 /**
- * Reads one page of a user's orders, newest first: the page size, and the orders after the cursor
+ * Reads one page of an account's orders, newest first: the page size, and the orders after the cursor
  * (the last order shown: its score and id; orders of the same millisecond follow the index's own
  * order, by id descending), none created before the retention's cutoff (trimmed by the next
- * order, or still waiting for it). KEYS: the user's order index. ARGV: the order key prefix
+ * order, or still waiting for it). KEYS: the account's order index. ARGV: the order key prefix
  * (keys.order of ''; an order's key is only known once its id is read, here), page size, cursor
  * score, cursor id ('' for the first page), the cutoff (ms). Answers whether more follow, and the
  * page's orders.
@@ -176,7 +183,7 @@ elseif tonumber(ARGV[3]) >= tonumber(ARGV[5]) then
 end
 local page = {}
 for i = 1, math.min(n, #ids) do
-  local f = redis.call('HMGET', ARGV[1] .. ids[i], 'username', 'createdAt', 'items', 'delivery')
-  page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or ''}
+  local f = redis.call('HMGET', ARGV[1] .. ids[i], 'username', 'createdAt', 'items', 'delivery', 'account')
+  page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or '', f[5] or ''}
 end
 return {#ids > n and 1 or 0, page}`);

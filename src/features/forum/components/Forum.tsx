@@ -8,7 +8,7 @@ import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
 import { canModerateForum } from '../../../lib/policy.ts';
 import { $user } from '../../../platform/session.ts';
-import { authorOf, canEdit, hasMarkdown, isAuthor, postedAgo } from '../logic.ts';
+import { authorOf, canEdit, hasMarkdown, isOwn, postedAgo } from '../logic.ts';
 import { EDIT_WINDOW_MINUTES, type ForumMessage, MAX_MESSAGE_LENGTH } from '../schema.ts';
 import {
   $alert,
@@ -56,7 +56,7 @@ function MessageCard({ message }: { message: ForumMessage }) {
   const user = useStore($user);
   const now = useStore($now);
   const editing = useStore($editing);
-  const own = isAuthor(message, user.username);
+  const own = isOwn(message);
   const author = authorOf(message);
   const isEditing = editing?.id === message._id;
   const editId = `forum-edit-${message._id}`;
@@ -115,7 +115,7 @@ function MessageCard({ message }: { message: ForumMessage }) {
       )}
       {!isEditing && (own || canModerateForum(user)) && (
         <div className="forum-actions">
-          {canEdit(message, user.username, now) && (
+          {canEdit(message, now) && (
             <button type="button" className="button" onClick={() => startEditing(message)}>
               Edit<span className="visually-hidden"> your message</span>
             </button>

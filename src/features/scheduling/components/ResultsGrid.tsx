@@ -1,7 +1,7 @@
 // Who answered what, as Rallly shows it: a row per participant, a column per option, yes or "if
 // need be" in each cell, a count row, and the best option(s) marked. It scrolls sideways on a
 // phone with the names column held in place.
-import { type Voter, displayName, voterKey } from '../polls.ts';
+import { type Voter, displayName } from '../polls.ts';
 import { ANSWER_TEXT, type Answer, bestOptions, tally } from '../ranking.ts';
 import type { Vote } from '../store.ts';
 
@@ -16,12 +16,12 @@ export interface GridColumn {
 const ANSWER_MARK: Record<Answer, string> = { yes: '✓', ifNeedBe: '(✓)' };
 
 export default function ResultsGrid({ id, columns, votes }: { id: string; columns: GridColumn[]; votes: Vote[] }) {
-  const people = new Map<string, Voter>();
+  // A row per voter, told apart as the server numbers them (two accounts that had one name are two rows).
+  const people = new Map<number, Voter>();
   const answerOf = new Map<string, Answer>();
   for (const vote of votes) {
-    const key = voterKey(vote.user.username);
-    if (!people.has(key)) people.set(key, vote.user);
-    answerOf.set(`${key}\n${vote.option}`, vote.answer);
+    if (!people.has(vote.voter)) people.set(vote.voter, vote.user);
+    answerOf.set(`${vote.voter}\n${vote.option}`, vote.answer);
   }
   const counts = tally(
     columns.map((column) => column.id),
