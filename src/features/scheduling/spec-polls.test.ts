@@ -9,6 +9,7 @@ import {
   dateOfOption,
   dateOptionName,
   dateOptionOf,
+  isTimeSlotPoll,
   itemId,
   pollDates,
   scheduleItemOf,
@@ -18,6 +19,11 @@ import {
 } from './spec-polls.ts';
 
 describe('schedule items and dates', () => {
+  it('knows the configured time-slot polls by their own ids only, never by a name every object has', () => {
+    for (const id of Object.keys(TIME_SLOT_POLLS)) expect(isTimeSlotPoll(id)).toBe(true);
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(isTimeSlotPoll(id)).toBe(false);
+  });
+
   it('names items <date>_<time>, splits them back, and gives stable ids', () => {
     expect(splitItemName('08/27_6:30 PM')).toEqual({ date: '08/27', time: '6:30 PM' });
     expect(itemId('08/27_6:30 PM')).toBe('0827-630pm');

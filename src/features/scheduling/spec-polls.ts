@@ -12,7 +12,7 @@ import { zoneName, zonedToUtc } from './zoned-time.ts';
 
 export type TimeSlotPollId = keyof typeof TIME_SLOT_POLLS;
 export const TIME_SLOT_POLL_IDS = Object.keys(TIME_SLOT_POLLS) as TimeSlotPollId[];
-export const isTimeSlotPoll = (pollId: string): pollId is TimeSlotPollId => pollId in TIME_SLOT_POLLS;
+export const isTimeSlotPoll = (pollId: string): pollId is TimeSlotPollId => Object.hasOwn(TIME_SLOT_POLLS, pollId);
 
 /** A schedule item (SPEC section 3): an id and the name '<date>_<time>'. */
 export interface ScheduleItem {
