@@ -9,6 +9,8 @@ import { test, waitsForSite } from './fixtures.ts';
 import { slotLabel, zonedToUtc } from '../../src/features/scheduling/zoned-time.ts';
 import { dayLabel } from '../../src/features/scheduling/option-labels.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
+import { HOW_TO_ANSWER, HOW_TO_ANSWER_YES_ONLY } from '../../src/features/scheduling/polls.ts';
+import { TIME_SLOT_POLL_IDS } from '../../src/features/scheduling/spec-polls.ts';
 import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -172,4 +174,14 @@ test('on a phone, the answers grid scrolls sideways inside itself with the names
   expect((await name.boundingBox())!.x).toBe(before);
   await expect(grid.getByRole('columnheader', { name: /★ Best/ })).toHaveCount(1);
   await expectNoAxeViolations(page);
+});
+
+test('tells how to answer as the poll takes answers: if need be in a made poll, yes or no in a configured one', async ({
+  page,
+}) => {
+  await page.goto(`/scheduling_polls/p/${DEMO_POLL_ID}`);
+  await expect(page.getByRole('button', { name: /^All day|^\d/ }).first()).toBeVisible();
+  await expect(page.locator('#poll-how')).toHaveText(HOW_TO_ANSWER);
+  await page.goto(`/scheduling_polls/p/${TIME_SLOT_POLL_IDS[0]}`);
+  await expect(page.locator('#poll-how')).toHaveText(HOW_TO_ANSWER_YES_ONLY);
 });

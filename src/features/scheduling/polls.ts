@@ -22,6 +22,12 @@ export const POLL_CLOSED =
   'This poll is closed: the organiser has picked the final option, so votes can no longer change.';
 /** Registration refuses usernames that start with it, so no account is mistaken for a visitor. */
 export const ANON_PREFIX = ANONYMOUS_PREFIX;
+/** How to answer a poll that takes "if need be" (the made polls' page says it before the poll arrives). */
+export const HOW_TO_ANSWER =
+  'Answer the options that suit you: click once for yes, again for if need be, and a third time for no. Log in or enter your name below to vote; creating a login lets you come back and change your answers later.';
+/** How to answer a poll that takes yes answers only (the configured ones): its page says this once it knows. */
+export const HOW_TO_ANSWER_YES_ONLY =
+  'Answer the options that suit you: click once for yes, and again for no. Log in or enter your name below to vote; creating a login lets you come back and change your answers later.';
 /** Long enough for a full name, short enough for a badge. */
 export const MAX_NAME_LENGTH = 40;
 

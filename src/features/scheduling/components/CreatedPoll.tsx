@@ -6,6 +6,7 @@ import { pollCalendarUrl } from '../api-client.ts';
 import { decisionEvent, googleCalendarLink, outlookLink } from '../ics.ts';
 import type { PollOption } from '../new-poll.ts';
 import { dayLabel, decisionLabel, differsForVisitor, optionLabel } from '../option-labels.ts';
+import { HOW_TO_ANSWER_YES_ONLY } from '../polls.ts';
 import { ANSWER_TEXT, type Answer } from '../ranking.ts';
 import type { FailureLogs } from '../store.ts';
 import ResultsGrid from './ResultsGrid.tsx';
@@ -33,12 +34,18 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
   const poll = useSchedulingPoll(pollId, FAILURES);
   const { details } = poll;
   const title = details?.title;
+  const yesOnly = details?.yesOnly;
   useEffect(() => {
     if (!title) return;
     document.title = `${title} · Scheduling poll`;
     const heading = document.querySelector('[data-poll-title]');
     if (heading) heading.textContent = title;
   }, [title]);
+  // The page's static instructions speak of "if need be", which a yes-only poll does not take.
+  useEffect(() => {
+    const how = document.getElementById('poll-how');
+    if (yesOnly && how) how.textContent = HOW_TO_ANSWER_YES_ONLY;
+  }, [yesOnly]);
 
   // Keyed, so React makes the poll's own first paragraph anew instead of moving this one (a layout shift).
   if (poll.missing) {
