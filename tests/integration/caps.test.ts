@@ -31,7 +31,7 @@ import { MAIL_ADDRESSES_PER_DAY } from '../../src/features/shop/logic.ts';
 import { cartItems, listOrders } from '../../src/features/shop/service.server.ts';
 import { utcDay } from '../../src/lib/utc-day.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
-import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
+import { KEY_PREFIX, keys } from '../../src/server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
@@ -230,7 +230,9 @@ describe('growth caps', () => {
     const username = uniqueName('poster');
     const token = await tokenFor(username, 2);
     const post = (text: string, as = token) => call(createMessage, { token: as, body: { text } });
-    await seedCounter(dailyCounter(POSTS_COUNTER, usernameKey(username)), POSTS_PER_DAY - 1);
+    // Counted per account, by its key: a name registered again starts the day afresh.
+    const { accountKey } = await sessionUserFor(username, 2);
+    await seedCounter(dailyCounter(POSTS_COUNTER, accountKey), POSTS_PER_DAY - 1);
     expect(await post('The last post today.')).toMatchObject({ status: 200 });
     let refused: Awaited<ReturnType<typeof call>> | undefined;
     const roundTrips = await countStoreRoundTrips(async () => {

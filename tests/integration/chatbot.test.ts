@@ -338,6 +338,8 @@ describe('the chatbot’s daily caps', () => {
 
   it('leaves no counter without an expiry, each ending with its window or at the end of its day', async () => {
     const { username, token } = await signedIn();
+    const account = await redis().hget<string>(keys.user(usernameKey(username)), 'account');
+    expect(account).toMatch(/#\d+$/);
     const address = newAddress();
     expect((await question(address)).status).toBe(200);
     expect((await question(address, token)).status).toBe(200);
@@ -349,8 +351,9 @@ describe('the chatbot’s daily caps', () => {
         keys.dailyCount(CHATBOT_COUNTERS.tokens, day, `ip:${address}`),
         keys.dailyCount(CHATBOT_COUNTERS.questions, day),
         keys.dailyCount(CHATBOT_COUNTERS.tokens, day),
-        keys.dailyCount(CHATBOT_COUNTERS.questions, day, `user:${usernameKey(username)}`),
-        keys.dailyCount(CHATBOT_COUNTERS.tokens, day, `user:${usernameKey(username)}`),
+        // Per account, by its key: a name registered again starts the day afresh.
+        keys.dailyCount(CHATBOT_COUNTERS.questions, day, `user:${account}`),
+        keys.dailyCount(CHATBOT_COUNTERS.tokens, day, `user:${account}`),
       ].sort(),
     );
     const rate = keys.rateLimit(LIMITS.questionsPerAddress.bucket, address);

@@ -3,7 +3,6 @@
 // counter its expiry atomically.
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
-import { usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { type AskWithinCapsReply, addDayTokens, askWithinCaps } from '../../server/scripts/chatbot.ts';
 import { checkedRead } from '../../server/session.ts';
@@ -15,7 +14,7 @@ export interface Asker {
   caller: SignedIn | Guest;
 }
 
-/** The chatbot's daily counters: questions and tokens, each per `ip:<address>`, `user:<username key>` and site-wide. */
+/** The chatbot's daily counters: questions and tokens, each per `ip:<address>`, `user:<account key>` and site-wide. */
 export const CHATBOT_COUNTERS = { questions: 'chatbot-questions', tokens: 'chatbot-tokens' } as const;
 
 function dayKeys(now: Date, asker: Asker) {
@@ -23,7 +22,7 @@ function dayKeys(now: Date, asker: Asker) {
   const counter = (cap: string, subject = '') => dailyCounter(cap, subject, at)[0];
   const [questions, ttl] = dailyCounter(CHATBOT_COUNTERS.questions, '', at);
   const address = `ip:${asker.address}`;
-  const account = isSignedIn(asker.caller) ? `user:${usernameKey(asker.caller.username)}` : undefined;
+  const account = isSignedIn(asker.caller) ? `user:${asker.caller.accountKey}` : undefined;
   return {
     address: counter(CHATBOT_COUNTERS.questions, address),
     addressTokens: counter(CHATBOT_COUNTERS.tokens, address),

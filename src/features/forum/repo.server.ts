@@ -4,7 +4,7 @@
 // arrived, and a place is a stable cursor for paging), and a version every change raises. The
 // scripts are in src/server/scripts/forum.ts.
 import { dailyCounter } from '../../server/daily-cap.ts';
-import { keys, usernameKey } from '../../server/keys.ts';
+import { keys } from '../../server/keys.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
 import * as scripts from '../../server/scripts/forum.ts';
 import type { SessionCheck } from '../../server/session.ts';
@@ -37,11 +37,11 @@ function keptSince(): string {
 
 /**
  * Appends a message at the end of the forum as the account `authorKey`'s; answers false when its
- * author (by name) has posted `perDay` today. The same step removes a batch of the oldest
+ * author has posted `perDay` today. The same step removes a batch of the oldest
  * messages, those older than POST_RETENTION_DAYS.
  */
 export async function appendMessage(message: StoredMessage, authorKey: string, perDay: number): Promise<boolean> {
-  const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, usernameKey(message.author));
+  const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
   const place = await scripts.appendMessage.run(
     [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts, keys.forumVersion()],
     [message.id, JSON.stringify(message), authorKey, perDay, dayTtl, keptSince(), TRIM_BATCH],

@@ -74,7 +74,7 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
     throw new AppError('forbidden', 'You can only post as yourself.');
   }
   // The session is checked in the rate limit's round trip, so an ended one never posts.
-  await checkedWithinRateLimits(user.session, [[LIMITS.postsPerUser, usernameKey(user.username)]]);
+  await checkedWithinRateLimits(user.session, [[LIMITS.postsPerUser, user.accountKey]]);
   const message: repo.StoredMessage = {
     id: crypto.randomUUID(),
     text: input.text,
@@ -95,7 +95,7 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
 export async function editOwnMessage(user: Member, id: string, text: string, now = Date.now()): Promise<ForumMessage> {
   const [read, authorKey] = (await checkedWithinRateLimits(
     user.session,
-    [[LIMITS.editsPerUser, usernameKey(user.username)]],
+    [[LIMITS.editsPerUser, user.accountKey]],
     (pipe) => repo.readMessageInto(pipe, id),
   )) as [string | null, string | null];
   if (read === null || authorKey === null) throw new AppError('not_found', 'That message does not exist.');
