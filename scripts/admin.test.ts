@@ -45,7 +45,8 @@ function adminWithInput(
   input: string,
   ...args: string[]
 ): Promise<{ code: number; out: string; err: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataRoot };
+  // ENV_FILE=none: a .env of the checkout (perhaps production's) is never read.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataRoot, ENV_FILE: 'none' };
   for (const name of ['UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'REDIS_URL']) delete env[name];
   return new Promise((resolve) => {
     const child = execFile(

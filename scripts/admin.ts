@@ -17,6 +17,7 @@ import { migrateSpecPolls } from '../src/features/scheduling/spec-console.server
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
 import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
+import { loadEnvFile } from './env-file.ts';
 import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -167,6 +168,7 @@ if (!command) {
   console.error(USAGE);
   process.exit(2);
 }
+loadEnvFile();
 const localEnv = await connect();
 let exitCode = 0;
 try {
