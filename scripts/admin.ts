@@ -20,6 +20,7 @@ import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling
 import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { loadEnvFile } from './env-file.ts';
+import { BackupRefused, exportStore, importStore } from './backup.ts';
 import { type LocalEnv, addressFile, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [--prod]
@@ -39,6 +40,10 @@ const USAGE = `Usage: npm run admin -- <command> [--prod]
                                       one-question poll (its number), with all their answers
   migrate                             bring the store's data to this version's layout (run once after
                                       a deploy; running it again changes nothing)
+  export [--with-password-hashes]     write every account, order, message, post, vote, score, cart and guest
+                                      as JSON on stdout (npm run admin -- export > backup.json); without
+                                      password hashes unless asked, never with sessions
+  import                              restore a backup read from stdin into an empty store (refused otherwise)
   --prod                              act only on the store UPSTASH_REDIS_REST_URL/TOKEN name, never a local one`;
 
 /** Reads an optional count argument: a whole number of at least 1. */
@@ -101,6 +106,36 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     }
     const { removedAnswers } = await removeSchedulingVoter(OPERATOR, poll, name);
     return `Removed ${name} and their ${removedAnswers} answer(s) from poll ${poll}.`;
+  },
+  async export(options) {
+    const withPasswordHashes = options.includes('--with-password-hashes');
+    if (options.some((option) => option !== '--with-password-hashes')) throw new AppError('bad_request', USAGE);
+    const backup = await exportStore({ withPasswordHashes });
+    console.error(
+      `Exported ${backup.keys.length} keys ${withPasswordHashes ? 'with' : 'without'} password hashes (sessions are never exported).`,
+    );
+    return JSON.stringify(backup);
+  },
+  async import() {
+    if (process.stdin.isTTY)
+      throw new AppError('bad_request', 'Pipe the backup on stdin: npm run admin -- import < backup.json');
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    let backup: unknown;
+    try {
+      backup = JSON.parse(text);
+    } catch {
+      throw new AppError('bad_request', 'The backup is not JSON. Nothing was written.');
+    }
+    const report = await importStore(backup);
+    return [
+      `Imported ${report.keys} keys${report.expired ? ` (${report.expired} more had expired since the export)` : ''}. Everyone signs in again.`,
+      ...(report.withoutPassword.length
+        ? [
+            `${report.withoutPassword.length} account(s) have no password (the backup had no hashes) and cannot sign in until \`npm run admin -- set-password <username>\`: ${report.withoutPassword.join(', ')}`,
+          ]
+        : []),
+    ].join('\n');
   },
   async messages([count = '20']) {
     const messages = await listContactMessages(parseCount(count));
@@ -231,7 +266,7 @@ let exitCode = 0;
 try {
   console.log(await command(args));
 } catch (error) {
-  console.error(error instanceof AppError ? error.message : error);
+  console.error(error instanceof AppError || error instanceof BackupRefused ? error.message : error);
   exitCode = 1;
 } finally {
   await localEnv?.close();
