@@ -1,5 +1,4 @@
 // @ts-check
-import { existsSync } from 'node:fs';
 import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
@@ -8,9 +7,10 @@ import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import { afterFirstScreen } from './src/integrations/after-first-screen.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
+import { loadEnvFile } from './scripts/env-file.ts';
 
-// The Netlify Vite plugin does not read .env itself.
-if (existsSync('.env')) process.loadEnvFile('.env');
+// The Netlify Vite plugin does not read .env itself; set variables win over it (scripts/env-file.ts).
+loadEnvFile();
 
 // A page loads one script of ours, a React page two more: React with what its islands share, and
 // the island (scripts/island-chunks.mjs).

@@ -17,6 +17,7 @@ const INTEGRATION = [
   'src/server/scripts/script.test.ts',
   'src/server/password.test.ts',
   'scripts/admin.test.ts',
+  'scripts/backup.test.ts',
   'scripts/local-env.test.ts',
   'scripts/site-server.test.ts',
   'scripts/functions-bundle.test.ts',

@@ -1,7 +1,7 @@
 // The admin CLI as an operator runs it: a child process, reaching a running local store through
 // its address file, or starting one itself.
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,26 +34,44 @@ async function longAgo(days: number, work: () => Promise<unknown>): Promise<void
   }
 }
 
+interface AdminRun {
+  code: number;
+  out: string;
+  /** stderr but the first line, which says which store the CLI talks to (`store`). */
+  err: string;
+  store: string;
+}
+
 /** Runs the CLI without blocking this process, which may be serving the store it talks to. */
-function admin(dataRoot: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+function admin(dataRoot: string, ...args: string[]): Promise<AdminRun> {
   return adminWithInput(dataRoot, '', ...args);
 }
 
 /** Runs the CLI with `input` piped on its stdin. */
-function adminWithInput(
+function adminWithInput(dataRoot: string, input: string, ...args: string[]): Promise<AdminRun> {
+  return adminWithEnv(dataRoot, {}, input, ...args);
+}
+
+/** Runs the CLI with `input` on its stdin and `variables` added to an environment without a store. */
+function adminWithEnv(
   dataRoot: string,
+  variables: Record<string, string>,
   input: string,
   ...args: string[]
-): Promise<{ code: number; out: string; err: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataRoot };
+): Promise<AdminRun> {
+  // ENV_FILE=none: a .env of the checkout (perhaps production's) is never read.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataRoot, ENV_FILE: 'none' };
   for (const name of ['UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'REDIS_URL']) delete env[name];
+  Object.assign(env, variables);
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       ['scripts/admin.ts', ...args],
-      { env, encoding: 'utf8' },
+      { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code) : 0, out: stdout.trim(), err: stderr.trim() });
+        const lines = stderr.trim().split('\n');
+        const store = lines[0]?.startsWith('Store: ') ? lines.shift()! : '';
+        resolve({ code: error ? Number(error.code) : 0, out: stdout.trim(), err: lines.join('\n').trim(), store });
       },
     );
     child.stdin?.end(input);
@@ -268,25 +286,81 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     }
   });
 
-  it('creates accounts with a clearance, checking the same rules as register', async () => {
+  it('creates accounts with a clearance and a password read from stdin, checking the same rules as register', async () => {
     const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
     const server = await prepareLocalEnv(dataRoot, { seed: false });
     try {
-      expect(await admin(dataRoot, 'create-user', 'Moderator', 'long enough password', '3')).toMatchObject({
-        code: 0,
-        out: 'Created Moderator with clearance 3.',
-      });
+      const created = await adminWithInput(dataRoot, 'long enough password\n', 'create-user', 'Moderator', '3');
+      expect(created).toMatchObject({ code: 0, out: 'Created Moderator with clearance 3.' });
+      expect(created.out + created.err).not.toContain('long enough password');
       expect((await findUser('moderator'))?.clearance).toBe(3);
-      expect((await admin(dataRoot, 'create-user', 'moderator', 'long enough password')).err).toBe(
+      expect(await login({ username: 'moderator', password: 'long enough password' }, 'cli')).toMatch(/^ey/);
+      expect((await adminWithInput(dataRoot, 'long enough password\n', 'create-user', 'moderator')).err).toBe(
         'That username is already taken. Please choose another.',
       );
-      expect((await admin(dataRoot, 'create-user', 'newbie', 'short')).code).toBe(1);
-      expect((await admin(dataRoot, 'create-user', 'newbie', 'long enough password', '9')).err).toBe(
+      expect((await adminWithInput(dataRoot, 'short\n', 'create-user', 'newbie')).code).toBe(1);
+      expect((await adminWithInput(dataRoot, 'long enough password\n', 'create-user', 'newbie', '9')).err).toBe(
         'Clearance must be a whole number from 1 to 3.',
+      );
+      // The old form, with the password as an argument, is refused before anything is read.
+      const old = await adminWithInput(dataRoot, '', 'create-user', 'newbie', 'long enough password');
+      expect(old.code).toBe(1);
+      expect(old.err).toContain('the password is typed or piped, never an argument');
+      expect(await findUser('newbie')).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says which store it talks to: Upstash by host only, a running server, or one started for the command', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      const url = process.env.UPSTASH_REDIS_REST_URL!;
+      const token = process.env.UPSTASH_REDIS_REST_TOKEN!;
+      const configured = await adminWithEnv(
+        mkdtempSync(join(tmpdir(), 'admin-')),
+        { UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: token },
+        '',
+        'list-users',
+        '--prod',
+      );
+      expect(configured).toMatchObject({
+        code: 0,
+        out: 'No users.',
+        store: `Store: Upstash at ${new URL(url).origin}`,
+      });
+      expect(configured.store + configured.err).not.toContain(token);
+
+      expect((await admin(dataRoot, 'list-users')).store).toBe(
+        `Store: the local store of a running server (${join(dataRoot, 'local-store.json')})`,
       );
     } finally {
       await server.close();
     }
+    expect((await admin(dataRoot, 'list-users')).store).toMatch(
+      /^Store: a local store started for this command \(embedded engine, data in .*local-store\)$/,
+    );
+  });
+
+  it('refuses a local store with --prod, and a half-configured production store, doing nothing', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const prod = await adminWithInput(dataRoot, 'long enough password\n', 'create-user', 'ada', '--prod');
+    expect(prod.code).toBe(1);
+    expect(prod.err).toMatch(/^--prod: UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are not set/);
+    const urlOnly = await adminWithEnv(
+      dataRoot,
+      { UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io' },
+      '',
+      'list-users',
+    );
+    expect(urlOnly.code).toBe(1);
+    expect(urlOnly.err).toMatch(/^UPSTASH_REDIS_REST_TOKEN is not set/);
+    const tokenOnly = await adminWithEnv(dataRoot, { UPSTASH_REDIS_REST_TOKEN: 'secret' }, '', 'list-users');
+    expect(tokenOnly.code).toBe(1);
+    expect(tokenOnly.err).toMatch(/^UPSTASH_REDIS_REST_URL is not set/);
+    // No local store was started, so nothing was written.
+    expect(existsSync(join(dataRoot, 'local-store'))).toBe(false);
   });
 
   it('explains its usage for an unknown command', async () => {

@@ -1,6 +1,8 @@
 // `npm run admin -- <command>`: account administration and contact messages, against whatever store the environment
-// points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
-// `npm start` or `npm run dev`; else a local store started just for this command.
+// (or .env) points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
+// `npm start` or `npm run dev`; else a local store started just for this command. It says which on
+// stderr before acting. `--prod` (anywhere) refuses the local fallbacks, and so does a store half
+// configured (one of the two variables set), so a production command never lands on a local store.
 import { OPERATOR } from '../src/server/caller.ts';
 import { AppError } from '../src/server/app-error.ts';
 import {
@@ -17,12 +19,15 @@ import { migrateSpecPolls } from '../src/features/scheduling/spec-console.server
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
 import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
-import { type LocalEnv, prepareLocalEnv, runningLocalStore } from './local-env.ts';
+import { loadEnvFile } from './env-file.ts';
+import { BackupRefused, exportStore, importStore } from './backup.ts';
+import { type LocalEnv, addressFile, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
-const USAGE = `Usage: npm run admin -- <command>
+const USAGE = `Usage: npm run admin -- <command> [--prod]
   list-users                          list every account with its clearance
-  create-user <username> <password> [level] [email]
-                                      create an account with clearance 1 (default), 2 or 3
+  create-user <username> [level] [email]
+                                      create an account with clearance 1 (default), 2 or 3; its password
+                                      typed without echo or piped on stdin
   set-clearance <username> <level>    set clearance 1, 2 or 3 (ends the user's sessions: it applies from their next login)
   set-password <username>             set a new password, typed without echo or piped on stdin (ends the user's sessions)
   delete-user <username>              delete an account, its scores, its cart and its order list (its orders stay on record); its sessions end
@@ -34,7 +39,12 @@ const USAGE = `Usage: npm run admin -- <command>
   remove-voter <poll> <name>          take a voter out of a scheduling poll (its id) or of the
                                       one-question poll (its number), with all their answers
   migrate                             bring the store's data to this version's layout (run once after
-                                      a deploy; running it again changes nothing)`;
+                                      a deploy; running it again changes nothing)
+  export [--with-password-hashes]     write every account, order, message, post, vote, score, cart and guest
+                                      as JSON on stdout (npm run admin -- export > backup.json); without
+                                      password hashes unless asked, never with sessions
+  import                              restore a backup read from stdin into an empty store (refused otherwise)
+  --prod                              act only on the store UPSTASH_REDIS_REST_URL/TOKEN name, never a local one`;
 
 /** Reads an optional count argument: a whole number of at least 1. */
 function parseCount(count: string): number {
@@ -54,8 +64,17 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     const rows = users.map((u) => `${u.username.padEnd(32)} ${String(u.clearance).padEnd(9)} ${u.email || '-'}`);
     return [`${'username'.padEnd(32)} clearance email`, ...rows].join('\n');
   },
-  async 'create-user'([username, password, level = '1', email = '']) {
-    if (!username || !password) throw new AppError('bad_request', USAGE);
+  async 'create-user'([username, level = '1', email = '']) {
+    if (!username) throw new AppError('bad_request', USAGE);
+    // The password is never an argument (shell history, `ps`); a second argument that is not a
+    // level is most likely one, so it is refused before anything is read.
+    if (!/^\d+$/.test(level)) {
+      throw new AppError(
+        'bad_request',
+        `The level must be 1, 2 or 3; the password is typed or piped, never an argument.\n${USAGE}`,
+      );
+    }
+    const password = await readSecret(`Password for ${username}: `);
     await createAccount({ username, password, firstName: '', lastName: '', email }, Number(level));
     return `Created ${username} with clearance ${level}.`;
   },
@@ -87,6 +106,36 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     }
     const { removedAnswers } = await removeSchedulingVoter(OPERATOR, poll, name);
     return `Removed ${name} and their ${removedAnswers} answer(s) from poll ${poll}.`;
+  },
+  async export(options) {
+    const withPasswordHashes = options.includes('--with-password-hashes');
+    if (options.some((option) => option !== '--with-password-hashes')) throw new AppError('bad_request', USAGE);
+    const backup = await exportStore({ withPasswordHashes });
+    console.error(
+      `Exported ${backup.keys.length} keys ${withPasswordHashes ? 'with' : 'without'} password hashes (sessions are never exported).`,
+    );
+    return JSON.stringify(backup);
+  },
+  async import() {
+    if (process.stdin.isTTY)
+      throw new AppError('bad_request', 'Pipe the backup on stdin: npm run admin -- import < backup.json');
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    let backup: unknown;
+    try {
+      backup = JSON.parse(text);
+    } catch {
+      throw new AppError('bad_request', 'The backup is not JSON. Nothing was written.');
+    }
+    const report = await importStore(backup);
+    return [
+      `Imported ${report.keys} keys${report.expired ? ` (${report.expired} more had expired since the export)` : ''}. Everyone signs in again.`,
+      ...(report.withoutPassword.length
+        ? [
+            `${report.withoutPassword.length} account(s) have no password (the backup had no hashes) and cannot sign in until \`npm run admin -- set-password <username>\`: ${report.withoutPassword.join(', ')}`,
+          ]
+        : []),
+    ].join('\n');
   },
   async messages([count = '20']) {
     const messages = await listContactMessages(parseCount(count));
@@ -150,29 +199,74 @@ async function readSecret(prompt: string): Promise<string> {
   });
 }
 
-async function connect(): Promise<LocalEnv | undefined> {
-  if (process.env.UPSTASH_REDIS_REST_URL && process.env.UPSTASH_REDIS_REST_TOKEN) return undefined;
+/** Refuses to run: the store is not the one asked for. */
+class StoreRefused extends Error {}
+
+/**
+ * Points the environment at the store to act on and says which on stderr (the Upstash host only,
+ * never the token). `prod` (or a half-configured store) refuses the local fallbacks.
+ */
+async function connect(prod: boolean): Promise<LocalEnv | undefined> {
+  const url = process.env.UPSTASH_REDIS_REST_URL;
+  const token = process.env.UPSTASH_REDIS_REST_TOKEN;
+  if (url && token) {
+    console.error(`Store: Upstash at ${hostOf(url)}`);
+    return undefined;
+  }
+  if (url || token) {
+    const missing = url ? 'UPSTASH_REDIS_REST_TOKEN' : 'UPSTASH_REDIS_REST_URL';
+    throw new StoreRefused(
+      `${missing} is not set, but ${url ? 'UPSTASH_REDIS_REST_URL' : 'UPSTASH_REDIS_REST_TOKEN'} is: set both (the production store) or neither (a local store). Nothing was done.`,
+    );
+  }
+  if (prod) {
+    throw new StoreRefused(
+      '--prod: UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are not set (in the environment or .env), so there is no production store to act on. Nothing was done.',
+    );
+  }
   const running = runningLocalStore();
   if (running) {
     process.env.UPSTASH_REDIS_REST_URL = running.url;
     process.env.UPSTASH_REDIS_REST_TOKEN = running.token;
+    console.error(`Store: the local store of a running server (${addressFile(process.env.DATA_DIR ?? '.data')})`);
     return undefined;
   }
-  return prepareLocalEnv(undefined, { seed: false, mail: false, ai: false });
+  const local = await prepareLocalEnv(undefined, { seed: false, mail: false, ai: false });
+  console.error(`Store: a local store started for this command (${local.describeStore ?? local.describeData})`);
+  return local;
 }
 
-const [name = '', ...args] = process.argv.slice(2);
+/** The host of the store's URL, for saying which store without its token or path. */
+function hostOf(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}`;
+  } catch {
+    return '(UPSTASH_REDIS_REST_URL is not a URL)';
+  }
+}
+
+const argv = process.argv.slice(2);
+const prod = argv.includes('--prod');
+const [name = '', ...args] = argv.filter((arg) => arg !== '--prod');
 const command = commands[name];
 if (!command) {
   console.error(USAGE);
   process.exit(2);
 }
-const localEnv = await connect();
+loadEnvFile();
+let localEnv: LocalEnv | undefined;
+try {
+  localEnv = await connect(prod);
+} catch (error) {
+  console.error(error instanceof StoreRefused ? error.message : error);
+  process.exit(1);
+}
 let exitCode = 0;
 try {
   console.log(await command(args));
 } catch (error) {
-  console.error(error instanceof AppError ? error.message : error);
+  console.error(error instanceof AppError || error instanceof BackupRefused ? error.message : error);
   exitCode = 1;
 } finally {
   await localEnv?.close();

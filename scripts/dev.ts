@@ -1,8 +1,10 @@
 // `npm run dev`: astro dev with hot reload, the functions (through @netlify/vite-plugin) and the
 // local store, all on one port.
 import { spawn } from 'node:child_process';
+import { loadEnvFile } from './env-file.ts';
 import { prepareLocalEnv } from './local-env.ts';
 
+loadEnvFile();
 const localEnv = await prepareLocalEnv();
 console.log(`Data: ${localEnv.describeData}`);
 console.log(`Mail: ${localEnv.describeMail}`);

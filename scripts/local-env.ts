@@ -32,6 +32,8 @@ export const LOCAL_ENV_VARIABLES = [
 export interface LocalEnv {
   /** Where this run keeps its data, for the start-up message. */
   describeData: string;
+  /** The local store this run started (its engine and where its data lives); undefined on a configured store. */
+  describeStore?: string;
   /** Where mail goes, for the start-up message. */
   describeMail: string;
   /** Which model the chatbot asks, for the start-up message. */
@@ -126,6 +128,7 @@ export async function prepareLocalEnv(
   if (seed) await seedDemoData();
   return {
     describeData: `local store (${store.description}) at ${store.url}`,
+    describeStore: store.description,
     describeMail,
     describeAi,
     demoAccounts: seed ? await describeDemoAccounts() : [],

@@ -2,9 +2,11 @@
 // the local store, mail outbox and echo model unless real ones are configured. How it serves is
 // in scripts/site-server.ts. Run `npm run build` first.
 import { existsSync } from 'node:fs';
+import { loadEnvFile } from './env-file.ts';
 import { exposureOf, prepareLocalEnv } from './local-env.ts';
 import { startSiteServer } from './site-server.ts';
 
+loadEnvFile();
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? '127.0.0.1';
 
