@@ -28,7 +28,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'TOKEN_SECRET',
     requirement: 'required',
-    purpose: `signs session tokens, at least ${MIN_SECRET_BYTES} bytes (openssl rand -hex 32); changing it ends every session`,
+    purpose: `signs session tokens: at least ${MIN_SECRET_BYTES} bytes (openssl rand -hex 32); changing it ends every session`,
   },
   {
     name: 'SITE_URL',
@@ -216,9 +216,7 @@ export function describeMissing(missing: readonly string[]): string {
       const hint =
         setting.requirement === 'required-unless-bot-check-off'
           ? ` (or set BOT_CHECK=${BOT_CHECK_OFF} to switch the bot check off)`
-          : name === 'TOKEN_SECRET'
-            ? ` (at least ${MIN_SECRET_BYTES} bytes)`
-            : '';
+          : '';
       return `- ${name}: ${setting.purpose}${hint}`;
     })
     .join('\n');
