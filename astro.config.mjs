@@ -5,9 +5,11 @@ import { defineConfig } from 'astro/config';
 import { islandChunking } from './scripts/island-chunks.mjs';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
+import { requiredSettings } from './src/integrations/required-settings.ts';
 import { afterFirstScreen } from './src/integrations/after-first-screen.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
 import { loadEnvFile } from './scripts/env-file.ts';
+import { siteUrl } from './src/server/settings.ts';
 
 // The Netlify Vite plugin does not read .env itself; set variables win over it (scripts/env-file.ts).
 loadEnvFile();
@@ -17,12 +19,16 @@ loadEnvFile();
 const islandChunks = islandChunking();
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'https://example.netlify.app',
+  // SITE_URL, else the address Netlify sets for its builds (URL). A production build without
+  // either fails (src/integrations/required-settings.ts); other builds fall back to a placeholder.
+  site: siteUrl(process.env) ?? 'https://example.netlify.app',
   output: 'static',
   trailingSlash: 'ignore',
   // After the build, each page's script is requested after its first paint (an inline loader),
   // then dist/_headers gets each page's CSP with its inline style's and loader's hashes.
   integrations: [
+    // First: a production build (CONTEXT=production) stops here when a required setting is missing.
+    requiredSettings(),
     react(),
     // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
     sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] }),

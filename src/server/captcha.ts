@@ -2,8 +2,9 @@
 // with Google and, when it passes, hands back a bot pass: a short-lived token signed here, bound to
 // the action the check was made for and to the visitor's address. The endpoints that cost money or
 // make accounts (login, register, order, chatbot, contact) require a pass for their action, so a
-// script cannot skip the check. Without a secret the check is off: local and test runs approve
-// (and say so), production refuses.
+// script cannot skip the check. BOT_CHECK=off switches the check off (those endpoints then rely on
+// their rate limits alone). Otherwise, without a secret, local and test runs approve (and say so)
+// and production refuses (503, naming RECAPTCHA_SECRET_KEY).
 import { createHash, createHmac } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../lib/captcha-actions.ts';
@@ -12,6 +13,7 @@ import { isLocalRun, optionalEnv } from './env.ts';
 import { keys } from './keys.ts';
 import { type RateLimit, withinRateLimits } from './rate-limit.ts';
 import { redis } from './redis.ts';
+import { botCheckOff } from './settings.ts';
 import { tokenSecret } from './token.ts';
 
 const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
@@ -43,12 +45,20 @@ interface SiteverifyAnswer {
   'error-codes'?: string[];
 }
 
-/** Tells whether the bot check is on (a reCAPTCHA secret is configured). */
+/** The refusal of every bot check when production has no secret and BOT_CHECK is not off. */
+export const BOT_CHECK_NOT_CONFIGURED =
+  'The bot check is not configured on this server: RECAPTCHA_SECRET_KEY is not set (or BOT_CHECK=off to switch it off).';
+
+/**
+ * Returns the reCAPTCHA secret when the bot check is on. Off (BOT_CHECK=off, or no secret in a
+ * local run) it returns undefined; in production without a secret and not switched off it refuses.
+ */
 function checkSecret(): string | undefined {
+  if (botCheckOff(process.env)) return undefined;
   const secret = optionalEnv('RECAPTCHA_SECRET_KEY');
   if (!secret && !isLocalRun()) {
-    console.error('RECAPTCHA_SECRET_KEY is not set: the bot check refuses everyone.');
-    throw new AppError('unavailable', 'The bot check is not configured on this server.');
+    console.error('RECAPTCHA_SECRET_KEY is not set and BOT_CHECK is not off: the bot check refuses everyone.');
+    throw new AppError('unavailable', BOT_CHECK_NOT_CONFIGURED);
   }
   return secret;
 }
@@ -64,7 +74,12 @@ export async function verifyCaptcha(
 ): Promise<CaptchaVerdict> {
   await withinRateLimits([[LIMITS.checksPerAddress, remoteIp]]);
   const secret = checkSecret();
-  if (!secret) return { actionApproved: true, message: 'The bot check is disabled on this server.' };
+  if (!secret) {
+    const message = botCheckOff(process.env)
+      ? 'The bot check is switched off on this server.'
+      : 'The bot check is disabled on this server.';
+    return { actionApproved: true, message };
+  }
   if (!input.recaptchaToken)
     return { actionApproved: false, message: 'The bot check did not run. Please reload the page and try again.' };
 
@@ -83,8 +98,9 @@ export async function verifyCaptcha(
 
 /**
  * Refuses (403) a request for `action` that carries no valid bot pass for it from this address, or
- * one whose pass has already served a request (one round trip marks it used). With the check off
- * it lets local runs through and refuses in production.
+ * one whose pass has already served a request (one round trip marks it used). Switched off
+ * (BOT_CHECK=off) it lets everyone through; without a secret it lets local runs through and
+ * refuses in production.
  */
 export async function requireBotPass(req: Request, action: CaptchaAction, address: string): Promise<void> {
   if (!checkSecret()) return;

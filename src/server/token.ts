@@ -4,13 +4,12 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import type { UserDetails } from '../lib/user-details.ts';
 import { AppError } from './app-error.ts';
 import { optionalEnv } from './env.ts';
+import { MIN_SECRET_BYTES } from './settings.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'portfolio-site';
 /** Sessions last a week: long enough for a returning visitor, short enough to limit a leaked token. */
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
-/** HS256 is only as strong as its key: RFC 7518 asks for at least the hash size, 256 bits. */
-export const MIN_SECRET_BYTES = 32;
 
 export interface TokenClaims extends UserDetails {
   /**

@@ -12,7 +12,7 @@ import contact from '../../netlify/functions/mail-contact.mts';
 import register from '../../netlify/functions/register.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
-import { BOT_PASS_SECONDS, LIMITS, PASS_USED } from '../../src/server/captcha.ts';
+import { BOT_CHECK_NOT_CONFIGURED, BOT_PASS_SECONDS, LIMITS, PASS_USED } from '../../src/server/captcha.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { tokenFor } from './fakes.ts';
 import { call, newAddress, uniqueName } from './request.ts';
@@ -35,9 +35,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-isolateEnv(['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE', 'APP_ENV', 'OPENAI_BASE_URL'], {
-  clear: false,
-});
+isolateEnv(
+  ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE', 'APP_ENV', 'OPENAI_BASE_URL', 'BOT_CHECK'],
+  { clear: false },
+);
 
 function useFake(reply: object) {
   answer = reply;
@@ -103,7 +104,20 @@ describe('POST /api/verify-recaptcha', () => {
     delete process.env.APP_ENV;
     const production = await call(verify, { body: { recaptchaToken: 't' } });
     expect(production.status).toBe(503);
-    expect(production.body.error).toBe('The bot check is not configured on this server.');
+    expect(production.body.error).toBe(BOT_CHECK_NOT_CONFIGURED);
+    expect(production.body.error).toContain('RECAPTCHA_SECRET_KEY');
+  });
+
+  it('switched off (BOT_CHECK=off): approves in production, saying so, and asks Google nothing, even with a secret', async () => {
+    delete process.env.APP_ENV;
+    delete process.env.RECAPTCHA_SECRET_KEY;
+    process.env.BOT_CHECK = 'off';
+    const expected = { actionApproved: true, message: 'The bot check is switched off on this server.' };
+    expect((await call(verify, { body: { recaptchaToken: '' } })).body).toEqual(expected);
+    useFake({ success: false });
+    received = undefined;
+    expect((await call(verify, { body: { recaptchaToken: 't' } })).body).toEqual(expected);
+    expect(received).toBeUndefined();
   });
 });
 
@@ -231,6 +245,30 @@ describe('the bot pass: the actions that cost money or make accounts require a p
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     delete process.env.APP_ENV;
     expect((await call(handler, { body: { ...body, username: uniqueName('pass') } })).status).toBe(503);
+  });
+
+  it.each(guarded)(
+    '$name: in production without a secret answers 503 naming RECAPTCHA_SECRET_KEY',
+    async ({ request }) => {
+      const { handler, body, ...rest } = await request();
+      const token = 'token' in rest ? rest.token : undefined;
+      delete process.env.RECAPTCHA_SECRET_KEY;
+      delete process.env.APP_ENV;
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const refused = await call(handler, { body, token });
+      expect(refused.status).toBe(503);
+      expect(refused.body.error).toBe(BOT_CHECK_NOT_CONFIGURED);
+    },
+  );
+
+  it.each(guarded)('$name: in production with BOT_CHECK=off works without a pass', async ({ request }) => {
+    const { handler, body, ...rest } = await request();
+    const token = 'token' in rest ? rest.token : undefined;
+    delete process.env.RECAPTCHA_SECRET_KEY;
+    delete process.env.APP_ENV;
+    process.env.BOT_CHECK = 'off';
+    const accepted = await call(handler, { body, token });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   });
 
   it('limits the checks one address may ask for', async () => {
