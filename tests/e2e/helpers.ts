@@ -55,9 +55,15 @@ export function uniqueUsername(prefix = 'e2e'): string {
 
 /** Runs the admin CLI against the test server's store, as an operator would. */
 export function runAdmin(...args: string[]): string {
+  return runAdminWithInput('', ...args);
+}
+
+/** Runs the admin CLI with `input` piped on its stdin (a password, which it never takes as an argument). */
+export function runAdminWithInput(input: string, ...args: string[]): string {
   const result = spawnSync(process.execPath, ['scripts/admin.ts', ...args], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     encoding: 'utf8',
+    input,
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
@@ -134,7 +140,7 @@ export async function createUser(
 ): Promise<{ username: string; token: string }> {
   const username = uniqueUsername(prefix);
   const password = 'long enough password';
-  runAdmin('create-user', username, password, String(clearance), email);
+  runAdminWithInput(`${password}\n`, 'create-user', username, String(clearance), email);
   const login = await request.post('/api/login', { data: { username, password } });
   const { user } = (await login.json()) as { user?: string };
   if (!user) throw new Error(`Could not log ${username} in: ${login.status()}`);
