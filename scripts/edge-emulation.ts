@@ -40,12 +40,15 @@ export const RATE_LIMITED_BODY = 'Too Many Requests';
  */
 export class EdgeRateLimiter {
   readonly #calls = new Map<string, number[]>();
+  /** The longest window any rule has counted in: a key whose last call is older is done with. */
+  #longestWindowMs = 0;
 
   /** Counts a call; answers the seconds to wait when the rule refuses it, else 0. */
   admit(fn: string, rule: EdgeRateLimit, ip: string, domain: string, now = Date.now()): number {
     const subject = rule.aggregateBy.map((by) => (by === 'ip' ? ip : domain)).join(' ');
     const key = `${fn} ${subject}`;
     const since = now - rule.windowSize * 1000;
+    this.#longestWindowMs = Math.max(this.#longestWindowMs, rule.windowSize * 1000);
     const calls = (this.#calls.get(key) ?? []).filter((at) => at > since);
     if (calls.length >= scaledForLocalRun(rule.windowLimit)) {
       this.#calls.set(key, calls);
@@ -53,7 +56,7 @@ export class EdgeRateLimiter {
     }
     calls.push(now);
     this.#calls.set(key, calls);
-    if (this.#calls.size > 10_000) this.#forgetOlderThan(since);
+    if (this.#calls.size > 10_000) this.#forgetOlderThan(now - this.#longestWindowMs);
     return 0;
   }
 

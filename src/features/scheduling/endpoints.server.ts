@@ -9,20 +9,6 @@ import { createPoll, decidePoll, deletePoll, listPolls, removeVoter } from './or
 import { decideRequest, newPollRequest, pollRequest, removeVoterRequest, voteRequest } from './schema.ts';
 import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
 
-/** GET …/:pollId answering what `read` finds for the poll, with the CDN headers it gives; open to everyone. */
-const pollReadEndpoint = <T>(
-  read: (pollId: string) => Promise<T>,
-  cache: (req: Request, found: T) => Record<string, string>,
-) =>
-  endpoint({
-    method: 'GET',
-    access: 'public',
-    handle: async ({ req }) => {
-      const found = await read(lastPathSegment(req));
-      return json(found, 200, cache(req, found));
-    },
-  });
-
 // Every open poll page reads its poll's version every few seconds, and reloads the poll and its
 // answers, asking for them at the new version (`?v=`), only when it moved. So the CDN answers the
 // version for a second (two more while it refreshes: a change shows within a few seconds), and
@@ -36,7 +22,14 @@ const atVersion = (req: Request, version: number) =>
   new URL(req.url).searchParams.get('v') === String(version) ? sharedCache(60, 60) : {};
 
 /** GET a poll: its title, zone, options, decision and version. */
-export const pollEndpoint = pollReadEndpoint(poll, (req, found) => atVersion(req, found.version));
+export const pollEndpoint = endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: async ({ req }) => {
+    const found = await poll(lastPathSegment(req));
+    return json(found, 200, atVersion(req, found.version));
+  },
+});
 /** GET every answer of a poll; with a token, the member's own are marked (`mine`), and the answer is theirs alone. */
 export const pollAnswersEndpoint = endpoint({
   method: 'GET',
@@ -47,7 +40,11 @@ export const pollAnswersEndpoint = endpoint({
   },
 });
 /** GET a poll's version. */
-export const pollVersionEndpoint = pollReadEndpoint(pollVersion, () => LIVE);
+export const pollVersionEndpoint = endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: async ({ req }) => json(await pollVersion(lastPathSegment(req)), 200, LIVE),
+});
 
 /** GET a finalised poll's decision as an .ics file. */
 export const pollCalendarEndpoint = endpoint({
