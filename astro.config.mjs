@@ -6,6 +6,7 @@ import { islandChunking } from './scripts/island-chunks.mjs';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import { requiredSettings } from './src/integrations/required-settings.ts';
+import { siteConfigIntegration } from './src/integrations/site-config.ts';
 import { afterFirstScreen } from './src/integrations/after-first-screen.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
 import { loadEnvFile } from './scripts/env-file.ts';
@@ -29,6 +30,9 @@ export default defineConfig({
   integrations: [
     // First: a production build (CONTEXT=production) stops here when a required setting is missing.
     requiredSettings(),
+    // The owner's config checked (a mistake stops here, named by field), and the pages of the
+    // features it switches on routed (src/feature-pages/).
+    siteConfigIntegration(),
     react(),
     // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
     sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] }),

@@ -1,5 +1,5 @@
-// Renders the project thumbnails (src/content/projects/thumbnails/<id>.png, 800×500) and the Open Graph / Twitter
-// card (public/social-card.png, 1200×630) from the hand-written SVG below, using sharp (librsvg).
+// Renders the demo's project thumbnails (src/content/projects/thumbnails/<id>.png, 800×500) from the
+// hand-written SVG below, using sharp (librsvg).
 // Run by hand after editing an illustration: `node scripts/generate/thumbnails.ts`. The PNGs are committed, so the
 // build never needs this script. Output is deterministic: no randomness, no dates.
 import { mkdirSync } from 'node:fs';
@@ -9,7 +9,6 @@ import sharp from 'sharp';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const THUMB_DIR = join(root, 'src/content/projects/thumbnails');
-const SOCIAL_CARD = join(root, 'public/social-card.png');
 const W = 800;
 const H = 500;
 const SANS = "'DejaVu Sans', 'Liberation Sans', sans-serif";
@@ -547,42 +546,6 @@ const thumbnails: Thumbnail[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
-// Social card
-
-function socialCard(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#151a26"/><stop offset="1" stop-color="#0b0d12"/>
-    </linearGradient>
-    <pattern id="dots" width="36" height="36" patternUnits="userSpaceOnUse">
-      <circle cx="18" cy="18" r="1.6" fill="#fff" fill-opacity="0.07"/>
-    </pattern>
-    <radialGradient id="glow" cx="0.5" cy="0.5" r="0.5">
-      <stop offset="0" stop-color="#7cc4ff" stop-opacity="0.22"/><stop offset="1" stop-color="#7cc4ff" stop-opacity="0"/>
-    </radialGradient>
-  </defs>
-  <rect width="1200" height="630" fill="url(#bg)"/>
-  <rect width="1200" height="630" fill="url(#dots)"/>
-  <circle cx="985" cy="315" r="330" fill="url(#glow)"/>
-  <g fill="none" stroke="#7cc4ff">
-    <circle cx="985" cy="315" r="215" stroke-opacity="0.12" stroke-width="2"/>
-    <circle cx="985" cy="315" r="160" stroke-opacity="0.2" stroke-width="2" stroke-dasharray="4 10"/>
-  </g>
-  <rect x="885" y="215" width="200" height="200" rx="44" fill="#0f1117" stroke="#2a3550" stroke-width="3"/>
-  <path d="M950 285 L920 315 L950 345 M1020 285 L1050 315 L1020 345 M997 265 L973 365" fill="none"
-    stroke="#7cc4ff" stroke-width="16" stroke-linecap="round" stroke-linejoin="round"/>
-  <circle cx="1150" cy="110" r="8" fill="#7cc4ff" fill-opacity="0.6"/>
-  <circle cx="770" cy="548" r="6" fill="#7cc4ff" fill-opacity="0.4"/>
-  <rect x="96" y="212" width="72" height="8" rx="4" fill="#7cc4ff"/>
-  <text x="92" y="330" font-family="${SANS}" font-weight="bold" font-size="92" fill="#eef2f8"
-    letter-spacing="-1">Alex Drecoll</text>
-  <text x="96" y="400" font-family="${SANS}" font-size="42" fill="#9fb0c8">Full-Stack Developer</text>
-  <rect x="0" y="622" width="1200" height="8" fill="#7cc4ff" fill-opacity="0.85"/>
-</svg>`;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 
 async function render(svg: string, file: string): Promise<number> {
   const info = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: false }).toFile(file);
@@ -596,7 +559,4 @@ for (const t of thumbnails) {
   total += size;
   console.log(`${t.id}.png  ${(size / 1024).toFixed(1)} KB`);
 }
-const cardSize = await render(socialCard(), SOCIAL_CARD);
-total += cardSize;
-console.log(`social-card.png  ${(cardSize / 1024).toFixed(1)} KB`);
 console.log(`total ${(total / 1024).toFixed(1)} KB`);

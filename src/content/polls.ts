@@ -31,6 +31,8 @@ export const TIME_SLOT_POLLS = {
 export const DATE_POLL = {
   id: 'drexolljozwiakpoolpoll',
   title: 'Reunion 2026',
+  /** Its name on the dashboard's admin buttons and its page's title (SPEC: 'Drecoll {name} Reunion 2026'). */
+  fullTitle: 'Drecoll Jozwiak Reunion 2026',
   dates: [
     { date: '06/12/2026', description: 'Schools are out; the pool opens for the season.' },
     { date: '06/26/2026', description: '' },

@@ -3,6 +3,8 @@
 // thin on top of it.
 import type { Context } from '@netlify/functions';
 import * as v from 'valibot';
+import { features } from '../content/site.config.ts';
+import { isServed } from '../lib/features.ts';
 import { hasClearance } from '../lib/policy.ts';
 import type { CLEARANCE } from '../lib/user-details.ts';
 import { AppError } from './app-error.ts';
@@ -131,12 +133,17 @@ export function eventStream(body: ReadableStream<Uint8Array>): Response {
  * Wraps an endpoint: enforces its declared access, hands `handle` the caller, and lets every
  * failure leave as a JSON `{error, code}` with the right status.
  */
+/** The answer of an endpoint whose feature is switched off. */
+export const SWITCHED_OFF = 'This part of the site is switched off.';
+
 export function endpoint<const TAccess extends Access, TSchema extends AnySchema | undefined = undefined>(
   options: EndpointOptions<TAccess, TSchema>,
 ): Endpoint {
   const handler = async (req: Request, context?: Context): Promise<Response> => {
     const requestId = req.headers.get('x-nf-request-id') ?? crypto.randomUUID();
     try {
+      // A feature the owner switched off (src/content/site.config.ts) has no endpoints.
+      if (!isServed(new URL(req.url).pathname, features)) throw new AppError('not_found', SWITCHED_OFF);
       if (req.method !== options.method) {
         throw new AppError('method_not_allowed', `Use ${options.method} for this endpoint.`, { Allow: options.method });
       }

@@ -2,6 +2,7 @@
 // callers keep what they would have mailed. Local runs and tests set RESEND_BASE_URL (which the
 // client reads itself) to tools/fake-resend, so the real client and its requests are exercised.
 import { Resend } from 'resend';
+import { owner } from '../content/site.config.ts';
 import { capFromEnv } from './daily-cap.ts';
 import { optionalEnv } from './env.ts';
 import { describeError, redact } from './log.ts';
@@ -18,8 +19,7 @@ export interface OutgoingMail {
 
 /** Where mail goes, or why it cannot be sent. */
 export type MailSettings =
-  | { enabled: true; apiKey: string; from: string; ownerAddress: string | undefined }
-  | { enabled: false; reason: string };
+  { enabled: true; apiKey: string; from: string; ownerAddress: string } | { enabled: false; reason: string };
 
 /**
  * How a mail went: `sending` until Resend answers (a record left in it means the function stopped
@@ -82,13 +82,16 @@ export const MAIL_COUNTERS = { contact: 'mail-contact', orders: 'mail-orders', p
 // A function has about ten seconds in all; a slow mail service must not use them up.
 const SEND_TIMEOUT_MS = 5000;
 
-/** Reads the mail settings: RESEND_API_KEY, MAIL_FROM (the sender) and CONTACT_TO (the owner). */
+/**
+ * Reads the mail settings: RESEND_API_KEY, MAIL_FROM (the sender) and the owner's inbox, CONTACT_TO
+ * or else the site config's `owner.email`.
+ */
 export function mailSettings(): MailSettings {
   const apiKey = optionalEnv('RESEND_API_KEY');
   const from = optionalEnv('MAIL_FROM');
   if (!apiKey) return { enabled: false, reason: 'RESEND_API_KEY is not set' };
   if (!from) return { enabled: false, reason: 'MAIL_FROM is not set' };
-  return { enabled: true, apiKey, from, ownerAddress: optionalEnv('CONTACT_TO') };
+  return { enabled: true, apiKey, from, ownerAddress: optionalEnv('CONTACT_TO') ?? owner.email };
 }
 
 /**
@@ -103,7 +106,6 @@ export async function deliverMail(
   const settings = mailSettings();
   if (!settings.enabled) return notSent(settings.reason, label);
   const to = mail.to === 'owner' ? settings.ownerAddress : mail.to;
-  if (!to) return notSent('CONTACT_TO is not set', label);
   try {
     return { delivery: 'delivered', note: await sendMail(settings.apiKey, { ...mail, from: settings.from, to }) };
   } catch (error) {

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Page, expect } from '@playwright/test';
-import { site } from '../../src/content/site.ts';
+import { owner, shop } from '../../src/content/site.config.ts';
 import { test } from './fixtures.ts';
 import { expectNoAxeViolations, runAdmin, watchForErrors } from './helpers.ts';
 
@@ -20,7 +20,7 @@ function form(page: Page) {
 test.describe('contact page', () => {
   test('shows the three fields and a disabled Submit, and passes axe', async ({ page }) => {
     await page.goto('/contact');
-    await expect(page).toHaveTitle(`Contact · ${site.ownerName}`);
+    await expect(page).toHaveTitle(`Contact · ${owner.name}`);
     const { email, subject, message, submit } = form(page);
     await expect(email).toBeVisible();
     await expect(subject).toBeVisible();

@@ -103,14 +103,16 @@ test.describe('shop: products and cart', () => {
         [`${SHOP}/products`, onProducts],
       ] as const) {
         await page.goto(path);
-        await page.waitForLoadState('load');
-        const pictures = await picturesIn(page.getByRole('main'));
-        const firstRow = pictures.filter((picture) => picture.top === pictures[0]!.top);
-        expect(firstRow, path).toHaveLength(perRow);
-        for (const picture of firstRow) {
-          expect(picture.complete, path).toBe(true);
-          expectFittingCandidate(picture);
-        }
+        const firstRowNow = async () => {
+          const pictures = await picturesIn(page.getByRole('main'));
+          return pictures.filter((picture) => picture.top === pictures[0]!.top);
+        };
+        // The products page's cards come with its island, so their pictures may still be arriving at `load`.
+        await expect
+          .poll(async () => (await firstRowNow()).map((picture) => picture.complete), { message: path })
+          .toEqual(Array.from({ length: perRow }, () => true));
+        const firstRow = await firstRowNow();
+        for (const picture of firstRow) expectFittingCandidate(picture);
         const contentRight = await page
           .getByRole('main')
           .evaluate(

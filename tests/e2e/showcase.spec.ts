@@ -1,12 +1,13 @@
 // The home page's project showcase and the about page.
 import { expect } from '@playwright/test';
-import { site } from '../../src/content/site.ts';
+import { owner, shop } from '../../src/content/site.config.ts';
+import { SHOP_HOME } from '../../src/lib/features.ts';
 import { test } from './fixtures.ts';
 import { picturesIn, expectFittingCandidate, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const INTERNAL_DEMOS = {
   'AI Chatbot': '/chatbot',
-  [site.shopName]: site.shopHome,
+  [shop.name]: SHOP_HOME,
   'Word Game': '/word_game',
 };
 
@@ -149,7 +150,7 @@ test.describe('project showcase', () => {
 test.describe('about page', () => {
   test('tells about the owner, the website and its real tech stack', async ({ page }) => {
     await page.goto('/about');
-    await expect(page).toHaveTitle(`About · ${site.ownerName}`);
+    await expect(page).toHaveTitle(`About · ${owner.name}`);
     await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
     for (const name of ['About me', 'About this website', 'Tech stack']) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();

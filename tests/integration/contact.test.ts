@@ -3,7 +3,7 @@
 // rate limit.
 import { describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/mail-contact.mts';
-import { site } from '../../src/content/site.ts';
+import { owner, shop } from '../../src/content/site.config.ts';
 import { LIMITS, listContactMessages } from '../../src/features/contact/service.server.ts';
 import { MAIL_FROM, OWNER_ADDRESS, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName, withStoreDown } from './request.ts';
@@ -39,7 +39,7 @@ describe('POST /api/mail/contact', () => {
     expect(mail).toMatchObject({
       from: MAIL_FROM,
       to: OWNER_ADDRESS,
-      subject: `${site.ownerName} contact: Working together`,
+      subject: `${owner.name} contact: Working together`,
     });
     expect(mail?.text).toContain(`From: ${message.senderEmail}`);
     expect(mail?.text).toContain('Hello!\nI liked your word game.');

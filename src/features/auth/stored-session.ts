@@ -26,11 +26,12 @@ export function showNavSession({ username, forum }: NavSession): void {
     part('[data-username]'),
     part('[data-forum-link]'),
   ];
-  if (!login || !menu || !name || !forumLink) return;
+  if (!login || !menu || !name) return;
   login.hidden = username !== '';
   menu.hidden = username === '';
   name.textContent = username;
-  forumLink.hidden = !forum;
+  // Not there when the forum is switched off (src/content/site.config.ts).
+  if (forumLink) forumLink.hidden = !forum;
 }
 
 /**

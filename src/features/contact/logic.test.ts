@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { site } from '../../content/site.ts';
+import { owner } from '../../content/site.config.ts';
 import { contactFormState, ownerNotification } from './logic.ts';
 
 const filled = { email: 'ada@example.com', subject: 'Hello', message: 'A message' };
@@ -38,9 +38,9 @@ describe('ownerNotification', () => {
   };
 
   it('replies to the sender and keeps the subject on one line', () => {
-    const mail = ownerNotification(message, site.ownerName);
+    const mail = ownerNotification(message, owner.name);
     expect(mail.replyTo).toBe('ada@example.com');
-    expect(mail.subject).toBe(`${site.ownerName} contact: Line one Bcc: someone@example.com`);
+    expect(mail.subject).toBe(`${owner.name} contact: Line one Bcc: someone@example.com`);
     expect(mail.text).toContain('From: ada@example.com\nSent: 2026-11-22T10:00:00.000Z');
     expect(mail.text).toContain('\n\nHello\n');
   });

@@ -1,6 +1,6 @@
 // The contact use case: keep every message first, then mail it to the owner. A message is never
 // lost to a mail failure: it stays in the store, marked, for `npm run admin -- messages`.
-import { site } from '../../content/site.ts';
+import { owner } from '../../content/site.config.ts';
 import { dailyCapReached } from '../../server/daily-cap.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
@@ -42,7 +42,7 @@ export async function sendContactMessage(input: ContactRequest, address: string,
   }
 
   await deliverAndRecord(
-    { ...ownerNotification(message, site.ownerName), to: 'owner', idempotencyKey: `contact-${message.id}` },
+    { ...ownerNotification(message, owner.name), to: 'owner', idempotencyKey: `contact-${message.id}` },
     `[${requestId}] contact message ${message.id}`,
     ({ delivery, note }) => repo.recordDelivery(message.id, delivery, note),
   );

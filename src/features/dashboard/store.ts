@@ -1,6 +1,7 @@
 // The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account details and
 // the word game's best score and statistics, loaded for the session's user, and "Log out everywhere". A session
 // the server no longer accepts ends at /unauthorized, telling the visitor; other failures are logged.
+import { features } from '../../content/site.config.ts';
 import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
@@ -30,7 +31,8 @@ onMount($account, () => $username.subscribe((username) => void (username && load
 
 function loadDashboard(username: string): Promise<void> {
   return task(async () => {
-    await Promise.all([loadAccount(), loadBestScore(username)]);
+    // The word game's scores only where it is switched on (src/content/site.config.ts).
+    await Promise.all([loadAccount(), features.wordGame && loadBestScore(username)]);
   });
 }
 

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { QUESTIONS, tally } from './questions.ts';
+import { poll } from '../../content/site.config.ts';
+import { QUESTIONS, optionIds, tally } from './questions.ts';
 
 describe('the poll question', () => {
-  it('has the spec texts', () => {
-    expect(QUESTIONS[0]).toEqual({
-      text: 'Should the 3QB maximum limit remain?',
-      options: ['Stay 2QB League remove 3QB limit', 'Stay 2QB league, keep 3qb limit', 'Change to 1QB League'],
-    });
+  it('is the site config’s, with an id per option', () => {
+    expect(QUESTIONS[0]).toEqual({ text: poll.question, options: poll.options });
+    expect(optionIds(0)).toEqual(poll.options.map((_, index) => String(index)));
+    expect(optionIds(1)).toEqual([]);
   });
 
   it('tallies one count per selected option, ignoring other questions and unknown options', () => {
     const vote = (numberVotedFor: string, questionNumber = 0) => ({ numberVotedFor, questionNumber });
-    expect(tally(0, [vote('0'), vote('2'), vote('2'), vote('1', 1), vote('7')])).toEqual([1, 0, 2]);
+    const last = String(poll.options.length - 1);
+    const expected = poll.options.map((_, index) => (index === 0 ? 1 : 0));
+    expected[poll.options.length - 1]! += 2;
+    expect(tally(0, [vote('0'), vote(last), vote(last), vote('1', 1), vote('99')])).toEqual(expected);
   });
 });

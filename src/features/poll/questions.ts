@@ -1,12 +1,10 @@
-// The one-question poll's questions (SPEC section 3: Vote record). Question 0 is the league's
-// quarterback rule; its option texts are the spec's, word for word.
+// The one-question poll's questions (SPEC section 3: Vote record). Question 0 is the site config's
+// `poll` (the demo's is the league's quarterback rule, its option texts the spec's, word for word).
+import { poll } from '../../content/site.config.ts';
 
-export const QUESTIONS = [
-  {
-    text: 'Should the 3QB maximum limit remain?',
-    options: ['Stay 2QB League remove 3QB limit', 'Stay 2QB league, keep 3qb limit', 'Change to 1QB League'],
-  },
-] as const;
+export const QUESTIONS: readonly { text: string; options: readonly string[] }[] = [
+  { text: poll.question, options: poll.options },
+];
 
 /** The option ids a question offers: its options' indices as strings ('0', '1', '2'). */
 export function optionIds(question: number): string[] {

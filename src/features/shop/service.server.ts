@@ -1,6 +1,6 @@
 // Shop use cases. The cart's owner is always the token's user: a body that names someone else is
 // refused, so nobody can read, change or order another user's cart.
-import { site } from '../../content/site.ts';
+import { shop } from '../../content/site.config.ts';
 import { AppError } from '../../server/app-error.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
@@ -126,7 +126,7 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
   }
 
   await deliverAndRecord(
-    { ...orderConfirmation(order, site.shopName), to: order.email, idempotencyKey: `order-${order.id}` },
+    { ...orderConfirmation(order, shop.name), to: order.email, idempotencyKey: `order-${order.id}` },
     `[${requestId}] order ${order.id}`,
     ({ delivery, note }) => repo.recordOrderDelivery(order.id, delivery, note),
   );

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
-import { site } from '../../../content/site.ts';
+import { DATE_POLL } from '../../../content/polls.ts';
+import { features } from '../../../content/site.config.ts';
 import { canAdminister } from '../../../lib/policy.ts';
 import { displayName } from '../../../lib/user-details.ts';
 import { dayNumber } from '../../../lib/utc-day.ts';
@@ -23,7 +24,7 @@ import OrdersCard from './OrdersCard.tsx';
 const ADMIN_LINKS = [
   { label: 'Defense League Poll', href: '/scheduling_polls/defense_league' },
   { label: 'Ragnarok Poll', href: '/scheduling_polls/ragnarok' },
-  { label: `Drecoll ${site.reunionName} Reunion 2026`, href: '/scheduling_polls/drexolljozwiakpoolpoll' },
+  { label: DATE_POLL.fullTitle, href: '/scheduling_polls/drexolljozwiakpoolpoll' },
   { label: 'Admin Console', href: '/schedulingconsole' },
 ];
 
@@ -40,9 +41,10 @@ export default function Dashboard() {
 
   const cards: { id: DashboardCard; label: string }[] = [
     { id: 'user', label: 'Your Account' },
-    { id: 'score', label: 'Your High Scores' },
-    { id: 'orders', label: 'Your Orders' },
-    ...(isAdmin ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
+    // The cards of switched-off features are left out (src/content/site.config.ts).
+    ...(features.wordGame ? [{ id: 'score' as const, label: 'Your High Scores' }] : []),
+    ...(features.shop ? [{ id: 'orders' as const, label: 'Your Orders' }] : []),
+    ...(isAdmin && features.scheduling ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
 
   return (
@@ -50,8 +52,8 @@ export default function Dashboard() {
       <section className="card banner" aria-labelledby="dashboard-title">
         <h1 id="dashboard-title">User Dashboard</h1>
         <p>
-          Welcome to your personal dashboard, {displayName(session)}. Here you can review your account and your high
-          scores.
+          Welcome to your personal dashboard, {displayName(session)}. Here you can review your account
+          {features.wordGame ? ' and your high scores' : ''}.
         </p>
       </section>
       <div className="dashboard-grid">

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRoute } from 'astro';
 import wordListPath from 'word-list';
-import { SECRET_WORDS } from '../../features/word-game/secret-words.ts';
+import { SECRET_WORDS } from '../../../features/word-game/secret-words.ts';
 
 export const GET: APIRoute = () => {
   const words = readFileSync(wordListPath, 'utf8')
