@@ -1,0 +1,52 @@
+// Proves the site is anyone's: builds it with the second owner's config (./site.config.ts) in place
+// of src/content/site.config.ts and runs the whole browser suite on that build, as an owner who
+// edited the config would. It works in a copy of the working tree (the files git tracks or would
+// track), so the checkout is never touched; extra arguments go to `playwright test`.
+//   npm run test:second-owner [-- tests/e2e/showcase.spec.ts]
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const root = join(import.meta.dirname, '../..');
+const copy = mkdtempSync(join(tmpdir(), 'second-owner-'));
+
+function run(args: string[]): void {
+  const result = spawnSync(process.execPath, args, { cwd: copy, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+}
+
+try {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
+    .toString()
+    .split('\0')
+    .filter((file) => file && existsSync(join(root, file)));
+  for (const file of files) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    copyFileSync(join(root, file), join(copy, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  // The config as the owner would have it: in src/content/, its types imported from beside it.
+  const config = readFileSync(join(import.meta.dirname, 'site.config.ts'), 'utf8').replace(
+    "'../../src/content/site-config.schema.ts'",
+    "'./site-config.schema.ts'",
+  );
+  writeFileSync(join(copy, 'src/content/site.config.ts'), config);
+  console.log(`--- the site with the second owner's config, in ${copy}`);
+  run(['tests/e2e/build.ts']);
+  run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  rmSync(copy, { recursive: true, force: true });
+}
