@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { features } from '../../src/content/site.config.ts';
 import { aiConfigured } from '../../src/server/ai.ts';
 import { isLocalRun } from '../../src/server/env.ts';
 import { endpoint, json } from '../../src/server/http.ts';
@@ -26,7 +27,7 @@ export default endpoint({
       siteUrl: state('SITE_URL'),
       botCheck: botCheckOff(process.env) ? 'off' : state('RECAPTCHA_SECRET_KEY', 'PUBLIC_RECAPTCHA_SITE_KEY'),
       mail: local || mailSettings().enabled ? 'configured' : 'not configured',
-      chatbot: local || aiConfigured() ? 'configured' : 'not configured',
+      chatbot: !features.chatbot ? 'switched off' : local || aiConfigured() ? 'configured' : 'not configured',
     };
     if (missing.length === 0 && store === 'up') return { status: 'ok', ...parts };
     const problems = [
