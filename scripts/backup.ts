@@ -104,8 +104,12 @@ function entryOf(key: string, type: string, reply: unknown, withPasswordHashes: 
       return { key, type, value };
     }
     case 'set':
-    case 'list':
-      return (reply as unknown[]).length ? { key, type, value: (reply as unknown[]).map(String) } : undefined;
+    case 'list': {
+      const value = (reply as unknown[]).map(String);
+      // A set's members in sorted order, not the order Redis keeps them in: the same data, the same backup.
+      if (type === 'set') value.sort();
+      return value.length ? { key, type, value } : undefined;
+    }
     case 'zset': {
       const flat = reply as unknown[];
       const value: [string, number][] = [];
