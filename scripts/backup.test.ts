@@ -25,7 +25,8 @@ import { redis } from '../src/server/redis.ts';
 import { type SessionUser, sessionUser } from '../src/server/session.ts';
 import { verifyUserToken } from '../src/server/token.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
-import type { Backup } from './backup.ts';
+import { MAX_REQUEST_BYTES } from '../tools/local-store/server.ts';
+import { type Backup, ImportFailed, importStore } from './backup.ts';
 import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 
 const VARIABLES = [...LOCAL_ENV_VARIABLES, 'DATA_DIR'];
@@ -237,6 +238,35 @@ describe.each(ENGINES)(
         expect((await admin(withHashes, '{"format":"other"}', 'import')).code).toBe(1);
       } finally {
         await withHashes.close();
+      }
+    });
+
+    it('says, when an import fails partway, which keys it wrote and which it may have written', async () => {
+      const store = await freshStore(false, await redisUrl(DESTINATION_DB));
+      try {
+        // The first key fills a batch of its own; the second is more than the store takes in one request.
+        const [first, tooBig, last] = ['first', 'too-big', 'last'].map((name) => `${KEY_PREFIX}backup-test:${name}`);
+        const backup: Backup = {
+          format: 'site-backup',
+          version: 1,
+          exportedAt: new Date().toISOString(),
+          withPasswordHashes: false,
+          keys: [
+            { key: first!, type: 'string', value: 'a'.repeat(300_000) },
+            { key: tooBig!, type: 'string', value: 'b'.repeat(MAX_REQUEST_BYTES) },
+            { key: last!, type: 'string', value: 'c' },
+          ],
+        };
+        const failed = await importStore(backup).catch((error: unknown) => error);
+        expect(failed).toBeInstanceOf(ImportFailed);
+        expect((failed as Error).message).toMatch(
+          new RegExp(
+            `^The import stopped: .+\\. It wrote 1 of 3 keys whole, the backup's first ones \\(${first} to ${first}\\); the batch that failed \\(${tooBig}\\) may be written, wholly or in part; the rest is not\\. The store now holds part of the backup`,
+          ),
+        );
+        expect(await redis().exists(first!, tooBig!, last!)).toBe(1);
+      } finally {
+        await store.close();
       }
     });
   },
