@@ -20,7 +20,7 @@ import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling
 import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { loadEnvFile } from './env-file.ts';
-import { BackupRefused, exportStore, importStore } from './backup.ts';
+import { BackupRefused, ImportFailed, exportStore, importStore } from './backup.ts';
 import { type LocalEnv, addressFile, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [--prod]
@@ -266,7 +266,8 @@ let exitCode = 0;
 try {
   console.log(await command(args));
 } catch (error) {
-  console.error(error instanceof AppError || error instanceof BackupRefused ? error.message : error);
+  const told = error instanceof AppError || error instanceof BackupRefused || error instanceof ImportFailed;
+  console.error(told ? error.message : error);
   exitCode = 1;
 } finally {
   await localEnv?.close();

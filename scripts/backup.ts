@@ -4,7 +4,7 @@
 // counters, bot passes), the accounts' session ids (a restored store starts everyone signed out)
 // and, unless asked, their password hashes (a restored account then signs in only after
 // `set-password`). Read with SCAN in batches, two pipelines a batch; an import writes only into a
-// store holding none of the site's data.
+// store holding none of the site's data, a transaction a batch, and says what it wrote if it fails.
 import type { Redis } from '@upstash/redis';
 import { KEY_PREFIX, keys } from '../src/server/keys.ts';
 import { hashReply, redis } from '../src/server/redis.ts';
@@ -104,8 +104,12 @@ function entryOf(key: string, type: string, reply: unknown, withPasswordHashes: 
       return { key, type, value };
     }
     case 'set':
-    case 'list':
-      return (reply as unknown[]).length ? { key, type, value: (reply as unknown[]).map(String) } : undefined;
+    case 'list': {
+      const value = (reply as unknown[]).map(String);
+      // A set's members in sorted order, not the order Redis keeps them in: the same data, the same backup.
+      if (type === 'set') value.sort();
+      return value.length ? { key, type, value } : undefined;
+    }
     case 'zset': {
       const flat = reply as unknown[];
       const value: [string, number][] = [];
@@ -136,11 +140,21 @@ export interface ImportReport {
   withoutPassword: string[];
 }
 
-/** Most items one command of an import carries, and roughly the most bytes one pipeline does. */
+/** Most items one command of an import carries, and roughly the most bytes one transaction does. */
 const CHUNK_ITEMS = 500;
-const PIPELINE_BYTES = 256 * 1024;
+const BATCH_BYTES = 256 * 1024;
 
-/** Writes a backup into a store that holds none of the site's data; refuses anything else. */
+/**
+ * An import that stopped partway: the store holds the keys it names and perhaps some of the batch
+ * that failed, so another import is refused until they are deleted.
+ */
+export class ImportFailed extends Error {}
+
+/**
+ * Writes a backup into a store that holds none of the site's data; refuses anything else. Writes
+ * in batches of about BATCH_BYTES, each a MULTI/EXEC transaction, in the backup's order; if one
+ * fails, the ImportFailed says which keys are written and which may be partly.
+ */
 export async function importStore(backup: unknown): Promise<ImportReport> {
   const entries = checkedEntries(backup);
   const existing = await firstAppKey();
@@ -151,39 +165,62 @@ export async function importStore(backup: unknown): Promise<ImportReport> {
   }
   const client = redis();
   const now = Date.now();
-  const report: ImportReport = { keys: 0, expired: 0, withoutPassword: [] };
-  let pipe = client.pipeline();
+  const live = entries.filter((entry) => entry.expiresAt === undefined || entry.expiresAt > now);
+  const report: ImportReport = { keys: 0, expired: entries.length - live.length, withoutPassword: [] };
+  let batch = client.multi();
   let bytes = 0;
-  const add = (size: number, command: (p: typeof pipe) => void) => {
-    command(pipe);
-    bytes += size;
-  };
-  const flush = async () => {
+  let queued = 0; // live[0, queued) have all their commands in a batch
+  let written = 0; // live[0, written) are in the store
+  const flush = async (current: number) => {
     if (bytes === 0) return;
-    await pipe.exec();
-    pipe = client.pipeline();
+    try {
+      await batch.exec();
+    } catch (error) {
+      throw new ImportFailed(failure(live, written, current, error), { cause: error });
+    }
+    written = queued;
+    batch = client.multi();
     bytes = 0;
   };
-  for (const entry of entries) {
-    if (entry.expiresAt !== undefined && entry.expiresAt <= now) {
-      report.expired++;
-      continue;
+  for (const [i, entry] of live.entries()) {
+    const chunks = chunksOf(entry);
+    for (const [c, chunk] of chunks.entries()) {
+      write(batch, entry, chunk);
+      bytes += JSON.stringify(chunk).length;
+      if (c === chunks.length - 1) {
+        // The expiry goes with the last piece, so a key is whole once its batch is written.
+        if (entry.expiresAt !== undefined) batch.pexpireat(entry.key, entry.expiresAt);
+        queued = i + 1;
+      }
+      if (bytes >= BATCH_BYTES) await flush(i);
     }
-    for (const chunk of chunksOf(entry)) {
-      add(JSON.stringify(chunk).length, (p) => write(p, entry, chunk));
-      if (bytes >= PIPELINE_BYTES) await flush();
-    }
-    if (entry.expiresAt !== undefined) add(64, (p) => p.pexpireat(entry.key, entry.expiresAt!));
-    report.keys++;
     if (entry.type === 'hash' && entry.key.startsWith(USER_PREFIX) && !entry.value.passwordHash) {
       report.withoutPassword.push(entry.value.username ?? entry.key.slice(USER_PREFIX.length));
     }
   }
-  await flush();
+  await flush(live.length - 1);
+  report.keys = live.length;
   return report;
 }
 
-type Pipeline = ReturnType<Redis['pipeline']>;
+/** What an import that failed on the batch holding live[written, current] leaves in the store. */
+function failure(live: Entry[], written: number, current: number, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // An error may quote the commands, values and all: its start says enough.
+  const cause = message.length > 300 ? `${message.slice(0, 300)}…` : message;
+  const done =
+    written === 0
+      ? 'It wrote no key whole'
+      : `It wrote ${written} of ${live.length} keys whole, the backup's first ones (${live[0]!.key} to ${live[written - 1]!.key})`;
+  const pending = current === written ? live[written]!.key : `${live[written]!.key} to ${live[current]!.key}`;
+  return [
+    `The import stopped: ${cause}.`,
+    `${done}; the batch that failed (${pending}) may be written, wholly or in part; the rest is not.`,
+    "The store now holds part of the backup: delete the site's keys from it before importing again (an import is refused into a store that holds any).",
+  ].join(' ');
+}
+
+type Transaction = ReturnType<Redis['multi']>;
 
 /** The entry's value in pieces of at most CHUNK_ITEMS items (a string is one piece). */
 function chunksOf(entry: Entry): unknown[] {
@@ -194,7 +231,7 @@ function chunksOf(entry: Entry): unknown[] {
   return chunks;
 }
 
-function write(pipe: Pipeline, entry: Entry, chunk: unknown): void {
+function write(pipe: Transaction, entry: Entry, chunk: unknown): void {
   switch (entry.type) {
     case 'string':
       pipe.set(entry.key, chunk as string);

@@ -207,6 +207,19 @@ describe.each(engines)('local store on the $name', ({ options }) => {
     expect(await redis.get(key('short'))).toBeNull();
   });
 
+  it('expires keys at a time with PEXPIREAT (what a backup import sets)', async () => {
+    await redis.set(key('at'), 'v');
+    expect(await redis.pexpireat(key('at'), Date.now() + 60_000)).toBe(1);
+    const pttl = await redis.pttl(key('at'));
+    expect(pttl).toBeGreaterThan(55_000);
+    expect(pttl).toBeLessThanOrEqual(60_000);
+    await redis.set(key('at-past'), 'v');
+    expect(await redis.pexpireat(key('at-past'), Date.now() - 1000)).toBe(1);
+    expect(await redis.exists(key('at-past'))).toBe(0);
+    expect(await redis.pexpireat(key('at-nothing'), Date.now() + 60_000)).toBe(0);
+    expect(await redis.exists(key('at-nothing'))).toBe(0);
+  });
+
   it('scans with MATCH and TYPE', async () => {
     await redis.set(key('scan:a'), '1');
     await redis.hset(key('scan:b'), { f: '1' });
