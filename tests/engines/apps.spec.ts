@@ -4,13 +4,16 @@ import { dailyWord } from '../../src/features/word-game/daily.ts';
 import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
+import { SHOP_HOME } from '../../src/lib/features.ts';
 import { createUser, uniqueUsername } from '../e2e/helpers.ts';
+import { features, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
 
 test('a word-game round: the Daily word found on the second guess, the result, the dialogs closed with Escape', async ({
   site,
 }) => {
+  test.skip(!features.wordGame, switchedOff('wordGame'));
   await site.goto('/word_game');
   const board = byRole('group', 'Board');
   await site.expectVisible(board);
@@ -42,6 +45,7 @@ test('a word-game round: the Daily word found on the second guess, the result, t
 });
 
 test('the chatbot streams its answer, and Stop keeps the words that came', async ({ site }) => {
+  test.skip(!features.chatbot, switchedOff('chatbot'));
   await site.goto('/chatbot');
   const question = `Stream this in ${site.engine}: ${'word '.repeat(140)}THE END`;
   await site.fill(byRole('textbox', 'Your question'), question);
@@ -57,6 +61,7 @@ test('the chatbot streams its answer, and Stop keeps the words that came', async
 });
 
 test('an anonymous voter saves a name and votes in a scheduling poll', async ({ site }) => {
+  test.skip(!features.scheduling, switchedOff('scheduling'));
   await site.goto('/scheduling_polls/defense_league');
   // A name no account could have (its ë): a vote under it looks at no account, so this address
   // stays within register's limit, which such looks share (src/server/account-probe.ts).
@@ -72,6 +77,7 @@ test('an anonymous voter saves a name and votes in a scheduling poll', async ({ 
 });
 
 test('a voter answers a made poll, and the grid shows the answer in their row', async ({ site }) => {
+  test.skip(!features.scheduling, switchedOff('scheduling'));
   await site.goto(`/scheduling_polls/p/${DEMO_POLL_ID}`);
   const name = uniqueUsername(`Zoë_${site.engine}`); // no account's name, as above
   await site.fill(byRole('textbox', 'Name'), name);
@@ -85,6 +91,7 @@ test('a voter answers a made poll, and the grid shows the answer in their row', 
 });
 
 test('a member posts in markdown and the forum shows it formatted', async ({ site, request }) => {
+  test.skip(!features.forum, switchedOff('forum'));
   const { username, token } = await createUser(request, { clearance: 2, prefix: 'member' });
   await site.storeToken(token);
   await site.goto('/forum');
@@ -98,7 +105,8 @@ test('a member posts in markdown and the forum shows it formatted', async ({ sit
 });
 
 test('the gallery turns by 45 degrees with Previous, Next and the arrow keys', async ({ site }) => {
-  await site.goto('/drecoll_hills_harvest/gallery');
+  test.skip(!features.shop, switchedOff('shop'));
+  await site.goto(`${SHOP_HOME}/gallery`);
   const ring = byCss('[data-ring]');
   const status = byCss('[data-status]');
   const turned = () => site.read(ring, (element) => getComputedStyle(element).transform);

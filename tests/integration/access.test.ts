@@ -17,7 +17,7 @@ import { SESSION_ENDED } from '../../src/server/session.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
-import { type Endpoint, loadEndpoints, useOwnStore } from './functions.ts';
+import { type Endpoint, isOn, loadEndpoints, useOwnStore } from './functions.ts';
 import { call, uniqueName } from './request.ts';
 
 useOwnStore(async () => {
@@ -104,10 +104,12 @@ function callAs(endpoint: Endpoint, username: string, token: string | undefined)
 /** The clearance a function's access asks for: 1 (any token) unless it names one. */
 const clearanceOf = (access: Access) => (typeof access === 'object' ? access.clearance : CLEARANCE.user);
 
-const needsToken = endpoints.filter(({ access }) => access === 'session' || typeof access === 'object');
-const readsToken = endpoints.filter(({ access }) => access !== 'public');
-const withClearance = endpoints.filter(({ access }) => typeof access === 'object' && access.clearance > 1);
-const optional = endpoints.filter(({ access }) => access === 'optional-session');
+// The calls go to the functions the site serves: a switched-off feature's answer 404 to everyone.
+const served = endpoints.filter(isOn);
+const needsToken = served.filter(({ access }) => access === 'session' || typeof access === 'object');
+const readsToken = served.filter(({ access }) => access !== 'public');
+const withClearance = served.filter(({ access }) => typeof access === 'object' && access.clearance > 1);
+const optional = served.filter(({ access }) => access === 'optional-session');
 
 const loginFirst = { status: 401, body: { code: 'unauthorized', error: 'Please log in to continue.' } };
 const sessionEnded = { status: 401, body: { code: 'unauthorized', error: SESSION_ENDED } };

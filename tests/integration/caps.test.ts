@@ -36,6 +36,7 @@ import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
+import { features, poll } from '../site-config.ts';
 import { sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
@@ -87,7 +88,7 @@ async function listCart(username: string): Promise<string[]> {
 
 const mailsFor = (orderId: string) => fakeResend().sent.filter((mail) => mail.idempotencyKey === `order-${orderId}`);
 
-describe('daily mail caps', () => {
+describe.skipIf(!features.shop)('daily mail caps', () => {
   it('sends an account at most MAIL_DAILY_PER_ACCOUNT order confirmations a day; later orders succeed unmailed', async () => {
     process.env.MAIL_DAILY_PER_ACCOUNT = '2';
     const ada = await shopper();
@@ -226,61 +227,70 @@ describe('growth caps', () => {
     await redis().del(dailyCounter(MESSAGES_COUNTER)[0]);
   });
 
-  it(`lets a member post ${POSTS_PER_DAY} forum messages a day, then refuses with 429`, async () => {
-    const username = uniqueName('poster');
-    const token = await tokenFor(username, 2);
-    const post = (text: string, as = token) => call(createMessage, { token: as, body: { text } });
-    // Counted per account, by its key: a name registered again starts the day afresh.
-    const { accountKey } = await sessionUserFor(username, 2);
-    await seedCounter(dailyCounter(POSTS_COUNTER, accountKey), POSTS_PER_DAY - 1);
-    expect(await post('The last post today.')).toMatchObject({ status: 200 });
-    let refused: Awaited<ReturnType<typeof call>> | undefined;
-    const roundTrips = await countStoreRoundTrips(async () => {
-      refused = await post('One too many.');
-    });
-    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
-    expect(refused?.body.error).toMatch(/^You have posted \d+ messages today.*Please try again after 00:00 UTC\.$/);
-    expect(roundTrips).toBeLessThanOrEqual(2);
-    expect((await listMessages(OPERATOR)).messages.filter((message) => message.text === 'One too many.')).toEqual([]);
-    // Another member posts on.
-    expect(await post('Hello.', await tokenFor(uniqueName('poster'), 2))).toMatchObject({ status: 200 });
-  });
+  it.skipIf(!features.forum)(
+    `lets a member post ${POSTS_PER_DAY} forum messages a day, then refuses with 429`,
+    async () => {
+      const username = uniqueName('poster');
+      const token = await tokenFor(username, 2);
+      const post = (text: string, as = token) => call(createMessage, { token: as, body: { text } });
+      // Counted per account, by its key: a name registered again starts the day afresh.
+      const { accountKey } = await sessionUserFor(username, 2);
+      await seedCounter(dailyCounter(POSTS_COUNTER, accountKey), POSTS_PER_DAY - 1);
+      expect(await post('The last post today.')).toMatchObject({ status: 200 });
+      let refused: Awaited<ReturnType<typeof call>> | undefined;
+      const roundTrips = await countStoreRoundTrips(async () => {
+        refused = await post('One too many.');
+      });
+      expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+      expect(refused?.body.error).toMatch(/^You have posted \d+ messages today.*Please try again after 00:00 UTC\.$/);
+      expect(roundTrips).toBeLessThanOrEqual(2);
+      expect((await listMessages(OPERATOR)).messages.filter((message) => message.text === 'One too many.')).toEqual([]);
+      // Another member posts on.
+      expect(await post('Hello.', await tokenFor(uniqueName('poster'), 2))).toMatchObject({ status: 200 });
+    },
+  );
 
-  it(`takes at most ${MAX_VOTERS_PER_POLL} voters per scheduling poll; those in it still change their votes`, async () => {
-    const [slot, other] = configuredItems().map((item) => item._id);
-    const pollId = 'ragnarok';
-    const fillers = Array.from({ length: MAX_VOTERS_PER_POLL - 1 }, (_, i) => [`anon_filler_${i}`, `anon_Filler_${i}`]);
-    await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
+  it.skipIf(!features.scheduling)(
+    `takes at most ${MAX_VOTERS_PER_POLL} voters per scheduling poll; those in it still change their votes`,
+    async () => {
+      const [slot, other] = configuredItems().map((item) => item._id);
+      const pollId = 'ragnarok';
+      const fillers = Array.from({ length: MAX_VOTERS_PER_POLL - 1 }, (_, i) => [
+        `anon_filler_${i}`,
+        `anon_Filler_${i}`,
+      ]);
+      await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
 
-    const add = (username: string, scheduleItemId: string, claimSecret?: string, token?: string) =>
-      call(addChoice, { token, body: { pollId, scheduleItemId, username, claimSecret } });
-    const last = await add('anon_Last One', slot!);
-    expect(last).toMatchObject({ status: 200, body: { status: 'Success' } });
-    const secret = String(last.body.claimSecret);
+      const add = (username: string, scheduleItemId: string, claimSecret?: string, token?: string) =>
+        call(addChoice, { token, body: { pollId, scheduleItemId, username, claimSecret } });
+      const last = await add('anon_Last One', slot!);
+      expect(last).toMatchObject({ status: 200, body: { status: 'Success' } });
+      const secret = String(last.body.claimSecret);
 
-    // Full: a new anonymous name and a new member are refused; the last voter changes their votes.
-    let refused: Awaited<ReturnType<typeof call>> | undefined;
-    const roundTrips = await countStoreRoundTrips(async () => {
-      refused = await add('anon_Too Late', slot!);
-    });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: POLL_FULL, reason: 'poll-full' } });
-    expect(roundTrips).toBe(2);
-    const member = uniqueName('member');
-    await createAccount({ username: member, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
-    expect(await add(member, slot!, undefined, await tokenFor(member, 1))).toMatchObject({
-      status: 409,
-      body: { error: POLL_FULL, reason: 'poll-full' },
-    });
-    expect(await add('anon_Last One', other!, secret)).toMatchObject({ status: 200 });
-    expect(
-      await call(removeChoice, {
-        body: { pollId, scheduleItemId: slot, username: 'anon_Last One', claimSecret: secret },
-      }),
-    ).toMatchObject({ status: 200 });
-    expect(await add('anon_Last One', slot!, secret)).toMatchObject({ status: 200 });
-  });
+      // Full: a new anonymous name and a new member are refused; the last voter changes their votes.
+      let refused: Awaited<ReturnType<typeof call>> | undefined;
+      const roundTrips = await countStoreRoundTrips(async () => {
+        refused = await add('anon_Too Late', slot!);
+      });
+      expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', error: POLL_FULL, reason: 'poll-full' } });
+      expect(roundTrips).toBe(2);
+      const member = uniqueName('member');
+      await createAccount({ username: member, password: 'a-long-password', firstName: '', lastName: '', email: '' }, 1);
+      expect(await add(member, slot!, undefined, await tokenFor(member, 1))).toMatchObject({
+        status: 409,
+        body: { error: POLL_FULL, reason: 'poll-full' },
+      });
+      expect(await add('anon_Last One', other!, secret)).toMatchObject({ status: 200 });
+      expect(
+        await call(removeChoice, {
+          body: { pollId, scheduleItemId: slot, username: 'anon_Last One', claimSecret: secret },
+        }),
+      ).toMatchObject({ status: 200 });
+      expect(await add('anon_Last One', slot!, secret)).toMatchObject({ status: 200 });
+    },
+  );
 
-  it('applies the voter cap to the date poll too', async () => {
+  it.skipIf(!features.scheduling)('applies the voter cap to the date poll too', async () => {
     const pollId = DATE_POLL.id;
     const date = configuredDateOptions()[0]!.name;
     const fillers = Array.from({ length: MAX_VOTERS_PER_POLL }, (_, i) => [`anon_filler_${i}`, `anon_Filler_${i}`]);
@@ -291,25 +301,28 @@ describe('growth caps', () => {
     });
   });
 
-  it(`takes at most ${MAX_VOTERS_PER_QUESTION} voters per /poll question; a voter in it is told they already voted`, async () => {
-    const fillers = Array.from({ length: MAX_VOTERS_PER_QUESTION - 1 }, (_, i) => [
-      `filler ${i}`,
-      JSON.stringify({ inputtedName: `Filler ${i}`, options: ['0'] }),
-    ]);
-    await redis().hset(keys.pollVotes(0), Object.fromEntries(fillers));
-    const vote = (name: string) => call(createVote, { body: { name, question: 0, vote: ['1'] } });
-    expect(await vote('Last Voter')).toMatchObject({ status: 200, body: { status: 'Success' } });
-    let refused: Awaited<ReturnType<typeof call>> | undefined;
-    const roundTrips = await countStoreRoundTrips(async () => {
-      refused = await vote('Too Late');
-    });
-    expect(refused).toMatchObject({
-      status: 409,
-      body: { code: 'conflict', error: QUESTION_FULL, reason: 'poll-full' },
-    });
-    expect(roundTrips).toBe(2);
-    expect(await vote('last voter')).toMatchObject({ status: 200, body: { status: 'alreadyVoted' } });
-  });
+  it.skipIf(!features.poll)(
+    `takes at most ${MAX_VOTERS_PER_QUESTION} voters per /poll question; a voter in it is told they already voted`,
+    async () => {
+      const fillers = Array.from({ length: MAX_VOTERS_PER_QUESTION - 1 }, (_, i) => [
+        `filler ${i}`,
+        JSON.stringify({ inputtedName: `Filler ${i}`, options: ['0'] }),
+      ]);
+      await redis().hset(keys.pollVotes(0), Object.fromEntries(fillers));
+      const vote = (name: string) => call(createVote, { body: { name, question: 0, vote: ['1'] } });
+      expect(await vote('Last Voter')).toMatchObject({ status: 200, body: { status: 'Success' } });
+      let refused: Awaited<ReturnType<typeof call>> | undefined;
+      const roundTrips = await countStoreRoundTrips(async () => {
+        refused = await vote('Too Late');
+      });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { code: 'conflict', error: QUESTION_FULL, reason: 'poll-full' },
+      });
+      expect(roundTrips).toBe(2);
+      expect(await vote('last voter')).toMatchObject({ status: 200, body: { status: 'alreadyVoted' } });
+    },
+  );
 });
 
 describe('reads without a login', () => {
@@ -318,70 +331,81 @@ describe('reads without a login', () => {
   // choices (one voter's range: at most the poll's options), the polls' items and dates (the
   // console adds only what the content config lists). The first two grow with visitors: full
   // polls stay full however many new names are tried, so their reads stay bounded.
-  it('read full polls whatever the number of names tried: the growth stops at the caps', async () => {
-    const names = Array.from({ length: 25 }, () => uniqueName('Intruder'));
-    const voteAnswers = await Promise.all(
-      names.map((name) => call(createVote, { body: { name, question: 0, vote: ['0', '1', '2'] } })),
-    );
-    expect(voteAnswers.every((answer) => answer.status === 409)).toBe(true);
-    const { body } = await call(getAllVotes, { body: { question: 0 } });
-    const voters = new Set((body.allVotes as { inputtedName: string }[]).map((vote) => vote.inputtedName));
-    expect(voters.size).toBe(MAX_VOTERS_PER_QUESTION);
+  it.skipIf(!features.poll || !features.scheduling)(
+    'read full polls whatever the number of names tried: the growth stops at the caps',
+    async () => {
+      const names = Array.from({ length: 25 }, () => uniqueName('Intruder'));
+      const voteAnswers = await Promise.all(
+        names.map((name) =>
+          call(createVote, { body: { name, question: 0, vote: poll.options.map((_, index) => String(index)) } }),
+        ),
+      );
+      expect(voteAnswers.every((answer) => answer.status === 409)).toBe(true);
+      const { body } = await call(getAllVotes, { body: { question: 0 } });
+      const voters = new Set((body.allVotes as { inputtedName: string }[]).map((vote) => vote.inputtedName));
+      expect(voters.size).toBe(MAX_VOTERS_PER_QUESTION);
 
-    const slot = configuredItems()[0]!._id;
-    const addAnswers = await Promise.all(
-      names.map((name) =>
-        call(addChoice, { body: { pollId: 'ragnarok', scheduleItemId: slot, username: `anon_${name}` } }),
-      ),
-    );
-    expect(addAnswers.every((answer) => answer.status === 409)).toBe(true);
-    const results = await call(choicesWithUsers, {
-      method: 'GET',
-      path: '/api/scheduling/choices-with-users/ragnarok',
-    });
-    const choices = results.body as unknown as { user: { username: string } }[];
-    expect(choices.some((choice) => choice.user.username.startsWith('anon_Intruder'))).toBe(false);
-    expect(new Set(choices.map((choice) => choice.user.username)).size).toBeLessThanOrEqual(MAX_VOTERS_PER_POLL);
-    expect(await redis().hlen(keys.schedulePeople('ragnarok'))).toBe(MAX_VOTERS_PER_POLL);
+      const slot = configuredItems()[0]!._id;
+      const addAnswers = await Promise.all(
+        names.map((name) =>
+          call(addChoice, { body: { pollId: 'ragnarok', scheduleItemId: slot, username: `anon_${name}` } }),
+        ),
+      );
+      expect(addAnswers.every((answer) => answer.status === 409)).toBe(true);
+      const results = await call(choicesWithUsers, {
+        method: 'GET',
+        path: '/api/scheduling/choices-with-users/ragnarok',
+      });
+      const choices = results.body as unknown as { user: { username: string } }[];
+      expect(choices.some((choice) => choice.user.username.startsWith('anon_Intruder'))).toBe(false);
+      expect(new Set(choices.map((choice) => choice.user.username)).size).toBeLessThanOrEqual(MAX_VOTERS_PER_POLL);
+      expect(await redis().hlen(keys.schedulePeople('ragnarok'))).toBe(MAX_VOTERS_PER_POLL);
 
-    const dateResults = await call(dateChoicesWithUsers, {
-      method: 'GET',
-      path: `/api/scheduling/date-choices-with-users/${DATE_POLL.id}`,
-    });
-    expect(dateResults.status).toBe(200);
-    expect(await redis().hlen(keys.schedulePeople(DATE_POLL.id))).toBe(MAX_VOTERS_PER_POLL);
-  });
+      const dateResults = await call(dateChoicesWithUsers, {
+        method: 'GET',
+        path: `/api/scheduling/date-choices-with-users/${DATE_POLL.id}`,
+      });
+      expect(dateResults.status).toBe(200);
+      expect(await redis().hlen(keys.schedulePeople(DATE_POLL.id))).toBe(MAX_VOTERS_PER_POLL);
+    },
+  );
 });
 
 describe('daily counters', () => {
-  it('each expire at the end of their UTC day, from their first count: none lives without a TTL', async () => {
-    // Count each kind of daily counter from nothing, including those the tests above seeded.
-    await redis().del(...((await redis().keys(`${KEY_PREFIX}daily:*`)) as string[]));
-    const ada = await shopper();
-    await ada.order();
-    await call(contact, { body: { senderEmail: 'ttl@example.com', emailSubject: 'TTL', emailText: '' } });
-    await call(createMessage, { token: await tokenFor(uniqueName('poster'), 2), body: { text: 'Counted.' } });
+  // Counted by an order, a contact message and a forum post.
+  it.skipIf(!features.shop || !features.forum)(
+    'each expire at the end of their UTC day, from their first count: none lives without a TTL',
+    async () => {
+      // Count each kind of daily counter from nothing, including those the tests above seeded.
+      await redis().del(...((await redis().keys(`${KEY_PREFIX}daily:*`)) as string[]));
+      const ada = await shopper();
+      await ada.order();
+      await call(contact, { body: { senderEmail: 'ttl@example.com', emailSubject: 'TTL', emailText: '' } });
+      await call(createMessage, { token: await tokenFor(uniqueName('poster'), 2), body: { text: 'Counted.' } });
 
-    const counters = (await redis().keys(`${KEY_PREFIX}daily:*`)) as string[];
-    const { day, endsAt } = utcDay();
-    expect(counters.map((key) => key.replace(/:[^:]*$/, (tail) => (tail === `:${day}` ? tail : ':<subject>')))).toEqual(
-      expect.arrayContaining([
-        `${KEY_PREFIX}daily:${MAIL_COUNTERS.contact}:${day}`,
-        `${KEY_PREFIX}daily:${MAIL_COUNTERS.orders}:${day}`,
-        `${KEY_PREFIX}daily:${MAIL_COUNTERS.perAccount}:${day}:<subject>`,
-        `${KEY_PREFIX}daily:${MESSAGES_COUNTER}:${day}`,
-        `${KEY_PREFIX}daily:${POSTS_COUNTER}:${day}:<subject>`,
-      ]),
-    );
-    const pipe = redis().pipeline();
-    for (const key of counters) pipe.ttl(key);
-    const ttls = (await pipe.exec()) as number[];
-    const toDayEnd = endsAt - Math.floor(Date.now() / 1000);
-    for (const ttl of ttls) {
-      expect(ttl).toBeGreaterThan(0);
-      expect(ttl).toBeLessThanOrEqual(toDayEnd + 1);
-    }
-  });
+      const counters = (await redis().keys(`${KEY_PREFIX}daily:*`)) as string[];
+      const { day, endsAt } = utcDay();
+      expect(
+        counters.map((key) => key.replace(/:[^:]*$/, (tail) => (tail === `:${day}` ? tail : ':<subject>'))),
+      ).toEqual(
+        expect.arrayContaining([
+          `${KEY_PREFIX}daily:${MAIL_COUNTERS.contact}:${day}`,
+          `${KEY_PREFIX}daily:${MAIL_COUNTERS.orders}:${day}`,
+          `${KEY_PREFIX}daily:${MAIL_COUNTERS.perAccount}:${day}:<subject>`,
+          `${KEY_PREFIX}daily:${MESSAGES_COUNTER}:${day}`,
+          `${KEY_PREFIX}daily:${POSTS_COUNTER}:${day}:<subject>`,
+        ]),
+      );
+      const pipe = redis().pipeline();
+      for (const key of counters) pipe.ttl(key);
+      const ttls = (await pipe.exec()) as number[];
+      const toDayEnd = endsAt - Math.floor(Date.now() / 1000);
+      for (const ttl of ttls) {
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(toDayEnd + 1);
+      }
+    },
+  );
 
   it('name the UTC day and end at 00:00 UTC, whatever the local time zone', () => {
     // 23:30 in St. John's on 14 January is 03:00 UTC on the 15th.

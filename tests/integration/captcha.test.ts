@@ -14,6 +14,7 @@ import verify from '../../netlify/functions/verify-recaptcha.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { BOT_CHECK_NOT_CONFIGURED, BOT_PASS_SECONDS, LIMITS, PASS_USED } from '../../src/server/captcha.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
+import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
 import { call, newAddress, uniqueName } from './request.ts';
 
@@ -137,8 +138,11 @@ describe('the bot pass: the actions that cost money or make accounts require a p
     return String(verdict.body.botPass);
   }
 
-  /** Each guarded endpoint, the action its pass is for, and a request it would otherwise accept. */
-  const guarded = [
+  /**
+   * Each guarded endpoint, the action its pass is for, and a request it would otherwise accept; a
+   * switched-off feature's are left out (they answer 404 to everyone).
+   */
+  const all = [
     {
       name: 'login',
       action: 'login',
@@ -155,6 +159,7 @@ describe('the bot pass: the actions that cost money or make accounts require a p
     },
     {
       name: 'ask-ai',
+      on: features.chatbot,
       action: 'submit',
       request: async () => {
         process.env.OPENAI_BASE_URL = model.url;
@@ -171,6 +176,7 @@ describe('the bot pass: the actions that cost money or make accounts require a p
     },
     {
       name: 'dhh-submit-order',
+      on: features.shop,
       action: 'login',
       request: async () => {
         const username = uniqueName('buyer');
@@ -187,6 +193,7 @@ describe('the bot pass: the actions that cost money or make accounts require a p
       },
     },
   ] as const;
+  const guarded = all.filter((entry) => !('on' in entry) || entry.on);
 
   it.each(guarded)(
     '$name refuses without a pass, with a pass for another action or address, and accepts its own',
@@ -214,9 +221,9 @@ describe('the bot pass: the actions that cost money or make accounts require a p
     },
   );
 
-  it('refuses a pass once it is older than its lifetime', async () => {
+  it.skipIf(!features.chatbot)('refuses a pass once it is older than its lifetime', async () => {
     const address = newAddress();
-    const { handler, body } = await guarded[2].request();
+    const { handler, body } = await all[2].request();
     const pass = await passFor('submit', address);
     vi.useFakeTimers({ now: Date.now() + (BOT_PASS_SECONDS + 5) * 1000, toFake: ['Date'] });
     try {
@@ -240,7 +247,7 @@ describe('the bot pass: the actions that cost money or make accounts require a p
 
   it('needs no pass with the check off in a local run, and refuses in production', async () => {
     delete process.env.RECAPTCHA_SECRET_KEY;
-    const { handler, body } = await guarded[1].request();
+    const { handler, body } = await all[1].request();
     expect((await call(handler, { body })).status).toBe(200);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     delete process.env.APP_ENV;

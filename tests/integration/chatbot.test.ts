@@ -22,6 +22,7 @@ import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { DEFAULT_PACE, type FakeOpenAi, echoAnswer, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
+import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
@@ -72,7 +73,7 @@ async function signedIn() {
   return { username, token: await tokenFor(username, 1) };
 }
 
-describe('POST /api/ask-ai', () => {
+describe.skipIf(!features.chatbot)('POST /api/ask-ai', () => {
   it('answers with the model, sending the question, the instruction, the model and the token cap', async () => {
     const result = await ask({ userQuestion: '  What is Astro?  ', userSystemChoice: 'Answer like a pirate.' });
     expect(result).toEqual({
@@ -180,7 +181,7 @@ describe('POST /api/ask-ai', () => {
   });
 });
 
-describe('the chatbot’s daily caps', () => {
+describe.skipIf(!features.chatbot)('the chatbot’s daily caps', () => {
   const tokensKey = () => keys.dailyCount(CHATBOT_COUNTERS.tokens, utcDay(today.getTime()).day);
   const reset = 'You can ask again after 00:00 UTC (in 5 hours).';
 
@@ -389,7 +390,7 @@ describe('the chatbot’s daily caps', () => {
   });
 });
 
-describe('the conversation’s memory', () => {
+describe.skipIf(!features.chatbot)('the conversation’s memory', () => {
   const turn = (role: 'user' | 'assistant', content: string) => ({ role, content });
 
   it('sends the model the instruction, the earlier turns, then the question', async () => {
@@ -526,7 +527,7 @@ const textOf = (events: Event[]) =>
     .map((event) => event.data.text)
     .join('');
 
-describe('the streamed answer (Accept: text/event-stream)', () => {
+describe.skipIf(!features.chatbot)('the streamed answer (Accept: text/event-stream)', () => {
   const tokens = async () =>
     Number(await redis().get(keys.dailyCount(CHATBOT_COUNTERS.tokens, utcDay(today.getTime()).day)));
 

@@ -3,7 +3,7 @@
 // rate limit.
 import { describe, expect, it, vi } from 'vitest';
 import contact from '../../netlify/functions/mail-contact.mts';
-import { owner, shop } from '../../src/content/site.config.ts';
+import { owner } from '../../src/content/site.config.ts';
 import { LIMITS, listContactMessages } from '../../src/features/contact/service.server.ts';
 import { MAIL_FROM, OWNER_ADDRESS, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName, withStoreDown } from './request.ts';

@@ -18,6 +18,7 @@ import type { CreatedPoll } from '../../src/features/scheduling/new-poll.ts';
 import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
+import { features } from '../site-config.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
   memberName = payload.username ?? '';
 });
 
-describe('making a poll in the console', () => {
+describe.skipIf(!features.scheduling)('making a poll in the console', () => {
   it.each([
     [{ title: '  ' }, 'Please give the poll a title.'],
     [{ title: 'x'.repeat(101) }, 'The title must be at most 100 characters.'],
@@ -121,7 +122,7 @@ describe('making a poll in the console', () => {
   });
 });
 
-describe('clearance 3 for the organiser', () => {
+describe.skipIf(!features.scheduling)('clearance 3 for the organiser', () => {
   it('refuses making, listing, finalising, reopening and deleting without it', async () => {
     const poll = await createPoll();
     const attempts = [
@@ -139,7 +140,7 @@ describe('clearance 3 for the organiser', () => {
   });
 });
 
-describe('answers: yes or if need be', () => {
+describe.skipIf(!features.scheduling)('answers: yes or if need be', () => {
   it('keeps each answer, changes it, removes it, and raises the version with each change', async () => {
     const poll = await createPoll();
     const [first, second] = poll.options;
@@ -195,7 +196,7 @@ describe('answers: yes or if need be', () => {
   });
 });
 
-describe('finalising', () => {
+describe.skipIf(!features.scheduling)('finalising', () => {
   it('refuses votes once finalised, offers the decision as .ics, and takes votes again when reopened', async () => {
     const poll = await createPoll({ title: 'Quiz, night; "finals"' });
     const [slot] = poll.options;
@@ -249,7 +250,7 @@ describe('finalising', () => {
   });
 });
 
-describe('deleting', () => {
+describe.skipIf(!features.scheduling)('deleting', () => {
   it('removes the poll and every vote, claim and answer in it; open pages see the version move', async () => {
     const poll = await createPoll();
     await vote(poll.id, poll.options[0]!.id, { answer: 'ifNeedBe' });

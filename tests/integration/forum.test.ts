@@ -11,6 +11,7 @@ import type { ForumMessage } from '../../src/features/forum/schema.ts';
 import { LIMITS, deleteAnyMessage, editOwnMessage } from '../../src/features/forum/service.server.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
+import { features } from '../site-config.ts';
 import { sessionUserFor, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
@@ -47,7 +48,7 @@ async function member(clearance = 2) {
   };
 }
 
-describe('forum', () => {
+describe.skipIf(!features.forum)('forum', () => {
   it('posts as the token user, lists it with the spec fields, and the author deletes it', async () => {
     const ada = await member();
     const posted = await ada.post('  Hello, forum!\nSecond line.  ');

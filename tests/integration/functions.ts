@@ -3,9 +3,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { isServed } from '../../src/lib/features.ts';
 import type { Access, Endpoint as Wrapped } from '../../src/server/http.ts';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';
+import { features } from '../site-config.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
@@ -40,6 +42,14 @@ export async function loadEndpoints(): Promise<Endpoint[]> {
       };
     }),
   );
+}
+
+/**
+ * Whether the site answers the function with its config: a switched-off feature's functions answer
+ * 404 to everything (src/server/http.ts), so the suites that go through every function leave them out.
+ */
+export function isOn(endpoint: Pick<Endpoint, 'path'>): boolean {
+  return isServed(endpoint.path, features);
 }
 
 /**

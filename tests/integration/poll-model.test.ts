@@ -26,6 +26,7 @@ import { NEW_VOTERS_PER_ADDRESS } from '../../src/features/scheduling/votes.repo
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
+import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, newAddress, uniqueName } from './request.ts';
@@ -44,7 +45,7 @@ async function forgetDefinitions() {
   await redis().hdel(keys.schedulePolls(), ...specPolls().map((each) => each.id));
 }
 
-describe('the migration', () => {
+describe.skipIf(!features.scheduling)('the migration', () => {
   it('stores the configured polls in a store holding votes in the old layout, keeping the votes, once', async () => {
     await forgetDefinitions();
     const voter = anon();
@@ -73,7 +74,7 @@ describe('the migration', () => {
   });
 });
 
-describe('a configured poll is a poll of the model', () => {
+describe.skipIf(!features.scheduling)('a configured poll is a poll of the model', () => {
   it('reads as the config makes it, offering what the console offered, yes answers only', async () => {
     for (const pollId of TIME_SLOT_POLL_IDS) {
       const { status, body } = await poll(pollId);
@@ -139,7 +140,7 @@ describe('a configured poll is a poll of the model', () => {
   });
 });
 
-describe('nobody can lock a poll', () => {
+describe.skipIf(!features.scheduling)('nobody can lock a poll', () => {
   // Names no account could have, so no look at accounts (register's limit) is counted.
   const madeUp = () => `anon_Zoë ${uniqueName('Voter')}`;
 

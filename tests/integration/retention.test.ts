@@ -21,6 +21,7 @@ import { keys, usernameKey } from '../../src/server/keys.ts';
 import type { Attempt } from '../../src/server/rate-limit.ts';
 import { redis } from '../../src/server/redis.ts';
 import { TRIM_BATCH } from '../../src/server/retention.ts';
+import { features } from '../site-config.ts';
 import { sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
@@ -147,7 +148,7 @@ async function history(username: string) {
   return { ids: (body.orders as { id: string }[]).map((order) => order.id), nextCursor: body.nextCursor };
 }
 
-describe(`orders: kept ${ORDER_RETENTION_DAYS} days`, () => {
+describe.skipIf(!features.shop)(`orders: kept ${ORDER_RETENTION_DAYS} days`, () => {
   it('removes older orders from every index at the next order; the history and the admin listing show only younger ones', async () => {
     const [ada, bob, carol] = [uniqueName('ada'), uniqueName('bob'), uniqueName('carol')];
     for (const name of [ada, bob, carol]) await sessionUserFor(name); // accounts made now
@@ -195,7 +196,7 @@ describe(`orders: kept ${ORDER_RETENTION_DAYS} days`, () => {
   });
 });
 
-describe(`forum messages: kept ${POST_RETENTION_DAYS} days`, () => {
+describe.skipIf(!features.forum)(`forum messages: kept ${POST_RETENTION_DAYS} days`, () => {
   it('removes older messages at the next post, in its round trips; younger ones stay, and a page never shows older', async () => {
     const ada = uniqueName('poster');
     const user = await sessionUserFor(ada, 2);

@@ -27,6 +27,7 @@ import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
 import { ACCOUNT_PROBE_LIMITS, couldBeAccountName } from '../../src/server/account-probe.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
+import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
@@ -68,7 +69,7 @@ beforeAll(async () => {
   }
 });
 
-describe('scheduling reads', () => {
+describe.skipIf(!features.scheduling)('scheduling reads', () => {
   it('lists a poll items in date and slot order, ragnarok without 09/03', async () => {
     const defense = await items('defense');
     expect(defense.status).toBe(200);
@@ -112,7 +113,7 @@ describe('scheduling reads', () => {
   });
 });
 
-describe('voting as a member', () => {
+describe.skipIf(!features.scheduling)('voting as a member', () => {
   it('votes as the token user, shows the first name, and removes the vote', async () => {
     const username = uniqueName('member');
     await createAccount({ username, password: 'a-long-password', firstName: 'Rosa', lastName: 'L', email: '' }, 1);
@@ -153,7 +154,7 @@ describe('voting as a member', () => {
   });
 });
 
-describe('voting under an anonymous name', () => {
+describe.skipIf(!features.scheduling)('voting under an anonymous name', () => {
   it('claims the name with the first vote and needs the secret afterwards', async () => {
     const name = uniqueName('Guest');
     const first = await vote('add', { username: `anon_  ${name}  ` });
@@ -276,7 +277,7 @@ describe('voting under an anonymous name', () => {
   });
 });
 
-describe('bad votes', () => {
+describe.skipIf(!features.scheduling)('bad votes', () => {
   it.each([
     [{ pollId: 'nope' }, 'There is no such poll.'],
     [{ pollId: DATE_POLL.id }, 'There is no such poll.'],
@@ -294,7 +295,7 @@ describe('bad votes', () => {
   });
 });
 
-describe('the date poll', () => {
+describe.skipIf(!features.scheduling)('the date poll', () => {
   const date = `${DATE_POLL.dates[0].date}_DATE`;
   const dateVote = (handler: Handler, body: Record<string, unknown>, token?: string) =>
     call(handler, { token, body: { pollId: DATE_POLL.id, date, ...body } });
@@ -318,7 +319,7 @@ describe('the date poll', () => {
   });
 });
 
-describe('the scheduling console actions', () => {
+describe.skipIf(!features.scheduling)('the scheduling console actions', () => {
   const actions = [
     createScheduleItems,
     createSchedulePolls,

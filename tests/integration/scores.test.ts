@@ -4,6 +4,7 @@ import allScores from '../../netlify/functions/scoring-all-scores.mts';
 import wordGame from '../../netlify/functions/scoring-wordgame.mts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { type AllStats, type GameResult, type Stats, emptyAllStats } from '../../src/features/word-game/stats.ts';
+import { features } from '../site-config.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
 async function newPlayer() {
@@ -12,7 +13,7 @@ async function newPlayer() {
   return { username, token: String(body.user) };
 }
 
-describe('scoring', () => {
+describe.skipIf(!features.wordGame)('scoring', () => {
   it('starts at 7 (never won), keeps the lowest round count, and 7 only reads', async () => {
     const { username, token } = await newPlayer();
     const send = (roundScore: number) => call(wordGame, { token, body: { userName: username, roundScore } });
@@ -60,7 +61,7 @@ const game = (mode: GameResult['mode'], guesses: number | 'lost', day = today): 
   day,
 });
 
-describe('word game statistics', () => {
+describe.skipIf(!features.wordGame)('word game statistics', () => {
   async function player() {
     const { username, token } = await newPlayer();
     const send = (body: Record<string, unknown>) =>

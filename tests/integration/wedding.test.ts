@@ -9,6 +9,7 @@ import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
+import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
@@ -16,7 +17,7 @@ const admin = () => tokenFor(uniqueName('admin'), 3);
 const list = async (token: string) =>
   (await call(getAllGuests, { method: 'GET', token })).body.guests as { g1FullName: string }[];
 
-describe('wedding guest list', () => {
+describe.skipIf(!features.wedding)('wedding guest list', () => {
   it('refuses all four endpoints without a token and below clearance 3', async () => {
     const member = await tokenFor(uniqueName('member'), 2);
     const before = await redis().hlen(keys.weddingGuests());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shop } from '../../content/site.config.ts';
 import { describeItem, orderConfirmation } from './logic.ts';
 import type { CartItem } from './schema.ts';
 
@@ -20,9 +21,9 @@ describe('orderConfirmation', () => {
         createdAt: '2026-11-22T10:00:00.000Z',
         items: [item('a', { quantity: 2, size: 'Quart' }), item('b', { type: 'Kosher Dill', quantity: 1 })],
       },
-      'Drecoll Hills Harvest',
+      shop.name,
     );
-    expect(mail.subject).toBe('Your Drecoll Hills Harvest order');
+    expect(mail.subject).toBe(`Your ${shop.name} order`);
     expect(mail.text).toMatch(/^Hello,\n/);
     expect(mail.text).toContain('  2 × Hot Pickles, Quart\n  1 × Kosher Dill Pickles, Pint');
     expect(mail.text).toContain('3 jars in all.');
