@@ -29,7 +29,8 @@ try {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })
     .toString()
     .split('\0')
-    .filter((file) => file && existsSync(join(root, file)));
+    // A worktree's node_modules may be a symlink, which git lists as a file: it is linked below.
+    .filter((file) => file && file !== 'node_modules' && existsSync(join(root, file)));
   for (const file of files) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     copyFileSync(join(root, file), join(copy, file));

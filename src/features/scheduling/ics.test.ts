@@ -35,7 +35,7 @@ describe('the decision as a calendar event', () => {
     expect(file.split('\r\n').filter(Boolean)).toEqual([
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
-      'PRODID:-//Drecoll//Scheduling polls//EN',
+      'PRODID:-//Portfolio site//Scheduling polls//EN',
       'CALSCALE:GREGORIAN',
       'BEGIN:VTIMEZONE',
       'TZID:Europe/Berlin',
