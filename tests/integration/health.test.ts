@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import health, { config } from '../../netlify/functions/health.mts';
+import { features } from '../../src/content/site.config.ts';
 import { requiredSettings } from '../../src/server/settings.ts';
 
 const SECRET_VALUES = {
@@ -25,7 +26,7 @@ const EVERY_PART_CONFIGURED = {
   siteUrl: 'configured',
   botCheck: 'configured',
   mail: 'configured',
-  chatbot: 'configured',
+  chatbot: features.chatbot ? 'configured' : 'switched off',
 };
 
 describe('GET /api/health', () => {
@@ -101,7 +102,10 @@ describe('GET /api/health in production: each part as configured or not, never a
     delete process.env.OPENAI_API_KEY;
     const { status, text } = await get();
     expect(status).toBe(200);
-    expect(JSON.parse(text)).toMatchObject({ mail: 'not configured', chatbot: 'not configured' });
+    expect(JSON.parse(text)).toMatchObject({
+      mail: 'not configured',
+      chatbot: features.chatbot ? 'not configured' : 'switched off',
+    });
   });
 
   it.each(requiredSettings({}))('answers 503 naming %s when it is missing', async (name) => {
