@@ -58,7 +58,11 @@ export const SETTINGS: readonly Setting[] = [
   },
   { name: 'RESEND_API_KEY', requirement: 'optional', purpose: 'mail through Resend (without it, mail is not sent)' },
   { name: 'MAIL_FROM', requirement: 'optional', purpose: 'the sender of mail, on a domain verified in Resend' },
-  { name: 'CONTACT_TO', requirement: 'optional', purpose: "the owner's inbox for contact messages, in place of the site config's owner.email" },
+  {
+    name: 'CONTACT_TO',
+    requirement: 'optional',
+    purpose: "the owner's inbox for contact messages, in place of the site config's owner.email",
+  },
   { name: 'RESEND_BASE_URL', requirement: 'optional', purpose: 'where the Resend client sends (local runs and tests)' },
   { name: 'MAIL_DAILY_CONTACT_CAP', requirement: 'optional', purpose: 'contact mails to the owner a day (50)' },
   { name: 'MAIL_DAILY_ORDER_CAP', requirement: 'optional', purpose: 'order confirmations a day, all accounts (50)' },

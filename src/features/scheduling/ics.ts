@@ -73,7 +73,12 @@ function slotTimes(event: CalendarEvent): { start: number; end: number } {
 
 /** The .ics file of the event, CRLF line ends, folded lines. */
 export function icsFile(event: CalendarEvent): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Portfolio site//Scheduling polls//EN', 'CALSCALE:GREGORIAN'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Portfolio site//Scheduling polls//EN',
+    'CALSCALE:GREGORIAN',
+  ];
   const body = [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
