@@ -9,7 +9,7 @@ import { served } from '../site-config.ts';
  * The public pages that are read rather than used: no React before interaction, nothing to
  * wait for but the page itself. The audit holds their first paint to 1.3 times a bare page's.
  */
-export const READING_PAGES = served([
+export const READING_PAGES: string[] = served([
   '/',
   '/about',
   '/contact',
@@ -21,7 +21,7 @@ export const READING_PAGES = served([
 ]);
 
 /** The public pages that render a React island as they load. */
-export const PUBLIC_REACT_PAGES = served([
+export const PUBLIC_REACT_PAGES: string[] = served([
   '/word_game',
   '/chatbot',
   '/scheduling_polls/defense_league',
@@ -34,7 +34,7 @@ export const PUBLIC_REACT_PAGES = served([
 export const PUBLIC_PAGES = [...READING_PAGES, ...PUBLIC_REACT_PAGES];
 
 /** Routes behind the guard: their static shell is served to anyone; the island needs a session. */
-export const GUARDED_PAGES = served([
+export const GUARDED_PAGES: string[] = served([
   '/dashboard',
   '/forum',
   `${SHOP_HOME}/products`,
