@@ -1,5 +1,6 @@
 // The chatbot against the local echo model (tools/fake-openai) that the test server starts.
 import { type Page, type Route, expect } from '@playwright/test';
+import { features, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import type { AskEvent } from '../../src/features/chatbot/schema.ts';
 import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
@@ -37,6 +38,8 @@ function remainingIn(stream: string): number {
  * whole answer, even on a busy machine.
  */
 const LONG_QUESTION = `Stream this: ${'word '.repeat(140)}THE END`;
+
+test.skip(!features.chatbot, switchedOff('chatbot'));
 
 test.describe('chatbot', () => {
   test('asks: the question, a ... placeholder while busy, then the answer with its line breaks', async ({ page }) => {

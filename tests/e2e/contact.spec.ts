@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Page, expect } from '@playwright/test';
-import { owner, shop } from '../../src/content/site.config.ts';
+import { owner } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import { expectNoAxeViolations, runAdmin, watchForErrors } from './helpers.ts';
 

@@ -11,7 +11,10 @@ import { dayLabel } from '../../src/features/scheduling/option-labels.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { HOW_TO_ANSWER, HOW_TO_ANSWER_YES_ONLY } from '../../src/features/scheduling/polls.ts';
 import { TIME_SLOT_POLL_IDS } from '../../src/features/scheduling/spec-polls.ts';
+import { features, switchedOff } from '../site-config.ts';
 import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
+
+test.skip(!features.scheduling, switchedOff('scheduling'));
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const ZONE = 'Europe/Berlin';

@@ -1,5 +1,6 @@
 // The forum with two members of clearance 2, and a clearance-1 user turned away.
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { features, switchedOff } from '../site-config.ts';
 import { test, waitsForSite } from './fixtures.ts';
 import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
@@ -12,6 +13,8 @@ async function openForumAs(page: Page, token: string) {
 
 const input = (page: Page) => page.getByPlaceholder('Enter your message (Max 3000 characters)');
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+test.skip(!features.forum, switchedOff('forum'));
 
 test.describe('forum', () => {
   // One forum for all: the test that posts a batch of 55 would push the others' messages out of

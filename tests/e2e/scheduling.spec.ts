@@ -1,10 +1,13 @@
 // The scheduling polls in the browser: an anonymous voter, a second browser refused the same
 // name, a member changing votes after a reload, the reunion date poll, and the console.
 import { type Browser, type Page, expect } from '@playwright/test';
+import { features, switchedOff } from '../site-config.ts';
 import { test, waitsForSite } from './fixtures.ts';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { TIME_SLOT_POLL_IDS, configuredItems, configuredPollItems } from '../../src/features/scheduling/spec-polls.ts';
 import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
+
+test.skip(!features.scheduling, switchedOff('scheduling'));
 
 // The console drops what the other tests vote on: this file runs its tests one after another.
 test.describe.configure({ mode: 'serial' });

@@ -2,11 +2,12 @@
 // on their next request, and the nav shows them logged out; "Log out everywhere" on the dashboard
 // ends every session of the account.
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { SHOP_HOME as SHOP } from '../../src/lib/features.ts';
+import { features, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const ENDED = 'Your session has ended. Please log in again.';
-const SHOP = '/drecoll_hills_harvest';
 
 /** Starts the tab logged in with a real token (once, so that a logout sticks across navigations). */
 async function useToken(page: Page, token: string): Promise<void> {
@@ -38,6 +39,7 @@ test.describe('an ended session', () => {
     page,
     request,
   }) => {
+    test.skip(!features.forum, switchedOff('forum'));
     const errors = watchForErrors(page);
     const member = await createUser(request, { clearance: 2, prefix: 'ended' });
     await useToken(page, member.token);
@@ -63,6 +65,7 @@ test.describe('an ended session', () => {
   });
 
   test('in the cart: loading it ends the session and says so', async ({ page, request }) => {
+    test.skip(!features.shop, switchedOff('shop'));
     const shopper = await createUser(request, { prefix: 'ended' });
     await useToken(page, shopper.token);
     await page.goto(SHOP);

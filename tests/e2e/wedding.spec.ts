@@ -3,6 +3,7 @@
 // the search and filters, the export of what they show, and the lists copied by name.
 import { readFile } from 'node:fs/promises';
 import { type Page, expect } from '@playwright/test';
+import { features, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { countGuests, peopleOf } from '../../src/features/wedding/logic.ts';
@@ -12,6 +13,8 @@ async function openConsoleAs(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
   await page.goto('/weddingconsole');
 }
+
+test.skip(!features.wedding, switchedOff('wedding'));
 
 test.describe('wedding console', () => {
   test('a clearance-2 user is kept out', async ({ page, request }) => {

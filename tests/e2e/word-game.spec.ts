@@ -3,6 +3,7 @@
 // secret is fixed from outside by seeding Math.random before the page loads.
 import { gzipSync } from 'node:zlib';
 import { type Page, expect } from '@playwright/test';
+import { features, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import { dailyWord } from '../../src/features/word-game/daily.ts';
 import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
@@ -51,6 +52,8 @@ async function expectToast(page: Page, text: string) {
   await expect(toast).toContainText('Cannot make that move.');
   await toast.getByRole('button', { name: 'Dismiss notification' }).click();
 }
+
+test.skip(!features.wordGame, switchedOff('wordGame'));
 
 test.describe('word game', () => {
   test('plays and wins by physical keys, with every check, then starts a new game', async ({ page }) => {
