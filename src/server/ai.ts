@@ -6,24 +6,27 @@ import { optionalEnv } from './env.ts';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 /**
- * Long enough for a thoughtful answer, short enough to bound cost and wait: at the 70-100 tokens a
- * second gpt-4o-mini usually writes, an answer this long arrives within MODEL_TIMEOUT_MS.
+ * Long enough for a thoughtful answer (a page of code), short enough to bound cost and wait: at
+ * the 70-100 tokens a second gpt-4o-mini usually writes it takes 6 to 9 s, and even at
+ * SLOWEST_TOKENS_PER_SECOND it arrives within MODEL_TIMEOUT_MS.
  */
 export const MAX_ANSWER_TOKENS = 600;
+/** The slowest rate a busy model writes at that an answer must still complete at (tokens a second). */
+export const SLOWEST_TOKENS_PER_SECOND = 15;
 /**
- * The shortest time limit a synchronous Netlify function has had: 10 s (the long-standing default;
- * docs.netlify.com now lists 60 s, older sites and plans had 10 s or 26-30 s). When the platform
- * kills a function mid-call, the model goes on writing (and billing) an answer nobody receives,
- * and the function never gets to count its tokens; a call we abandon ourselves is counted at its
- * worst case (askModel).
+ * A synchronous Netlify function's time limit: 60 s (docs.netlify.com, Functions overview). When
+ * the platform kills a function mid-call, the model goes on writing (and billing) an answer nobody
+ * receives, and the function never gets to count its tokens; a call we abandon ourselves is
+ * counted at its worst case (askModel).
  */
-export const FUNCTION_TIME_LIMIT_MS = 10_000;
+export const FUNCTION_TIME_LIMIT_MS = 60_000;
 /**
  * How long one answer may take: the function's limit less time for the caps' two store round
  * trips and the response, so the model call is always abandoned before the function is killed.
- * OPENAI_TIMEOUT_MS may lower it (tests, an impatient owner), never raise it.
+ * It was 8 s while functions had 10, which cut a long code answer off halfway. OPENAI_TIMEOUT_MS
+ * may lower it (tests, an impatient owner), never raise it.
  */
-export const MODEL_TIMEOUT_MS = 8_000;
+export const MODEL_TIMEOUT_MS = 50_000;
 
 /** The model call's timeout: OPENAI_TIMEOUT_MS when it is a positive number below MODEL_TIMEOUT_MS, else that bound. */
 export function modelTimeoutMs(): number {

@@ -83,7 +83,7 @@ export const SETTINGS: readonly Setting[] = [
     requirement: 'optional',
     purpose: 'an OpenAI-compatible server instead of OpenAI (then no key is needed)',
   },
-  { name: 'OPENAI_TIMEOUT_MS', requirement: 'optional', purpose: 'how long one answer may take, at most 8000 ms' },
+  { name: 'OPENAI_TIMEOUT_MS', requirement: 'optional', purpose: 'how long one answer may take, at most 50000 ms' },
   {
     name: 'CHATBOT_GUEST_QUESTIONS_PER_DAY',
     requirement: 'optional',
