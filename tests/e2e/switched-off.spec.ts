@@ -5,7 +5,7 @@
 // pages are there.
 import { type Page, expect } from '@playwright/test';
 import { featurePages } from '../../src/integrations/site-config.ts';
-import { FEATURES, FEATURE_PATHS, type Feature } from '../../src/lib/features.ts';
+import { FEATURES, FEATURE_PATHS, type Feature, featureOf } from '../../src/lib/features.ts';
 import { features, projects, shop } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import { createUser } from './helpers.ts';
@@ -42,10 +42,9 @@ const NAMES: Partial<Record<Feature, RegExp>> = {
   ...(!features.poll && !features.scheduling ? { poll: /\bpolls?\b/i, scheduling: /\bpolls?\b/i } : {}),
 };
 
-/** Whether a site path is one of the feature's pages or endpoints, or under one. */
+/** Whether a site path is one of the feature's pages or endpoints, or under one (src/lib/features.test.ts). */
 function isOf(feature: Feature, path: string): boolean {
-  const { pages, api } = FEATURE_PATHS[feature];
-  return [...pages, ...api].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return featureOf(path) === feature;
 }
 
 /** The paths of every same-site link in the page (hidden ones too: a menu item kept for later counts). */
