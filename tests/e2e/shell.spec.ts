@@ -1,5 +1,6 @@
 import { type Page, expect } from '@playwright/test';
-import { SHOP_HOME } from '../../src/lib/features.ts';
+import { APPS } from '../../src/content/apps.ts';
+import { type Feature, SHOP_HOME, featureOf } from '../../src/lib/features.ts';
 import { features, owner, shop, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import { expectNoAxeViolations, logInAs, watchForErrors } from './helpers.ts';
@@ -32,6 +33,32 @@ test.describe('site shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
+  });
+
+  test('the apps a visitor can try are in plain sight: a "Try it here" section on home and links in the footer', async ({
+    page,
+  }) => {
+    // The apps open to every visitor; the forum and the consoles are reached from the nav and the dashboard.
+    const openToAll: Feature[] = ['wordGame', 'chatbot', 'shop', 'poll', 'scheduling'];
+    const switchedOn = openToAll.filter((feature) => features[feature]).sort();
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Try it here' });
+    const footer = page.getByRole('navigation', { name: 'Apps', exact: true });
+    for (const links of [section.getByRole('link'), footer.getByRole('link')]) {
+      const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href')!));
+      // One link per app switched on, and none to an app switched off.
+      expect(hrefs.map((href) => featureOf(href)).sort()).toEqual(switchedOn);
+    }
+    for (const app of APPS)
+      await expect(section.getByRole('listitem').filter({ hasText: app.name })).toContainText(app.description);
+    // Each leads to a page that is there, and the footer is on the shop too.
+    for (const app of APPS) expect((await page.request.get(app.path)).status(), app.path).toBe(200);
+    if (features.shop) {
+      await page.goto(SHOP_HOME);
+      await expect(page.getByRole('navigation', { name: 'Apps', exact: true }).getByRole('link')).toHaveCount(
+        APPS.length,
+      );
+    }
   });
 
   test('the unauthorized page has the spec title and text', async ({ page }) => {
