@@ -1,8 +1,10 @@
 // The chatbot against the local echo model (tools/fake-openai) that the test server starts.
 import { type Page, type Route, expect } from '@playwright/test';
-import { features, switchedOff } from '../site-config.ts';
+import { features, owner, projects, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
+import { DEFAULT_SYSTEM_CHOICE, MY_WORK_CHOICE } from '../../src/features/chatbot/instructions.ts';
 import type { AskEvent } from '../../src/features/chatbot/schema.ts';
+import { projectCardId, projectCardPath } from '../../src/lib/project-cards.ts';
 import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
@@ -467,5 +469,121 @@ test.describe('chatbot', () => {
     await expect(answer).toContainText('You asked: Explain closures.');
     await expect(answer).not.toContainText('The first half');
     await expect(page.getByRole('button', { name: 'Regenerate the answer' })).toBeVisible();
+  });
+
+  // The chatbot's own questions are counted against one address's limit (20 in 10 minutes) for the
+  // whole file: these answer from the page's side where the server's answer is not the point.
+
+  test('copies a whole answer as markdown, says Copied, and says so when the browser refuses', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/chatbot');
+    const markdown = 'A **bold** word, a [link](https://example.com/) and:\n\n- one\n- two';
+    await page.route('**/api/ask-ai', (route) =>
+      fulfilStream(route, [
+        { event: 'text', data: { text: markdown } },
+        { event: 'done', data: { remaining: 5 } },
+      ]),
+    );
+    await ask(page, 'Format something.');
+    await expect(messages(page).nth(1).locator('li')).toHaveText(['one', 'two']);
+    const copy = page.getByRole('button', { name: 'Copy the answer' });
+    await expect(copy).toHaveCount(1);
+    await copy.click();
+    await expect(page.getByRole('button', { name: 'Copied the answer' })).toBeVisible();
+    await expect(page.getByText('The answer is on your clipboard.')).toBeVisible();
+    // The markdown as written, not the text as shown.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(markdown);
+    await expectNoAxeViolations(page);
+    // The button says Copied for a moment, then Copy again.
+    await expect(copy).toBeVisible();
+
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Refused.', 'NotAllowedError'));
+    });
+    await copy.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Not copied' })).toContainText(
+      'This browser did not allow copying. Select the answer and copy it instead.',
+    );
+    await expect(copy).toBeVisible();
+  });
+
+  test('starts an empty conversation with a starter question, sent at a click', async ({ page }) => {
+    await page.goto('/chatbot');
+    const sent: Record<string, unknown>[] = [];
+    await page.route('**/api/ask-ai', (route) => {
+      sent.push(route.request().postDataJSON() as Record<string, unknown>);
+      return fulfilStream(route, [
+        { event: 'text', data: { text: 'Closures keep their scope.' } },
+        { event: 'done', data: { remaining: 5 } },
+      ]);
+    });
+    const starters = page.getByRole('list', { name: 'Questions to start with' }).getByRole('button');
+    await expect(starters).toHaveCount(4);
+    await page.getByRole('button', { name: 'Explain JavaScript closures with a small example.' }).click();
+    await expect(messages(page).nth(0)).toHaveText('You: Explain JavaScript closures with a small example.');
+    await expect(messages(page).nth(1)).toHaveText('Chatbot: Closures keep their scope.');
+    // Asked under the visitor's instruction, as typed questions are.
+    expect(sent).toEqual([
+      {
+        userQuestion: 'Explain JavaScript closures with a small example.',
+        userSystemChoice: DEFAULT_SYSTEM_CHOICE,
+        history: [],
+      },
+    ]);
+    await expect(starters).toHaveCount(0);
+    await expect(page.getByPlaceholder('Type your question...')).toBeFocused();
+    await page.getByRole('button', { name: 'Clear Chat' }).click();
+    await expect(starters).toHaveCount(4);
+  });
+
+  test('"Ask about my work" answers from the owner’s material, and its card links lead to the cards', async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    await page.goto('/chatbot');
+    await page.getByRole('button', { name: 'What has the owner of this site built?' }).click();
+    const answer = messages(page).nth(1);
+    // The fake tells the start of a long instruction and its length: the server's prompt, with the
+    // owner's name; told to cite cards, it cites the first the prompt holds.
+    await expect(answer).toContainText(`told: "You answer visitors' questions about the work of ${owner.name},`);
+    await expect(answer).toContainText(/ \(\d{4,} characters\)"\)/);
+    await expect(answer).toContainText('You asked: What has the owner of this site built?');
+    const card = projects[0]!;
+    const link = answer.getByRole('link', { name: 'the source' });
+    await expect(link).toHaveAttribute('href', projectCardPath(card.id));
+    await expect(link).not.toHaveAttribute('target');
+    await expectNoAxeViolations(page);
+
+    await link.click();
+    await expect(page).toHaveURL(projectCardPath(card.id));
+    const target = page.locator(`#${projectCardId(card.id)}`);
+    await expect(target.getByRole('heading', { name: card.title })).toBeVisible();
+    await expect(target).toBeInViewport();
+    expect(await target.evaluate((element) => element.matches(':target'))).toBe(true);
+
+    // The starter chose the preset; chosen in the picker, the page names it, never sends its prompt.
+    await page.goBack();
+    await page.getByRole('button', { name: 'Pick How The Chatbot Answers' }).click();
+    await expect(page.getByRole('radio', { name: 'Ask about my work' })).toBeChecked();
+    await expect(page.getByLabel('System instruction')).toHaveValue(MY_WORK_CHOICE);
+    await page.getByRole('radio', { name: 'Helpful assistant' }).check();
+    await page.getByRole('radio', { name: 'Ask about my work' }).check();
+    const sent: Record<string, unknown>[] = [];
+    await page.route('**/api/ask-ai', (route) => {
+      sent.push(route.request().postDataJSON() as Record<string, unknown>);
+      return fulfilStream(route, [
+        { event: 'text', data: { text: 'Noted.' } },
+        { event: 'done', data: { remaining: 5 } },
+      ]);
+    });
+    await ask(page, 'And the shop?');
+    await expect(messages(page).nth(3)).toHaveText('Chatbot: Noted.');
+    expect(sent).toMatchObject([
+      { userQuestion: 'And the shop?', userSystemChoice: MY_WORK_CHOICE, preset: 'my-work' },
+    ]);
+    expect(errors).toEqual([]);
   });
 });

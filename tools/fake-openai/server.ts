@@ -59,9 +59,20 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-/** Composes the echo answer: which instruction it followed and what was asked, over two lines. */
+/** The longest instruction the echo repeats whole (a visitor's at most); a longer one is shown by its start and length. */
+export const ECHO_INSTRUCTION_CHARS = 500;
+
+/**
+ * Composes the echo answer: which instruction it followed and what was asked, over two lines. A
+ * long instruction (a prompt the server writes) is told by its first 120 characters and its
+ * length. An instruction holding same-site links (`/#…`, a page's cards) is one that tells the
+ * model to cite them: the answer cites the first, as a markdown link on a third line.
+ */
 export function echoAnswer(system: string, question: string): string {
-  return `(local test model, told: "${system}")\nYou asked: ${question}`;
+  const told =
+    system.length > ECHO_INSTRUCTION_CHARS ? `${system.slice(0, 120)}… (${system.length} characters)` : system;
+  const source = /\/#[\w-]+/.exec(system)?.[0];
+  return `(local test model, told: "${told}")\nYou asked: ${question}${source ? `\nSee [the source](${source}).` : ''}`;
 }
 
 /** Starts the fake on 127.0.0.1 (port 0 picks a free one). */

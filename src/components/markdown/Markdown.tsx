@@ -4,7 +4,8 @@
 // kept as written (as chat apps do: a poem's lines stay lines).
 // - Raw HTML in the text shows as text (react-markdown's default without rehype-raw).
 // - Links go only to http, https and mailto addresses, open in a new tab and carry
-//   rel="noopener noreferrer nofollow"; any other link is its text alone.
+//   rel="noopener noreferrer nofollow", or to a project card of the home page (`/#project-<id>`,
+//   src/lib/project-cards.ts), a same-site link; any other link is its text alone.
 // - Images are not loaded (their address is someone else's choice): their description shows.
 // - Headings fit into the page's outline: the text's shallowest level becomes `headingLevel`,
 //   and levels below it follow without gaps.
@@ -14,14 +15,16 @@ import type { ComponentProps, ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
+import { isProjectCardPath } from '../../lib/project-cards.ts';
 import { showToast } from '../toast.ts';
 import { highlightCode, languageOf, textOf } from './highlight.ts';
 // Its styles (markdown.css) are imported by the chatbot and forum pages, which inline them: an island brings no CSS.
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
-/** A link's address when it is an absolute http, https or mailto one, else undefined (no link). */
+/** A link's address when it is an absolute http, https or mailto one or a project card's, else undefined (no link). */
 export function safeUrl(url: string): string | undefined {
+  if (isProjectCardPath(url)) return url;
   try {
     const parsed = new URL(url);
     return LINK_PROTOCOLS.has(parsed.protocol) ? parsed.href : undefined;
@@ -83,6 +86,7 @@ function CodeBlock({ node, children }: ComponentProps<'pre'> & { node?: Element 
 
 function Link({ href, children }: ComponentProps<'a'>) {
   if (!href) return <>{children}</>;
+  if (isProjectCardPath(href)) return <a href={href}>{children}</a>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow">
       {children}

@@ -50,6 +50,11 @@ describe('Markdown', () => {
     expect(render('<https://example.com>')).toContain('href="https://example.com/"');
   });
 
+  it('links a project card of the home page as a same-site link, in the same tab', () => {
+    expect(render('See [the card](/#project-tea-shop).')).toContain('<a href="/#project-tea-shop">the card</a>');
+    expect(safeUrl('/#project-word-game')).toBe('/#project-word-game');
+  });
+
   it('makes no link of any other address: script, data, relative, protocol tricks', () => {
     for (const url of [
       'javascript:alert(1)',
@@ -59,6 +64,10 @@ describe('Markdown', () => {
       'vbscript:msgbox(1)',
       '/account',
       '//evil.example/x',
+      '/#project-x"onclick',
+      '/#project-',
+      '/account#project-x',
+      '#project-x',
     ]) {
       const html = render(`[click](${url})`);
       expect(html, url).not.toContain('<a');

@@ -1,10 +1,12 @@
 import { apiEventStream, apiRequest } from '../../platform/api-client.ts';
+import type { ServerPreset } from './instructions.ts';
 import type { AskEvent, ChatTurn, QuotaResponse } from './schema.ts';
 
-/** What the page asks: the spec's two fields and the conversation so far. */
+/** What the page asks: the spec's two fields, the server's preset when one is chosen, and the conversation so far. */
 export interface Question {
   userQuestion: string;
   userSystemChoice: string;
+  preset?: ServerPreset;
   history: ChatTurn[];
 }
 

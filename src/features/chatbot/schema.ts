@@ -1,6 +1,6 @@
 // The chatbot's request (SPEC section 7: ask-ai) and its answers, shared by the page and the function.
 import * as v from 'valibot';
-import { DEFAULT_SYSTEM_CHOICE } from './instructions.ts';
+import { DEFAULT_SYSTEM_CHOICE, SERVER_PRESETS } from './instructions.ts';
 import { MAX_HISTORY_ENTRIES, MAX_QUESTION_LENGTH, MAX_SYSTEM_LENGTH, MAX_TURN_LENGTH } from './limits.ts';
 
 /** One earlier turn of the conversation: the visitor's question or the model's answer. */
@@ -31,6 +31,12 @@ export const askRequest = v.object({
     // A blank instruction means the default one.
     v.transform((text) => text || DEFAULT_SYSTEM_CHOICE),
   ),
+  /**
+   * Optional (an addition to the spec's fields): a preset whose instruction the server writes, in
+   * place of userSystemChoice (still checked, then unused): 'my-work' answers from the owner's
+   * material (my-work.ts). Only a name from the list: the prompt itself never comes from a client.
+   */
+  preset: v.optional(v.picklist(SERVER_PRESETS, 'Unknown answer style.')),
   /** Optional (an addition to the spec's fields): the conversation so far, oldest first. */
   history: v.optional(
     v.pipe(

@@ -10,7 +10,7 @@ import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.
 import { passBotCheck } from '../../platform/captcha.ts';
 import { $token } from '../../platform/session.ts';
 import { fetchQuota, streamAnswer } from './api-client.ts';
-import { DEFAULT_SYSTEM_CHOICE } from './instructions.ts';
+import { DEFAULT_SYSTEM_CHOICE, systemFields } from './instructions.ts';
 import { MAX_TURN_LENGTH } from './limits.ts';
 import { keptHistory } from './logic.ts';
 import type { ChatTurn } from './schema.ts';
@@ -148,7 +148,7 @@ export function clearChat(): void {
 async function answer(id: number): Promise<void> {
   const before = $messages.get();
   const at = before.findIndex((message) => message.id === id);
-  const question = { userQuestion: before[at - 1]!.text, userSystemChoice: $systemChoice.get() };
+  const question = { userQuestion: before[at - 1]!.text, ...systemFields($systemChoice.get()) };
   const history = keptHistory(turns(before.slice(0, at - 1)));
   const stop = new AbortController();
   answering = stop;

@@ -19,6 +19,7 @@ import {
 } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import Message, { messageElementId, preloadMarkdown } from './Message.tsx';
+import StarterPrompts from './StarterPrompts.tsx';
 // Its styles (chatbot.css) are imported by its page, which inlines them: an island brings no CSS.
 
 // Loaded when first opened: most visitors keep the default.
@@ -147,6 +148,7 @@ export default function Chatbot() {
         }}
       >
         {messages.length === 0 && <p className="message-empty">No messages yet. Ask the chatbot anything.</p>}
+        {messages.length === 0 && <StarterPrompts />}
         {messages.map((message) => (
           <div key={message.id} className={`turn turn-${message.from}`}>
             <Message message={message} />
