@@ -10,11 +10,15 @@ describe('what the guesses have shown', () => {
   });
 
   it('names places, letters found elsewhere (and where they are not) and letters not in the word', () => {
-    expect(summarise(played('CRANE', 'TRAIN'))).toBe('R is second; A is third; N is in the word but not fifth; no I or T.');
+    expect(summarise(played('CRANE', 'TRAIN'))).toBe(
+      'R is second; A is third; N is in the word but not fifth; no I or T.',
+    );
   });
 
   it('lists places in the order of the word and letters not in it alphabetically, with "or"', () => {
-    expect(summarise(played('CRANE', 'SLATE', 'CHAMP'))).toBe('C is first; A is third; E is fifth; no H, L, M, P, S or T.');
+    expect(summarise(played('CRANE', 'SLATE', 'CHAMP'))).toBe(
+      'C is first; A is third; E is fifth; no H, L, M, P, S or T.',
+    );
   });
 
   it('joins every place a yellow or a grey copy ruled out, across guesses', () => {

@@ -72,7 +72,12 @@ export function summarise(guesses: readonly Tile[][]): string {
     if (key) places.set(key, [...(places.get(key) ?? []), index]);
   });
   for (const [key, at] of places) {
-    parts.push(`${key} is ${listOf(at.map((index) => ORDINALS[index]!), 'and')}`);
+    parts.push(
+      `${key} is ${listOf(
+        at.map((index) => ORDINALS[index]!),
+        'and',
+      )}`,
+    );
   }
   for (const [key, { min, exact, notAt }] of letters) {
     if (min === 0) continue;
