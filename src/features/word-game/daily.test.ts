@@ -26,7 +26,9 @@ describe('the answer pool', () => {
   });
 
   it('has every answer in the guess dictionary (the word-list package, unchanged)', () => {
-    const wordList = createRequire(import.meta.url).resolve('word-list').replace(/index\.js$/, 'words.txt');
+    const wordList = createRequire(import.meta.url)
+      .resolve('word-list')
+      .replace(/index\.js$/, 'words.txt');
     const dictionary = new Set(readFileSync(wordList, 'utf8').split('\n'));
     expect(ANSWERS.filter((word) => !dictionary.has(word.toLowerCase()))).toEqual([]);
   });
