@@ -1,7 +1,7 @@
 // The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way, votes in
 // a scheduling poll and in a made poll's grid, a forum post in markdown, the gallery's turn.
-import { dailyWord } from '../../src/features/word-game/daily.ts';
-import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
+import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
+import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
@@ -10,16 +10,27 @@ import { features, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
 
-test('a word-game round: the Daily word found on the second guess, the result, the dialogs closed with Escape', async ({
+test('a word-game round: How to play closed with Escape and typing at once, the Daily word found on the second guess, the result, the dialogs closed with Escape', async ({
   site,
 }) => {
   test.skip(!features.wordGame, switchedOff('wordGame'));
   await site.goto('/word_game');
   const board = byRole('group', 'Board');
   await site.expectVisible(board);
+  // A first visit: How to play opens by itself; Escape closes it and the game takes keys at once.
+  const help = byRole('dialog', 'How to play');
+  await site.expectVisible(help);
+  await site.expectText(help, 'W is in the word and in the right spot.');
+  await site.press('Escape');
+  await site.expectHidden(help);
+  await site.type('ab');
+  await site.expectText(inside(board, byRole('group', 'Guess 1')), /^A.*B/);
+  await site.press('Backspace');
+  await site.press('Backspace');
   await site.click(byRole('button', 'Daily'));
-  const word = dailyWord(dayNumber());
-  const other = SECRET_WORDS.find((candidate) => candidate !== word)!;
+  const order = dailyOrder(ANSWERS);
+  const word = dailyWord(dayNumber(), order);
+  const other = order.find((candidate) => candidate !== word)!;
   // A guess by the physical keyboard, coloured letter by letter, each with its state in words.
   await site.type(other.toLowerCase());
   await site.press('Enter');

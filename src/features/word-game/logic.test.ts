@@ -11,7 +11,6 @@ import {
   typeLetter,
   upgradeKeys,
 } from './logic.ts';
-import { SECRET_WORDS, pickSecret } from './secret-words.ts';
 
 /** Colours as a string: G green, Y yellow, - grey. */
 const colours = (guess: string, secret: string) =>
@@ -137,18 +136,5 @@ describe('scores', () => {
     expect(beatsBest(3, 4)).toBe(true);
     expect(beatsBest(4, 4)).toBe(false);
     expect(beatsBest(6, undefined)).toBe(true);
-  });
-});
-
-describe('secret words', () => {
-  it('has about 150 distinct five-letter uppercase words', () => {
-    expect(SECRET_WORDS.length).toBeGreaterThanOrEqual(140);
-    expect(new Set(SECRET_WORDS).size).toBe(SECRET_WORDS.length);
-    for (const word of SECRET_WORDS) expect(word).toMatch(/^[A-Z]{5}$/);
-  });
-
-  it('picks by Math.random, so a test can fix the word', () => {
-    expect(pickSecret(() => 0)).toBe(SECRET_WORDS[0]);
-    expect(pickSecret(() => 0.999999)).toBe(SECRET_WORDS.at(-1));
   });
 });

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { ScoreExtras } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
-import { dailyWord } from './daily.ts';
+import { ANSWERS } from './answers.ts';
+import { FIRST_DAY, dailyOrder, dailyWord } from './daily.ts';
 import { type AllStats, emptyAllStats, recordResult } from './stats.ts';
 
 /** The server's answer: a best score, and empty statistics unless given. */
@@ -19,24 +20,25 @@ vi.mock('./api-client.ts', () => api);
 
 const words = vi.hoisted(() => ({
   loadDictionary: vi.fn<() => Promise<Set<string>>>(),
+  loadAnswers: vi.fn<() => Promise<string[]>>(),
   pickSecret: vi.fn<() => string>(),
 }));
-vi.mock('./dictionary.ts', () => ({ loadDictionary: words.loadDictionary }));
-vi.mock('./secret-words.ts', async (original) => ({
-  ...(await original<typeof import('./secret-words.ts')>()),
-  pickSecret: words.pickSecret,
-}));
+vi.mock('./dictionary.ts', () => words);
+
+/** The answers as the page fetches them: in the Daily's order. */
+const ORDER = dailyOrder(ANSWERS);
+const today = (day = dayNumber()) => dailyWord(day, ORDER);
 
 const DICTIONARY = new Set(['crane', 'slate', 'pious', 'dumpy', 'wight', 'folky', 'bench', 'track']);
 
 // A fresh store per test, mounted the way the island mounts it.
-async function openGame(username = '') {
+async function openGame(username = '', { settle = true } = {}) {
   vi.resetModules();
   const auth = await import('../../platform/session.ts');
   if (username) auth.setToken(tokenFor({ username }));
   const store = await import('./store.ts');
   for (const $store of [store.$game, store.$best, store.$announcement, store.$stats]) $store.listen(() => undefined);
-  await allTasks();
+  if (settle) await allTasks();
   return store;
 }
 
@@ -50,7 +52,8 @@ describe('word game store', () => {
   beforeEach(() => {
     api.recordWordGameScore.mockReset();
     words.loadDictionary.mockReset().mockResolvedValue(DICTIONARY);
-    words.pickSecret.mockReset().mockReturnValue('crane');
+    words.loadAnswers.mockReset().mockResolvedValue(ORDER);
+    words.pickSecret.mockReset().mockReturnValue('CRANE');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -104,7 +107,7 @@ describe('word game store', () => {
     expect(game.$game.get().current).toBe('');
     expect(api.recordWordGameScore).not.toHaveBeenCalled();
 
-    words.pickSecret.mockReturnValue('bench');
+    words.pickSecret.mockReturnValue('BENCH');
     game.startNewGame();
     expect(game.$game.get()).toMatchObject({ status: 'playing', turn: 0, secret: 'BENCH', guesses: [] });
     expect(game.$announcement.get()).toBe('New game. Guess the five letter word.');
@@ -170,8 +173,8 @@ describe('word game store', () => {
   it('plays today’s Daily word, once: no new game until tomorrow', async () => {
     game = await openGame();
     game.chooseMode('daily');
-    expect(game.$game.get().secret).toBe(dailyWord(dayNumber()));
-    await play(game, dailyWord(dayNumber()).toLowerCase() === 'crane' ? 'crane' : 'slate');
+    expect(game.$game.get().secret).toBe(today());
+    await play(game, today().toLowerCase() === 'crane' ? 'crane' : 'slate');
     game.startNewGame();
     expect(game.$game.get().turn).toBe(1);
     game.chooseMode('practice');
@@ -277,5 +280,71 @@ describe('word game store', () => {
     game = await openGame('ada');
     await allTasks();
     expect(api.recordWordGameScore).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a game begun before the answers came its secret when they come, and says so when they cannot', async () => {
+    let arrive: (order: string[]) => void = () => undefined;
+    words.loadAnswers.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    game = await openGame('', { settle: false });
+    expect(game.$game.get().secret).toBe('');
+    await game.pressKey('c');
+    arrive(ORDER);
+    await allTasks();
+    expect(game.$game.get()).toMatchObject({ secret: 'CRANE', current: 'C' });
+    game.chooseMode('daily');
+    expect(game.$game.get().secret).toBe(today());
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+
+    words.loadAnswers.mockReset().mockRejectedValue(new Error('offline'));
+    game = await openGame();
+    expect(await play(game, 'crane')).toBe(game.NO_DICTIONARY);
+    expect(game.$game.get().turn).toBe(0);
+  });
+
+  it('plays a past Daily with that day’s word, counted apart from the Daily streak and the server', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    api.recordWordGameScore.mockResolvedValue(answer(7));
+    game = await openGame('ada');
+    const day = dayNumber() - 3;
+    expect(game.archiveDays()).toEqual({ first: FIRST_DAY, last: dayNumber() - 1 });
+    expect(game.playArchive(dayNumber())).toBe(false); // today is the Daily's
+    expect(game.playArchive(FIRST_DAY - 1)).toBe(false); // before puzzle 1
+    expect(game.$mode.get()).toBe('practice');
+
+    expect(game.playArchive(day)).toBe(true);
+    expect(game.$mode.get()).toBe('archive');
+    expect(game.$play.get().day).toBe(day);
+    expect(game.$game.get().secret).toBe(today(day));
+    expect(game.$announcement.get()).toMatch(/^Past Daily of \d{1,2} \w{3} \d{4}\. Guess the five letter word\.$/);
+    const dictionary = new Set([...DICTIONARY, today(day).toLowerCase()]);
+    words.loadDictionary.mockResolvedValue(dictionary);
+    await play(game, today(day).toLowerCase() === 'slate' ? 'track' : 'slate');
+    await play(game, today(day).toLowerCase());
+    await allTasks();
+    expect(game.$game.get()).toMatchObject({ status: 'won', turn: 2 });
+    expect(game.$archive.get()).toEqual({ [day]: { won: true, guesses: 2 } });
+    // Only the read at login: no result, no best score, no streak.
+    expect(api.recordWordGameScore).toHaveBeenCalledTimes(1);
+    expect(game.$stats.get()).toEqual(emptyAllStats());
+
+    // Today's Daily is untouched, and the past one is remembered across a reload.
+    game.chooseMode('daily');
+    expect(game.$game.get()).toMatchObject({ turn: 0, secret: today() });
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+    game = await openGame();
+    expect(game.$archive.get()).toEqual({ [day]: { won: true, guesses: 2 } });
+  });
+
+  it('remembers that How to play was seen, and the "What you know" switch', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    game = await openGame();
+    expect(game.$helpSeen.get()).toBe(false);
+    expect(game.$settings.get().showKnowledge).toBe(false);
+    game.markHelpSeen();
+    game.changeSettings({ showKnowledge: true });
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+    game = await openGame();
+    expect(game.$helpSeen.get()).toBe(true);
+    expect(game.$settings.get().showKnowledge).toBe(true);
   });
 });

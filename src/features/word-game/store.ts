@@ -1,7 +1,9 @@
 // The word game's state and actions (SPEC sections 4, 5, 7, 9): a game per mode (Daily, the same
 // word for everyone each day and played once; Practice, the spec's random word), the settings
 // (hard mode, high contrast), the screen reader's announcement of each guess, the player's best
-// score and statistics. All of it is kept in this browser (localStorage), so a game survives a
+// score and statistics; a past Daily (the archive), counted apart from the Daily's streak; whether
+// How to play was seen. The secrets come from the answer list, fetched as the game starts (a game
+// begun before it came gets its secret when it does). All of it is kept in this browser (localStorage), so a game survives a
 // reload. A signed-in player's statistics live on the server: the end of a game saves it (and the
 // best score) in one call; at login a guest's statistics are added to the account's, once. The
 // rules are logic.ts's, hard-mode.ts's and stats.ts's; a refused move is reported to the caller,
@@ -12,8 +14,8 @@ import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.
 import { $username } from '../../platform/session.ts';
 import { type ScoreExtras, recordWordGameScore } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
-import { dailyWord } from './daily.ts';
-import { loadDictionary } from './dictionary.ts';
+import { FIRST_DAY, dailyWord, dayLabel } from './daily.ts';
+import { loadAnswers, loadDictionary, pickSecret } from './dictionary.ts';
 import { hardModeError } from './hard-mode.ts';
 import {
   type Game,
@@ -25,17 +27,25 @@ import {
   submitGuess,
   typeLetter,
 } from './logic.ts';
-import { pickSecret } from './secret-words.ts';
 import { type AllStats, type GameMode, type GameResult, NEVER_WON, emptyAllStats, recordResult } from './stats.ts';
 
 /** The refusal shown when the guess cannot be checked. */
 export const NO_DICTIONARY = 'The word list could not be loaded. Please check your connection and try again.';
 
+/** Where a game is played: today's Daily, Practice, or a past Daily (the archive). */
+export type PlayMode = GameMode | 'archive';
+
+/** A past Daily's outcome, kept in this browser only (never the Daily's streak or the server's statistics). */
+export interface ArchiveResult {
+  won: boolean;
+  guesses: number;
+}
+
 /** A game in one mode, as kept. */
 export interface Play {
   /** Random: the server counts a result once by it. */
   id: string;
-  /** The day it began on; a Daily game's puzzle. */
+  /** The day it began on; a Daily or past Daily game's puzzle. */
   day: number;
   /** Played in hard mode: fixed by the first guess. */
   hard: boolean;
@@ -45,6 +55,8 @@ export interface Play {
 export interface Settings {
   hardMode: boolean;
   highContrast: boolean;
+  /** Shows "What you know": a summary of what the guesses have shown (knowledge.ts). */
+  showKnowledge: boolean;
 }
 
 /** A guest's statistics, and the id their merge into an account is counted once by. */
@@ -60,8 +72,12 @@ interface PendingResult {
 }
 
 interface Saved {
-  mode: GameMode;
-  plays: Partial<Record<GameMode, Play>>;
+  mode: PlayMode;
+  plays: Partial<Record<PlayMode, Play>>;
+  /** Past Dailies finished here, by day. */
+  archive: Record<string, ArchiveResult>;
+  /** How to play was closed once: it does not open by itself again. */
+  helpSeen: boolean;
   settings: Settings;
   guest: GuestStats;
   pending: PendingResult[];
@@ -71,22 +87,35 @@ const STORAGE_KEY = 'wordgame';
 
 const newId = () => crypto.randomUUID();
 
-function newPlay(mode: GameMode, day = dayNumber()): Play {
-  return { id: newId(), day, hard: false, game: newGame(mode === 'daily' ? dailyWord(day) : pickSecret()) };
+/** The answers in the Daily's order, once fetched. */
+let answers: readonly string[] | undefined;
+
+/** A game's secret, or '' while the answers are still on their way (filled in when they come). */
+function secretFor(mode: PlayMode, day: number): string {
+  if (!answers) return '';
+  return mode === 'practice' ? pickSecret(answers) : dailyWord(day, answers);
+}
+
+function newPlay(mode: PlayMode, day = dayNumber()): Play {
+  return { id: newId(), day, hard: false, game: newGame(secretFor(mode, day)) };
 }
 
 function restore(): Saved {
   const saved = readStoredJson<Partial<Saved>>(STORAGE_KEY) ?? {};
   const today = dayNumber();
   const daily = saved.plays?.daily;
+  const archive = saved.plays?.archive;
   return {
-    mode: saved.mode === 'daily' ? 'daily' : 'practice',
+    mode: saved.mode === 'daily' || (saved.mode === 'archive' && archive) ? saved.mode : 'practice',
     plays: {
       // Yesterday's Daily game is over, finished or not: today has its own word.
       daily: daily?.day === today ? daily : newPlay('daily', today),
       practice: saved.plays?.practice ?? newPlay('practice'),
+      ...(archive && { archive }),
     },
-    settings: { hardMode: false, highContrast: false, ...saved.settings },
+    archive: saved.archive ?? {},
+    helpSeen: saved.helpSeen === true,
+    settings: { hardMode: false, highContrast: false, showKnowledge: false, ...saved.settings },
     guest: saved.guest ?? { stats: emptyAllStats(), mergeId: newId() },
     pending: Array.isArray(saved.pending) ? saved.pending : [],
   };
@@ -96,10 +125,12 @@ const saved = restore();
 let guest = saved.guest;
 let pending = saved.pending;
 
-export const $mode = atom<GameMode>(saved.mode);
-export const $plays = atom<Record<GameMode, Play>>(saved.plays as Record<GameMode, Play>);
+export const $mode = atom<PlayMode>(saved.mode);
+export const $plays = atom<Record<GameMode, Play> & { archive?: Play }>(
+  saved.plays as Record<GameMode, Play> & { archive?: Play },
+);
 /** The game being played: the chosen mode's. */
-export const $play = computed([$mode, $plays], (mode, plays) => plays[mode]);
+export const $play = computed([$mode, $plays], (mode, plays) => plays[mode] ?? plays.daily);
 export const $game = computed($play, (play) => play.game);
 export const $settings = atom<Settings>(saved.settings);
 /** What the live region last said about the game. */
@@ -108,11 +139,17 @@ export const $announcement = atom('');
 export const $best = atom<number>(NEVER_WON);
 /** The statistics shown: the account's when signed in, else this browser's. */
 export const $stats = atom<AllStats>(guest.stats);
+/** Past Dailies finished in this browser, by day. */
+export const $archive = atom<Record<string, ArchiveResult>>(saved.archive);
+/** Whether How to play was closed once (it opens by itself only before). */
+export const $helpSeen = atom(saved.helpSeen);
 
 function persist(): void {
   writeStoredJson(STORAGE_KEY, {
     mode: $mode.get(),
     plays: $plays.get(),
+    archive: $archive.get(),
+    helpSeen: $helpSeen.get(),
     settings: $settings.get(),
     guest,
     pending,
@@ -121,14 +158,37 @@ function persist(): void {
 $mode.listen(persist);
 $plays.listen(persist);
 $settings.listen(persist);
+$archive.listen(persist);
+$helpSeen.listen(persist);
 
-function setPlay(mode: GameMode, change: Partial<Play>): void {
-  $plays.set({ ...$plays.get(), [mode]: { ...$plays.get()[mode], ...change } });
+/** Remembers that How to play was closed. */
+export function markHelpSeen(): void {
+  $helpSeen.set(true);
 }
 
-// Fetch the dictionary as the game starts, so the first Enter does not wait for it.
+function playOf(mode: PlayMode): Play {
+  return $plays.get()[mode] ?? $plays.get().daily;
+}
+
+function setPlay(mode: PlayMode, change: Partial<Play>): void {
+  $plays.set({ ...$plays.get(), [mode]: { ...playOf(mode), ...change } });
+}
+
+/** Fetches the answers once, and gives the games begun without a secret theirs. */
+async function ensureAnswers(): Promise<void> {
+  answers ??= await loadAnswers();
+  const plays = $plays.get();
+  const modes = (['daily', 'practice', 'archive'] as const).filter((mode) => plays[mode]?.game.secret === '');
+  for (const mode of modes) {
+    const play = playOf(mode);
+    setPlay(mode, { game: { ...play.game, secret: secretFor(mode, play.day) } });
+  }
+}
+
+// Fetch the word lists as the game starts, so the first Enter does not wait for them.
 onMount($play, () => {
   loadDictionary().catch((error: unknown) => console.error(error));
+  void task(() => ensureAnswers().catch((error: unknown) => console.error(error)));
 });
 
 // Whoever is logged in: their best score and statistics, a guest's games added to them first
@@ -205,23 +265,23 @@ export function pressKey(key: string): Promise<string | undefined> {
   return played;
 }
 
-async function playKey(mode: GameMode, key: string): Promise<string | undefined> {
-  const game = $plays.get()[mode].game;
+async function playKey(mode: PlayMode, key: string): Promise<string | undefined> {
+  const game = playOf(mode).game;
   if (game.status !== 'playing') return undefined;
   if (key === 'Enter') return playGuess(mode);
   setPlay(mode, { game: key === 'Backspace' ? deleteLetter(game) : typeLetter(game, key) });
   return undefined;
 }
 
-async function playGuess(mode: GameMode): Promise<string | undefined> {
+async function playGuess(mode: PlayMode): Promise<string | undefined> {
   let dictionary: Set<string>;
   try {
-    dictionary = await loadDictionary();
+    [dictionary] = await Promise.all([loadDictionary(), ensureAnswers()]);
   } catch (error) {
     console.error(error);
     return NO_DICTIONARY;
   }
-  const play = $plays.get()[mode];
+  const play = playOf(mode);
   const game = play.game;
   // Hard mode is decided by the first guess, and cannot change after it.
   const hard = game.turn === 0 ? $settings.get().hardMode : play.hard;
@@ -236,9 +296,17 @@ async function playGuess(mode: GameMode): Promise<string | undefined> {
   return undefined;
 }
 
-/** Counts a finished game: on the server for a signed-in player (with the best score), else here. */
-function finish(mode: GameMode, { id, day, game }: Play): void {
+/**
+ * Counts a finished game: on the server for a signed-in player (with the best score), else here. A
+ * past Daily is kept apart, in this browser only: it never changes the Daily's streak, the
+ * statistics or the best score (the server counts a Daily only on its own day).
+ */
+function finish(mode: PlayMode, { id, day, game }: Play): void {
   const won = game.status === 'won';
+  if (mode === 'archive') {
+    $archive.set({ ...$archive.get(), [day]: { won, guesses: game.turn } });
+    return;
+  }
   const result: GameResult = { id, mode, won, guesses: game.turn, day: mode === 'daily' ? day : dayNumber() };
   const username = $username.get();
   if (username) {
@@ -255,6 +323,26 @@ export function startNewGame(): void {
   if ($mode.get() === 'daily') return;
   $plays.set({ ...$plays.get(), practice: newPlay('practice') });
   $announcement.set('New game. Guess the five letter word.');
+}
+
+/** The days a past Daily can be played: from puzzle 1 to yesterday (UTC). */
+export function archiveDays(today = dayNumber()): { first: number; last: number } {
+  return { first: FIRST_DAY, last: today - 1 };
+}
+
+/**
+ * Plays a past Daily: that day's word, counted apart from the Daily's streak. The same day again
+ * goes on with its game; a day outside the archive (today, to come, before puzzle 1) is refused.
+ */
+export function playArchive(day: number): boolean {
+  const { first, last } = archiveDays();
+  if (!Number.isInteger(day) || day < first || day > last) return false;
+  const current = $plays.get().archive;
+  if (current?.day !== day) $plays.set({ ...$plays.get(), archive: newPlay('archive', day) });
+  $mode.set('archive');
+  $announcement.set(`Past Daily of ${dayLabel(day)}. Guess the five letter word.`);
+  void ensureAnswers().catch((error: unknown) => console.error(error));
+  return true;
 }
 
 /** Switches between Daily and Practice; the Daily game is today's. */

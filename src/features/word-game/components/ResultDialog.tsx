@@ -1,7 +1,8 @@
 // The modal at the end of a game ('You Won!' or 'You lost', the spec's texts and the word), or
 // opened from Statistics: the mode's statistics with the guess distribution (this game's row
 // highlighted), Share (the phone's share sheet, else the clipboard) with the result in words
-// beside it, and in Daily mode the wait for the next word. Closing it (Close, Escape) gives focus
+// beside it, and in Daily mode the wait for the next word. A past Daily shows how many past Dailies
+// were won here instead: they are counted apart from the Daily's statistics. Closing it (Close, Escape) gives focus
 // back where it was.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -11,7 +12,7 @@ import { countdown } from '../daily.ts';
 import { turns } from '../logic.ts';
 import { type SharedGame, shareSummary, shareText } from '../share.ts';
 import { shownStreak, winPercent, wins } from '../stats.ts';
-import { $mode, $play, $settings, $stats, chooseMode } from '../store.ts';
+import { $archive, $mode, $play, $settings, $stats, chooseMode } from '../store.ts';
 
 interface ResultDialogProps {
   /** Whether to show the finished game's result; Statistics opens it without. */
@@ -62,9 +63,12 @@ async function share(text: string): Promise<string> {
 }
 
 export default function ResultDialog({ withResult, onClose }: ResultDialogProps) {
-  const mode = useStore($mode);
+  const playMode = useStore($mode);
+  const archive = playMode === 'archive';
+  const mode = archive ? 'daily' : playMode;
   const { day, hard, game } = useStore($play);
   const stats = useStore($stats)[mode];
+  const archiveResults = Object.values(useStore($archive));
   const { highContrast } = useStore($settings);
   const [confirmation, setConfirmation] = useState('');
   const finished = game.status !== 'playing';
@@ -124,40 +128,49 @@ export default function ResultDialog({ withResult, onClose }: ResultDialogProps)
           <p>The word was: {game.secret}</p>
         </>
       )}
-      <h3 className="stats-heading">{mode === 'daily' ? 'Daily statistics' : 'Practice statistics'}</h3>
-      <dl className="stats">
-        {figures.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <h3 className="stats-heading" id="distribution-title">
-        Guess distribution
-      </h3>
-      <ul className="distribution" aria-labelledby="distribution-title">
-        {rows.map(([guesses, count]) => (
-          <li key={guesses} className={guesses === thisRow ? 'this-game' : undefined}>
-            <span className="distribution-label">
-              <span aria-hidden="true">{guesses}</span>
-              <span className="visually-hidden">
-                {guesses === 'X' ? 'Lost' : `In ${guesses}`}
-                {guesses === thisRow ? ' (this game)' : ''}:
-              </span>
-            </span>
-            <span className="distribution-bar" style={{ width: `${Math.max(8, (100 * count) / most)}%` }}>
-              {count}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {archive ? (
+        <p className="archive-count">
+          Past Dailies are counted apart from your Daily streak: you have won{' '}
+          {archiveResults.filter((result) => result.won).length} of the {archiveResults.length} played here.
+        </p>
+      ) : (
+        <>
+          <h3 className="stats-heading">{mode === 'daily' ? 'Daily statistics' : 'Practice statistics'}</h3>
+          <dl className="stats">
+            {figures.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="stats-heading" id="distribution-title">
+            Guess distribution
+          </h3>
+          <ul className="distribution" aria-labelledby="distribution-title">
+            {rows.map(([guesses, count]) => (
+              <li key={guesses} className={guesses === thisRow ? 'this-game' : undefined}>
+                <span className="distribution-label">
+                  <span aria-hidden="true">{guesses}</span>
+                  <span className="visually-hidden">
+                    {guesses === 'X' ? 'Lost' : `In ${guesses}`}
+                    {guesses === thisRow ? ' (this game)' : ''}:
+                  </span>
+                </span>
+                <span className="distribution-bar" style={{ width: `${Math.max(8, (100 * count) / most)}%` }}>
+                  {count}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {finished && (
         <p id="share-summary" className="visually-hidden">
           {shareSummary(shared)}
         </p>
       )}
-      {mode === 'daily' && finished && (
+      {playMode === 'daily' && finished && (
         <NextWord
           day={day}
           onPlay={() => {

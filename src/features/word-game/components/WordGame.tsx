@@ -1,19 +1,37 @@
 // The word game island (SPEC sections 2, 4, 5, 8, 9): Daily or Practice, the board (tiles flip in
 // on reveal, a refused row shakes, a win bounces), the on-screen and physical keyboards, the
 // checks' toasts, the result modal with the statistics and Share, the settings and the best
-// score, rendered from the word game's store. The dialogs load when first opened.
+// score, rendered from the word game's store; How to play (by itself on a first visit, and from
+// Help), Past Dailies, and "What you know" (a live summary of the hints, behind a switch). The
+// dialogs but How to play load when first opened.
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../../components/toast.ts';
 import { takeEarlyKeys } from '../../../platform/early-input.ts';
 import { $user } from '../../../platform/session.ts';
+import { dayLabel } from '../daily.ts';
+import { summarise } from '../knowledge.ts';
 import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
-import { $announcement, $best, $mode, $play, $settings, chooseMode, pressKey, startNewGame } from '../store.ts';
+import {
+  $announcement,
+  $best,
+  $helpSeen,
+  $mode,
+  $play,
+  $settings,
+  changeSettings,
+  chooseMode,
+  markHelpSeen,
+  pressKey,
+  startNewGame,
+} from '../store.ts';
+import HowToPlay from './HowToPlay.tsx';
 import Keyboard from './Keyboard.tsx';
 // Its styles (word-game.css) are imported by its page, which inlines them: an island brings no CSS.
 
 const ResultDialog = lazy(() => import('./ResultDialog.tsx'));
 const SettingsDialog = lazy(() => import('./SettingsDialog.tsx'));
+const ArchiveDialog = lazy(() => import('./ArchiveDialog.tsx'));
 
 const GAME_TOAST_MS = 2000;
 /** How long the last row takes to flip in (and a win to bounce) before the result shows. */
@@ -23,19 +41,24 @@ function refuse(text: string): void {
   showToast({ title: 'Cannot make that move.', text, variant: 'failure', duration: GAME_TOAST_MS });
 }
 
-type Open = 'result' | 'statistics' | 'settings' | undefined;
+type Open = 'result' | 'statistics' | 'settings' | 'help' | 'archive' | undefined;
 
 export default function WordGame() {
   const user = useStore($user);
   const mode = useStore($mode);
-  const { id, game } = useStore($play);
+  const { id, day, game } = useStore($play);
   const best = useStore($best);
-  const { highContrast } = useStore($settings);
+  const { highContrast, showKnowledge } = useStore($settings);
   const announcement = useStore($announcement);
   const loggedIn = user.username !== '';
   // A finished Practice game found on arrival shows its result (closing it starts the next game).
+  // How to play opens by itself on a first visit, unless the visitor is already typing a guess.
   const [open, setOpen] = useState<Open>(() =>
-    mode === 'practice' && game.status !== 'playing' ? 'result' : undefined,
+    mode === 'practice' && game.status !== 'playing'
+      ? 'result'
+      : !$helpSeen.get() && !window.earlyInput?.keys.length
+        ? 'help'
+        : undefined,
   );
   /** The row that moves: the last one played flips in, a refused one shakes (anew at each refusal). */
   const [motion, setMotion] = useState<{ row: string; kind: 'reveal' | 'shake'; count: number }>();
@@ -58,12 +81,14 @@ export default function WordGame() {
     const target = event.target as HTMLElement | null;
     // A focused button (an on-screen key, a nav link) handles its own Enter and Space.
     if ((event.key === 'Enter' || event.key === ' ') && target?.closest('button, a')) return;
-    if (target?.closest('input, textarea, select, dialog')) return;
+    // A switch on the page ("What you know") lets the letters through; a field keeps them.
+    const toggle = target instanceof HTMLInputElement && target.type === 'checkbox' && !target.closest('dialog');
+    if (!toggle && target?.closest('input, textarea, select, dialog')) return;
     if (event.key === 'Enter' || event.key === 'Backspace' || /^[a-z]$/i.test(event.key)) {
       event.preventDefault();
       // Typing plays the game: the button last clicked (a key, Settings) lets go of the focus, so
       // the Enter that follows plays the guess instead of pressing that button again.
-      if (event.key !== 'Enter' && target?.closest('button')) target.blur();
+      if (event.key !== 'Enter' && (toggle || target?.closest('button'))) target?.blur();
       press(event.key);
     }
   }
@@ -89,6 +114,11 @@ export default function WordGame() {
     return () => clearTimeout(timer);
   }, [game.status, id]);
 
+  function closeHelp() {
+    markHelpSeen();
+    setOpen(undefined);
+  }
+
   function closeResult() {
     setOpen(undefined);
     if (open === 'result' && mode === 'practice') startNewGame();
@@ -110,13 +140,23 @@ export default function WordGame() {
             </button>
           ))}
         </div>
+        <button type="button" className="button game-action" onClick={() => setOpen('archive')}>
+          Past Dailies
+        </button>
         <button type="button" className="button game-action" onClick={() => setOpen('statistics')}>
           Statistics
         </button>
         <button type="button" className="button game-action" onClick={() => setOpen('settings')}>
           Settings
         </button>
+        <button type="button" className="button game-action" onClick={() => setOpen('help')}>
+          Help
+        </button>
       </div>
+      <p className="game-title">
+        {mode === 'practice' ? 'Practice' : `Daily · ${dayLabel(day)}`}
+        {mode === 'archive' && ' (a past Daily)'}
+      </p>
       <div className="board" role="group" aria-label="Board">
         {Array.from({ length: MAX_TURNS }, (_, rowIndex) => {
           const played = game.guesses[rowIndex];
@@ -159,6 +199,23 @@ export default function WordGame() {
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
+      <div className="knowledge">
+        <label className="knowledge-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            className="switch"
+            checked={showKnowledge}
+            onChange={(event) => changeSettings({ showKnowledge: event.target.checked })}
+          />{' '}
+          What you know
+        </label>
+        {showKnowledge && (
+          <p className="knowledge-summary" aria-live="polite">
+            {summarise(game.guesses)}
+          </p>
+        )}
+      </div>
       <p className="best-score">{bestScoreText(best, loggedIn)}</p>
       {mode === 'daily' && game.status !== 'playing' && (
         <p className="daily-done">
@@ -174,7 +231,9 @@ export default function WordGame() {
           <ResultDialog withResult={open === 'result'} onClose={closeResult} />
         )}
         {open === 'settings' && <SettingsDialog onClose={() => setOpen(undefined)} />}
+        {open === 'archive' && <ArchiveDialog onClose={() => setOpen(undefined)} />}
       </Suspense>
+      {open === 'help' && <HowToPlay onClose={closeHelp} />}
     </div>
   );
 }
