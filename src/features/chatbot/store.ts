@@ -223,7 +223,7 @@ $messages.listen((messages) => {
   const conversation = conversationOf($currentId.get());
   if (!conversation || conversation.messages === messages) return;
   if (conversation.messages === undefined && messages.length === 0) return; // still being read
-  conversation.messages = messages;
+  conversation.messages = messages as ChatMessage[];
   conversation.updatedAt = Date.now();
   publishList();
 });
