@@ -88,6 +88,17 @@ test.describe('chatbot conversations', () => {
     await openList(page);
     await expect(list(page).getByRole('listitem')).toHaveCount(1);
     await expect(item(page, 'Geography')).toHaveAttribute('aria-current', 'true');
+
+    // A long title is cut, never widening a phone's page.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await ask(page, `Why ${'is the sky blue and '.repeat(6)}not green?`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(list(page).getByRole('listitem')).toHaveCount(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await list(page)
+      .getByRole('button', { name: /^Rename Why/ })
+      .click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
   });
 
