@@ -13,6 +13,7 @@ describe('featureOf', () => {
     ['/api/scoring/wordgame', 'wordGame'],
     ['/chatbot', 'chatbot'],
     ['/api/ask-ai/quota', 'chatbot'],
+    ['/api/chatbot/conversations/read/:id', 'chatbot'],
     ['/forum', 'forum'],
     ['/api/messages/delete/:id', 'forum'],
     ['/poll', 'poll'],

@@ -18,7 +18,7 @@ export const SHOP_HOME = '/drecoll_hills_harvest';
 export const FEATURE_PATHS: Readonly<Record<Feature, { pages: readonly string[]; api: readonly string[] }>> = {
   shop: { pages: [SHOP_HOME], api: ['/api/dhh'] },
   wordGame: { pages: ['/word_game'], api: ['/api/scoring'] },
-  chatbot: { pages: ['/chatbot'], api: ['/api/ask-ai'] },
+  chatbot: { pages: ['/chatbot'], api: ['/api/ask-ai', '/api/chatbot'] },
   forum: { pages: ['/forum'], api: ['/api/messages'] },
   poll: { pages: ['/poll'], api: ['/api/poll'] },
   scheduling: { pages: ['/scheduling_polls', '/schedulingconsole'], api: ['/api/scheduling'] },

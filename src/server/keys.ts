@@ -68,6 +68,12 @@ export const keys = {
   scheduleFinals: () => `${KEY_PREFIX}sched:finals`,
   /** hash {poll id → how many people have voted in it}, for the console's list; no expiry */
   scheduleVoterCounts: () => `${KEY_PREFIX}sched:voter-counts`,
+  /** sorted set of a signed-in visitor's chatbot conversation ids by when each last changed (ms), per account key; the newest 50 kept (scripts/conversations.ts); expires, with its titles and messages, 30 days after the account last read or wrote any of them */
+  chatConversations: (accountKey: string) => `${KEY_PREFIX}chat:conversations:${accountKey}`,
+  /** hash {conversation id → title} of one account's chatbot conversations, per account key; expires with chatConversations */
+  chatTitles: (accountKey: string) => `${KEY_PREFIX}chat:titles:${accountKey}`,
+  /** hash {conversation id → JSON messages (at most 60 KB)} of one account's chatbot conversations, per account key; expires with chatConversations */
+  chatMessages: (accountKey: string) => `${KEY_PREFIX}chat:messages:${accountKey}`,
   /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** string marking a bot pass used (its hash), so it serves one request; expires with the pass */

@@ -71,6 +71,41 @@ test('the chatbot streams its answer, and Stop keeps the words that came', async
   expect(await site.errors()).toEqual([]);
 });
 
+test('the chatbot keeps conversations apart: a new chat, the first opened again, renamed, kept over a reload', async ({
+  site,
+}) => {
+  test.skip(!features.chatbot, switchedOff('chatbot'));
+  await site.goto('/chatbot');
+  const [first, second] = [`First in ${site.engine}?`, `Second in ${site.engine}?`];
+  const answerTo = (question: string) =>
+    byCss('[role=log] .message-ai', new RegExp(`You asked: ${question.replace('?', '\\?')}`));
+  for (const question of [first, second]) {
+    if (question === second) await site.click(byRole('button', 'New chat'));
+    await site.fill(byRole('textbox', 'Your question'), question);
+    await site.click(byRole('button', 'Send'));
+    await site.expectVisible(answerTo(question));
+    await site.expectVisible(byRole('button', 'Send'));
+  }
+  await site.click(byRole('button', 'Conversations'));
+  const list = byRole('list', 'Your conversations');
+  await site.click(inside(list, byRole('button', first)));
+  await site.expectVisible(answerTo(first));
+  expect(await site.isVisible(answerTo(second))).toBe(false);
+  await site.click(inside(list, byRole('button', `Rename ${first}`)));
+  await site.fill(byRole('textbox', 'New title'), `Renamed in ${site.engine}`);
+  await site.press('Enter');
+  await site.expectVisible(inside(list, byRole('button', `Renamed in ${site.engine}`)));
+  await site.goto('/chatbot');
+  await site.expectVisible(answerTo(first));
+  await site.click(byRole('button', 'Conversations'));
+  const renamed = inside(list, byRole('button', `Renamed in ${site.engine}`));
+  await site.expectVisible(renamed);
+  expect(await site.read(renamed, (button) => button.getAttribute('aria-current'))).toBe('true');
+  await site.expectVisible(inside(list, byRole('button', second)));
+  expect(await site.axeViolations()).toEqual([]);
+  expect(await site.errors()).toEqual([]);
+});
+
 test('an anonymous voter saves a name and votes in a scheduling poll', async ({ site }) => {
   test.skip(!features.scheduling, switchedOff('scheduling'));
   await site.goto('/scheduling_polls/defense_league');

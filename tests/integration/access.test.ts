@@ -39,7 +39,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  * chatbot, the votes and a poll's answers (which mark the member's own); none for the rest. Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
-  [/^(account|account-logout-everywhere|dhh-.+|scoring-.+)$/, 'session'],
+  [/^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+)$/, 'session'],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
     /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-remove-voter|scheduling-polls|poll-remove-voter)$/,
@@ -63,6 +63,16 @@ const pickles = (username: string) => ({ item: 'Pickles', type: 'Hot', size: 'Pi
 const REQUESTS: Record<string, { path?: string; body?: (username: string) => unknown }> = {
   'ask-ai': { body: () => ({ userQuestion: 'Hello?', userSystemChoice: '' }) },
   'dhh-clear-cart': { body: (username) => ({ username }) },
+  'chatbot-conversation-read': { path: '/api/chatbot/conversations/read/conversation-1' },
+  'chatbot-conversation-save': {
+    path: '/api/chatbot/conversations/save/conversation-1',
+    body: () => ({ title: 'Hello?', messages: [{ from: 'user', text: 'Hello?' }] }),
+  },
+  'chatbot-conversation-rename': {
+    path: '/api/chatbot/conversations/rename/conversation-1',
+    body: () => ({ title: 'Renamed' }),
+  },
+  'chatbot-conversation-delete': { path: '/api/chatbot/conversations/delete/conversation-1' },
   'dhh-create-cart-item': { body: pickles },
   'dhh-delete-item': { body: (username) => ({ ownerId: username, itemId: crypto.randomUUID() }) },
   'dhh-get-cart-items': { body: (username) => ({ username }) },

@@ -240,7 +240,7 @@ describe('hostile input', () => {
 
   it('finds every function and the method it answers', async () => {
     expect(endpoints.length).toBe(readdirSync(FUNCTIONS).filter((file) => /\.mts$/.test(file)).length);
-    expect(new Set(endpoints.map((endpoint) => endpoint.method))).toEqual(new Set(['GET', 'POST', 'DELETE']));
+    expect(new Set(endpoints.map((endpoint) => endpoint.method))).toEqual(new Set(['GET', 'POST', 'PUT', 'DELETE']));
     expect(await storeDigest()).toContain('site:user:demo_admin');
     expect(endpoints.find((endpoint) => endpoint.name === 'messages-delete.mts')?.method).toBe('DELETE');
     expect(endpoints.find((endpoint) => endpoint.name === 'login.mts')?.method).toBe('POST');

@@ -72,6 +72,19 @@ async function cartWithItem() {
   return { ...shopper, items: body.cartItems as { _id: string }[] };
 }
 
+/** A member with one saved chatbot conversation. */
+async function conversation() {
+  const { token } = await member();
+  const id = crypto.randomUUID();
+  await run('chatbot-conversation-save', {
+    method: 'PUT',
+    token,
+    path: `/api/chatbot/conversations/save/${id}`,
+    body: { title: 'Hi?', messages: [{ from: 'user', text: 'Hi?' }] },
+  });
+  return { token, id };
+}
+
 const admin = () => tokenFor(uniqueName('admin'), 3);
 /** A poll made in the console, with an answer in it. */
 async function madePoll(): Promise<{ id: string; options: { id: string }[] }> {
@@ -125,6 +138,40 @@ const SCENARIOS: Record<string, Scenario> = {
   'ask-ai-quota': {
     kind: 'read',
     prepare: async () => ({ method: 'GET', token: (await member()).token, path: '/api/ask-ai/quota' }),
+  },
+  'chatbot-conversations': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', token: (await conversation()).token }),
+  },
+  'chatbot-conversation-read': {
+    kind: 'read',
+    prepare: async () => {
+      const { token, id } = await conversation();
+      return { method: 'GET', token, path: `/api/chatbot/conversations/read/${id}` };
+    },
+  },
+  'chatbot-conversation-save': {
+    kind: 'write',
+    prepare: async () => ({
+      method: 'PUT',
+      token: (await member()).token,
+      path: `/api/chatbot/conversations/save/${crypto.randomUUID()}`,
+      body: { title: 'Hi?', messages: [{ from: 'user', text: 'Hi?' }] },
+    }),
+  },
+  'chatbot-conversation-rename': {
+    kind: 'write',
+    prepare: async () => {
+      const { token, id } = await conversation();
+      return { token, path: `/api/chatbot/conversations/rename/${id}`, body: { title: 'Renamed' } };
+    },
+  },
+  'chatbot-conversation-delete': {
+    kind: 'write',
+    prepare: async () => {
+      const { token, id } = await conversation();
+      return { method: 'DELETE', token, path: `/api/chatbot/conversations/delete/${id}` };
+    },
   },
   'dhh-create-cart-item': {
     kind: 'write',

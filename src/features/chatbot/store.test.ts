@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { Question } from './api-client.ts';
+import type { ConversationSummary, KeptMessage } from './conversations.ts';
+import { MAX_CONVERSATIONS } from './conversations.ts';
 import type { AskEvent, QuotaResponse } from './schema.ts';
 
 const api = vi.hoisted(() => ({
@@ -13,6 +15,14 @@ const captcha = vi.hoisted(() => ({
   passBotCheck: vi.fn(() => Promise.resolve({ actionApproved: true, message: '', botPass: 'bot-pass' })),
 }));
 vi.mock('../../platform/captcha.ts', () => captcha);
+const server = vi.hoisted(() => ({
+  fetchConversations: vi.fn<() => Promise<ConversationSummary[]>>(),
+  fetchConversation: vi.fn<(id: string) => Promise<ConversationSummary & { messages: KeptMessage[] }>>(),
+  saveConversation: vi.fn<(id: string, title: string, messages: KeptMessage[]) => Promise<ConversationSummary>>(),
+  renameConversation: vi.fn<(id: string, title: string) => Promise<void>>(),
+  deleteConversation: vi.fn<(id: string) => Promise<void>>(),
+}));
+vi.mock('./conversation-client.ts', () => server);
 
 // A fresh store per test, as a page load makes it, with the ApiError class it knows.
 async function openChat() {
@@ -311,5 +321,193 @@ describe('chatbot store: the questions left today', () => {
     await chat.sendQuestion('Hello?');
     expect(chat.$messages.get().at(-1)?.error).toBe(chat.UNREACHABLE);
     expect(api.fetchQuota).not.toHaveBeenCalled();
+  });
+});
+
+describe('chatbot store: conversations', () => {
+  let storage: MemoryStorage;
+  beforeEach(() => {
+    for (const call of [...Object.values(api), ...Object.values(server)]) call.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const texts = (chat: { $messages: { get(): { text: string }[] } }) => chat.$messages.get().map(({ text }) => text);
+
+  it('moves the one conversation kept before into the first, titled from its first question', async () => {
+    storage.setItem(
+      'chat',
+      JSON.stringify({
+        messages: [
+          { id: 1, from: 'user', text: '  What is   the capital of France?  ' },
+          { id: 2, from: 'ai', text: 'Paris.' },
+        ],
+        systemChoice: 'Be brief.',
+        customChoice: 'Be brief.',
+      }),
+    );
+    const chat = await openChat();
+    expect(texts(chat)).toEqual(['  What is   the capital of France?  ', 'Paris.']);
+    expect(chat.$conversations.get()).toEqual([
+      { id: chat.$currentId.get(), title: 'What is the capital of France?', updatedAt: expect.any(Number) },
+    ]);
+    expect(chat.$systemChoice.get()).toBe('Be brief.');
+    // Kept in its new place: the next page has the same conversation, by the same id.
+    const id = chat.$currentId.get();
+    const reloaded = await openChat();
+    expect(reloaded.$currentId.get()).toBe(id);
+    expect(texts(reloaded)).toEqual(['  What is   the capital of France?  ', 'Paris.']);
+    expect(reloaded.$conversations.get()).toHaveLength(1);
+  });
+
+  it('starts a new chat, titles each from its first question, and keeps each one’s memory apart', async () => {
+    const chat = await openChat();
+    api.streamAnswer
+      .mockReturnValueOnce(answered(['Paris.']))
+      .mockReturnValueOnce(answered(['Ottawa.']))
+      .mockReturnValueOnce(answered(['2.1 million.']));
+    await chat.sendQuestion('Capital of France?');
+    const france = chat.$currentId.get()!;
+    chat.newChat();
+    expect(chat.$messages.get()).toEqual([]);
+    expect(chat.$currentId.get()).toBeUndefined();
+    await chat.sendQuestion('Capital of Canada?');
+    const canada = chat.$currentId.get()!;
+    expect(canada).not.toBe(france);
+    expect(api.streamAnswer.mock.calls[1]![0].history).toEqual([]);
+    expect(chat.$conversations.get().map(({ title }) => title)).toEqual(['Capital of Canada?', 'Capital of France?']);
+    await chat.openConversation(france);
+    expect(texts(chat)).toEqual(['Capital of France?', 'Paris.']);
+    await chat.sendQuestion('And its population?');
+    expect(api.streamAnswer.mock.calls[2]![0].history).toEqual([
+      { role: 'user', content: 'Capital of France?' },
+      { role: 'assistant', content: 'Paris.' },
+    ]);
+    const reloaded = await openChat();
+    expect(reloaded.$currentId.get()).toBe(france);
+    expect(texts(reloaded)).toEqual(['Capital of France?', 'Paris.', 'And its population?', '2.1 million.']);
+    await reloaded.openConversation(canada);
+    expect(texts(reloaded)).toEqual(['Capital of Canada?', 'Ottawa.']);
+  });
+
+  it('cuts a long first question to a one-line title of at most 60 characters', async () => {
+    const chat = await openChat();
+    api.streamAnswer.mockReturnValueOnce(answered(['Sure.']));
+    await chat.sendQuestion(`Please\nexplain ${'very '.repeat(30)}carefully`);
+    const [{ title }] = chat.$conversations.get() as [ConversationSummary];
+    expect(title.length).toBeLessThanOrEqual(60);
+    expect(title).toMatch(/^Please explain very very .*…$/);
+  });
+
+  it('renames (not to a blank title) and deletes, the deleted one shown making a new chat', async () => {
+    const chat = await openChat();
+    api.streamAnswer.mockReturnValueOnce(answered(['A.'])).mockReturnValueOnce(answered(['B.']));
+    await chat.sendQuestion('First?');
+    const first = chat.$currentId.get()!;
+    chat.newChat();
+    await chat.sendQuestion('Second?');
+    const second = chat.$currentId.get()!;
+    expect(chat.renameChat(first, '  My   first  ')).toBe(true);
+    expect(chat.renameChat(first, '   ')).toBe(false);
+    expect(chat.$conversations.get().find(({ id }) => id === first)!.title).toBe('My first');
+    chat.deleteChat(second);
+    expect(chat.$currentId.get()).toBeUndefined();
+    expect(chat.$messages.get()).toEqual([]);
+    const reloaded = await openChat();
+    expect(reloaded.$conversations.get().map(({ id, title }) => ({ id, title }))).toEqual([
+      { id: first, title: 'My first' },
+    ]);
+    expect(server.saveConversation).not.toHaveBeenCalled(); // a guest's stay in the browser
+  });
+
+  it(`keeps a guest’s newest ${MAX_CONVERSATIONS} conversations, dropping the oldest`, async () => {
+    storage.setItem(
+      'chat-conversations',
+      JSON.stringify({
+        conversations: Array.from({ length: MAX_CONVERSATIONS }, (_, n) => ({
+          id: `old-${n}`,
+          title: `Old ${n}`,
+          updatedAt: 1000 + n,
+          messages: [{ id: 1, from: 'user', text: `Old ${n}?` }],
+        })),
+      }),
+    );
+    const chat = await openChat();
+    api.streamAnswer.mockReturnValueOnce(answered(['New.']));
+    await chat.sendQuestion('New?');
+    const ids = chat.$conversations.get().map(({ id }) => id);
+    expect(ids).toHaveLength(MAX_CONVERSATIONS);
+    expect(ids[0]).toBe(chat.$currentId.get());
+    expect(ids).not.toContain('old-0');
+    expect(ids).toContain('old-1');
+  });
+
+  it('keeps a signed-in visitor’s on the server: listed, read when opened, saved after each answer', async () => {
+    const chat = await openChat();
+    const { $token } = await import('../../platform/session.ts');
+    $token.set(tokenFor({ username: 'ada', clearance: 1 }));
+    server.fetchConversations.mockResolvedValueOnce([{ id: 'server-one', title: 'From my phone', updatedAt: 5 }]);
+    server.fetchConversation.mockResolvedValueOnce({
+      id: 'server-one',
+      title: 'From my phone',
+      updatedAt: 5,
+      messages: [
+        { from: 'user', text: 'Hi?' },
+        { from: 'ai', text: 'Hel', state: 'stopped' },
+      ],
+    });
+    server.saveConversation.mockImplementation(async (id, title) => ({ id, title, updatedAt: 9 }));
+    const stop = chat.$conversations.listen(() => {});
+    await vi.waitFor(() => expect(chat.$conversations.get()).toHaveLength(1));
+    await chat.openConversation('server-one');
+    expect(chat.$messages.get()).toEqual([
+      { id: 1, from: 'user', text: 'Hi?' },
+      { id: 2, from: 'ai', text: 'Hel', state: 'stopped' },
+    ]);
+    let feed!: ReturnType<typeof handFed>;
+    api.streamAnswer.mockImplementationOnce((_question, { signal }) => (feed = handFed(signal)).events);
+    const sent = chat.sendQuestion('Go on?');
+    await vi.waitFor(() => expect(api.streamAnswer).toHaveBeenCalled());
+    feed.push({ event: 'text', data: { text: 'More' } });
+    feed.push({ event: 'text', data: { text: ' words.' } });
+    expect(server.saveConversation).not.toHaveBeenCalled(); // not every streamed word
+    feed.push({ event: 'done', data: { remaining: 4 } });
+    feed.end();
+    await sent;
+    expect(server.saveConversation).toHaveBeenCalledOnce();
+    expect(server.saveConversation).toHaveBeenCalledWith('server-one', 'From my phone', [
+      { from: 'user', text: 'Hi?' },
+      { from: 'ai', text: 'Hel', state: 'stopped' },
+      { from: 'user', text: 'Go on?' },
+      { from: 'ai', text: 'More words.' },
+    ]);
+    // Nothing of the account's is written in the browser.
+    expect(storage.getItem('chat-conversations') ?? '').not.toContain('From my phone');
+    chat.renameChat('server-one', 'Renamed');
+    expect(server.renameConversation).toHaveBeenCalledWith('server-one', 'Renamed');
+    chat.deleteChat('server-one');
+    expect(server.deleteConversation).toHaveBeenCalledWith('server-one');
+    // Signing out takes the account's off the page.
+    $token.set(null);
+    expect(chat.$conversations.get()).toEqual([]);
+    expect(chat.$messages.get()).toEqual([]);
+    stop();
+  });
+
+  it('says quietly when a save fails, and keeps the conversation on the page', async () => {
+    const chat = await openChat();
+    const { $token } = await import('../../platform/session.ts');
+    $token.set(tokenFor({ username: 'ada', clearance: 1 }));
+    server.saveConversation.mockRejectedValueOnce(new chat.ApiError(503, 'The data store is unavailable.'));
+    api.streamAnswer.mockReturnValueOnce(answered(['Hello!']));
+    await chat.sendQuestion('Hi?');
+    await vi.waitFor(() => expect(chat.$conversationError.get()).toBe(chat.NOT_SAVED));
+    expect(texts(chat)).toEqual(['Hi?', 'Hello!']);
+    expect(chat.$conversations.get().map(({ title }) => title)).toEqual(['Hi?']);
+    $token.set(null);
   });
 });

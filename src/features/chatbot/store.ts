@@ -2,8 +2,13 @@
 // the bot check, then the answer as the model writes it, or the spec's error text in its place:
 // SPEC sections 4 and 8), stopping an answer, asking the last question again (as it was or
 // edited), the system instruction, and the questions left today (read when the page opens or the
-// session changes, then from each answer). The conversation and the instruction are kept in this
-// browser (localStorage) until Clear Chat.
+// session changes, then from each answer). And the conversations: a new chat, switching, renaming,
+// deleting, each with its own memory (only its own turns go to the model), titled from its first
+// question. A guest's are kept in this browser (localStorage, the newest 50, each trimmed to the
+// caps in conversations.ts); a signed-in visitor's on the server (conversation-client.ts), saved
+// after each answer, so another device sees them. The browser's stay in the browser for guest use:
+// signing in shows the account's, signing out takes those off the page. The instruction is one for
+// all conversations, kept in this browser.
 import { atom, onMount } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
 import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
@@ -12,6 +17,22 @@ import { $token } from '../../platform/session.ts';
 import { fetchQuota, streamAnswer } from './api-client.ts';
 import { DEFAULT_SYSTEM_CHOICE, systemFields } from './instructions.ts';
 import { MAX_TURN_LENGTH } from './limits.ts';
+import {
+  deleteConversation,
+  fetchConversation,
+  fetchConversations,
+  renameConversation,
+  saveConversation,
+} from './conversation-client.ts';
+import {
+  type ConversationSummary,
+  type KeptMessage,
+  MAX_ERROR_LENGTH,
+  cleanTitle,
+  keptConversations,
+  keptMessages,
+  titleFrom,
+} from './conversations.ts';
 import { keptHistory } from './logic.ts';
 import type { ChatTurn } from './schema.ts';
 
@@ -35,33 +56,98 @@ export const PLACEHOLDER = '...';
 export const NOT_VERIFIED = 'Recaptcha could not verify you are a human. Please try again later.';
 export const UNREACHABLE = 'Unable to reach chatbot. An error has occurred.';
 
+/** The instruction (and, before there were several conversations, the one conversation). */
 const STORAGE_KEY = 'chat';
+/** A guest's conversations in this browser. */
+const CONVERSATIONS_KEY = 'chat-conversations';
 
 interface SavedChat {
-  messages: ChatMessage[];
+  /** The one conversation kept before there were several: moved into the first (restoreGuest). */
+  messages?: ChatMessage[];
   /** The instruction the model is given. */
   systemChoice: string;
   /** The visitor's own instruction, kept while a preset is chosen. */
   customChoice: string;
 }
 
-function restore(): SavedChat {
-  const fresh: SavedChat = { messages: [], systemChoice: DEFAULT_SYSTEM_CHOICE, customChoice: '' };
-  const saved = readStoredJson<SavedChat>(STORAGE_KEY);
-  if (!saved || !Array.isArray(saved.messages)) return fresh;
-  // An answer on its way when the page was left will never arrive: what came of it stays, stopped.
+/** A conversation: its messages are undefined until read from the server. */
+interface Conversation extends ConversationSummary {
+  messages: ChatMessage[] | undefined;
+}
+
+/** Whose conversations: the current one (none for a new chat not yet asked) and the rest. */
+interface Shelf {
+  current?: string | undefined;
+  conversations: Conversation[];
+}
+
+/** An answer on its way when the page was left will never arrive: what came of it stays, stopped. */
+function settled(messages: ChatMessage[]): ChatMessage[] {
+  return messages.map((message) =>
+    message.state === 'pending' || message.state === 'streaming' ? { ...message, state: 'stopped' } : message,
+  );
+}
+
+/** A conversation's messages as kept: who said what, and how an answer ended when it did not end whole. */
+function kept(message: ChatMessage): KeptMessage {
+  const state = message.state === 'failed' ? 'failed' : message.state ? 'stopped' : undefined;
   return {
-    ...fresh,
-    ...saved,
-    messages: saved.messages.map((message) =>
-      message.state === 'pending' || message.state === 'streaming' ? { ...message, state: 'stopped' } : message,
-    ),
+    from: message.from,
+    text: message.text.slice(0, MAX_TURN_LENGTH),
+    ...(state && { state }),
+    ...(state === 'failed' && message.error && { error: message.error.slice(0, MAX_ERROR_LENGTH) }),
   };
 }
 
-const saved = restore();
+/** Kept messages as the page shows them, numbered. */
+function shown(messages: readonly KeptMessage[]): ChatMessage[] {
+  return messages.map((message, index) => ({ ...message, id: index + 1 }));
+}
 
-export const $messages = atom<ChatMessage[]>(saved.messages);
+function restoreChat(): SavedChat {
+  const fresh: SavedChat = { systemChoice: DEFAULT_SYSTEM_CHOICE, customChoice: '' };
+  const saved = readStoredJson<SavedChat>(STORAGE_KEY);
+  return saved && typeof saved === 'object' ? { ...fresh, ...saved } : fresh;
+}
+
+/** A guest's conversations; the one conversation kept before there were several becomes the first. */
+function restoreGuest(old: unknown): Shelf {
+  const saved = readStoredJson<Shelf>(CONVERSATIONS_KEY);
+  if (saved && Array.isArray(saved.conversations)) {
+    const conversations = saved.conversations
+      .filter((conversation) => conversation && typeof conversation.id === 'string')
+      .map((conversation) => ({
+        ...conversation,
+        messages: settled(Array.isArray(conversation.messages) ? conversation.messages : []),
+      }));
+    return { current: saved.current, conversations };
+  }
+  if (!Array.isArray(old) || old.length === 0) return { conversations: [] };
+  const messages = settled(old as ChatMessage[]);
+  const first = messages.find((message) => message.from === 'user');
+  const conversation = { id: newId(), title: titleFrom(first?.text ?? ''), updatedAt: Date.now(), messages };
+  return { current: conversation.id, conversations: [conversation] };
+}
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+const saved = restoreChat();
+const guest = restoreGuest(saved.messages);
+let account: Shelf = { conversations: [] };
+/** Whose conversations the page shows: the account's when signed in, else this browser's. */
+let signedIn = Boolean($token.get());
+const shelf = () => (signedIn ? account : guest);
+const conversationOf = (id: string | undefined) => shelf().conversations.find((conversation) => conversation.id === id);
+
+/** The conversations, most recently changed first (their messages are not here). */
+export const $conversations = atom<ConversationSummary[]>([]);
+/** The conversation shown; undefined for a new chat with no question yet. */
+export const $currentId = atom<string | undefined>(undefined);
+export const $messages = atom<ChatMessage[]>([]);
+/** Why the conversations could not be read or saved on the server: shown quietly; nothing on the page is lost. */
+export const $conversationError = atom('');
 export const $systemChoice = atom<string>(saved.systemChoice);
 export const $customChoice = atom<string>(saved.customChoice);
 export const $busy = atom(false);
@@ -72,20 +158,186 @@ export const $remaining = atom<number | undefined>(undefined);
 // the session changes.
 onMount($remaining, () => $token.subscribe(() => void loadQuota()));
 
+export const NOT_SAVED =
+  'This conversation could not be saved to your account. It stays on this page; try again later.';
+export const NOT_LOADED = 'Your conversations could not be loaded. Please try again later.';
+
+function publishList(): void {
+  $conversations.set(
+    keptConversations(shelf().conversations).map(({ id, title, updatedAt }) => ({ id, title, updatedAt })),
+  );
+}
+
+/** Shows whose conversations the page now has: the current one and the list. */
+function showShelf(): void {
+  const current = conversationOf(shelf().current);
+  $currentId.set(current?.id);
+  $messages.set(current?.messages ?? []);
+  publishList();
+}
+showShelf();
+
+/** Whether the conversation list is on the page (then a signed-in visitor's is read from the server). */
+let listShown = false;
+let listRequest = 0;
+
+/** Reads the account's conversations from the server into the list (the latest read wins). */
+async function loadAccountList(): Promise<void> {
+  const request = ++listRequest;
+  try {
+    const listed = await fetchConversations();
+    if (request !== listRequest || !signedIn) return;
+    const known = new Map(account.conversations.map((conversation) => [conversation.id, conversation]));
+    const fromServer = listed.map((summary) => ({ ...summary, messages: known.get(summary.id)?.messages }));
+    const onlyHere = account.conversations.filter((conversation) => !listed.some(({ id }) => id === conversation.id));
+    account.conversations = [...onlyHere, ...fromServer];
+    publishList();
+  } catch (error) {
+    console.error(NOT_LOADED, error);
+    if (request === listRequest) $conversationError.set(NOT_LOADED);
+  }
+}
+
+onMount($conversations, () => {
+  listShown = true;
+  if (signedIn) void loadAccountList();
+  return () => {
+    listShown = false;
+  };
+});
+
+// Signing in shows the account's conversations (the browser's stay here for guest use); signing
+// out takes them off the page.
+$token.listen((token) => {
+  if (Boolean(token) === signedIn) return;
+  signedIn = Boolean(token);
+  account = { conversations: [] };
+  listRequest++;
+  $conversationError.set('');
+  showShelf();
+  if (signedIn && listShown) void loadAccountList();
+});
+
+// The conversation shown changes: its record follows, marked changed now.
+$messages.listen((messages) => {
+  const conversation = conversationOf($currentId.get());
+  if (!conversation || conversation.messages === messages) return;
+  if (conversation.messages === undefined && messages.length === 0) return; // still being read
+  conversation.messages = messages as ChatMessage[];
+  conversation.updatedAt = Date.now();
+  publishList();
+});
+
+/** Starts a new chat: nothing is kept until its first question. */
+export function newChat(): void {
+  if ($busy.get()) return;
+  shelf().current = undefined;
+  showShelf();
+  persist();
+}
+
+/** Shows another conversation, read from the server the first time for a signed-in visitor. */
+export async function openConversation(id: string): Promise<void> {
+  const conversation = conversationOf(id);
+  if (!conversation || $busy.get()) return;
+  shelf().current = id;
+  showShelf();
+  persist();
+  if (conversation.messages !== undefined) return;
+  try {
+    const read = await fetchConversation(id);
+    conversation.messages ??= shown(read.messages);
+    if ($currentId.get() === id) $messages.set(conversation.messages);
+  } catch (error) {
+    console.error(NOT_LOADED, error);
+    $conversationError.set(NOT_LOADED);
+  }
+}
+
+/** Renames a conversation; answers whether the title was taken (a blank one is not). */
+export function renameChat(id: string, title: string): boolean {
+  const conversation = conversationOf(id);
+  const cleaned = cleanTitle(title);
+  if (!conversation || !cleaned) return false;
+  conversation.title = cleaned;
+  publishList();
+  persist();
+  if (signedIn) void onServer(() => renameConversation(id, cleaned));
+  return true;
+}
+
+/** Deletes a conversation (the page asks first); deleting the one shown starts a new chat. */
+export function deleteChat(id: string): void {
+  if ($busy.get()) return;
+  const mine = shelf();
+  mine.conversations = mine.conversations.filter((conversation) => conversation.id !== id);
+  if (mine.current === id) mine.current = undefined;
+  showShelf();
+  persist();
+  if (signedIn) {
+    void onServer(async () => {
+      try {
+        await deleteConversation(id);
+      } catch (error) {
+        // Never saved, or already gone: nothing to delete.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    });
+  }
+}
+
+/** Runs a call on the server's copy; a failure is said quietly and nothing on the page is lost. */
+async function onServer(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+    $conversationError.set('');
+  } catch (error) {
+    console.error(NOT_SAVED, error);
+    $conversationError.set(NOT_SAVED);
+  }
+}
+
+/** Saves the conversation `id` on the server (a signed-in visitor's, after each answer). */
+function saveOnServer(id: string | undefined): void {
+  const conversation = conversationOf(id);
+  if (!signedIn || !conversation?.messages) return;
+  const messages = keptMessages(conversation.messages.map(kept));
+  void onServer(async () => {
+    const { updatedAt } = await saveConversation(conversation.id, conversation.title, messages);
+    conversation.updatedAt = updatedAt;
+    publishList();
+  });
+}
+
+/** The conversation a question goes to: the current one, or a new one titled from the question. */
+function conversationFor(question: string): void {
+  if (conversationOf($currentId.get())) return;
+  const conversation: Conversation = { id: newId(), title: titleFrom(question), updatedAt: Date.now(), messages: [] };
+  const mine = shelf();
+  mine.conversations = keptConversations([conversation, ...mine.conversations]);
+  mine.current = conversation.id;
+  $currentId.set(conversation.id);
+  $messages.set(conversation.messages!);
+  publishList();
+}
+
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Saves the conversation now. */
+/** Saves the instruction and a guest's conversations in this browser now. */
 function persist(): void {
   clearTimeout(persistTimer);
   persistTimer = undefined;
-  writeStoredJson(STORAGE_KEY, {
-    messages: $messages.get(),
-    systemChoice: $systemChoice.get(),
-    customChoice: $customChoice.get(),
-  } satisfies SavedChat);
+  writeStoredJson(STORAGE_KEY, { systemChoice: $systemChoice.get(), customChoice: $customChoice.get() });
+  // The current conversation may have grown past the caps; the rest were trimmed when they were current.
+  const conversations = keptConversations(guest.conversations).map((conversation) =>
+    conversation.id === guest.current && conversation.messages
+      ? { ...conversation, messages: keptMessages(conversation.messages, kept) }
+      : conversation,
+  );
+  writeStoredJson(CONVERSATIONS_KEY, { current: guest.current, conversations } satisfies Shelf);
 }
 
-/** Saves the conversation soon: an answer changes it with every few words. */
+/** Saves soon: an answer changes the conversation with every few words. */
 function persistSoon(): void {
   persistTimer ??= setTimeout(persist, 300);
 }
@@ -95,6 +347,8 @@ $systemChoice.listen(persistSoon);
 $customChoice.listen(persistSoon);
 // Leaving (or reloading) mid-answer keeps what has arrived.
 if (typeof window !== 'undefined') window.addEventListener('pagehide', persist);
+// The conversation moved from the one kept before is kept in its new place at once.
+if (saved.messages) persist();
 
 let answering: AbortController | undefined;
 
@@ -102,6 +356,7 @@ let answering: AbortController | undefined;
 export async function sendQuestion(raw: string): Promise<boolean> {
   const question = raw.trim();
   if (!question || $busy.get()) return false;
+  conversationFor(question);
   const id = ($messages.get().at(-1)?.id ?? 0) + 1;
   $messages.set([
     ...$messages.get(),
@@ -138,14 +393,16 @@ export function stopAnswer(): void {
   answering?.abort();
 }
 
-/** Empties the conversation. */
+/** Empties the current conversation (it stays in the list, with its title). */
 export function clearChat(): void {
   $messages.set([]);
   persist();
+  saveOnServer($currentId.get());
 }
 
 /** Asks the question before answer `id` with the conversation before it, and writes the answer into `id`. */
 async function answer(id: number): Promise<void> {
+  const conversation = $currentId.get();
   const before = $messages.get();
   const at = before.findIndex((message) => message.id === id);
   const question = { userQuestion: before[at - 1]!.text, ...systemFields($systemChoice.get()) };
@@ -183,6 +440,7 @@ async function answer(id: number): Promise<void> {
   answering = undefined;
   $busy.set(false);
   persist();
+  saveOnServer(conversation);
 }
 
 class NotVerified extends Error {}

@@ -1,6 +1,7 @@
 // The chatbot island: the conversation, the question box (Enter sends, Shift+Enter adds a line),
 // Stop while an answer streams, Regenerate (or Retry) the last answer, Edit the last question,
-// how the chatbot answers, and Clear Chat.
+// how the chatbot answers, Clear Chat, New chat and the conversations (their list loaded when first
+// opened).
 // While an answer streams the conversation is not a live region: screen readers hear the finished
 // answer once, from the status line below it.
 import { useStore } from '@nanostores/react';
@@ -9,11 +10,13 @@ import { remainingText, resetSentence } from '../logic.ts';
 import { MAX_QUESTION_LENGTH } from '../limits.ts';
 import {
   $busy,
+  $conversationError,
   $messages,
   $remaining,
   type ChatMessage,
   askAgain,
   clearChat,
+  newChat,
   sendQuestion,
   stopAnswer,
 } from '../store.ts';
@@ -24,6 +27,8 @@ import StarterPrompts from './StarterPrompts.tsx';
 
 // Loaded when first opened: most visitors keep the default.
 const InstructionPicker = lazy(() => import('./InstructionPicker.tsx'));
+// Loaded when first opened: keeps the page's first load small.
+const ConversationList = lazy(() => import('./ConversationList.tsx'));
 
 /** What a screen reader hears when an answer ends: the answer as shown, or how it ended. */
 function spoken(answer: ChatMessage): string {
@@ -40,6 +45,8 @@ export default function Chatbot() {
   const [editing, setEditing] = useState(false);
   const [showSystem, setShowSystem] = useState(false);
   const [pickerOpened, setPickerOpened] = useState(false);
+  const [showList, setShowList] = useState(false);
+  const conversationError = useStore($conversationError);
   const root = useRef<HTMLDivElement>(null);
   /** The status line screen readers hear an answer from (written directly: React renders nothing in it). */
   const announcer = useRef<HTMLDivElement>(null);
@@ -114,6 +121,28 @@ export default function Chatbot() {
         <button
           type="button"
           className="button"
+          id="conversations-toggle"
+          aria-expanded={showList}
+          aria-controls="conversation-list"
+          onClick={() => setShowList(!showList)}
+        >
+          Conversations
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            newChat();
+            setEditing(false);
+            input.current?.focus();
+          }}
+        >
+          New chat
+        </button>
+        <button
+          type="button"
+          className="button"
           aria-expanded={showSystem}
           aria-controls="system-choice"
           onClick={() => {
@@ -127,6 +156,16 @@ export default function Chatbot() {
           Clear Chat
         </button>
       </div>
+      <div id="conversation-list" hidden={!showList}>
+        {showList && (
+          <Suspense>
+            <ConversationList />
+          </Suspense>
+        )}
+      </div>
+      <p className="conversation-error" role="status">
+        {conversationError}
+      </p>
       <div id="system-choice" hidden={!showSystem}>
         {pickerOpened && (
           <Suspense>

@@ -1,0 +1,16 @@
+import type { Config } from '@netlify/functions';
+import type { ConversationsResponse } from '../../src/features/chatbot/conversation-schema.ts';
+import { listConversations } from '../../src/features/chatbot/conversations.server.ts';
+import { endpoint } from '../../src/server/http.ts';
+
+/** Lists the token user's chatbot conversations (id, title, updatedAt), most recently changed first. */
+export default endpoint({
+  method: 'GET',
+  access: 'session',
+  handle: async ({ caller }): Promise<ConversationsResponse> => ({ conversations: await listConversations(caller) }),
+});
+
+export const config: Config = {
+  path: '/api/chatbot/conversations',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
