@@ -126,9 +126,8 @@ test.describe('the theme menu', () => {
         const { button } = themeMenu(page);
         const brand = page.getByRole('navigation', { name: 'Site' }).getByRole('link').first();
         const menu = page.getByRole('button', { name: 'Menu' });
-        const [brandBox, menuBox, themeBox] = await Promise.all(
-          [brand, menu, button].map(async (l) => (await l.boundingBox())!),
-        );
+        const box = async (locator: typeof button) => (await locator.boundingBox())!;
+        const [brandBox, menuBox, themeBox] = [await box(brand), await box(menu), await box(button)];
         // One row: the name, then the Menu button and the theme button side by side, all on the screen.
         expect(themeBox.y, `${path} at ${width}px`).toBe(menuBox.y);
         expect(menuBox.y, `${path} at ${width}px`).toBeLessThan(brandBox.y + brandBox.height);
