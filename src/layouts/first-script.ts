@@ -1,20 +1,49 @@
 // The page's first script: inline, right after the nav (SiteLayout.astro), before anything is
 // painted. The site script comes after the first paint (src/integrations/after-first-screen.ts);
-// this makes the page answer until then, in three small parts, each a function of its own feature
+// this makes the page answer until then, in four small parts, each a function of its own feature
 // written out with its arguments: the visitor's taps, forms and keys are recorded for the site
-// script to replay, dialogs open by their invoker commands where the browser lacks them, and the nav
-// shows the session stored in this browser. The page's CSP allows it by its hash, as every inline
+// script to replay, dialogs open by their invoker commands where the browser lacks them, the nav
+// shows the session stored in this browser, and the nav's theme menu answers (src/platform/theme.ts;
+// the theme itself is applied earlier still, by THEME_SCRIPT in <head>). The page's CSP allows it by its hash, as every inline
 // script (src/integrations/content-security-policy.ts).
+import { transformSync } from 'esbuild';
 import { supportInvokerCommands } from '../components/invoker-commands.ts';
 import { showNavSession, showStoredSession } from '../features/auth/stored-session.ts';
 import { decodeUserDetails } from '../lib/session-token.ts';
 import { CLEARANCE } from '../lib/user-details.ts';
 import { recordEarlyInput } from '../platform/early-input.ts';
 import { TOKEN_KEY } from '../platform/session.ts';
+import {
+  THEME_COLORS,
+  THEME_KEY,
+  applyStoredTheme,
+  themeAnnouncement,
+  themeChoiceOf,
+  themeFor,
+  wireThemeControl,
+} from '../platform/theme.ts';
+
+/**
+ * `code` as a page carries it: minified, the same program in about half the bytes. Every page
+ * carries these scripts in its HTML, whose first bytes (a phone's first round trip) should hold
+ * everything the first paint needs.
+ */
+const minified = (code: string) => transformSync(code, { minify: true, target: 'es2022' }).code.trim();
 
 /** The code of the page's first script. */
-export const FIRST_SCRIPT = [
-  `(${recordEarlyInput})();`,
-  `(${supportInvokerCommands})();`,
-  `(${showStoredSession})(${JSON.stringify(TOKEN_KEY)},${decodeUserDetails},${showNavSession},${CLEARANCE.forum});`,
-].join('\n');
+export const FIRST_SCRIPT = minified(
+  [
+    `(${recordEarlyInput})();`,
+    `(${supportInvokerCommands})();`,
+    `(${showStoredSession})(${JSON.stringify(TOKEN_KEY)},${decodeUserDetails},${showNavSession},${CLEARANCE.forum});`,
+    `(${wireThemeControl})(${JSON.stringify(THEME_KEY)},${themeAnnouncement});`,
+  ].join('\n'),
+);
+
+/**
+ * The page's theme, in <head> before anything paints (SiteLayout.astro): the visitor's stored choice
+ * on <html data-theme> and the theme-color (src/platform/theme.ts).
+ */
+export const THEME_SCRIPT = minified(
+  `(${applyStoredTheme})(${JSON.stringify(THEME_KEY)},${themeChoiceOf},${themeFor},${JSON.stringify(THEME_COLORS)});`,
+);
