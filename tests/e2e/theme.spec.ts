@@ -3,7 +3,7 @@
 // and every page AA-clean in the theme it does not show by default.
 import { type Page, expect, test as plain } from '@playwright/test';
 import { SHOP_HOME } from '../../src/lib/features.ts';
-import { SECRET_WORDS } from '../../src/features/word-game/secret-words.ts';
+import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { THEME_COLORS, THEME_KEY } from '../../src/platform/theme.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
@@ -213,9 +213,11 @@ test.describe('every page in the theme it does not show by default', () => {
 test('the word game’s keys keep their contrast in the light theme', async ({ page }) => {
   test.skip(!features.wordGame, switchedOff('wordGame'));
   await storeChoice(page, 'light');
+  // How to play already seen, so the keys go to the board.
+  await page.addInitScript(() => localStorage.setItem('wordgame', JSON.stringify({ helpSeen: true })));
   await page.goto('/word_game');
   await expect(page.getByRole('group', { name: 'Keyboard' })).toBeVisible();
-  await page.keyboard.type(SECRET_WORDS[0]!);
+  await page.keyboard.type(ANSWERS[0]!);
   await page.keyboard.press('Enter');
   await expect(page.locator('.key-grey, .key-green, .key-yellow').first()).toBeVisible();
   await expectNoAxeViolations(page);
