@@ -45,6 +45,11 @@ export default defineConfig<{ engine: Engine }>({
       // Real Redis is covered by the contract and integration suites.
       REDIS_URL: '',
       TOKEN_SECRET: 'e2e-token-secret-with-at-least-32-bytes',
+      // Every browser test comes from 127.0.0.1: room for the suites' chatbot questions (and other
+      // per-address limits) in one run. The limits themselves are tested in tests/integration.
+      RATE_LIMIT_SCALE: '5',
+      CHATBOT_GUEST_QUESTIONS_PER_DAY: '100',
+      CHATBOT_TOKENS_PER_VISITOR_PER_DAY: '1000000',
     },
   },
 });
