@@ -411,6 +411,8 @@ test.describe('chatbot', () => {
     await expect(answer.locator('li')).toHaveText(['apples', 'pears']);
     await expect(answer.locator('table td')).toHaveText(['Plums', '3']);
     await expect(answer.locator('code .hljs-keyword')).toHaveText('const');
+    // The whole block arrived (the answer streams): Copy takes what is there.
+    await expect(answer.locator('pre code')).toHaveText('const total = 42;');
     await answer.getByRole('button', { name: 'Copy code' }).click();
     await expect(page.getByText('The code is on your clipboard.')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const total = 42;');

@@ -83,7 +83,7 @@ export default function WordGame() {
     if ((event.key === 'Enter' || event.key === ' ') && target?.closest('button, a')) return;
     // A switch on the page ("What you know") lets the letters through; a field keeps them.
     const toggle = target instanceof HTMLInputElement && target.type === 'checkbox' && !target.closest('dialog');
-    if (!toggle && target?.closest('input, textarea, select, dialog')) return;
+    if (!toggle && target?.closest('input, textarea, select, dialog[open]')) return;
     if (event.key === 'Enter' || event.key === 'Backspace' || /^[a-z]$/i.test(event.key)) {
       event.preventDefault();
       // Typing plays the game: the button last clicked (a key, Settings) lets go of the focus, so
