@@ -3,25 +3,36 @@ import { isolateEnv } from '../../tests/setup/isolated-env.ts';
 import { mailCaps } from './mail.ts';
 
 describe('mailCaps', () => {
-  isolateEnv(['MAIL_DAILY_CAP', 'MAIL_DAILY_CONTACT_CAP', 'MAIL_DAILY_ORDER_CAP', 'MAIL_DAILY_PER_ACCOUNT']);
+  isolateEnv([
+    'MAIL_DAILY_CAP',
+    'MAIL_DAILY_CONTACT_CAP',
+    'MAIL_DAILY_ORDER_CAP',
+    'MAIL_DAILY_POLL_CAP',
+    'MAIL_DAILY_RSVP_CAP',
+    'MAIL_DAILY_PER_ACCOUNT',
+  ]);
 
-  it('gives contact mail and order mail half of Resend’s free 100 a day each, and an account 10', () => {
-    expect(mailCaps()).toEqual({ contact: 50, orders: 50, perAccount: 10 });
+  it('shares Resend’s free 100 a day: contact mail 40, orders, polls and RSVPs 20 each; an account 10', () => {
+    expect(mailCaps()).toEqual({ contact: 40, orders: 20, polls: 20, rsvp: 20, perAccount: 10 });
   });
 
-  it('splits MAIL_DAILY_CAP (before, the one budget of all mail) when the two budgets are not set', () => {
+  it('splits MAIL_DAILY_CAP between the budgets not set, adding up to it', () => {
     process.env.MAIL_DAILY_CAP = '7';
-    expect(mailCaps()).toMatchObject({ contact: 4, orders: 3 });
+    expect(mailCaps()).toMatchObject({ contact: 3, orders: 1, polls: 1, rsvp: 2 });
     process.env.MAIL_DAILY_ORDER_CAP = '20';
-    expect(mailCaps()).toMatchObject({ contact: 4, orders: 20 });
+    expect(mailCaps()).toMatchObject({ contact: 3, orders: 20, polls: 1, rsvp: 2 });
     process.env.MAIL_DAILY_CONTACT_CAP = '0';
-    expect(mailCaps()).toMatchObject({ contact: 0, orders: 20 });
+    process.env.MAIL_DAILY_RSVP_CAP = '5';
+    expect(mailCaps()).toMatchObject({ contact: 0, orders: 20, polls: 1, rsvp: 5 });
+    process.env.MAIL_DAILY_CAP = '0';
+    expect(mailCaps()).toMatchObject({ polls: 0 });
   });
 
   it('takes whole numbers of 0 or more, else the default', () => {
     process.env.MAIL_DAILY_CONTACT_CAP = '-1';
     process.env.MAIL_DAILY_ORDER_CAP = '2.5';
+    process.env.MAIL_DAILY_POLL_CAP = 'x';
     process.env.MAIL_DAILY_PER_ACCOUNT = 'many';
-    expect(mailCaps()).toEqual({ contact: 50, orders: 50, perAccount: 10 });
+    expect(mailCaps()).toEqual({ contact: 40, orders: 20, polls: 20, rsvp: 20, perAccount: 10 });
   });
 });

@@ -44,31 +44,47 @@ export class MailError extends Error {
 
 /**
  * Daily mail caps, so neither a script nor a busy day runs up the mail bill or the sender's
- * reputation, and no kind of mail uses up another's: contact mail (to the owner) and order
- * confirmations (to addresses shoppers type) each have a budget of their own, so orders aimed at
- * strangers never stop the owner's contact mail; and order confirmations a cap per account (a
- * person orders a few times a day at most). Read per call: MAIL_DAILY_CONTACT_CAP,
- * MAIL_DAILY_ORDER_CAP and MAIL_DAILY_PER_ACCOUNT, whole numbers, 0 sends none. MAIL_DAILY_CAP
- * (before the split, the one budget of all mail) is the day's mail in all that the two budgets
- * share when they are not set: contact mail half of it rounded up, order mail the rest; its default,
- * 100, is Resend's free daily quota.
+ * reputation, and no kind of mail uses up another's: contact mail (to the owner), order
+ * confirmations (to addresses shoppers type), scheduling-poll mail (a decision to the voters who
+ * left an address, an organiser's digest) and wedding RSVP confirmations each have a budget of their
+ * own, so mail aimed at strangers never stops the owner's contact mail; and order confirmations a
+ * cap per account (a person orders a few times a day at most). Read per call:
+ * MAIL_DAILY_CONTACT_CAP, MAIL_DAILY_ORDER_CAP, MAIL_DAILY_POLL_CAP, MAIL_DAILY_RSVP_CAP and
+ * MAIL_DAILY_PER_ACCOUNT, whole numbers, 0 sends none. MAIL_DAILY_CAP is the day's mail in all,
+ * which the budgets not set share (MAIL_BUDGET_SHARES: the owner's contact mail the largest part);
+ * its default, 100, is Resend's free daily quota.
  */
 export const MAIL_CAP_DEFAULTS = { perAccount: 10, total: 100 } as const;
+
+/**
+ * Each budget's share of MAIL_DAILY_CAP when it is not set: contact mail 2/5 (rounded up), order
+ * and poll mail 1/5 each (rounded down), RSVP confirmations the rest, so together they are the total.
+ */
+export const MAIL_BUDGET_SHARES = { contact: 0.4, orders: 0.2, polls: 0.2 } as const;
 
 export interface MailCaps {
   /** Contact mail to the owner a day. */
   contact: number;
   /** Order confirmations a day, all accounts together. */
   orders: number;
+  /** Scheduling-poll mail a day (decisions to voters, organisers' digests), all polls together. */
+  polls: number;
+  /** Wedding RSVP confirmations a day, all households together. */
+  rsvp: number;
   /** Order confirmations a day per account. */
   perAccount: number;
 }
 
 export function mailCaps(): MailCaps {
   const total = capFromEnv('MAIL_DAILY_CAP', MAIL_CAP_DEFAULTS.total);
+  const contact = Math.ceil(total * MAIL_BUDGET_SHARES.contact);
+  const orders = Math.floor(total * MAIL_BUDGET_SHARES.orders);
+  const polls = Math.floor(total * MAIL_BUDGET_SHARES.polls);
   return {
-    contact: capFromEnv('MAIL_DAILY_CONTACT_CAP', Math.ceil(total / 2)),
-    orders: capFromEnv('MAIL_DAILY_ORDER_CAP', Math.floor(total / 2)),
+    contact: capFromEnv('MAIL_DAILY_CONTACT_CAP', contact),
+    orders: capFromEnv('MAIL_DAILY_ORDER_CAP', orders),
+    polls: capFromEnv('MAIL_DAILY_POLL_CAP', polls),
+    rsvp: capFromEnv('MAIL_DAILY_RSVP_CAP', Math.max(0, total - contact - orders - polls)),
     perAccount: capFromEnv('MAIL_DAILY_PER_ACCOUNT', MAIL_CAP_DEFAULTS.perAccount),
   };
 }
@@ -76,8 +92,14 @@ export function mailCaps(): MailCaps {
 /** The delivery note of a mail held back by a daily cap (its delivery is `not-sent`); a suffix names the cap. */
 export const MAIL_CAP_NOTE = 'not sent: daily mail cap reached';
 
-/** The names of the daily mail counters (src/server/daily-cap.ts): contact mail, order mail, and order mail per account. */
-export const MAIL_COUNTERS = { contact: 'mail-contact', orders: 'mail-orders', perAccount: 'mail-account' } as const;
+/** The names of the daily mail counters (src/server/daily-cap.ts): one per budget, and order mail per account. */
+export const MAIL_COUNTERS = {
+  contact: 'mail-contact',
+  orders: 'mail-orders',
+  polls: 'mail-polls',
+  rsvp: 'mail-rsvp',
+  perAccount: 'mail-account',
+} as const;
 
 // A function has about ten seconds in all; a slow mail service must not use them up.
 const SEND_TIMEOUT_MS = 5000;

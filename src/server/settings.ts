@@ -64,12 +64,18 @@ export const SETTINGS: readonly Setting[] = [
     purpose: "the owner's inbox for contact messages, in place of the site config's owner.email",
   },
   { name: 'RESEND_BASE_URL', requirement: 'optional', purpose: 'where the Resend client sends (local runs and tests)' },
-  { name: 'MAIL_DAILY_CONTACT_CAP', requirement: 'optional', purpose: 'contact mails to the owner a day (50)' },
-  { name: 'MAIL_DAILY_ORDER_CAP', requirement: 'optional', purpose: 'order confirmations a day, all accounts (50)' },
+  { name: 'MAIL_DAILY_CONTACT_CAP', requirement: 'optional', purpose: 'contact mails to the owner a day (40)' },
+  { name: 'MAIL_DAILY_ORDER_CAP', requirement: 'optional', purpose: 'order confirmations a day, all accounts (20)' },
+  {
+    name: 'MAIL_DAILY_POLL_CAP',
+    requirement: 'optional',
+    purpose: "scheduling-poll mail a day: decisions to voters, organisers' digests (20)",
+  },
+  { name: 'MAIL_DAILY_RSVP_CAP', requirement: 'optional', purpose: 'wedding RSVP confirmations a day (20)' },
   {
     name: 'MAIL_DAILY_CAP',
     requirement: 'optional',
-    purpose: 'all mail a day, split between the two budgets when unset (100)',
+    purpose: 'all mail a day, shared by the budgets not set (100)',
   },
   { name: 'MAIL_DAILY_PER_ACCOUNT', requirement: 'optional', purpose: 'order confirmations per account a day (10)' },
   {
