@@ -15,7 +15,7 @@ import {
 import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
-import { migrateSpecPolls } from '../src/features/scheduling/spec-console.server.ts';
+import { migratePolls } from '../src/features/scheduling/spec-console.server.ts';
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
 import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
@@ -55,8 +55,8 @@ function parseCount(count: string): number {
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
-    const stored = await migrateSpecPolls(OPERATOR);
-    return `Scheduling: ${stored} configured poll(s) stored as polls of the model; nothing else to do.`;
+    const { stored, placed } = await migratePolls(OPERATOR);
+    return `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list; nothing else to do.`;
   },
   async 'list-users'() {
     const users = await listUsers();

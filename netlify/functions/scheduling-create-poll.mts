@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { createPollAdminEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { createPollEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
 
-/** Makes a poll from the scheduling console's form (clearance 3). */
-export default createPollAdminEndpoint;
+/** Makes a poll from the organiser's form, as the signed-in member's. */
+export default createPollEndpoint;
 
 export const config: Config = { path: '/api/scheduling/create-poll' };

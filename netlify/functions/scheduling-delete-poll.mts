@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { deletePollAdminEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { deletePollEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
 
-/** Deletes a poll and its votes (clearance 3). */
-export default deletePollAdminEndpoint;
+/** Deletes a poll and its votes (its organiser, or clearance 3). */
+export default deletePollEndpoint;
 
 export const config: Config = { path: '/api/scheduling/delete-poll' };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { finalisePollAdminEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { finalisePollEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
 
-/** Finalises a poll on one of its options (clearance 3). */
-export default finalisePollAdminEndpoint;
+/** Finalises a poll on one of its options (its organiser, or clearance 3). */
+export default finalisePollEndpoint;
 
 export const config: Config = { path: '/api/scheduling/finalise-poll' };

@@ -15,7 +15,7 @@ import { mountGallery } from '../features/gallery/gallery.ts';
 import { GALLERY } from '../features/gallery/mount-point.ts';
 import { POLL_CARD } from '../features/poll/mount-point.ts';
 import { mountPollCard } from '../features/poll/poll-card.ts';
-import { SCHEDULING_CONSOLE, SCHEDULING_POLL } from '../features/scheduling/mount-point.ts';
+import { MY_POLLS, SCHEDULING_CONSOLE, SCHEDULING_POLL } from '../features/scheduling/mount-point.ts';
 import { mountSchedulingPoll } from '../features/scheduling/poll-page.ts';
 import { mountSchedulingConsole } from '../features/scheduling/scheduling-console.ts';
 import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts';
@@ -53,6 +53,12 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   // Members with clearance 2 or more.
   [FORUM.selector]: (root) =>
     mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: canUseForum }),
+  // Any token may organise polls of its own.
+  [MY_POLLS.selector]: (root) =>
+    mountIsland(root, () => import('../features/scheduling/components/PollOrganiser.tsx'), {
+      guard: 'session',
+      props: () => ({ scope: 'mine' }),
+    }),
   // Any token may see the dashboard and its cart.
   [DASHBOARD.selector]: (root) =>
     mountIsland(root, () => import('../features/dashboard/components/Dashboard.tsx'), { guard: 'session' }),

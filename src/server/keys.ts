@@ -68,6 +68,14 @@ export const keys = {
   scheduleFinals: () => `${KEY_PREFIX}sched:finals`,
   /** hash {poll id → how many people have voted in it}, for the console's list; no expiry */
   scheduleVoterCounts: () => `${KEY_PREFIX}sched:voter-counts`,
+  /** string counter giving each made poll its place in the lists below (its cursor when they are paged); no expiry */
+  schedulePollSequence: () => `${KEY_PREFIX}sched:poll-sequence`,
+  /** sorted set of every made poll's id (not the configured polls') by its place, for the console's paged list; no expiry */
+  schedulePollIndex: () => `${KEY_PREFIX}sched:poll-index`,
+  /** hash {made poll id → the account key of the member who made it}; a poll without one is the console's alone; no expiry */
+  scheduleOrganisers: () => `${KEY_PREFIX}sched:organisers`,
+  /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
+  scheduleOrganised: (accountKey: string) => `${KEY_PREFIX}sched:organised:${accountKey}`,
   /** sorted set of a signed-in visitor's chatbot conversation ids by when each last changed (ms), per account key; the newest 50 kept (scripts/conversations.ts); expires, with its titles and messages, 30 days after the account last read or wrote any of them */
   chatConversations: (accountKey: string) => `${KEY_PREFIX}chat:conversations:${accountKey}`,
   /** hash {conversation id → title} of one account's chatbot conversations, per account key; expires with chatConversations */

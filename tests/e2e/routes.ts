@@ -41,4 +41,5 @@ export const GUARDED_PAGES: string[] = served([
   `${SHOP_HOME}/cart`,
   '/weddingconsole',
   '/schedulingconsole',
+  '/scheduling_polls/mine',
 ]);

@@ -34,15 +34,19 @@ const endpoints = await loadEndpoints();
 const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 
 /**
- * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores;
+ * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores,
+ * and a scheduling poll's organiser (who may change only their own polls: created-polls.test.ts);
  * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
  * chatbot, the votes and a poll's answers (which mark the member's own); none for the rest. Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
-  [/^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+)$/, 'session'],
+  [
+    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-remove-voter)$/,
+    'session',
+  ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-remove-voter|scheduling-polls|poll-remove-voter)$/,
+    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter)$/,
     { clearance: CLEARANCE.console },
   ],
   [

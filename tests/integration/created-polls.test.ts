@@ -1,7 +1,8 @@
-// Polls made in the scheduling console against the store: the form's every refusal,
-// clearance 3 for making, listing, finalising, reopening and deleting, votes answered yes or "if
-// need be", a finalised poll refusing votes until it is reopened, its decision as an .ics file,
-// the cheap version read, and a delete taking every vote with it.
+// Polls made by members and in the scheduling console against the store: the form's every refusal,
+// any member making polls within their caps and managing their own, the console (clearance 3)
+// listing and managing every poll a page at a time, votes answered yes or "if need be", a finalised
+// poll refusing votes until it is reopened, its decision as an .ics file, the cheap version read,
+// and a delete taking every vote with it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
@@ -11,10 +12,18 @@ import pollHandler from '../../netlify/functions/scheduling-poll.mts';
 import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
 import pollCalendar from '../../netlify/functions/scheduling-poll-calendar.mts';
 import pollVersion from '../../netlify/functions/scheduling-poll-version.mts';
+import ownPolls from '../../netlify/functions/scheduling-my-polls.mts';
 import listPolls from '../../netlify/functions/scheduling-polls.mts';
+import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.mts';
 import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
-import type { CreatedPoll } from '../../src/features/scheduling/new-poll.ts';
+import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/new-poll.ts';
+import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising.server.ts';
+import {
+  MAX_OPEN_POLLS_PER_ACCOUNT,
+  MAX_POLLS_PER_ACCOUNT,
+  POLLS_PAGE_SIZE,
+} from '../../src/features/scheduling/polls.repo.server.ts';
 import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -33,11 +42,20 @@ beforeAll(async () => {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const form = newPollForm;
 
-async function createPoll(fields: Record<string, unknown> = {}): Promise<CreatedPoll> {
-  const { status, body } = await call(createPollHandler, { token: admin, body: form(fields) });
+async function createPoll(fields: Record<string, unknown> = {}, token = admin): Promise<CreatedPoll> {
+  const { status, body } = await call(createPollHandler, { token, body: form(fields) });
   expect(status, JSON.stringify(body)).toBe(200);
   return body.poll as CreatedPoll;
 }
+/** The console's first page of polls, or the page below `before`. */
+const consolePolls = async (before?: string, token = admin) =>
+  (
+    await call(listPolls, {
+      method: 'GET',
+      token,
+      path: `/api/scheduling/polls${before ? `?before=${before}` : ''}`,
+    })
+  ).body as unknown as PollsPage;
 const readPoll = async (pollId: string) => {
   const { status, body } = await call(pollHandler, { method: 'GET', path: `/api/scheduling/poll/${pollId}` });
   return { status, body: body as unknown as CreatedPoll & { version: number } };
@@ -111,8 +129,7 @@ describe.skipIf(!features.scheduling)('making a poll in the console', () => {
       `s-${inDays(10).replace(/-/g, '')}-2030`,
       `d-${inDays(11).replace(/-/g, '')}`,
     ]);
-    const listed = await call(listPolls, { method: 'GET', token: admin });
-    const entry = (listed.body as unknown as (CreatedPoll & { voters: number })[]).find((each) => each.id === poll.id);
+    const entry = (await consolePolls()).polls.find((each) => each.id === poll.id);
     expect(entry).toMatchObject({ title: 'Board game night', voters: 0 });
   });
 
@@ -122,21 +139,128 @@ describe.skipIf(!features.scheduling)('making a poll in the console', () => {
   });
 });
 
-describe.skipIf(!features.scheduling)('clearance 3 for the organiser', () => {
-  it('refuses making, listing, finalising, reopening and deleting without it', async () => {
+describe.skipIf(!features.scheduling)('who organises', () => {
+  const member2 = async () => tokenFor(uniqueName('organiser'), 1);
+
+  it('refuses every organiser’s call without a token, and the console’s list below clearance 3', async () => {
     const poll = await createPoll();
     const attempts = [
       [createPollHandler, form(), 'POST'],
+      [ownPolls, undefined, 'GET'],
       [listPolls, undefined, 'GET'],
       [finalisePoll, { pollId: poll.id, optionId: poll.options[0]!.id }, 'POST'],
       [reopenPoll, { pollId: poll.id }, 'POST'],
       [deletePollHandler, { pollId: poll.id }, 'POST'],
+      [removeVoterHandler, { pollId: poll.id, username: 'anon_x' }, 'POST'],
     ] as const;
     for (const [handler, body, method] of attempts) {
       expect((await call(handler, { method, body })).status).toBe(401);
-      expect((await call(handler, { method, body, token: member })).status).toBe(403);
     }
+    expect((await call(listPolls, { method: 'GET', token: member })).status).toBe(403);
     expect((await readPoll(poll.id)).status).toBe(200);
+  });
+
+  it('lets any member make a poll and manage it, but not another’s; the console manages every one', async () => {
+    const [alice, bob] = await Promise.all([member2(), member2()]);
+    const poll = await createPoll({}, alice);
+    const option = poll.options[0]!.id;
+    const mine = (await call(ownPolls, { method: 'GET', token: alice })).body as unknown as PollsPage;
+    expect(mine).toEqual({ polls: [expect.objectContaining({ id: poll.id, voters: 0 })], older: null });
+    expect(mine.polls[0]).not.toHaveProperty('organiser');
+    expect(((await call(ownPolls, { method: 'GET', token: bob })).body as unknown as PollsPage).polls).toEqual([]);
+
+    // Another member may neither decide, reopen, delete nor take voters out of it.
+    for (const [handler, body] of [
+      [finalisePoll, { pollId: poll.id, optionId: option }],
+      [reopenPoll, { pollId: poll.id }],
+      [deletePollHandler, { pollId: poll.id }],
+      [removeVoterHandler, { pollId: poll.id, username: 'anon_x' }],
+    ] as const) {
+      expect(await call(handler, { token: bob, body })).toMatchObject({
+        status: 403,
+        body: { error: NOT_YOUR_POLL },
+      });
+    }
+    // Its organiser may; so may the console, which names who made it.
+    expect((await call(finalisePoll, { token: alice, body: { pollId: poll.id, optionId: option } })).status).toBe(200);
+    expect((await readPoll(poll.id)).body.final).toBe(option);
+    expect((await call(reopenPoll, { token: admin, body: { pollId: poll.id } })).status).toBe(200);
+    const listed = (await consolePolls()).polls.find((each) => each.id === poll.id);
+    expect(listed?.organiser).toMatch(/^organiser_/);
+    expect((await call(deletePollHandler, { token: alice, body: { pollId: poll.id } })).status).toBe(200);
+    expect(((await call(ownPolls, { method: 'GET', token: alice })).body as unknown as PollsPage).polls).toEqual([]);
+    expect((await consolePolls()).polls.some((each) => each.id === poll.id)).toBe(false);
+  });
+
+  it(`holds a member to ${MAX_OPEN_POLLS_PER_ACCOUNT} open polls and ${MAX_POLLS_PER_ACCOUNT} in all, also when asked at once`, async () => {
+    const alice = await member2();
+    const attempts = await Promise.all(
+      Array.from({ length: MAX_OPEN_POLLS_PER_ACCOUNT + 3 }, () =>
+        call(createPollHandler, { token: alice, body: form() }),
+      ),
+    );
+    const made = attempts
+      .filter((attempt) => attempt.status === 200)
+      .map((attempt) => attempt.body.poll as CreatedPoll);
+    expect(made).toHaveLength(MAX_OPEN_POLLS_PER_ACCOUNT);
+    expect(attempts.find((attempt) => attempt.status !== 200)).toMatchObject({
+      status: 409,
+      body: {
+        error: `You have ${MAX_OPEN_POLLS_PER_ACCOUNT} open polls, the most one account may have. Finalise or delete one first.`,
+      },
+    });
+    // A decided poll is not open: it makes room for another, up to the polls an account keeps.
+    for (let kept = MAX_OPEN_POLLS_PER_ACCOUNT; kept < MAX_POLLS_PER_ACCOUNT; kept++) {
+      const oldest = made.shift()!;
+      const decided = await call(finalisePoll, {
+        token: alice,
+        body: { pollId: oldest.id, optionId: oldest.options[0]!.id },
+      });
+      expect(decided.status).toBe(200);
+      made.push(await createPoll({}, alice));
+    }
+    const oneMore = await call(createPollHandler, { token: alice, body: form() });
+    expect(oneMore).toMatchObject({
+      status: 409,
+      body: {
+        error: `You have made ${MAX_POLLS_PER_ACCOUNT} polls, the most one account may keep. Delete an old one first.`,
+      },
+    });
+    const mine = ((await call(ownPolls, { method: 'GET', token: alice })).body as unknown as PollsPage).polls;
+    expect(mine).toHaveLength(MAX_POLLS_PER_ACCOUNT);
+    // Deleting one makes room again; an admin is held to neither cap.
+    expect((await call(deletePollHandler, { token: alice, body: { pollId: mine[0]!.id } })).status).toBe(200);
+    expect((await call(createPollHandler, { token: alice, body: form() })).status).toBe(200);
+  });
+
+  it(`pages the console’s list ${POLLS_PAGE_SIZE} at a time, newest first, by a cursor that holds while polls are added`, async () => {
+    // An admin of its own: the page's polls stay within one person's limit of console actions.
+    const owner = await tokenFor(uniqueName('pager'), 3);
+    const made: string[] = [];
+    for (let i = 0; i < POLLS_PAGE_SIZE + 2; i++) made.push((await createPoll({ title: `Page poll ${i}` }, owner)).id);
+    const first = await consolePolls(undefined, owner);
+    const madeOnFirst = first.polls.filter((poll) => poll.createdAt > 0);
+    expect(madeOnFirst).toHaveLength(POLLS_PAGE_SIZE);
+    expect(madeOnFirst[0]!.id).toBe(made.at(-1));
+    expect(first.older).toEqual(expect.any(String));
+    await createPoll({ title: 'Newer still' }, owner);
+    const second = await consolePolls(first.older!, owner);
+    const seen = new Set(first.polls.map((poll) => poll.id));
+    expect(second.polls.some((poll) => seen.has(poll.id))).toBe(false);
+    expect(second.polls.slice(0, 2).map((poll) => poll.id)).toEqual([made[1], made[0]]);
+  });
+
+  it('makes, lists and manages a poll in one store round trip each', async () => {
+    const alice = await member2();
+    let poll: CreatedPoll | undefined;
+    expect(await countStoreRoundTrips(async () => (poll = await createPoll({}, alice)))).toBe(1);
+    expect(await countStoreRoundTrips(() => call(ownPolls, { method: 'GET', token: alice }))).toBe(1);
+    expect(await countStoreRoundTrips(() => consolePolls())).toBe(1);
+    const decide = { pollId: poll!.id, optionId: poll!.options[0]!.id };
+    expect(await countStoreRoundTrips(() => call(finalisePoll, { token: alice, body: decide }))).toBe(1);
+    expect(
+      await countStoreRoundTrips(() => call(deletePollHandler, { token: alice, body: { pollId: poll!.id } })),
+    ).toBe(1);
   });
 });
 
@@ -170,11 +294,7 @@ describe.skipIf(!features.scheduling)('answers: yes or if need be', () => {
     });
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.claimSecret).toEqual(expect.any(String));
-    const listed = (await call(listPolls, { method: 'GET', token: admin })).body as unknown as {
-      id: string;
-      voters: number;
-    }[];
-    expect(listed.find((each) => each.id === poll.id)?.voters).toBe(2);
+    expect((await consolePolls()).polls.find((each) => each.id === poll.id)?.voters).toBe(2);
   });
 
   it('refuses an option the poll lacks, and "if need be" in the spec polls', async () => {
@@ -271,7 +391,6 @@ describe.skipIf(!features.scheduling)('deleting', () => {
     expect(left).toBe(0);
     expect(await redis().hexists(keys.scheduleVoterCounts(), poll.id)).toBe(0);
     expect((await call(deletePollHandler, { token: admin, body: { pollId: poll.id } })).status).toBe(404);
-    const listed = (await call(listPolls, { method: 'GET', token: admin })).body as unknown as { id: string }[];
-    expect(listed.some((each) => each.id === poll.id)).toBe(false);
+    expect((await consolePolls()).polls.some((each) => each.id === poll.id)).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import voteHandler from '../../netlify/functions/scheduling-vote.mts';
 import { DATE_POLL, TIME_SLOT_POLLS } from '../../src/content/polls.ts';
 import { NO_SUCH_VOTER } from '../../src/features/scheduling/organising.server.ts';
 import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
-import { migrateSpecPolls } from '../../src/features/scheduling/spec-console.server.ts';
+import { migratePolls } from '../../src/features/scheduling/spec-console.server.ts';
 import { TIME_SLOT_POLL_IDS, configuredPollItems, specPolls } from '../../src/features/scheduling/spec-polls.ts';
 import { NEW_VOTERS_PER_ADDRESS } from '../../src/features/scheduling/votes.repo.server.ts';
 import { keys } from '../../src/server/keys.ts';
@@ -57,11 +57,11 @@ describe.skipIf(!features.scheduling)('the migration', () => {
     const before = await get(choicesWithUsers, '/api/scheduling/choices-with-users/defense');
     expect(await redis().hlen(keys.schedulePolls())).toBe(0);
 
-    expect(await migrateSpecPolls(OPERATOR)).toBe(specPolls().length);
+    expect((await migratePolls(OPERATOR)).stored).toBe(specPolls().length);
     expect(await redis().hkeys(keys.schedulePolls())).toEqual(
       expect.arrayContaining(specPolls().map((each) => each.id)),
     );
-    expect(await migrateSpecPolls(OPERATOR)).toBe(0);
+    expect((await migratePolls(OPERATOR)).stored).toBe(0);
 
     expect(await get(choicesWithUsers, '/api/scheduling/choices-with-users/defense')).toEqual(before);
     const answers = await get(pollAnswers, `/api/scheduling/poll-answers/${DATE_POLL.id}`);
@@ -71,6 +71,31 @@ describe.skipIf(!features.scheduling)('the migration', () => {
       user: { username: voter },
       voter: expect.any(Number),
     });
+  });
+});
+
+describe.skipIf(!features.scheduling)('the migration to polls with places', () => {
+  it('gives the made polls of an older store their places in the console’s list, oldest first, once', async () => {
+    const [older, newer] = [
+      uniqueName('old').replace(/\W/g, '').toLowerCase(),
+      uniqueName('new').replace(/\W/g, '').toLowerCase(),
+    ];
+    const definition = (createdAt: number) => JSON.stringify({ ...specPolls()[0], id: undefined, createdAt });
+    // Stored as a version before places stored them: in the polls hash, in no list.
+    await redis().hset(keys.schedulePolls(), { [newer]: definition(2000), [older]: definition(1000) });
+    const { placed } = await migratePolls(OPERATOR);
+    expect(placed).toBeGreaterThanOrEqual(2);
+    const [olderPlace, newerPlace] = await Promise.all([
+      redis().zscore(keys.schedulePollIndex(), older),
+      redis().zscore(keys.schedulePollIndex(), newer),
+    ]);
+    expect(olderPlace).not.toBeNull();
+    expect(Number(newerPlace)).toBeGreaterThan(Number(olderPlace));
+    expect((await migratePolls(OPERATOR)).placed).toBe(0);
+    // The configured polls keep out of the made polls' list.
+    for (const { id } of specPolls()) expect(await redis().zscore(keys.schedulePollIndex(), id)).toBeNull();
+    await redis().hdel(keys.schedulePolls(), older, newer);
+    await redis().zrem(keys.schedulePollIndex(), older, newer);
   });
 });
 
@@ -123,8 +148,9 @@ describe.skipIf(!features.scheduling)('a configured poll is a poll of the model'
     const refused = await call(addChoice, { body: { pollId: 'defense', scheduleItemId: option, username: anon() } });
     expect(refused).toMatchObject({ status: 409, body: { error: POLL_CLOSED } });
     expect((await call(reopenPoll, { token, body: { pollId: 'defense' } })).status).toBe(200);
-    const listed = (await call(listPolls, { method: 'GET', token })).body as unknown as { id: string }[];
-    expect(listed.map((each) => each.id)).toEqual(expect.arrayContaining(specPolls().map((each) => each.id)));
+    // The console's first page lists the configured polls beside the made ones.
+    const listed = (await call(listPolls, { method: 'GET', token })).body as unknown as { polls: { id: string }[] };
+    expect(listed.polls.map((each) => each.id)).toEqual(expect.arrayContaining(specPolls().map((each) => each.id)));
   });
 
   it('deleted, it reads as its config with nothing offered; the console offers its slots again', async () => {

@@ -319,6 +319,7 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   'scheduling-create-poll': { kind: 'write', prepare: async () => ({ token: await admin(), body: newPollForm() }) },
   'scheduling-polls': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
+  'scheduling-my-polls': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member()).token }) },
   'scheduling-poll': {
     kind: 'read',
     prepare: async () => ({ method: 'GET', path: `/api/scheduling/poll/${(await madePoll()).id}` }),

@@ -10,7 +10,7 @@ import {
   createScheduleDateItems,
   createScheduleItems,
   createSchedulePolls,
-  migrateSpecPolls,
+  migratePolls,
 } from '../../src/features/scheduling/spec-console.server.ts';
 import { vote } from '../../src/features/scheduling/voting.server.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
@@ -86,8 +86,8 @@ export async function seedDemoData(): Promise<boolean> {
     await seedSchedulingPolls();
     await createGuests(OPERATOR);
   }
-  // A store from before the configured polls were polls of the model gets them stored.
-  await migrateSpecPolls(OPERATOR);
+  // A store from an earlier version is brought to this one's layout.
+  await migratePolls(OPERATOR);
   // The demo poll also joins a used store that lacks it (one made before it existed, or a shared
   // one whose tests deleted it): the audit and the browser tests open its page.
   if (!(await schedulingRepo.readPoll(DEMO_POLL_ID))) await seedDemoPoll();

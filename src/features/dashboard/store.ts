@@ -11,7 +11,7 @@ import { $user, $username, clearSession, endSession, leaveEndedSession } from '.
 import type { AllStats } from '../word-game/schema.ts';
 import { NEVER_WON } from './logic.ts';
 
-export type DashboardCard = 'user' | 'score' | 'orders' | 'admin';
+export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'admin';
 
 /** The card the side menu shows. */
 export const $card = atom<DashboardCard>('user');

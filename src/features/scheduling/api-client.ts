@@ -1,7 +1,7 @@
 // The scheduling polls' calls (SPEC section 7: /api/scheduling/*). Every poll page reads and votes
 // through the one model's endpoints; the spec's own ones are for other clients.
 import { apiRequest } from '../../platform/api-client.ts';
-import type { CreatedPoll, NewPoll } from './new-poll.ts';
+import type { CreatedPoll, NewPoll, PollsPage } from './new-poll.ts';
 import type { Voter } from './polls.ts';
 import type { Answer } from './ranking.ts';
 import type { AdminResponse, ChoiceResponse } from './schema.ts';
@@ -43,14 +43,17 @@ export interface VoteRequest {
 /** Answers an option (yes, if need be) or takes the answer back (none). */
 export const sendVote = (body: VoteRequest) => apiRequest<ChoiceResponse>('scheduling/vote', { method: 'POST', body });
 
-// ----- The console -----
+// ----- The console and the organisers -----
 
 /** Runs one of the console's spec actions. */
 export const runAdminAction = (action: string) => apiRequest<AdminResponse>(`scheduling/${action}`, { method: 'POST' });
 
 export const createPoll = (poll: NewPoll) =>
   apiRequest<{ status: 'Success'; poll: CreatedPoll }>('scheduling/create-poll', { method: 'POST', body: poll });
-export const fetchPolls = () => get<(CreatedPoll & { voters: number })[]>('polls');
+/** A page of every poll (clearance 3): the newest, or those before the cursor `before`. */
+export const fetchPolls = (before?: string) => get<PollsPage>(`polls${before ? `?before=${before}` : ''}`);
+/** The polls the signed-in member made. */
+export const fetchOwnPolls = () => get<PollsPage>('my-polls');
 export const finalisePoll = (pollId: string, optionId: string) =>
   apiRequest<{ status: 'Success' }>('scheduling/finalise-poll', { method: 'POST', body: { pollId, optionId } });
 export const reopenPoll = (pollId: string) =>

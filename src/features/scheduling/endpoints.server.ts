@@ -1,12 +1,14 @@
 // The scheduling polls' own endpoints, for any poll of the one model: read a poll, its answers,
-// its version and its decision; vote; and (clearance 3) make, list, finalise, reopen and delete
-// polls. The spec's endpoints are adapters over these (spec-api.server.ts).
+// its version and its decision; vote; make a poll (any member), list one's own, and finalise,
+// reopen and delete a poll or take a voter out of it (its organiser, or clearance 3); and the
+// console's list of every poll (clearance 3). The spec's endpoints are adapters over these
+// (spec-api.server.ts).
 import { clientAddress } from '../../server/client.ts';
-import { download, endpoint, json, lastPathSegment, sharedCache } from '../../server/http.ts';
+import { download, endpoint, json, lastPathSegment, parseWith, sharedCache } from '../../server/http.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
 import { isSignedIn } from '../../server/caller.ts';
-import { createPoll, decidePoll, deletePoll, listPolls, removeVoter } from './organising.server.ts';
-import { decideRequest, newPollRequest, pollRequest, removeVoterRequest, voteRequest } from './schema.ts';
+import { createPoll, decidePoll, deletePoll, listOwnPolls, listPolls, removeVoter } from './organising.server.ts';
+import { decideRequest, newPollRequest, pollRequest, pollsQuery, removeVoterRequest, voteRequest } from './schema.ts';
 import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
 
 // Every open poll page reads its poll's version every few seconds, and reloads the poll and its
@@ -62,53 +64,61 @@ export const voteEndpoint = endpoint({
   handle: ({ req, context, body, caller }) => vote(body, caller, clientAddress(req, context)),
 });
 
-// ----- The console: clearance 3 to make, list, decide and delete polls, and remove voters -----
+// ----- Organising: any member makes polls and manages their own; clearance 3 any poll -----
 
-const organiser = { clearance: CLEARANCE.console };
-
-/** POST a new poll from the console's form; answers the poll as stored. */
-export const createPollAdminEndpoint = endpoint({
+/** POST a new poll from the organiser's form, as the caller's; answers the poll as stored. */
+export const createPollEndpoint = endpoint({
   method: 'POST',
-  access: organiser,
+  access: 'session',
   body: newPollRequest,
   handle: ({ body, caller }) => createPoll(caller, body),
 });
 
-/** GET the polls, newest first, with their voters. */
-export const listPollsAdminEndpoint = endpoint({
+/** GET the polls the caller made, newest first, with their voters. */
+export const ownPollsEndpoint = endpoint({
   method: 'GET',
-  access: organiser,
-  handle: ({ caller }) => listPolls(caller),
+  access: 'session',
+  handle: ({ caller }) => listOwnPolls(caller),
 });
 
-/** POST finalise a poll on an option. */
-export const finalisePollAdminEndpoint = endpoint({
+/** GET the console's polls, newest first, with their voters and organisers: a page below the cursor `before`. */
+export const listPollsAdminEndpoint = endpoint({
+  method: 'GET',
+  access: { clearance: CLEARANCE.console },
+  handle: ({ req, caller }) => {
+    const { before } = parseWith(pollsQuery, Object.fromEntries(new URL(req.url).searchParams));
+    return listPolls(caller, before);
+  },
+});
+
+/** POST finalise a poll on an option (its organiser, or clearance 3). */
+export const finalisePollEndpoint = endpoint({
   method: 'POST',
-  access: organiser,
+  access: 'session',
   body: decideRequest,
   handle: ({ body, caller }) => decidePoll(caller, body.pollId, body.optionId),
 });
 
-/** POST reopen a finalised poll: it takes votes again. */
-export const reopenPollAdminEndpoint = endpoint({
+/** POST reopen a finalised poll: it takes votes again (its organiser, or clearance 3). */
+export const reopenPollEndpoint = endpoint({
   method: 'POST',
-  access: organiser,
+  access: 'session',
   body: pollRequest,
   handle: ({ body, caller }) => decidePoll(caller, body.pollId, ''),
 });
 
-/** POST delete a poll and everything voted in it. */
-export const deletePollAdminEndpoint = endpoint({
+/** POST delete a poll and everything voted in it (its organiser, or clearance 3). */
+export const deletePollEndpoint = endpoint({
   method: 'POST',
-  access: organiser,
+  access: 'session',
   body: pollRequest,
   handle: ({ body, caller }) => deletePoll(caller, body.pollId),
 });
 
-/** POST take a voter out of a poll, with all their answers. */
-export const removeVoterAdminEndpoint = endpoint({
+/** POST take a voter out of a poll, with all their answers (its organiser, or clearance 3). */
+export const removeVoterEndpoint = endpoint({
   method: 'POST',
-  access: organiser,
+  access: 'session',
   body: removeVoterRequest,
   handle: ({ body, caller }) => removeVoter(caller, body.pollId, body.username),
 });

@@ -123,6 +123,19 @@ export interface CreatedPoll {
   yesOnly?: true;
 }
 
+/** A made poll as an organiser's list shows it: with its voters and, for the console, who made it. */
+export type ListedPoll = CreatedPoll & {
+  voters: number;
+  /** The name of the member who made it, for the console (none for a poll of the console's own). */
+  organiser?: string;
+};
+
+/** A page of the console's polls, and the cursor of the next older page (its `before`), or null. */
+export interface PollsPage {
+  polls: ListedPoll[];
+  older: string | null;
+}
+
 const POLL_ID = /^[a-z0-9]{1,64}$/;
 /** Whether `id` has the shape of a poll's id: a made poll's twelve characters, or a configured poll's name. */
 export const isPollId = (id: string) => POLL_ID.test(id);

@@ -5,6 +5,7 @@ import type { CreatedPoll } from './new-poll.ts';
 const api = vi.hoisted(() => ({
   createPoll: vi.fn(),
   deletePoll: vi.fn(),
+  fetchOwnPolls: vi.fn(),
   fetchPollAnswers: vi.fn(),
   fetchPolls: vi.fn(),
   finalisePoll: vi.fn(),
@@ -25,6 +26,8 @@ const made = (id: string, title = 'Board games'): CreatedPoll & { voters: number
   voters: 0,
 });
 
+const page = (polls: ReturnType<typeof made>[], older: string | null = null) => ({ polls, older });
+
 describe('the poll organiser’s store', () => {
   // A fresh module per test: cleanStores also removes the store's onMount loader.
   let organiser: typeof import('./organiser-store.ts');
@@ -38,7 +41,7 @@ describe('the poll organiser’s store', () => {
   });
 
   it('loads the made polls when the organiser first shows them, and says why when it cannot', async () => {
-    api.fetchPolls.mockResolvedValueOnce([made('aaaaaaaaaaaa')]);
+    api.fetchPolls.mockResolvedValueOnce(page([made('aaaaaaaaaaaa')]));
     expect(organiser.$madePolls.get()).toBeNull();
     const stop = organiser.$madePolls.listen(() => {});
     await vi.waitFor(() => expect(organiser.$madePolls.get()).toEqual([made('aaaaaaaaaaaa')]));
@@ -47,6 +50,25 @@ describe('the poll organiser’s store', () => {
     expect(organiser.$listError.get()).toBe('The store is unavailable.');
     expect(organiser.$madePolls.get()).toEqual([made('aaaaaaaaaaaa')]); // what was shown stays
     stop();
+  });
+
+  it('lists a member’s own polls on their page, and the console’s every poll a page at a time', async () => {
+    organiser.chooseScope('mine');
+    api.fetchOwnPolls.mockResolvedValueOnce(page([made('mmmmmmmmmmmm')]));
+    const stop = organiser.$madePolls.listen(() => {});
+    await vi.waitFor(() => expect(organiser.$madePolls.get()).toEqual([made('mmmmmmmmmmmm')]));
+    expect(api.fetchPolls).not.toHaveBeenCalled();
+    stop();
+
+    organiser.chooseScope('all');
+    api.fetchPolls.mockResolvedValueOnce(page([made('cccccccccccc')], '7'));
+    await organiser.loadPolls();
+    expect(organiser.$olderPolls.get()).toBe('7');
+    api.fetchPolls.mockResolvedValueOnce(page([made('bbbbbbbbbbbb'), made('cccccccccccc')], null));
+    await organiser.loadOlderPolls();
+    expect(api.fetchPolls).toHaveBeenLastCalledWith('7');
+    expect(organiser.$madePolls.get()?.map((poll) => poll.id)).toEqual(['cccccccccccc', 'bbbbbbbbbbbb']);
+    expect(organiser.$olderPolls.get()).toBeNull();
   });
 
   it('adds picked dates in date order, once each, and times in time order', () => {
@@ -77,7 +99,7 @@ describe('the poll organiser’s store', () => {
     organiser.editDraft({ title: 'Board games' });
     organiser.addDate('2030-01-01');
     api.createPoll.mockResolvedValueOnce({ status: 'Success', poll: made('bbbbbbbbbbbb') });
-    api.fetchPolls.mockResolvedValue([made('bbbbbbbbbbbb')]);
+    api.fetchPolls.mockResolvedValue(page([made('bbbbbbbbbbbb')]));
     await organiser.createDraft(now);
     expect(api.createPoll).toHaveBeenCalledWith(expect.objectContaining({ title: 'Board games', zone: 'UTC' }));
     expect(organiser.$created.get()?.id).toBe('bbbbbbbbbbbb');
@@ -96,7 +118,7 @@ describe('the poll organiser’s store', () => {
   });
 
   it('finalises, reopens and (once confirmed) deletes a made poll, a failure shown with that poll', async () => {
-    api.fetchPolls.mockResolvedValue([]);
+    api.fetchPolls.mockResolvedValue(page([]));
     await organiser.finalise('aaaaaaaaaaaa', 'd-20300101');
     expect(api.finalisePoll).toHaveBeenCalledWith('aaaaaaaaaaaa', 'd-20300101');
     expect(api.fetchPolls).toHaveBeenCalledTimes(1);
@@ -137,7 +159,7 @@ describe('the poll organiser’s store', () => {
     expect(organiser.$confirmingRemoval.get()).toEqual({ pollId: 'aaaaaaaaaaaa', voter: bo });
     api.removeVoter.mockResolvedValueOnce({ status: 'Success', removedAnswers: 2 });
     api.fetchPollAnswers.mockResolvedValueOnce([answer('alex', 'a', 'Alex')]);
-    api.fetchPolls.mockResolvedValueOnce([made('aaaaaaaaaaaa')]);
+    api.fetchPolls.mockResolvedValueOnce(page([made('aaaaaaaaaaaa')]));
     await organiser.confirmRemoval('aaaaaaaaaaaa', bo);
     expect(api.removeVoter).toHaveBeenCalledWith('aaaaaaaaaaaa', 'anon_Bo');
     expect(organiser.$confirmingRemoval.get()).toBeNull();

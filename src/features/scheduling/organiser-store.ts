@@ -1,23 +1,27 @@
-// The console's poll organiser: the poll being made, checked by the same rules as the
-// server's (new-poll.ts) before it is sent, and the polls made so far with what the organiser does
-// to them (finalise, reopen, delete after a confirmation, take a voter out after a confirmation),
-// each followed by a reload of the list. The list loads when the organiser first shows it; a poll's
-// voters when the organiser opens them.
+// The poll organiser, on a member's "Your polls" page and in the console: the poll being made,
+// checked by the same rules as the server's (new-poll.ts) before it is sent, and the polls made so
+// far (the member's own, or in the console every poll, a page at a time) with what the organiser
+// does to them (finalise, reopen, delete after a confirmation, take a voter out after a
+// confirmation), each followed by a reload of the list. The list loads when the organiser first
+// shows it; a poll's voters when the organiser opens them.
 import { atom, map, onMount } from 'nanostores';
 import {
   createPoll,
   deletePoll,
+  fetchOwnPolls,
   fetchPollAnswers,
   fetchPolls,
   finalisePoll,
   removeVoter,
   reopenPoll,
 } from './api-client.ts';
-import { type CreatedPoll, type NewPoll, type NewPollDay, newPollProblem } from './new-poll.ts';
+import { type CreatedPoll, type ListedPoll, type NewPoll, type NewPollDay, newPollProblem } from './new-poll.ts';
 import type { Voter } from './polls.ts';
 
-/** A made poll as the organiser's list shows it. */
-export type ListedPoll = CreatedPoll & { voters: number };
+export type { ListedPoll } from './new-poll.ts';
+
+/** Which polls the organiser lists: the member's own ('mine'), or in the console every poll ('all'). */
+export type OrganiserScope = 'mine' | 'all';
 
 /** What a failure says: the server's reason, or a general one when there is none. */
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
@@ -32,8 +36,12 @@ export const blankPoll = (): NewPoll => ({
   slotMinutes: 60,
 });
 
-/** The polls made so far; null until the first load answers. */
+/** The polls made so far, newest first; null until the first load answers. */
 export const $madePolls = atom<ListedPoll[] | null>(null);
+/** The cursor of the next older page of the console's polls, or null when the oldest is shown. */
+export const $olderPolls = atom<string | null>(null);
+/** Whether an older page is on its way. */
+export const $loadingOlder = atom(false);
 /** Why the list could not be loaded; empty when it could. */
 export const $listError = atom('');
 /** The poll being made. */
@@ -58,17 +66,45 @@ export interface PollVoter extends Voter {
   answers: number;
 }
 
+/** Which polls this page lists, set by its organiser before the list first shows. */
+let scope: OrganiserScope = 'all';
+
+/** Says which polls the organiser lists (before they first show; the console's by default). */
+export function chooseScope(chosen: OrganiserScope): void {
+  scope = chosen;
+}
+
 onMount($madePolls, () => {
   void loadPolls();
 });
 
-/** (Re)loads the made polls; a failure says why and leaves those shown. */
+/** (Re)loads the newest made polls; a failure says why and leaves those shown. */
 export async function loadPolls(): Promise<void> {
   try {
-    $madePolls.set(await fetchPolls());
+    const page = scope === 'mine' ? await fetchOwnPolls() : await fetchPolls();
+    $madePolls.set(page.polls);
+    $olderPolls.set(page.older);
     $listError.set('');
   } catch (error) {
     $listError.set(reason(error));
+  }
+}
+
+/** Loads the console's next older page of polls below those shown. */
+export async function loadOlderPolls(): Promise<void> {
+  const before = $olderPolls.get();
+  if (!before || $loadingOlder.get()) return;
+  $loadingOlder.set(true);
+  try {
+    const page = await fetchPolls(before);
+    const shown = $madePolls.get() ?? [];
+    const known = new Set(shown.map((poll) => poll.id));
+    $madePolls.set([...shown, ...page.polls.filter((poll) => !known.has(poll.id))]);
+    $olderPolls.set(page.older);
+  } catch (error) {
+    $listError.set(reason(error));
+  } finally {
+    $loadingOlder.set(false);
   }
 }
 

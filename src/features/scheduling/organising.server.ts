@@ -1,20 +1,28 @@
-// Organising scheduling polls in the console (clearance is checked by the functions): making a poll
-// from the form, the list with each poll's voters, finalising or reopening one, deleting one, and
-// taking a voter out of one.
+// Organising scheduling polls: any member makes polls (within MAX_OPEN_POLLS_PER_ACCOUNT and
+// MAX_POLLS_PER_ACCOUNT) and manages their own; the console (clearance 3) lists and manages every
+// poll. Making a poll from the form, the lists with each poll's voters, finalising or reopening one,
+// deleting one, and taking a voter out of one. Whose poll it is, the store checks in the same step
+// as the change (polls.repo.server.ts).
 import { randomBytes } from 'node:crypto';
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
+import type { SignedIn } from '../../server/caller.ts';
 import { type CreatedPoll, type NewPoll, isPollId, newPollProblem, pollOptions } from './new-poll.ts';
 import * as repo from './polls.repo.server.ts';
 import type { NewPollRequest } from './schema.ts';
 import { NO_SUCH_OPTION, NO_SUCH_POLL } from './voting.server.ts';
 
+export type { Organiser } from './polls.repo.server.ts';
+
+/** What a member hears when they try to change a poll another account made. */
+export const NOT_YOUR_POLL = 'Only the organiser of this poll can change it.';
+
 /** A new poll's id: twelve random lower-case letters and digits. */
 const newPollId = () =>
   Array.from(randomBytes(12), (byte) => '0123456789abcdefghijklmnopqrstuvwxyz'[byte % 36]).join('');
 
-/** Makes a poll from the console's form; the form's first problem is a 400 with its message. */
-export async function createPoll(admin: Admin, request: NewPollRequest, now = Date.now()) {
+/** Makes a poll from the organiser's form as theirs; the form's first problem is a 400 with its message. */
+export async function createPoll(organiser: repo.Organiser, request: NewPollRequest, now = Date.now()) {
   const input: NewPoll = {
     title: request.title.trim(),
     description: request.description.trim(),
@@ -27,30 +35,44 @@ export async function createPoll(admin: Admin, request: NewPollRequest, now = Da
   if (problem) throw new AppError('bad_request', problem);
   const { days: _days, ...fields } = input;
   const poll: CreatedPoll = { id: newPollId(), ...fields, options: pollOptions(input), createdAt: now };
-  const outcome = await repo.createPoll(admin, poll);
-  if (outcome === 'full') {
+  const outcome = await repo.createPoll(organiser, poll);
+  if (outcome === 'too-many-open') {
     throw new AppError(
       'conflict',
-      `The site keeps at most ${repo.MAX_CREATED_POLLS} polls. Please delete an old one first.`,
+      `You have ${repo.MAX_OPEN_POLLS_PER_ACCOUNT} open polls, the most one account may have. Finalise or delete one first.`,
+    );
+  }
+  if (outcome === 'too-many') {
+    throw new AppError(
+      'conflict',
+      `You have made ${repo.MAX_POLLS_PER_ACCOUNT} polls, the most one account may keep. Delete an old one first.`,
     );
   }
   if (outcome === 'taken') throw new AppError('unavailable', 'Please try again.');
   return { status: 'Success' as const, poll };
 }
 
-/** Every poll for the console, newest first, with its number of voters. */
-export const listPolls = (admin: Admin) => repo.listPolls(admin);
+/** A page of every poll for the console, newest first, with its number of voters and its organiser. */
+export const listPolls = (admin: Admin, before?: number) => repo.listPolls(admin, before);
 
-/** Deletes a poll with its votes. */
-export async function deletePoll(admin: Admin, pollId: string) {
-  if (!isPollId(pollId) || !(await repo.deletePoll(admin, pollId))) throw new AppError('not_found', NO_SUCH_POLL);
+/** The polls a member made, newest first, with their numbers of voters. */
+export const listOwnPolls = async (member: SignedIn) => ({ polls: await repo.listOwnPolls(member), older: null });
+
+const notYours = () => new AppError('forbidden', NOT_YOUR_POLL);
+
+/** Deletes a poll with its votes, for its organiser or an admin. */
+export async function deletePoll(organiser: repo.Organiser, pollId: string) {
+  const outcome = isPollId(pollId) ? await repo.deletePoll(organiser, pollId) : 'missing';
+  if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
+  if (outcome === 'not-theirs') throw notYours();
   return { status: 'Success' as const };
 }
 
-/** Finalises a poll on one of its options (`optionId`), or reopens it (''). */
-export async function decidePoll(admin: Admin, pollId: string, optionId: string) {
-  const outcome = isPollId(pollId) ? await repo.decidePoll(admin, pollId, optionId) : 'missing';
+/** Finalises a poll on one of its options (`optionId`), or reopens it (''), for its organiser or an admin. */
+export async function decidePoll(organiser: repo.Organiser, pollId: string, optionId: string) {
+  const outcome = isPollId(pollId) ? await repo.decidePoll(organiser, pollId, optionId) : 'missing';
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
+  if (outcome === 'not-theirs') throw notYours();
   if (outcome === 'unknown-option') throw new AppError('bad_request', NO_SUCH_OPTION);
   return { status: 'Success' as const };
 }
@@ -63,9 +85,10 @@ export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
  * asked to leave), by the name the poll's answers show (`anon_` and all); their name is free
  * again. Answers how many answers went.
  */
-export async function removeVoter(admin: Admin, pollId: string, username: string) {
+export async function removeVoter(organiser: repo.Organiser, pollId: string, username: string) {
   if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
-  const removed = await repo.removeVoter(admin, pollId, username);
+  const removed = await repo.removeVoter(organiser, pollId, username);
+  if (removed === -2) throw notYours();
   if (removed < 0) throw new AppError('not_found', NO_SUCH_VOTER);
   return { status: 'Success' as const, removedAnswers: removed };
 }

@@ -1,24 +1,73 @@
 // Scheduling polls in Redis (key layout in src/server/keys.ts): every poll's definition as JSON in
-// one hash, its decision in another, and its offered options, version and votes under its id.
-import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
+// one hash, its decision in another, and its offered options, version and votes under its id; the
+// made polls in an index by their place (the console's list), and a member's also in their own,
+// with the account that made each. Every change to a made poll is its organiser's or an admin's,
+// checked in the script that makes it (src/server/scripts/scheduling.ts).
+import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
+import { type Operator, type SignedIn, isOperator } from '../../server/caller.ts';
+import { type WithClearance, canAdminister } from '../../lib/policy.ts';
 import { keys } from '../../server/keys.ts';
 import type { Write } from '../../server/rate-limit.ts';
-import { hashReply, redis } from '../../server/redis.ts';
+import { redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
-import type { CreatedPoll } from './new-poll.ts';
-import { specPoll } from './spec-polls.ts';
+import type { CreatedPoll, ListedPoll, PollsPage } from './new-poll.ts';
+import { specPoll, specPolls } from './spec-polls.ts';
 
-/** The most polls the console keeps at once: its list stays one small read. */
-export const MAX_CREATED_POLLS = 200;
+/**
+ * Polls one account may have open (not finalised) at once: a league, a family and a club each
+ * deciding something; a script making polls to fill the store stops here.
+ */
+export const MAX_OPEN_POLLS_PER_ACCOUNT = 5;
+/** Polls one account keeps in all, finalised ones included: its list stays one short page. */
+export const MAX_POLLS_PER_ACCOUNT = 20;
+/** The console lists made polls this many at a time, newest first. */
+export const POLLS_PAGE_SIZE = 50;
 
-/** Stores a poll made in the console and offers its options (one round trip, within the admin's limit). */
-export function createPoll(admin: Admin, poll: CreatedPoll): Promise<'ok' | 'taken' | 'full'> {
+/**
+ * Who changes a made poll: the operator's tools, or a signed-in member as their account, with their
+ * clearance: one who administers the site (src/lib/policy.ts canAdminister) manages any poll,
+ * anyone else only the polls their account made.
+ */
+export type Organiser = Operator | (SignedIn & WithClearance);
+
+/** The script arguments that say who acts: their account key ('' for the operator) and '1' for an admin. */
+function actingAs(organiser: Organiser): [caller: string, admin: '1' | '0'] {
+  if (isOperator(organiser)) return ['', '1'];
+  return [organiser.accountKey, canAdminister(organiser) ? '1' : '0'];
+}
+
+/**
+ * Stores a made poll and offers its options, as its organiser's (one round trip, within their limit
+ * of actions): refused when the id is taken, or when the organiser, unless they administer the
+ * site, has their most open polls or polls in all (the operator's tools make polls that are nobody's).
+ */
+export function createPoll(
+  organiser: Organiser,
+  poll: CreatedPoll,
+): Promise<'ok' | 'taken' | 'too-many-open' | 'too-many'> {
   const { id, ...definition } = poll;
+  const [account, admin] = actingAs(organiser);
   return runAsAdmin(
-    admin,
+    organiser,
     scripts.createPoll,
-    [keys.schedulePolls(), keys.scheduleOffered(id)],
-    [id, JSON.stringify(definition), MAX_CREATED_POLLS, ...poll.options.map((option) => option.id)],
+    [
+      keys.schedulePolls(),
+      keys.scheduleOffered(id),
+      keys.schedulePollIndex(),
+      keys.schedulePollSequence(),
+      keys.scheduleOrganisers(),
+      keys.scheduleOrganised(account),
+      keys.scheduleFinals(),
+    ],
+    [
+      id,
+      JSON.stringify(definition),
+      account,
+      admin,
+      MAX_OPEN_POLLS_PER_ACCOUNT,
+      MAX_POLLS_PER_ACCOUNT,
+      ...poll.options.map((option) => option.id),
+    ],
   );
 }
 
@@ -72,28 +121,82 @@ function parsedPoll(pollId: string, definition: string, final: string | null | u
   return { id: pollId, ...(JSON.parse(definition) as Omit<CreatedPoll, 'id'>), ...(final ? { final } : {}) };
 }
 
-/** Every stored poll with its decision and its number of voters, newest first (one round trip). */
-export async function listPolls(admin: Admin): Promise<(CreatedPoll & { voters: number })[]> {
-  const [polls, finals, counts] = await readAsAdmin(admin, (pipe) => {
-    pipe.hgetall(keys.schedulePolls()).hgetall(keys.scheduleFinals()).hgetall(keys.scheduleVoterCounts());
-  });
-  const finalOf = hashReply(finals) ?? {};
-  const countOf = hashReply(counts) ?? {};
-  return Object.entries(hashReply(polls) ?? {})
-    .map(([id, definition]) => ({ ...parsedPoll(id, definition, finalOf[id]), voters: Number(countOf[id] ?? 0) }))
-    .sort((a, b) => b.createdAt - a.createdAt);
+/**
+ * Reads a page of polls from an index, newest first, each with its decision, voter count and
+ * organiser's name (from their account key, '<name key>#<n>'), then the named polls that are
+ * stored; one round trip within the caller's limit.
+ */
+async function readPollsPage(
+  caller: Admin,
+  index: string,
+  below: string,
+  count: number,
+  named: string[],
+): Promise<PollsPage> {
+  const [more, ...rows] = await runAsAdmin(
+    caller,
+    scripts.listPolls,
+    [index, keys.schedulePolls(), keys.scheduleFinals(), keys.scheduleVoterCounts(), keys.scheduleOrganisers()],
+    [below, count, ...named],
+  );
+  const polls: ListedPoll[] = [];
+  let older: string | null = null;
+  for (let at = 0; at < rows.length; at += 6) {
+    const [id, place, definition, final, voters, organiser] = rows.slice(at, at + 6) as string[];
+    polls.push({
+      ...parsedPoll(id!, definition!, final),
+      voters: Number(voters),
+      ...(organiser ? { organiser: organiser.split('#')[0] } : {}),
+    });
+    if (place) older = place;
+  }
+  return { polls, older: more === '1' ? older : null };
 }
 
-/** Deletes a poll and everything voted in it; false when there was none. */
-export async function deletePoll(admin: Admin, pollId: string): Promise<boolean> {
-  const deleted = await runAsAdmin(
+/**
+ * The console's polls: a page of the made polls, newest first, below the cursor `before` (the
+ * newest without one), and on the first page the configured polls that are stored.
+ */
+export function listPolls(admin: Admin, before?: number): Promise<PollsPage> {
+  const below = before === undefined ? '+inf' : `(${before}`;
+  const configured = before === undefined ? specPolls().map((poll) => poll.id) : [];
+  return readPollsPage(admin, keys.schedulePollIndex(), below, POLLS_PAGE_SIZE, configured);
+}
+
+/** The polls a member made, newest first (at most MAX_POLLS_PER_ACCOUNT, so one page). */
+export async function listOwnPolls(member: SignedIn): Promise<ListedPoll[]> {
+  const { polls } = await readPollsPage(
+    member,
+    keys.scheduleOrganised(member.accountKey),
+    '+inf',
+    MAX_POLLS_PER_ACCOUNT,
+    [],
+  );
+  return polls.map(({ organiser: _organiser, ...poll }) => poll);
+}
+
+/** Gives the made polls of a store from before polls had places theirs, oldest first; answers how many. */
+export function indexPolls(admin: Admin): Promise<number> {
+  return runAsAdmin(
     admin,
+    scripts.indexPolls,
+    [keys.schedulePolls(), keys.schedulePollIndex(), keys.schedulePollSequence()],
+    specPolls().map((poll) => poll.id),
+  );
+}
+
+/** Deletes a poll and everything voted in it, for its organiser or an admin: 'deleted', 'missing' or 'not-theirs'. */
+export async function deletePoll(organiser: Organiser, pollId: string): Promise<'deleted' | 'missing' | 'not-theirs'> {
+  const deleted = await runAsAdmin(
+    organiser,
     scripts.deletePoll,
     [
       keys.schedulePolls(),
       keys.scheduleFinals(),
       keys.scheduleVoterCounts(),
       keys.scheduleVersion(pollId),
+      keys.schedulePollIndex(),
+      keys.scheduleOrganisers(),
       keys.scheduleOffered(pollId),
       keys.scheduleVotes(pollId),
       keys.scheduleMaybe(pollId),
@@ -101,18 +204,19 @@ export async function deletePoll(admin: Admin, pollId: string): Promise<boolean>
       keys.scheduleFirstNames(pollId),
       keys.scheduleClaims(pollId),
     ],
-    [pollId],
+    [pollId, ...actingAs(organiser), keys.scheduleOrganised('')],
   );
-  return deleted === 1;
+  return deleted === 1 ? 'deleted' : deleted === 0 ? 'missing' : 'not-theirs';
 }
 
 /**
- * Takes the voters under a name (as voted) out of a poll with all their answers, freeing the name;
- * -1 when the poll has no such voter, else how many answers went.
+ * Takes the voters under a name (as voted) out of a poll with all their answers, freeing the name,
+ * for its organiser or an admin; -1 when the poll has no such voter, -2 when it is not the
+ * organiser's, else how many answers went.
  */
-export function removeVoter(admin: Admin, pollId: string, username: string): Promise<number> {
+export function removeVoter(organiser: Organiser, pollId: string, username: string): Promise<number> {
   return runAsAdmin(
-    admin,
+    organiser,
     scripts.removeVoter,
     [
       keys.scheduleVotes(pollId),
@@ -122,17 +226,24 @@ export function removeVoter(admin: Admin, pollId: string, username: string): Pro
       keys.scheduleClaims(pollId),
       keys.scheduleVoterCounts(),
       keys.scheduleVersion(pollId),
+      keys.scheduleOrganisers(),
     ],
-    [username, pollId],
+    [username, pollId, ...actingAs(organiser)],
   );
 }
 
-/** Finalises a poll on an option, or reopens it (`optionId` ''). */
-export function decidePoll(admin: Admin, pollId: string, optionId: string) {
+/** Finalises a poll on an option, or reopens it (`optionId` ''), for its organiser or an admin. */
+export function decidePoll(organiser: Organiser, pollId: string, optionId: string) {
   return runAsAdmin(
-    admin,
+    organiser,
     scripts.decidePoll,
-    [keys.schedulePolls(), keys.scheduleOffered(pollId), keys.scheduleFinals(), keys.scheduleVersion(pollId)],
-    [pollId, optionId],
+    [
+      keys.schedulePolls(),
+      keys.scheduleOffered(pollId),
+      keys.scheduleFinals(),
+      keys.scheduleVersion(pollId),
+      keys.scheduleOrganisers(),
+    ],
+    [pollId, optionId, ...actingAs(organiser)],
   );
 }

@@ -71,7 +71,7 @@ export interface AdminResponse {
   error?: string;
 }
 
-// ----- Polls made in the console; their rules are newPollProblem's (new-poll.ts) -----
+// ----- Polls made by members and in the console; their rules are newPollProblem's (new-poll.ts) -----
 
 const text = (field: string, max: number) =>
   v.optional(v.pipe(v.string(`${field} must be text.`), v.maxLength(max, `The ${field} is too long.`)), '');
@@ -98,6 +98,17 @@ export const newPollRequest = v.object({
 });
 
 export const pollRequest = v.object({ pollId });
+
+/** The console's list: `before`, the cursor a previous page gave (`older`), for the next older page. */
+export const pollsQuery = v.object({
+  before: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,14}$/, 'before must be the cursor a previous page gave (older).'),
+      v.transform(Number),
+    ),
+  ),
+});
 
 export const decideRequest = v.object({ pollId, optionId: optionId('optionId') });
 

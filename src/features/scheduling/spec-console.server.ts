@@ -1,13 +1,13 @@
 // The scheduling console's six spec actions (SPEC sections 2, 7, 8) over the one poll model: the
 // schedule items and reunion dates are catalogues of what the configured polls may offer; creating
 // them stores the polls as the content config makes them (spec-polls.ts) and offers what exists,
-// dropping them takes the options out with every vote for them. Also the migration that stores the
-// configured polls in a store from before they were polls of the model.
+// dropping them takes the options out with every vote for them. Also the migration that brings a
+// store from before to this version's layout.
 import { DATE_POLL } from '../../content/polls.ts';
 import type { Admin } from '../../server/admin-limit.ts';
 import { keys } from '../../server/keys.ts';
 import * as catalogue from './catalogue.repo.server.ts';
-import { storeDefinitions } from './polls.repo.server.ts';
+import { indexPolls, storeDefinitions } from './polls.repo.server.ts';
 import type { AdminResponse } from './schema.ts';
 import {
   TIME_SLOT_POLL_IDS,
@@ -91,8 +91,12 @@ export const ADMIN_ACTIONS: Record<AdminAction, (admin: Admin) => Promise<AdminR
 };
 
 /**
- * Stores the configured polls that the store lacks (a store from before they were polls of the
- * model keeps their options offered and their votes as they are, under the same ids). Running it
- * again changes nothing; answers how many polls it stored.
+ * Brings a store to this version's layout: stores the configured polls that it lacks (a store from
+ * before they were polls of the model keeps their options offered and their votes as they are,
+ * under the same ids), and gives the made polls of a store from before polls had places theirs in
+ * the console's list. Running it again changes nothing; answers how many polls it stored and placed.
  */
-export const migrateSpecPolls = (admin: Admin) => storeDefinitions(admin, specPolls(), false);
+export async function migratePolls(admin: Admin): Promise<{ stored: number; placed: number }> {
+  const stored = await storeDefinitions(admin, specPolls(), false);
+  return { stored, placed: await indexPolls(admin) };
+}

@@ -185,52 +185,173 @@ return #ids`);
 
 // ----- Polls -----
 
+// The organiser's check, first in each script that changes a made poll: ARGV names the caller's
+// account key and '1' when they administer the site (clearance 3, or the operator's tools); the
+// organisers hash (its KEYS index given) names the account that made the poll, if a member did.
+const MAY_ORGANISE = `
+local function may_organise(organisers, poll_id, caller, admin)
+  if admin == '1' then return true end
+  return caller ~= '' and redis.call('HGET', organisers, poll_id) == caller
+end
+`;
+
 /**
  * Stores a new poll's definition under its id and offers its options, unless the id is taken or
- * the site has its most polls. KEYS: the polls hash, the poll's offered options. ARGV: the id, the
- * definition (JSON), the most polls, then the option ids. Answers 'ok', 'taken' or 'full'.
+ * its organiser (but an admin) has their most polls: ARGV[5] open ones (not finalised) or ARGV[6]
+ * in all; the poll takes the next place in the console's list and, made by a member, in theirs.
+ * KEYS: the polls hash, the poll's offered options, the index, the sequence, the organisers, the
+ * organiser's polls, the finals. ARGV: the id, the definition (JSON), the organiser's account key
+ * ('' for the operator's tools, whose polls are nobody's), '1' for an admin, the most open polls
+ * and polls in all, then the option ids. Answers 'ok', 'taken', 'too-many-open' or 'too-many'.
  */
 export const createPoll = defineLimitedScript<
-  [polls: string, offered: string],
-  [pollId: string, definition: string, maxPolls: number, ...optionIds: string[]],
-  'ok' | 'taken' | 'full'
+  [
+    polls: string,
+    offered: string,
+    index: string,
+    sequence: string,
+    organisers: string,
+    organised: string,
+    finals: string,
+  ],
+  [
+    pollId: string,
+    definition: string,
+    organiser: string,
+    admin: '1' | '0',
+    maxOpen: number,
+    maxPolls: number,
+    ...optionIds: string[],
+  ],
+  'ok' | 'taken' | 'too-many-open' | 'too-many'
 >(`
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 'taken' end
-if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 'full' end
+if ARGV[4] ~= '1' then
+  local made = redis.call('ZRANGE', KEYS[6], 0, -1)
+  if #made >= tonumber(ARGV[6]) then return 'too-many' end
+  local open = 0
+  for _, id in ipairs(made) do
+    if redis.call('HEXISTS', KEYS[7], id) == 0 then open = open + 1 end
+  end
+  if open >= tonumber(ARGV[5]) then return 'too-many-open' end
+end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('DEL', KEYS[2])
-redis.call('SADD', KEYS[2], unpack(ARGV, 4))
+redis.call('SADD', KEYS[2], unpack(ARGV, 7))
+local place = redis.call('INCR', KEYS[4])
+redis.call('ZADD', KEYS[3], place, ARGV[1])
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[5], ARGV[1], ARGV[3])
+  redis.call('ZADD', KEYS[6], place, ARGV[1])
+end
 return 'ok'`);
 
 /**
- * Deletes a made poll with everything voted in it; its version is raised (and kept a day) so an
- * open page notices. KEYS: the polls hash, the finals, the voter counts, the version, then the
- * poll's keys to delete. ARGV: the poll id. Answers 0 when there was no such poll, else 1.
+ * A page of made polls, newest first: at most ARGV[2] of those placed below ARGV[1] ('+inf' for the
+ * newest, '(<place>' for those before a place) in the index KEYS[1] (the console's, or one
+ * organiser's), then the polls ARGV[3..] name (the configured ones, on the console's first page),
+ * each with its definition, decision, voter count and organiser. KEYS: the index, the polls hash,
+ * the finals, the voter counts, the organisers. Answers {'1' when older ones remain else '0', then
+ * per stored poll its id, place ('' for a named one), definition, decision, voter count and
+ * organiser ('' for none)}.
+ */
+export const listPolls = defineLimitedScript<
+  [index: string, polls: string, finals: string, voterCounts: string, organisers: string],
+  [below: string, count: number, ...pollIds: string[]],
+  string[]
+>(`
+local wanted = tonumber(ARGV[2])
+local rows = redis.call('ZREVRANGEBYSCORE', KEYS[1], ARGV[1], '-inf', 'WITHSCORES', 'LIMIT', 0, wanted + 1)
+local reply = {'0'}
+local function add(id, place)
+  local definition = redis.call('HGET', KEYS[2], id)
+  if not definition then return end
+  reply[#reply + 1] = id
+  reply[#reply + 1] = place
+  reply[#reply + 1] = definition
+  reply[#reply + 1] = redis.call('HGET', KEYS[3], id) or ''
+  reply[#reply + 1] = redis.call('HGET', KEYS[4], id) or '0'
+  reply[#reply + 1] = redis.call('HGET', KEYS[5], id) or ''
+end
+for i = 1, #rows, 2 do
+  if (i + 1) / 2 > wanted then reply[1] = '1' else add(rows[i], rows[i + 1]) end
+end
+for i = 3, #ARGV do add(ARGV[i], '') end
+return reply`);
+
+/**
+ * Gives every made poll the index lacks its place (a store from before polls had places), oldest
+ * first; the polls ARGV names (the configured ones) are left out. KEYS: the polls hash, the index,
+ * the sequence. Answers how many polls it placed.
+ */
+export const indexPolls = defineLimitedScript<[polls: string, index: string, sequence: string], string[], number>(`
+local configured = {}
+for _, id in ipairs(ARGV) do configured[id] = true end
+local polls = redis.call('HGETALL', KEYS[1])
+local missing = {}
+for i = 1, #polls, 2 do
+  local id = polls[i]
+  if not configured[id] and not redis.call('ZSCORE', KEYS[2], id) then
+    local created = cjson.decode(polls[i + 1]).createdAt
+    missing[#missing + 1] = {id = id, created = type(created) == 'number' and created or 0}
+  end
+end
+table.sort(missing, function(a, b) return a.created < b.created end)
+for _, poll in ipairs(missing) do
+  redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), poll.id)
+end
+return #missing`);
+
+/**
+ * Deletes a poll with everything voted in it, for its organiser or an admin (see MAY_ORGANISE); its
+ * version is raised (and kept a day) so an open page notices, and it leaves the lists. KEYS: the
+ * polls hash, the finals, the voter counts, the version, the index, the organisers, then the poll's
+ * keys to delete. ARGV: the poll id, the caller's account key, '1' for an admin, the organiser's
+ * polls' key for the account key '' (keys.ts scheduleOrganised). Answers 1 deleted, 0 no such poll,
+ * -1 not theirs.
  */
 export const deletePoll = defineLimitedScript<
-  [polls: string, finals: string, voterCounts: string, version: string, ...pollKeys: string[]],
-  [pollId: string],
+  [
+    polls: string,
+    finals: string,
+    voterCounts: string,
+    version: string,
+    index: string,
+    organisers: string,
+    ...pollKeys: string[],
+  ],
+  [pollId: string, caller: string, admin: '1' | '0', organisedPrefix: string],
   number
->(`
-if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+>(`${MAY_ORGANISE}
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+if not may_organise(KEYS[6], ARGV[1], ARGV[2], ARGV[3]) then return -1 end
+redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
-redis.call('DEL', unpack(KEYS, 5))
+redis.call('DEL', unpack(KEYS, 7))
 redis.call('INCR', KEYS[4])
 redis.call('EXPIRE', KEYS[4], 86400)
+redis.call('ZREM', KEYS[5], ARGV[1])
+local organiser = redis.call('HGET', KEYS[6], ARGV[1])
+if organiser then
+  redis.call('HDEL', KEYS[6], ARGV[1])
+  redis.call('ZREM', ARGV[4] .. organiser, ARGV[1])
+end
 return 1`);
 
 /**
- * Finalises a made poll on one of its options, or reopens it (option id ''). KEYS: the polls hash,
- * the poll's offered options, the finals, the version. ARGV: the poll id, the option id. Answers
- * 'ok', 'missing' (no such poll) or 'unknown-option'.
+ * Finalises a made poll on one of its options, or reopens it (option id ''), for its organiser or
+ * an admin (see MAY_ORGANISE). KEYS: the polls hash, the poll's offered options, the finals, the
+ * version, the organisers. ARGV: the poll id, the option id, the caller's account key, '1' for an
+ * admin. Answers 'ok', 'missing' (no such poll), 'not-theirs' or 'unknown-option'.
  */
 export const decidePoll = defineLimitedScript<
-  [polls: string, offered: string, finals: string, version: string],
-  [pollId: string, optionId: string],
-  'ok' | 'missing' | 'unknown-option'
->(`
+  [polls: string, offered: string, finals: string, version: string, organisers: string],
+  [pollId: string, optionId: string, caller: string, admin: '1' | '0'],
+  'ok' | 'missing' | 'not-theirs' | 'unknown-option'
+>(`${MAY_ORGANISE}
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'missing' end
+if not may_organise(KEYS[5], ARGV[1], ARGV[3], ARGV[4]) then return 'not-theirs' end
 if ARGV[2] == '' then
   redis.call('HDEL', KEYS[3], ARGV[1])
 else
@@ -244,9 +365,11 @@ return 'ok'`);
  * Takes a voter out of a poll by the name they voted under (the organiser's moderation): every
  * vote of theirs, their place in the poll's people and its voter count, their first name and
  * their claim, so the name is free again; the version is raised. Every voter under that exact name
- * goes (two accounts that had one name are two voters). KEYS: the poll's votes, its if-need-be
- * votes, people, first names and claims, the voter counts, its version. ARGV: the username as
- * voted, the poll id. Answers how many votes were removed, or -1 when no voter has that name.
+ * goes (two accounts that had one name are two voters). Only its organiser or an admin may (see
+ * MAY_ORGANISE). KEYS: the poll's votes, its if-need-be votes, people, first names and claims, the
+ * voter counts, its version, the organisers. ARGV: the username as voted, the poll id, the caller's
+ * account key, '1' for an admin. Answers how many votes were removed, -1 when no voter has that
+ * name, or -2 when the poll is not the caller's.
  */
 export const removeVoter = defineLimitedScript<
   [
@@ -257,10 +380,12 @@ export const removeVoter = defineLimitedScript<
     claims: string,
     voterCounts: string,
     version: string,
+    organisers: string,
   ],
-  [username: string, pollId: string],
+  [username: string, pollId: string, caller: string, admin: '1' | '0'],
   number
->(`
+>(`${MAY_ORGANISE}
+if not may_organise(KEYS[8], ARGV[2], ARGV[3], ARGV[4]) then return -2 end
 local people = redis.call('HGETALL', KEYS[3])
 local removed, found = 0, false
 for i = 1, #people, 2 do

@@ -21,6 +21,9 @@ import {
 import OrdersCard from './OrdersCard.tsx';
 // Its styles (dashboard.css) are imported by its page, which inlines them: an island brings no CSS.
 
+/** The scheduling polls' organiser for a member's own polls. */
+const MY_POLLS_PAGE = '/scheduling_polls/mine';
+
 const ADMIN_LINKS = [
   { label: 'Defense League Poll', href: '/scheduling_polls/defense_league' },
   { label: 'Ragnarok Poll', href: '/scheduling_polls/ragnarok' },
@@ -44,6 +47,7 @@ export default function Dashboard() {
     // The cards of switched-off features are left out (src/content/site.config.ts).
     ...(features.wordGame ? [{ id: 'score' as const, label: 'Your High Scores' }] : []),
     ...(features.shop ? [{ id: 'orders' as const, label: 'Your Orders' }] : []),
+    ...(features.scheduling ? [{ id: 'polls' as const, label: 'Your Polls' }] : []),
     ...(isAdmin && features.scheduling ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
 
@@ -137,6 +141,18 @@ export default function Dashboard() {
           </section>
         )}
         {card === 'orders' && <OrdersCard />}
+        {card === 'polls' && (
+          <section className="card" aria-labelledby="polls-title">
+            <h2 id="polls-title">Your Polls</h2>
+            <p>
+              Find a time that suits your group: start a scheduling poll with the dates and times you could meet, share
+              its link, and pick the one that suits everyone. Anyone with the link can answer.
+            </p>
+            <a className="button button-primary" href={MY_POLLS_PAGE}>
+              Start or manage your polls
+            </a>
+          </section>
+        )}
         {card === 'admin' && isAdmin && (
           <section className="card" aria-labelledby="admin-title">
             <h2 id="admin-title">Admin Controls</h2>

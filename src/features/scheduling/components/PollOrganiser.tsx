@@ -1,7 +1,8 @@
-// The console's own polls: a form that makes a poll (title, description, place, time
-// zone, dates from a date picker, each the whole day or start times of one length), checked by the
-// same rules as the server's; and the polls made so far, each with its link, voters and decision,
-// to finalise, reopen or delete (after a confirmation). Rendered from the organiser's store.
+// The poll organiser, a member's (their own polls, on "Your polls") or the console's (every poll):
+// a form that makes a poll (title, description, place, time zone, dates from a date picker, each
+// the whole day or start times of one length), checked by the same rules as the server's; and the
+// polls made so far, each with its link, voters and decision, to finalise, reopen or delete (after a
+// confirmation). Rendered from the organiser's store.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
@@ -23,7 +24,9 @@ import {
   $draft,
   $draftError,
   $listError,
+  $loadingOlder,
   $madePolls,
+  $olderPolls,
   $pollErrors,
   $pollVoters,
   type ListedPoll,
@@ -33,12 +36,15 @@ import {
   askToRemoveVoter,
   cancelDelete,
   cancelRemoval,
+  chooseScope,
   confirmDelete,
   confirmRemoval,
   createDraft,
   editDraft,
   finalise,
+  loadOlderPolls,
   loadVoters,
+  type OrganiserScope,
   removeDate,
   removeTime,
   reopen,
@@ -49,15 +55,20 @@ import { displayName } from '../polls.ts';
 const SLOT_LENGTHS = [30, 60, 90, 120, 180];
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 
-export default function PollOrganiser() {
+/** The organiser: a member's own polls (`mine`), or the console's every poll (`all`). */
+export default function PollOrganiser({ scope = 'all' }: { scope?: OrganiserScope }) {
+  // Said once, before the list below first shows (and so loads).
+  useState(() => chooseScope(scope));
   const polls = useStore($madePolls);
   const listError = useStore($listError);
+  const older = useStore($olderPolls);
+  const loadingOlder = useStore($loadingOlder);
 
   return (
     <div className="organiser">
       <NewPollForm />
       <section aria-labelledby="made-polls-title">
-        <h2 id="made-polls-title">Your polls</h2>
+        <h2 id="made-polls-title">{scope === 'mine' ? 'Your polls' : 'Every poll'}</h2>
         {listError && (
           <p className="field-error" role="alert">
             {listError}
@@ -70,6 +81,11 @@ export default function PollOrganiser() {
             <MadePoll key={poll.id} poll={poll} />
           ))}
         </ul>
+        {older && (
+          <button type="button" className="button" disabled={loadingOlder} onClick={() => void loadOlderPolls()}>
+            {loadingOlder ? 'Loading older polls...' : 'Load older polls'}
+          </button>
+        )}
       </section>
     </div>
   );
@@ -253,6 +269,7 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
       <p className="sched-note">
         {poll.voters} voter(s) · {poll.options.length} option(s) ·{' '}
         {poll.final ? `Decided: ${decisionLabel(poll)}` : 'Open'}
+        {poll.organiser && ` · Made by ${poll.organiser}`}
       </p>
       {!poll.final && (
         <Field
