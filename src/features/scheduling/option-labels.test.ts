@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { pollOptions } from './new-poll.ts';
-import { clockLabel, dayLabel, decisionLabel, differsForVisitor, optionLabel } from './option-labels.ts';
+import {
+  type Viewer,
+  clockLabel,
+  dayLabel,
+  decisionLabel,
+  differsForVisitor,
+  optionLabel,
+  zoneViewer,
+} from './option-labels.ts';
 import { offsetMinutes } from './zoned-time.ts';
 
-/** A visitor's clock in `zone`. */
-const clockIn = (zone: string) => (ms: number) => offsetMinutes(ms, zone);
+/** A visitor's own clock in `zone`, named "your time". */
+const clockIn = (zone: string): Viewer => ({ offsetAt: (ms) => offsetMinutes(ms, zone), name: () => 'your time' });
 
 describe('a made poll’s option labels', () => {
   const days = [
@@ -67,6 +75,17 @@ describe('a made poll’s option labels', () => {
     expect(differsForVisitor(options[1]!, clockIn('Europe/Paris'))).toBe(false);
     expect(differsForVisitor(options[1]!, clockIn('America/New_York'))).toBe(true);
     expect(differsForVisitor(options[2]!, clockIn('America/New_York'))).toBe(false);
+  });
+
+  it('gives a slot in a zone the visitor picked, by that zone’s name, and only the poll’s time in the poll’s zone', () => {
+    expect(optionLabel(options[1]!, 'Europe/Berlin', zoneViewer('Asia/Tokyo')).detail).toBe(
+      '7:00 PM CET, 3:00 AM GMT+9',
+    );
+    expect(optionLabel(options[0]!, 'Europe/Berlin', zoneViewer('America/New_York')).detail).toBe(
+      '7:00 PM CEST, 1:00 PM EDT',
+    );
+    expect(optionLabel(options[1]!, 'Europe/Berlin', zoneViewer('Europe/Berlin')).detail).toBe('7:00 PM CET');
+    expect(differsForVisitor(options[1]!, zoneViewer('Europe/Berlin'))).toBe(false);
   });
 
   it('names the zone of a poll made before options carried the name', () => {

@@ -1,10 +1,12 @@
 // How a made poll's options read: the day ('Sun, Oct 25, 2026') and, for a slot, its time in the
-// poll's zone with the visitor's own beside it when that differs ("7:00 PM CET, 1:00 PM your time").
-// Worked out from what each option carries (its wall-clock time, its instant and its zone's name)
-// and the browser's own clock, without Intl: the first Intl date formatter a page makes costs a phone
-// about 100 ms of blocked main thread, more than the whole poll's rendering.
+// poll's zone with the viewer's beside it when that differs ("7:00 PM CET, 1:00 PM your time"; or
+// in a zone the visitor picked, "7:00 PM CET, 2:00 AM JST"). Worked out from what each option
+// carries (its wall-clock time, its instant and its zone's name) and, for the visitor's own time,
+// the browser's own clock, without Intl: the first Intl date formatter a page makes costs a phone
+// about 100 ms of blocked main thread, more than the whole poll's rendering. A picked zone asks
+// Intl, once the visitor has asked for it.
 import type { CreatedPoll, PollOption } from './new-poll.ts';
-import { zoneName } from './zoned-time.ts';
+import { offsetMinutes, zoneName } from './zoned-time.ts';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -14,6 +16,21 @@ export type OffsetAt = (ms: number) => number;
 
 /** The visitor's offset, from the browser's own clock. */
 export const visitorOffsetAt: OffsetAt = (ms) => -new Date(ms).getTimezoneOffset();
+
+/** Whose clock a slot's second time is read on: its offset, and what names it at an instant. */
+export interface Viewer {
+  offsetAt: OffsetAt;
+  name: (ms: number) => string;
+}
+
+/** The visitor's own clock, named "your time". */
+export const VISITOR: Viewer = { offsetAt: visitorOffsetAt, name: () => 'your time' };
+
+/** The clock of a zone the visitor picked ('Asia/Tokyo'), named by its short name there ('JST'). */
+export const zoneViewer = (zone: string): Viewer => ({
+  offsetAt: (ms) => offsetMinutes(ms, zone),
+  name: (ms) => zoneName(ms, zone),
+});
 
 /** 'YYYY-MM-DD' as 'Sun, Oct 25, 2026'. */
 export function dayLabel(date: string): string {
@@ -37,34 +54,32 @@ function pollOffset(option: PollOption & { start: number; time: string }): numbe
 const isSlot = (option: PollOption): option is PollOption & { start: number; time: string } =>
   option.start !== undefined && option.time !== undefined;
 
-/** Whether the visitor's clock reads a slot differently from the poll's zone. */
-export function differsForVisitor(option: PollOption, offsetAt: OffsetAt = visitorOffsetAt): boolean {
-  return isSlot(option) && offsetAt(option.start) !== pollOffset(option);
+/** Whether the viewer's clock reads a slot differently from the poll's zone. */
+export function differsForVisitor(option: PollOption, viewer: Viewer = VISITOR): boolean {
+  return isSlot(option) && viewer.offsetAt(option.start) !== pollOffset(option);
 }
 
-/** An option's day, and its time for a slot. */
+/** An option's day, and its time for a slot: in the poll's zone, and on the viewer's clock where it differs. */
 export function optionLabel(
   option: PollOption,
   zone: string,
-  offsetAt: OffsetAt = visitorOffsetAt,
+  viewer: Viewer = VISITOR,
 ): { heading: string; detail?: string } {
   const heading = dayLabel(option.date);
   if (!isSlot(option)) return { heading };
   const [hours, minutes] = option.time.split(':').map(Number) as [number, number];
   // Polls made before options carried their zone's name ask Intl for it.
   const inPollZone = `${clockLabel(hours, minutes)} ${option.zoneName ?? zoneName(option.start, zone)}`;
-  if (!differsForVisitor(option, offsetAt)) return { heading, detail: inPollZone };
-  const local = new Date(option.start + offsetAt(option.start) * 60_000);
-  return { heading, detail: `${inPollZone}, ${clockLabel(local.getUTCHours(), local.getUTCMinutes())} your time` };
+  if (!differsForVisitor(option, viewer)) return { heading, detail: inPollZone };
+  const local = new Date(option.start + viewer.offsetAt(option.start) * 60_000);
+  const time = clockLabel(local.getUTCHours(), local.getUTCMinutes());
+  return { heading, detail: `${inPollZone}, ${time} ${viewer.name(option.start)}` };
 }
 
 /** The decision in one line: 'Sun, Oct 25, 2026, 7:00 PM CET' or 'Sun, Oct 25, 2026 (all day)'. */
-export function decisionLabel(
-  poll: Pick<CreatedPoll, 'options' | 'final' | 'zone'>,
-  offsetAt: OffsetAt = visitorOffsetAt,
-): string {
+export function decisionLabel(poll: Pick<CreatedPoll, 'options' | 'final' | 'zone'>, viewer: Viewer = VISITOR): string {
   const option = poll.options.find((each) => each.id === poll.final);
   if (!option) return '';
-  const { heading, detail } = optionLabel(option, poll.zone, offsetAt);
+  const { heading, detail } = optionLabel(option, poll.zone, viewer);
   return detail ? `${heading}, ${detail}` : `${heading} (all day)`;
 }

@@ -1,17 +1,23 @@
-// Any poll at /scheduling_polls/p/<id> (made in the console, or a configured one): its title (in the page's
-// static heading), description, place and time zone; the decision with calendar links once the organiser has picked one; the
-// name form; a button per option that cycles yes → if need be → no; and everyone's answers.
+// Any poll at /scheduling_polls/p/<id> (made by a member or in the console, or a configured one): its
+// title (in the page's static heading), description, place and time zones (the poll's, and the
+// visitor's own or one they pick); the decision with calendar links once the organiser has picked
+// one; the name form; a button per option that cycles yes → if need be → no; everyone's answers;
+// and the poll's link to share.
+import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { pollCalendarUrl } from '../api-client.ts';
 import { decisionEvent, googleCalendarLink, outlookLink } from '../ics.ts';
-import type { PollOption } from '../new-poll.ts';
+import { type PollOption, pollPath } from '../new-poll.ts';
 import { dayLabel, decisionLabel, differsForVisitor, optionLabel } from '../option-labels.ts';
+import { $viewZone, viewerOf } from '../view-zone.ts';
 import { HOW_TO_ANSWER_YES_ONLY } from '../polls.ts';
 import { ANSWER_TEXT, type Answer } from '../ranking.ts';
 import type { FailureLogs } from '../store.ts';
+import PollShare from './PollShare.tsx';
 import ResultsGrid from './ResultsGrid.tsx';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
 import VoterPanel from './VoterPanel.tsx';
+import ZonePicker from './ZonePicker.tsx';
 // Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
 
 const PRESSED: Record<Answer, 'true' | 'mixed'> = { yes: 'true', ifNeedBe: 'mixed' };
@@ -32,6 +38,7 @@ const FAILURES: FailureLogs = {
 
 export default function CreatedPoll({ pollId }: { pollId: string }) {
   const poll = useSchedulingPoll(pollId, FAILURES);
+  const viewer = viewerOf(useStore($viewZone));
   const { details } = poll;
   const title = details?.title;
   const yesOnly = details?.yesOnly;
@@ -62,7 +69,7 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
       </p>
     );
   }
-  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone)]));
+  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone, viewer)]));
   const hasSlots = poll.options.some((option) => option.time);
   // The links need no DTSTAMP (only the .ics file, which the server makes, has one).
   const event = decisionEvent({ ...details, options: poll.options }, 0);
@@ -76,17 +83,16 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
         </p>
       )}
       {hasSlots && (
-        <p className="sched-note">
-          Times are in {details.zone}
-          {poll.options.some((option) => differsForVisitor(option))
-            ? ', with your own time beside them where it differs'
-            : ''}
-          . Each slot lasts {details.slotMinutes} minutes.
-        </p>
+        <ZonePicker
+          pollId={pollId}
+          zone={details.zone}
+          slotMinutes={details.slotMinutes}
+          differs={poll.options.some((option) => differsForVisitor(option, viewer))}
+        />
       )}
       {event && (
         <section className="sched-decision" aria-labelledby={`${pollId}-decision`}>
-          <h2 id={`${pollId}-decision`}>Decided: {decisionLabel({ ...details, options: poll.options })}</h2>
+          <h2 id={`${pollId}-decision`}>Decided: {decisionLabel({ ...details, options: poll.options }, viewer)}</h2>
           <p>The organiser has picked this option, so the poll takes no more votes.</p>
           <p className="sched-calendar">
             <a className="button button-primary" href={pollCalendarUrl(pollId)} download="decision.ics">
@@ -134,6 +140,10 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
         columns={poll.options.map((option) => ({ id: option.id, ...labels.get(option.id)! }))}
         votes={poll.votes}
       />
+      <section className="sched-share" aria-labelledby={`${pollId}-share`}>
+        <h2 id={`${pollId}-share`}>Share this poll</h2>
+        <PollShare id={pollId} path={pollPath(pollId)} title={details.title} />
+      </section>
     </>
   );
 }

@@ -50,6 +50,7 @@ import {
   reopen,
 } from '../organiser-store.ts';
 import { displayName } from '../polls.ts';
+import PollShare from './PollShare.tsx';
 // Its styles (scheduling.css) are imported by the scheduling console page, which inlines them: an island brings no CSS.
 
 const SLOT_LENGTHS = [30, 60, 90, 120, 180];
@@ -292,6 +293,7 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
           ))}
         </Field>
       )}
+      <PollShare id={titleId} path={pollPath(poll.id)} title={poll.title} />
       <PollVoters poll={poll} />
       <div className="made-poll-actions">
         {poll.final && (
