@@ -74,6 +74,12 @@ export const keys = {
   schedulePollIndex: () => `${KEY_PREFIX}sched:poll-index`,
   /** hash {made poll id → the account key of the member who made it}; a poll without one is the console's alone; no expiry */
   scheduleOrganisers: () => `${KEY_PREFIX}sched:organisers`,
+  /** list of a scheduling poll's comments as JSON {id, name, account (a member's account key, else none), text, createdAt}, oldest first, at most MAX_COMMENTS_PER_POLL (scheduling/comments.ts); deleted with the poll */
+  scheduleComments: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:comments`,
+  /** set of the poll ids whose organiser switched comments off (they are on by default); no expiry */
+  scheduleCommentsOff: () => `${KEY_PREFIX}sched:comments-off`,
+  /** set of the poll ids whose organiser asked for a daily digest of new answers; no expiry */
+  scheduleDigests: () => `${KEY_PREFIX}sched:digests`,
   /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
   scheduleOrganised: (accountKey: string) => `${KEY_PREFIX}sched:organised:${accountKey}`,
   /** sorted set of a signed-in visitor's chatbot conversation ids by when each last changed (ms), per account key; the newest 50 kept (scripts/conversations.ts); expires, with its titles and messages, 30 days after the account last read or wrote any of them */

@@ -37,11 +37,11 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores,
  * and a scheduling poll's organiser (who may change only their own polls: created-polls.test.ts);
  * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
- * chatbot, the votes and a poll's answers (which mark the member's own); none for the rest. Each function's name matches exactly one rule.
+ * chatbot, the votes, a poll's answers and comments (which mark the member's own) and commenting; none for the rest. Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-remove-voter)$/,
+    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings))$/,
     'session',
   ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
@@ -50,7 +50,7 @@ const RULES: [RegExp, Access][] = [
     { clearance: CLEARANCE.console },
   ],
   [
-    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote|scheduling-poll-answers)$/,
+    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote|scheduling-poll-(answers|comments)|scheduling-comment)$/,
     'optional-session',
   ],
   [
@@ -100,6 +100,10 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'scheduling-reopen-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
   'scheduling-delete-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
   'scheduling-remove-voter': { body: () => ({ pollId: 'zzzzzzzzzzzz', username: 'anon_Nobody' }) },
+  'scheduling-poll-comments': { path: '/api/scheduling/poll-comments/defense' },
+  'scheduling-comment': { body: () => ({ pollId: 'zzzzzzzzzzzz', name: 'Bo', text: 'Hello' }) },
+  'scheduling-delete-comment': { body: () => ({ pollId: 'zzzzzzzzzzzz', commentId: 'none' }) },
+  'scheduling-poll-settings': { body: () => ({ pollId: 'zzzzzzzzzzzz', comments: false }) },
   'scoring-all-scores': { body: (username) => ({ userName: username }) },
   'scoring-wordgame': { body: (username) => ({ userName: username, roundScore: 3 }) },
 };

@@ -320,6 +320,31 @@ const SCENARIOS: Record<string, Scenario> = {
   'scheduling-create-poll': { kind: 'write', prepare: async () => ({ token: await admin(), body: newPollForm() }) },
   'scheduling-polls': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
   'scheduling-my-polls': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member()).token }) },
+  // A member's read: the session check, the comments and the poll's organiser in one round trip.
+  'scheduling-poll-comments': {
+    kind: 'read',
+    prepare: async () => ({
+      method: 'GET',
+      token: (await member()).token,
+      path: `/api/scheduling/poll-comments/${(await madePoll()).id}`,
+    }),
+  },
+  'scheduling-comment': {
+    kind: 'write',
+    prepare: async () => ({ token: (await member()).token, body: { pollId: (await madePoll()).id, text: 'Hello' } }),
+  },
+  'scheduling-delete-comment': {
+    kind: 'write',
+    prepare: async () => {
+      const pollId = (await madePoll()).id;
+      const { body } = await run('scheduling-comment', { body: { pollId, name: 'Bo', text: 'Hello' } });
+      return { token: await admin(), body: { pollId, commentId: (body.comment as { id: string }).id } };
+    },
+  },
+  'scheduling-poll-settings': {
+    kind: 'write',
+    prepare: async () => ({ token: await admin(), body: { pollId: (await madePoll()).id, comments: false } }),
+  },
   'scheduling-poll': {
     kind: 'read',
     prepare: async () => ({ method: 'GET', path: `/api/scheduling/poll/${(await madePoll()).id}` }),

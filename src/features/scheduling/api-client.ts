@@ -4,6 +4,7 @@ import { apiRequest } from '../../platform/api-client.ts';
 import type { CreatedPoll, NewPoll, PollsPage } from './new-poll.ts';
 import type { Voter } from './polls.ts';
 import type { Answer } from './ranking.ts';
+import type { CommentsResponse, PollComment } from './comments.ts';
 import type { AdminResponse, ChoiceResponse } from './schema.ts';
 
 const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
@@ -29,6 +30,20 @@ export const fetchPollAnswers = (pollId: string, version?: number) =>
 /** A poll's version: an open page's cheap check for news. */
 export const fetchPollVersion = async (pollId: string) =>
   (await get<{ version: number }>(`poll-version/${pollId}`)).version;
+/** A poll's comments, oldest first, the reader's own marked. */
+export const fetchPollComments = (pollId: string, version?: number) =>
+  get<CommentsResponse>(`poll-comments/${pollId}${atVersion(version)}`);
+/** Comments on a poll: a guest under `name`, a member under their account's. */
+export const sendComment = (pollId: string, text: string, name: string) =>
+  apiRequest<{ status: 'Success'; comment: PollComment }>('scheduling/comment', {
+    method: 'POST',
+    body: { pollId, text, name },
+  });
+export const deleteComment = (pollId: string, commentId: string) =>
+  apiRequest<{ status: 'Success' }>('scheduling/delete-comment', { method: 'POST', body: { pollId, commentId } });
+/** Switches a poll's comments or its daily digest on or off (its organiser). */
+export const changePollSettings = (pollId: string, settings: { comments?: boolean; digest?: boolean }) =>
+  apiRequest<{ status: 'Success' }>('scheduling/poll-settings', { method: 'POST', body: { pollId, ...settings } });
 /** Where a finalised poll's decision downloads as an .ics file. */
 export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calendar/${pollId}`;
 

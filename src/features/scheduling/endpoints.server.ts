@@ -1,20 +1,39 @@
 // The scheduling polls' own endpoints, for any poll of the one model: read a poll, its answers,
-// its version and its decision; vote; make a poll (any member), list one's own, and finalise,
-// reopen and delete a poll or take a voter out of it (its organiser, or clearance 3); and the
-// console's list of every poll (clearance 3). The spec's endpoints are adapters over these
-// (spec-api.server.ts).
+// its version, its decision and its comments; vote and comment; make a poll (any member), list
+// one's own, and finalise, reopen and delete a poll, change its settings, take a voter out of it or
+// delete a comment (its organiser, or clearance 3); and the console's list of every poll
+// (clearance 3). The spec's endpoints are adapters over these (spec-api.server.ts).
 import { clientAddress } from '../../server/client.ts';
 import { download, endpoint, json, lastPathSegment, parseWith, sharedCache } from '../../server/http.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
 import { isSignedIn } from '../../server/caller.ts';
-import { createPoll, decidePoll, deletePoll, listOwnPolls, listPolls, removeVoter } from './organising.server.ts';
-import { decideRequest, newPollRequest, pollRequest, pollsQuery, removeVoterRequest, voteRequest } from './schema.ts';
+import { comment, deleteComment, pollComments } from './commenting.server.ts';
+import {
+  changeSettings,
+  createPoll,
+  decidePoll,
+  deletePoll,
+  listOwnPolls,
+  listPolls,
+  removeVoter,
+} from './organising.server.ts';
+import {
+  commentRequest,
+  decideRequest,
+  deleteCommentRequest,
+  newPollRequest,
+  pollRequest,
+  pollSettingsRequest,
+  pollsQuery,
+  removeVoterRequest,
+  voteRequest,
+} from './schema.ts';
 import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
 
 // Every open poll page reads its poll's version every few seconds, and reloads the poll and its
 // answers, asking for them at the new version (`?v=`), only when it moved. So the CDN answers the
 // version for a second (two more while it refreshes: a change shows within a few seconds), and
-// keeps a poll or its answers asked for at the version they were read at for a minute: that URL's
+// keeps a poll, its answers or its comments asked for at the version they were read at for a minute: that URL's
 // answer cannot change. Asked at another version, or none, they are not kept, so nobody can park
 // an old answer under a version still to come.
 const LIVE = sharedCache(1, 2);
@@ -62,6 +81,35 @@ export const voteEndpoint = endpoint({
   access: 'optional-session',
   body: voteRequest,
   handle: ({ req, context, body, caller }) => vote(body, caller, clientAddress(req, context)),
+});
+
+/**
+ * GET a poll's comments, oldest first; with a token, the member's own are marked (`own`) and whether
+ * they may delete any (`moderator`), and the answer is theirs alone.
+ */
+export const pollCommentsEndpoint = endpoint({
+  method: 'GET',
+  access: 'optional-session',
+  handle: async ({ req, caller }) => {
+    const { version, ...comments } = await pollComments(lastPathSegment(req), caller);
+    return json(comments, 200, isSignedIn(caller) ? {} : { ...atVersion(req, version), ...PER_TOKEN });
+  },
+});
+
+/** POST a comment on a poll, as the token's user or under a guest's name. */
+export const commentEndpoint = endpoint({
+  method: 'POST',
+  access: 'optional-session',
+  body: commentRequest,
+  handle: ({ req, context, body, caller }) => comment(body, caller, clientAddress(req, context)),
+});
+
+/** POST delete a comment (its member author, or the poll's organiser, or clearance 3). */
+export const deleteCommentEndpoint = endpoint({
+  method: 'POST',
+  access: 'session',
+  body: deleteCommentRequest,
+  handle: ({ body, caller }) => deleteComment(caller, body.pollId, body.commentId),
 });
 
 // ----- Organising: any member makes polls and manages their own; clearance 3 any poll -----
@@ -121,4 +169,12 @@ export const removeVoterEndpoint = endpoint({
   access: 'session',
   body: removeVoterRequest,
   handle: ({ body, caller }) => removeVoter(caller, body.pollId, body.username),
+});
+
+/** POST switch a poll's comments or its daily digest on or off (its organiser, or clearance 3). */
+export const pollSettingsEndpoint = endpoint({
+  method: 'POST',
+  access: 'session',
+  body: pollSettingsRequest,
+  handle: ({ body, caller }) => changeSettings(caller, body),
 });

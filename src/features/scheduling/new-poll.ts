@@ -121,6 +121,8 @@ export interface CreatedPoll {
   final?: string;
   /** Takes yes answers only (the polls made from the content config); else yes or if need be. */
   yesOnly?: true;
+  /** Its organiser switched its comments off (a setting read beside the definition, never part of it). */
+  commentsOff?: true;
 }
 
 /** A made poll as an organiser's list shows it: with its voters and, for the console, who made it. */
@@ -128,6 +130,8 @@ export type ListedPoll = CreatedPoll & {
   voters: number;
   /** The name of the member who made it, for the console (none for a poll of the console's own). */
   organiser?: string;
+  /** Its organiser asked for a daily digest of new answers. */
+  digest?: true;
 };
 
 /** A page of the console's polls, and the cursor of the next older page (its `before`), or null. */

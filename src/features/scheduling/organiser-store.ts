@@ -6,6 +6,7 @@
 // shows it; a poll's voters when the organiser opens them.
 import { atom, map, onMount } from 'nanostores';
 import {
+  changePollSettings,
   createPoll,
   deletePoll,
   fetchOwnPolls,
@@ -177,6 +178,10 @@ async function act(pollId: string, action: () => Promise<unknown>): Promise<void
 
 /** Decides a made poll on one of its options: it then takes no votes. */
 export const finalise = (pollId: string, optionId: string) => act(pollId, () => finalisePoll(pollId, optionId));
+
+/** Switches a made poll's comments, or its organiser's daily digest of new answers, on or off. */
+export const changeSettings = (pollId: string, settings: { comments?: boolean; digest?: boolean }) =>
+  act(pollId, () => changePollSettings(pollId, settings));
 
 /** Opens a decided poll to votes again. */
 export const reopen = (pollId: string) => act(pollId, () => reopenPoll(pollId));

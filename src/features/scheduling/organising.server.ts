@@ -9,7 +9,7 @@ import { AppError } from '../../server/app-error.ts';
 import type { SignedIn } from '../../server/caller.ts';
 import { type CreatedPoll, type NewPoll, isPollId, newPollProblem, pollOptions } from './new-poll.ts';
 import * as repo from './polls.repo.server.ts';
-import type { NewPollRequest } from './schema.ts';
+import type { NewPollRequest, PollSettingsRequest } from './schema.ts';
 import { NO_SUCH_OPTION, NO_SUCH_POLL } from './voting.server.ts';
 
 export type { Organiser } from './polls.repo.server.ts';
@@ -91,4 +91,24 @@ export async function removeVoter(organiser: repo.Organiser, pollId: string, use
   if (removed === -2) throw notYours();
   if (removed < 0) throw new AppError('not_found', NO_SUCH_VOTER);
   return { status: 'Success' as const, removedAnswers: removed };
+}
+
+/** What an organiser hears when a digest has nowhere to go. */
+export const NO_DIGEST_ADDRESS =
+  'Your account has no email address, so a digest would have nowhere to go. Register with an email address to have one.';
+
+const setting = (on: boolean | undefined) => (on === undefined ? '' : on ? 'on' : 'off');
+
+/** Switches a poll's comments or its organiser's daily digest on or off, for its organiser or an admin. */
+export async function changeSettings(organiser: repo.Organiser, request: PollSettingsRequest) {
+  const outcome = isPollId(request.pollId)
+    ? await repo.setPollSettings(organiser, request.pollId, {
+        comments: setting(request.comments),
+        digest: setting(request.digest),
+      })
+    : 'missing';
+  if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
+  if (outcome === 'not-theirs') throw notYours();
+  if (outcome === 'no-email') throw new AppError('conflict', NO_DIGEST_ADDRESS);
+  return { status: 'Success' as const };
 }

@@ -31,7 +31,7 @@ export const POLLS_PAGE_SIZE = 50;
 export type Organiser = Operator | (SignedIn & WithClearance);
 
 /** The script arguments that say who acts: their account key ('' for the operator) and '1' for an admin. */
-function actingAs(organiser: Organiser): [caller: string, admin: '1' | '0'] {
+export function actingAs(organiser: Organiser): [caller: string, admin: '1' | '0'] {
   if (isOperator(organiser)) return ['', '1'];
   return [organiser.accountKey, canAdminister(organiser) ? '1' : '0'];
 }
@@ -77,20 +77,25 @@ export function createPoll(
  * time slots out and puts them back). A configured poll not stored yet reads as its config makes it.
  */
 export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; version: number } | undefined> {
-  const [definition, final, version, offered] = (await redis()
+  const [definition, final, version, offered, commentsOff] = (await redis()
     .pipeline()
     .hget(keys.schedulePolls(), pollId)
     .hget(keys.scheduleFinals(), pollId)
     .get(keys.scheduleVersion(pollId))
     .smembers(keys.scheduleOffered(pollId))
-    .exec()) as [string | null, string | null, string | null, string[]];
+    .sismember(keys.scheduleCommentsOff(), pollId)
+    .exec()) as [string | null, string | null, string | null, string[], number];
   const configured = specPoll(pollId);
   if (definition === null && !configured) return undefined;
   const poll =
     definition === null ? { ...configured!, ...(final ? { final } : {}) } : parsedPoll(pollId, definition, final);
   const open = new Set(offered);
   return {
-    poll: { ...poll, options: poll.options.filter((option) => open.has(option.id)) },
+    poll: {
+      ...poll,
+      options: poll.options.filter((option) => open.has(option.id)),
+      ...(commentsOff ? { commentsOff: true as const } : {}),
+    },
     version: Number(version ?? 0),
   };
 }
@@ -122,9 +127,9 @@ function parsedPoll(pollId: string, definition: string, final: string | null | u
 }
 
 /**
- * Reads a page of polls from an index, newest first, each with its decision, voter count and
- * organiser's name (from their account key, '<name key>#<n>'), then the named polls that are
- * stored; one round trip within the caller's limit.
+ * Reads a page of polls from an index, newest first, each with its decision, voter count,
+ * organiser's name (from their account key, '<name key>#<n>') and settings, then the named polls
+ * that are stored; one round trip within the caller's limit.
  */
 async function readPollsPage(
   caller: Admin,
@@ -136,17 +141,27 @@ async function readPollsPage(
   const [more, ...rows] = await runAsAdmin(
     caller,
     scripts.listPolls,
-    [index, keys.schedulePolls(), keys.scheduleFinals(), keys.scheduleVoterCounts(), keys.scheduleOrganisers()],
+    [
+      index,
+      keys.schedulePolls(),
+      keys.scheduleFinals(),
+      keys.scheduleVoterCounts(),
+      keys.scheduleOrganisers(),
+      keys.scheduleCommentsOff(),
+      keys.scheduleDigests(),
+    ],
     [below, count, ...named],
   );
   const polls: ListedPoll[] = [];
   let older: string | null = null;
-  for (let at = 0; at < rows.length; at += 6) {
-    const [id, place, definition, final, voters, organiser] = rows.slice(at, at + 6) as string[];
+  for (let at = 0; at < rows.length; at += 8) {
+    const [id, place, definition, final, voters, organiser, commentsOff, digest] = rows.slice(at, at + 8) as string[];
     polls.push({
       ...parsedPoll(id!, definition!, final),
       voters: Number(voters),
       ...(organiser ? { organiser: organiser.split('#')[0] } : {}),
+      ...(commentsOff === '1' ? { commentsOff: true as const } : {}),
+      ...(digest === '1' ? { digest: true as const } : {}),
     });
     if (place) older = place;
   }
@@ -197,12 +212,15 @@ export async function deletePoll(organiser: Organiser, pollId: string): Promise<
       keys.scheduleVersion(pollId),
       keys.schedulePollIndex(),
       keys.scheduleOrganisers(),
+      keys.scheduleCommentsOff(),
+      keys.scheduleDigests(),
       keys.scheduleOffered(pollId),
       keys.scheduleVotes(pollId),
       keys.scheduleMaybe(pollId),
       keys.schedulePeople(pollId),
       keys.scheduleFirstNames(pollId),
       keys.scheduleClaims(pollId),
+      keys.scheduleComments(pollId),
     ],
     [pollId, ...actingAs(organiser), keys.scheduleOrganised('')],
   );
@@ -245,5 +263,25 @@ export function decidePoll(organiser: Organiser, pollId: string, optionId: strin
       keys.scheduleOrganisers(),
     ],
     [pollId, optionId, ...actingAs(organiser)],
+  );
+}
+
+/** Switches a poll's comments and its daily digest on or off ('' leaves one as it is), for its organiser or an admin. */
+export function setPollSettings(
+  organiser: Organiser,
+  pollId: string,
+  settings: { comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off' },
+) {
+  return runAsAdmin(
+    organiser,
+    scripts.setPollSettings,
+    [
+      keys.schedulePolls(),
+      keys.scheduleOrganisers(),
+      keys.scheduleCommentsOff(),
+      keys.scheduleDigests(),
+      keys.scheduleVersion(pollId),
+    ],
+    [pollId, ...actingAs(organiser), settings.comments, settings.digest, keys.user('')],
   );
 }

@@ -2,6 +2,7 @@
 // who may vote under a name is the service's business.
 import * as v from 'valibot';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../lib/names.ts';
+import { COMMENT_BLANK, COMMENT_TOO_LONG, MAX_COMMENT_LENGTH, commentText } from './comments.ts';
 import { ANON_PREFIX, MAX_NAME_LENGTH } from './polls.ts';
 
 const username = v.pipe(
@@ -52,9 +53,11 @@ export type VoteRequest = v.InferOutput<typeof voteRequest>;
  * Why a vote was refused, when a page or an adapter acts on it (`reason` beside the `error` text,
  * SPEC section 7): the organiser has decided (`poll-closed`), the name is someone else's
  * (`name-taken`), a new voter finds the poll full (`poll-full`), or the poll has no such option
- * (`unknown-option`, which the spec's endpoints word as a time slot or a date).
+ * (`unknown-option`, which the spec's endpoints word as a time slot or a date); a comment finds the
+ * poll's comments switched off (`comments-off`) or full (`comments-full`).
  */
-export type SchedulingReason = 'poll-closed' | 'name-taken' | 'poll-full' | 'unknown-option';
+export type SchedulingReason =
+  'poll-closed' | 'name-taken' | 'poll-full' | 'unknown-option' | 'comments-off' | 'comments-full';
 
 /** What add and remove answer; `claimSecret` comes once, with the vote that claims a name. */
 export interface ChoiceResponse {
@@ -116,3 +119,40 @@ export const decideRequest = v.object({ pollId, optionId: optionId('optionId') }
 export const removeVoterRequest = v.object({ pollId, username });
 
 export type NewPollRequest = v.InferOutput<typeof newPollRequest>;
+
+// ----- Comments and a poll's settings -----
+
+/** A comment: the text, and a guest's name (a member's comes from their account). */
+export const commentRequest = v.object({
+  pollId,
+  name: v.optional(
+    v.pipe(
+      v.string('name must be a string.'),
+      v.trim(),
+      v.maxLength(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
+      v.check((name) => !hasControlCharacter(name), CONTROL_CHARACTER_MESSAGE),
+    ),
+    '',
+  ),
+  text: v.pipe(
+    v.string('text must be a string.'),
+    v.transform(commentText),
+    v.nonEmpty(COMMENT_BLANK),
+    v.maxLength(MAX_COMMENT_LENGTH, COMMENT_TOO_LONG),
+  ),
+});
+
+export const deleteCommentRequest = v.object({
+  pollId,
+  commentId: v.pipe(v.string('commentId must be a string.'), v.nonEmpty('commentId is required.'), v.maxLength(64)),
+});
+
+/** A poll's settings to change; a setting left out stays as it is. */
+export const pollSettingsRequest = v.object({
+  pollId,
+  comments: v.optional(v.boolean('comments must be true or false.')),
+  digest: v.optional(v.boolean('digest must be true or false.')),
+});
+
+export type CommentRequest = v.InferOutput<typeof commentRequest>;
+export type PollSettingsRequest = v.InferOutput<typeof pollSettingsRequest>;

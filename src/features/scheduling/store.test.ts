@@ -2,6 +2,7 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { Vote, VoteRequest } from './api-client.ts';
+import type { CommentsResponse } from './comments.ts';
 import type { CreatedPoll, PollOption } from './new-poll.ts';
 import type { ChoiceResponse } from './schema.ts';
 
@@ -10,6 +11,9 @@ const api = vi.hoisted(() => ({
   fetchPollAnswers: vi.fn<(pollId: string) => Promise<Vote[]>>(),
   fetchPollVersion: vi.fn<(pollId: string) => Promise<number>>(),
   sendVote: vi.fn<(body: VoteRequest) => Promise<ChoiceResponse>>(),
+  fetchPollComments: vi.fn<(pollId: string) => Promise<CommentsResponse>>(),
+  sendComment: vi.fn<(pollId: string, text: string, name: string) => Promise<unknown>>(),
+  deleteComment: vi.fn<(pollId: string, commentId: string) => Promise<unknown>>(),
 }));
 vi.mock('./api-client.ts', () => api);
 
@@ -62,6 +66,7 @@ describe('scheduling poll store', () => {
     api.fetchPoll.mockResolvedValue(yesOnlyPoll);
     api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo')]);
     api.fetchPollVersion.mockResolvedValue(0);
+    api.fetchPollComments.mockResolvedValue({ comments: [], moderator: false });
     storage = new MemoryStorage();
     vi.stubGlobal('localStorage', storage);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -345,5 +350,50 @@ describe('scheduling poll store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+  it('loads the comments with the poll, and posts one as a guest under the name typed, then reloads them', async () => {
+    const said = { id: 'c1', name: 'Jo', member: false, text: 'Friday?', createdAt: '2026-11-26T12:00:00Z' };
+    poll = await openPoll();
+    expect(poll.$poll.get().comments).toEqual([]);
+    await poll.postComment(POLL);
+    expect(poll.$poll.get().commentForm.error).toBe('Please write a comment first.');
+    poll.editComment(POLL, { text: '  Friday?  ' });
+    await poll.postComment(POLL);
+    expect(poll.$poll.get().commentForm.error).toBe('Please enter your name to comment.');
+    expect(api.sendComment).not.toHaveBeenCalled();
+
+    poll.editComment(POLL, { name: 'Jo' });
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    api.fetchPollComments.mockResolvedValueOnce({ comments: [said], moderator: false });
+    await poll.postComment(POLL);
+    expect(api.sendComment).toHaveBeenCalledWith(POLL, '  Friday?  ', 'Jo');
+    expect(poll.$poll.get().commentForm).toEqual({ text: '', name: 'Jo', error: '', sending: false });
+    expect(poll.$poll.get().comments).toEqual([said]);
+  });
+
+  it('shows the server’s refusal at the comment form, and a member comments under their account', async () => {
+    poll = await openPoll('vera');
+    const { ApiError } = await import('../../platform/api-client.ts');
+    api.sendComment.mockRejectedValueOnce(
+      new ApiError(409, 'Comments are off here.', 'conflict', undefined, 'comments-off'),
+    );
+    poll.editComment(POLL, { text: 'Hello' });
+    await poll.postComment(POLL);
+    expect(api.sendComment).toHaveBeenCalledWith(POLL, 'Hello', '');
+    expect(poll.$poll.get().commentForm).toMatchObject({
+      text: 'Hello',
+      error: 'Comments are off here.',
+      sending: false,
+    });
+    // The organiser switched them off meanwhile: the poll is read again, and says so.
+    expect(api.fetchPoll).toHaveBeenCalledTimes(2);
+  });
+
+  it('deletes a comment and reloads them', async () => {
+    poll = await openPoll('vera');
+    api.deleteComment.mockResolvedValueOnce({ status: 'Success' });
+    await poll.deletePollComment(POLL, 'c1');
+    expect(api.deleteComment).toHaveBeenCalledWith(POLL, 'c1');
+    expect(api.fetchPollComments).toHaveBeenCalledTimes(2);
   });
 });

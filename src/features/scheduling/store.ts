@@ -9,7 +9,18 @@ import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { whileVisible } from '../../platform/while-visible.ts';
 import { $user } from '../../platform/session.ts';
-import { type Vote, type VoteRequest, fetchPoll, fetchPollAnswers, fetchPollVersion, sendVote } from './api-client.ts';
+import {
+  type Vote,
+  type VoteRequest,
+  deleteComment as removeComment,
+  fetchPoll,
+  fetchPollAnswers,
+  fetchPollComments,
+  fetchPollVersion,
+  sendComment,
+  sendVote,
+} from './api-client.ts';
+import { COMMENT_NAME_NEEDED, type CommentsResponse, type PollComment, commentProblem } from './comments.ts';
 import type { CreatedPoll, PollOption } from './new-poll.ts';
 import {
   NAME_TAKEN,
@@ -49,8 +60,20 @@ interface NameForm {
   error: string;
 }
 
+/** The comment being written. */
+interface CommentForm {
+  text: string;
+  /** A guest's name (a member comments under their account's). */
+  name: string;
+  error: string;
+  sending: boolean;
+}
+
 interface PollState {
   options: PollOption[] | null;
+  /** The poll's comments; null until they have loaded. */
+  comments: CommentsResponse | null;
+  commentForm: CommentForm;
   details: PollDetails | undefined;
   /** The poll is gone (deleted, or never made). */
   missing: boolean;
@@ -82,6 +105,11 @@ export interface PollView {
   /** Who chose each option, by option id. */
   voters: Map<string, Voter[]>;
   voterNames: string[];
+  /** The poll's comments, oldest first; null until they have loaded. */
+  comments: PollComment[] | null;
+  /** Whether the reader may delete any comment: the poll's organiser, or an admin. */
+  moderator: boolean;
+  commentForm: CommentForm;
 }
 
 interface Poll {
@@ -114,6 +142,8 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
   const typed = savedName(pollId);
   const $state = map<PollState>({
     options: null,
+    comments: null,
+    commentForm: { text: '', name: typed, error: '', sending: false },
     details: undefined,
     missing: false,
     votes: null,
@@ -145,6 +175,9 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
         (vote) => vote.user,
       ),
       voterNames: [...new Set(votes.map((vote) => vote.user.username))],
+      comments: state.comments?.comments ?? null,
+      moderator: state.comments?.moderator ?? false,
+      commentForm: state.commentForm,
     };
   });
   const poll: Poll = { id: pollId, failures, $state, $voter, $view, queue: Promise.resolve(), changes: 0, version: -1 };
@@ -156,6 +189,7 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
     });
     void loadOptions(poll);
     void loadVotes(poll);
+    void loadComments(poll);
     // A new voter (a saved name, a login) sees their own choices.
     const unsubscribe = $voter.subscribe((voter) => void loadChoices(poll, voter));
     const stopRefreshing = refreshWhileVisible(poll);
@@ -180,6 +214,7 @@ function refreshWhileVisible(poll: Poll): () => void {
       loadOptions(poll, version),
       loadVotes(poll, version),
       loadChoices(poll, poll.$voter.get(), version),
+      loadComments(poll, version),
     ]);
     poll.version = version;
   }, REFRESH_MS);
@@ -206,6 +241,17 @@ function loadVotes({ id, failures, $state }: Poll, version?: number): Promise<vo
     } catch (error) {
       console.error('An error has occurred', failures.votes, error);
       $state.setKey('votes', $state.get().votes ?? []);
+    }
+  });
+}
+
+/** Loads the poll's comments; a failure is logged and leaves those shown. */
+function loadComments({ id, $state }: Poll, version?: number): Promise<void> {
+  return task(async () => {
+    try {
+      $state.setKey('comments', await fetchPollComments(id, version));
+    } catch (error) {
+      console.error('An error has occurred', 'Failed to fetch the comments', error);
     }
   });
 }
@@ -326,4 +372,46 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   };
   poll.queue = poll.queue.then(send);
   return poll.queue;
+}
+
+/** Changes the comment being written (its text, or a guest's name), clearing its error. */
+export function editComment(pollId: string, fields: Partial<Pick<CommentForm, 'text' | 'name'>>): void {
+  const { $state } = pollOf(pollId);
+  $state.setKey('commentForm', { ...$state.get().commentForm, ...fields, error: '' });
+}
+
+/**
+ * Posts the comment being written (a guest's under the name typed), unless comments.ts finds a
+ * problem (shown instead); then clears it and reloads the comments. A refusal is shown at the form.
+ */
+export async function postComment(pollId: string): Promise<void> {
+  const poll = pollOf(pollId);
+  const { $state } = poll;
+  const form = $state.get().commentForm;
+  if (form.sending) return;
+  const member = $user.get().username !== '';
+  const problem = commentProblem(form.text) ?? (member || form.name.trim() ? undefined : COMMENT_NAME_NEEDED);
+  if (problem) return $state.setKey('commentForm', { ...form, error: problem });
+  $state.setKey('commentForm', { ...form, sending: true, error: '' });
+  try {
+    await sendComment(pollId, form.text, member ? '' : form.name);
+    $state.setKey('commentForm', { ...$state.get().commentForm, text: '', sending: false });
+    await loadComments(poll);
+  } catch (error) {
+    const refused = error instanceof ApiError ? error.message : 'Your comment could not be sent. Please try again.';
+    $state.setKey('commentForm', { ...$state.get().commentForm, sending: false, error: refused });
+    // The organiser switched comments off meanwhile: the page says so.
+    if (refusalReason<SchedulingReason>(error) === 'comments-off') await loadOptions(poll);
+  }
+}
+
+/** Deletes a comment (the reader's own, or any for the poll's organiser), then reloads the comments. */
+export async function deletePollComment(pollId: string, commentId: string): Promise<void> {
+  const poll = pollOf(pollId);
+  try {
+    await removeComment(pollId, commentId);
+  } catch (error) {
+    console.error('An error has occurred', 'Failed to delete the comment', error);
+  }
+  await loadComments(poll);
 }

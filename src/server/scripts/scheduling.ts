@@ -4,6 +4,7 @@
 // '<voter key>\n<option id>' of the poll's votes (see keys.ts).
 import { type AccountProbeArgs, type AccountProbeKeys, PROBE_ACCOUNT } from './account-probe.ts';
 import { defineLimitedScript } from './limited.ts';
+import { COUNT_IN } from './rate-limit.ts';
 import { defineScript } from './script.ts';
 
 /**
@@ -250,13 +251,22 @@ return 'ok'`);
  * A page of made polls, newest first: at most ARGV[2] of those placed below ARGV[1] ('+inf' for the
  * newest, '(<place>' for those before a place) in the index KEYS[1] (the console's, or one
  * organiser's), then the polls ARGV[3..] name (the configured ones, on the console's first page),
- * each with its definition, decision, voter count and organiser. KEYS: the index, the polls hash,
- * the finals, the voter counts, the organisers. Answers {'1' when older ones remain else '0', then
- * per stored poll its id, place ('' for a named one), definition, decision, voter count and
- * organiser ('' for none)}.
+ * each with its definition, decision, voter count, organiser and settings. KEYS: the index, the
+ * polls hash, the finals, the voter counts, the organisers, the polls with comments off, the polls
+ * with a digest. Answers {'1' when older ones remain else '0', then per stored poll its id, place
+ * ('' for a named one), definition, decision, voter count, organiser ('' for none), '1' when its
+ * comments are off and '1' when it has a digest}.
  */
 export const listPolls = defineLimitedScript<
-  [index: string, polls: string, finals: string, voterCounts: string, organisers: string],
+  [
+    index: string,
+    polls: string,
+    finals: string,
+    voterCounts: string,
+    organisers: string,
+    commentsOff: string,
+    digests: string,
+  ],
   [below: string, count: number, ...pollIds: string[]],
   string[]
 >(`
@@ -272,6 +282,8 @@ local function add(id, place)
   reply[#reply + 1] = redis.call('HGET', KEYS[3], id) or ''
   reply[#reply + 1] = redis.call('HGET', KEYS[4], id) or '0'
   reply[#reply + 1] = redis.call('HGET', KEYS[5], id) or ''
+  reply[#reply + 1] = tostring(redis.call('SISMEMBER', KEYS[6], id))
+  reply[#reply + 1] = tostring(redis.call('SISMEMBER', KEYS[7], id))
 end
 for i = 1, #rows, 2 do
   if (i + 1) / 2 > wanted then reply[1] = '1' else add(rows[i], rows[i + 1]) end
@@ -304,9 +316,9 @@ return #missing`);
 
 /**
  * Deletes a poll with everything voted in it, for its organiser or an admin (see MAY_ORGANISE); its
- * version is raised (and kept a day) so an open page notices, and it leaves the lists. KEYS: the
- * polls hash, the finals, the voter counts, the version, the index, the organisers, then the poll's
- * keys to delete. ARGV: the poll id, the caller's account key, '1' for an admin, the organiser's
+ * version is raised (and kept a day) so an open page notices, and it leaves the lists and the
+ * settings' sets. KEYS: the polls hash, the finals, the voter counts, the version, the index, the
+ * organisers, the polls with comments off, the polls with a digest, then the poll's keys to delete. ARGV: the poll id, the caller's account key, '1' for an admin, the organiser's
  * polls' key for the account key '' (keys.ts scheduleOrganised). Answers 1 deleted, 0 no such poll,
  * -1 not theirs.
  */
@@ -318,6 +330,8 @@ export const deletePoll = defineLimitedScript<
     version: string,
     index: string,
     organisers: string,
+    commentsOff: string,
+    digests: string,
     ...pollKeys: string[],
   ],
   [pollId: string, caller: string, admin: '1' | '0', organisedPrefix: string],
@@ -328,7 +342,9 @@ if not may_organise(KEYS[6], ARGV[1], ARGV[2], ARGV[3]) then return -1 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
-redis.call('DEL', unpack(KEYS, 7))
+redis.call('SREM', KEYS[7], ARGV[1])
+redis.call('SREM', KEYS[8], ARGV[1])
+redis.call('DEL', unpack(KEYS, 9))
 redis.call('INCR', KEYS[4])
 redis.call('EXPIRE', KEYS[4], 86400)
 redis.call('ZREM', KEYS[5], ARGV[1])
@@ -407,3 +423,90 @@ end
 if not found then return -1 end
 redis.call('INCR', KEYS[7])
 return removed`);
+
+// ----- Comments and settings -----
+
+/**
+ * Adds a comment (its JSON) at the end of a poll's comments while the poll exists, its organiser has
+ * not switched comments off and it has fewer than ARGV[3]; one address adds at most ARGV[4] to a
+ * poll per ARGV[5] seconds (its counter KEYS[5], counted only for a comment that may be added);
+ * raises the version. KEYS: the polls hash, the polls with comments off, the poll's comments, its
+ * version, the address's counter for the poll. ARGV: the poll id, the comment's JSON, the most
+ * comments, the address's most and window. Answers 'ok', 'no-poll', 'off', 'full', or the seconds
+ * the address waits.
+ */
+export const addComment = defineScript<
+  [polls: string, commentsOff: string, comments: string, version: string, addressCounter: string],
+  [pollId: string, comment: string, maxComments: number, perAddressMax: number, perAddressWindow: number],
+  'ok' | 'no-poll' | 'off' | 'full' | number
+>(`${COUNT_IN}
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'no-poll' end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then return 'off' end
+if redis.call('LLEN', KEYS[3]) >= tonumber(ARGV[3]) then return 'full' end
+local wait = count_in(KEYS[5], ARGV[4], ARGV[5])
+if wait > 0 then return wait end
+redis.call('RPUSH', KEYS[3], ARGV[2])
+redis.call('INCR', KEYS[4])
+return 'ok'`);
+
+/**
+ * Deletes a comment by its id, for its member author (their account key in its JSON) or the
+ * poll's organiser or an admin (see MAY_ORGANISE); raises the version. KEYS: the poll's comments,
+ * the organisers, its version. ARGV: the poll id, the comment id, the caller's account key, '1'
+ * for an admin. Answers 'deleted', 'missing' or 'not-theirs'.
+ */
+export const deleteComment = defineLimitedScript<
+  [comments: string, organisers: string, version: string],
+  [pollId: string, commentId: string, caller: string, admin: '1' | '0'],
+  'deleted' | 'missing' | 'not-theirs'
+>(`${MAY_ORGANISE}
+for _, json in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  local comment = cjson.decode(json)
+  if comment.id == ARGV[2] then
+    local author = ARGV[3] ~= '' and comment.account == ARGV[3]
+    if not author and not may_organise(KEYS[2], ARGV[1], ARGV[3], ARGV[4]) then return 'not-theirs' end
+    redis.call('LREM', KEYS[1], 1, json)
+    redis.call('INCR', KEYS[3])
+    return 'deleted'
+  end
+end
+return 'missing'`);
+
+/**
+ * Changes a poll's settings, for its organiser or an admin (see MAY_ORGANISE): comments 'on' or
+ * 'off' (ARGV[4]), the daily digest 'on' or 'off' (ARGV[5]); '' leaves one as it is. A digest goes
+ * to the organiser's account's email, or to the site's owner for a poll of the console's own, so
+ * it is switched on only where there is one (the organiser's account still the one that has its
+ * name, keys.ts accountKeyOf). KEYS: the polls hash, the organisers, the polls with
+ * comments off, the polls with a digest, the version. ARGV: the poll id, the caller's account key,
+ * '1' for an admin, the two settings, the account hash key of the username '' (keys.ts user).
+ * Answers 'ok', 'missing', 'not-theirs' or 'no-email'.
+ */
+export const setPollSettings = defineLimitedScript<
+  [polls: string, organisers: string, commentsOff: string, digests: string, version: string],
+  [
+    pollId: string,
+    caller: string,
+    admin: '1' | '0',
+    comments: '' | 'on' | 'off',
+    digest: '' | 'on' | 'off',
+    userPrefix: string,
+  ],
+  'ok' | 'missing' | 'not-theirs' | 'no-email'
+>(`${MAY_ORGANISE}
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'missing' end
+if not may_organise(KEYS[2], ARGV[1], ARGV[2], ARGV[3]) then return 'not-theirs' end
+if ARGV[5] == 'on' then
+  local organiser = redis.call('HGET', KEYS[2], ARGV[1])
+  if organiser then
+    local name = string.match(organiser, '^[^#]*')
+    local account = redis.call('HMGET', ARGV[6] .. name, 'account', 'email')
+    if (account[1] or name) ~= organiser or not account[2] or account[2] == '' then return 'no-email' end
+  end
+  redis.call('SADD', KEYS[4], ARGV[1])
+elseif ARGV[5] == 'off' then
+  redis.call('SREM', KEYS[4], ARGV[1])
+end
+if ARGV[4] == 'off' then redis.call('SADD', KEYS[3], ARGV[1]) elseif ARGV[4] == 'on' then redis.call('SREM', KEYS[3], ARGV[1]) end
+redis.call('INCR', KEYS[5])
+return 'ok'`);

@@ -2,7 +2,7 @@
 // title (in the page's static heading), description, place and time zones (the poll's, and the
 // visitor's own or one they pick); the decision with calendar links once the organiser has picked
 // one; the name form; a button per option that cycles yes → if need be → no; everyone's answers;
-// and the poll's link to share.
+// the comments; and the poll's link to share.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { pollCalendarUrl } from '../api-client.ts';
@@ -13,6 +13,7 @@ import { $viewZone, viewerOf } from '../view-zone.ts';
 import { HOW_TO_ANSWER_YES_ONLY } from '../polls.ts';
 import { ANSWER_TEXT, type Answer } from '../ranking.ts';
 import type { FailureLogs } from '../store.ts';
+import PollComments from './PollComments.tsx';
 import PollShare from './PollShare.tsx';
 import ResultsGrid from './ResultsGrid.tsx';
 import { useSchedulingPoll } from './use-scheduling-poll.ts';
@@ -140,6 +141,7 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
         columns={poll.options.map((option) => ({ id: option.id, ...labels.get(option.id)! }))}
         votes={poll.votes}
       />
+      <PollComments pollId={pollId} poll={poll} />
       <section className="sched-share" aria-labelledby={`${pollId}-share`}>
         <h2 id={`${pollId}-share`}>Share this poll</h2>
         <PollShare id={pollId} path={pollPath(pollId)} title={details.title} />

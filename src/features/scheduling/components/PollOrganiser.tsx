@@ -36,6 +36,7 @@ import {
   askToRemoveVoter,
   cancelDelete,
   cancelRemoval,
+  changeSettings,
   chooseScope,
   confirmDelete,
   confirmRemoval,
@@ -294,6 +295,27 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
         </Field>
       )}
       <PollShare id={titleId} path={pollPath(poll.id)} title={poll.title} />
+      <fieldset className="made-poll-settings">
+        <legend>
+          Settings<span className="visually-hidden"> of {poll.title}</span>
+        </legend>
+        <label>
+          <input
+            type="checkbox"
+            checked={!poll.commentsOff}
+            onChange={(event) => void changeSettings(poll.id, { comments: event.target.checked })}
+          />{' '}
+          Comments
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={poll.digest === true}
+            onChange={(event) => void changeSettings(poll.id, { digest: event.target.checked })}
+          />{' '}
+          Email me a daily digest of new answers
+        </label>
+      </fieldset>
       <PollVoters poll={poll} />
       <div className="made-poll-actions">
         {poll.final && (
