@@ -177,6 +177,25 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     }
   });
 
+  it('sends the scheduling polls’ digests waiting, once', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: true });
+    try {
+      await redis().sadd(keys.scheduleDigests(), DEMO_POLL_ID);
+      await redis().hset(keys.scheduleDigestPending(), {
+        [`${DEMO_POLL_ID}:answers`]: 2,
+        [`${DEMO_POLL_ID}:voters`]: 1,
+      });
+      const sent = await admin(dataRoot, 'poll-digests');
+      // Mail goes to the local outbox (no Resend key here), or is recorded as not sent: the waiting digest is taken once.
+      expect(sent).toMatchObject({ code: 0, out: expect.stringMatching(/^Poll digests: [01] mailed\.$/) });
+      expect(await redis().hlen(keys.scheduleDigestPending())).toBe(0);
+      expect((await admin(dataRoot, 'poll-digests')).out).toBe('Poll digests: 0 mailed.');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('takes a voter out of a scheduling poll or the one-question poll', async () => {
     const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
     const server = await prepareLocalEnv(dataRoot, { seed: true });

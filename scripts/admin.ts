@@ -17,6 +17,8 @@ import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
 import { migratePolls } from '../src/features/scheduling/spec-console.server.ts';
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
+import { sendPollDigests } from '../src/features/scheduling/notifying.server.ts';
+import { siteUrl } from '../src/server/settings.ts';
 import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { loadEnvFile } from './env-file.ts';
@@ -38,6 +40,8 @@ const USAGE = `Usage: npm run admin -- <command> [--prod]
                                       or one user's, with how the confirmation mail went
   remove-voter <poll> <name>          take a voter out of a scheduling poll (its id) or of the
                                       one-question poll (its number), with all their answers
+  poll-digests                        send the scheduling polls' daily digests now (Netlify sends them
+                                      every day at 00:00 UTC; this sends what is waiting)
   migrate                             bring the store's data to this version's layout (run once after
                                       a deploy; running it again changes nothing)
   export [--with-password-hashes]     write every account, order, message, post, vote, score, cart and guest
@@ -53,10 +57,17 @@ function parseCount(count: string): number {
   return limit;
 }
 
+/** Where `npm start` serves the site, for the links in mail sent from here without SITE_URL. */
+const LOCAL_SITE = 'http://localhost:8888';
+
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
     const { stored, placed } = await migratePolls(OPERATOR);
     return `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list; nothing else to do.`;
+  },
+  async 'poll-digests'() {
+    const { mailed, waiting } = await sendPollDigests(siteUrl(process.env) ?? LOCAL_SITE);
+    return `Poll digests: ${mailed} mailed${waiting > 0 ? `, ${waiting} left over the day's poll mail` : ''}.`;
   },
   async 'list-users'() {
     const users = await listUsers();

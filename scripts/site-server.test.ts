@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MISDIRECTED, type SiteServer, startSiteServer } from './site-server.ts';
-import { loadFunctions } from './warm-functions.ts';
+import { findFunction, loadFunctions, nextRun, runSchedules } from './warm-functions.ts';
 
 const PROJECT: Record<string, string> = {
   'netlify.toml': `
@@ -375,7 +375,40 @@ describe('loadFunctions', () => {
         `export default () => new Response('');\nexport const config = { path: '/x', preferStatic: true };\n`,
       );
       await expect(loadFunctions(directory)).rejects.toThrow('static-first.mjs: config.preferStatic is not emulated');
+      rmSync(join(directory, 'static-first.mjs'));
+      writeFileSync(
+        join(directory, 'cron.mjs'),
+        `export default () => new Response('');\nexport const config = { schedule: '5 4 * * *' };\n`,
+      );
+      await expect(loadFunctions(directory)).rejects.toThrow("cron.mjs: config.schedule '5 4 * * *' is not emulated");
     } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('gives a scheduled function no route, and calls it when its schedule comes round, as Netlify does', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'warm-functions-'));
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 26, 23, 59, 30) });
+    try {
+      writeFileSync(
+        join(directory, 'nightly.mjs'),
+        `export const calls = [];\nexport default async (req) => { calls.push(await req.json()); return new Response(null, { status: 204 }); };\nexport const config = { schedule: '@daily' };\n`,
+      );
+      const functions = await loadFunctions(directory);
+      expect(findFunction(functions, 'POST', '/.netlify/functions/nightly')).toBeUndefined();
+      expect(nextRun('@daily', Date.UTC(2026, 10, 26, 23, 59, 30))).toBe(Date.UTC(2026, 10, 27));
+      expect(nextRun('@hourly', Date.UTC(2026, 10, 26, 8, 0))).toBe(Date.UTC(2026, 10, 26, 9, 0));
+      const { calls } = (await import(join(directory, 'nightly.mjs'))) as { calls: unknown[] };
+      const stop = runSchedules(functions, 'http://127.0.0.1:1');
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(calls).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(calls).toEqual([{ next_run: '2026-11-28T00:00:00.000Z' }]);
+      stop();
+      await vi.advanceTimersByTimeAsync(86_400_000);
+      expect(calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
       rmSync(directory, { recursive: true, force: true });
     }
   });

@@ -3,7 +3,8 @@
 // responses compressed as Netlify's CDN does.
 //
 // Each request goes where Netlify would send it. A function whose `config.path` matches runs warm
-// in this process (scripts/warm-functions.ts), as on a deployed instance. Everything else goes to
+// in this process (scripts/warm-functions.ts), as on a deployed instance; a scheduled one when its
+// schedule comes round. Everything else goes to
 // Netlify's local emulation (NetlifyDev), which stays for what it reproduces well: static files,
 // netlify.toml's redirects and header rules, and the [build.environment] variables. Its
 // functions feature stays off: it builds every call into a fresh worker thread (about half a
@@ -22,7 +23,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { fromWebResponse } from '@netlify/dev-utils';
 import { RedirectsHandler } from '@netlify/redirects';
 import { CdnCache, EdgeRateLimiter, RATE_LIMITED_BODY } from './edge-emulation.ts';
-import { type FunctionMatch, callFunction, findFunction, loadFunctions } from './warm-functions.ts';
+import { type FunctionMatch, callFunction, findFunction, loadFunctions, runSchedules } from './warm-functions.ts';
 import { netlifyLocalFeatures } from './netlify-local-features.mjs';
 
 export interface SiteServerOptions {
@@ -158,9 +159,13 @@ export async function startSiteServer({
     server.listen(port, host, listening);
   });
   const address = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  // The scheduled functions run when their schedule comes round, as Netlify's scheduler runs them.
+  const stopSchedules = runSchedules(functions, url);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    url,
     async close() {
+      stopSchedules();
       server.closeAllConnections();
       await new Promise((closed) => server.close(closed));
       await netlify.stop();

@@ -22,7 +22,13 @@ export interface WarmFunction {
   methods: string[] | undefined;
   /** Its `config.rateLimit`, which the edge applies before the function runs. */
   rateLimit: EdgeRateLimit | undefined;
+  /** Its `config.schedule` ('@daily' or '@hourly'): the platform calls it then, and it has no route. */
+  schedule: Schedule | undefined;
 }
+
+/** The schedules emulated here: Netlify's presets the site uses. */
+export type Schedule = '@daily' | '@hourly';
+const SCHEDULES: readonly string[] = ['@daily', '@hourly'];
 
 export interface FunctionMatch {
   fn: WarmFunction;
@@ -32,8 +38,8 @@ export interface FunctionMatch {
 
 // Settings that change how Netlify runs a function and that are not emulated here: a function
 // using one fails at start-up rather than behave differently from production without a word.
-// (`rateLimit` is emulated by scripts/edge-emulation.ts.)
-const NOT_EMULATED = ['preferStatic', 'schedule', 'background'] as const;
+// (`rateLimit` is emulated by scripts/edge-emulation.ts; `schedule`, its presets, by the site server.)
+const NOT_EMULATED = ['preferStatic', 'background'] as const;
 
 const FUNCTION_FILE = /\.m?[jt]s$/;
 
@@ -53,14 +59,21 @@ export async function loadFunctions(directory: string): Promise<WarmFunction[]> 
       const config = module.config ?? {};
       const unsupported = NOT_EMULATED.find((setting) => setting in config);
       if (unsupported) throw new Error(`${file}: config.${unsupported} is not emulated locally.`);
+      if (config.schedule !== undefined && !SCHEDULES.includes(config.schedule)) {
+        throw new Error(
+          `${file}: config.schedule '${config.schedule}' is not emulated locally (only ${SCHEDULES.join(', ')}).`,
+        );
+      }
       const { path = `/.netlify/functions/${name}`, excludedPath = [], method } = config;
       return {
         name,
         handler: module.default as Handler,
-        paths: [path].flat().map(pathPattern),
+        // A scheduled function cannot be called by a URL on Netlify: the platform calls it.
+        paths: config.schedule ? [] : [path].flat().map(pathPattern),
         excludedPaths: [excludedPath].flat().map(pathPattern),
         methods: method && [method].flat().map((each) => each.toUpperCase()),
         rateLimit: edgeRateLimit(file, config.rateLimit),
+        schedule: config.schedule as Schedule | undefined,
       };
     }),
   );
@@ -111,4 +124,37 @@ export async function callFunction(match: FunctionMatch, req: Request): Promise<
     requestId: req.headers.get('x-nf-request-id') ?? '',
     url: new URL(req.url),
   });
+}
+
+/** When a schedule next runs after `now` (ms): the next full hour, or the next 00:00 UTC. */
+export function nextRun(schedule: Schedule, now: number): number {
+  const period = schedule === '@hourly' ? 3_600_000 : 86_400_000;
+  return (Math.floor(now / period) + 1) * period;
+}
+
+/**
+ * Calls each scheduled function when its schedule comes round, as Netlify's scheduler does: a POST
+ * with `{ next_run }` in its body, to an address on `origin` no route serves. Answers a function
+ * that stops them.
+ */
+export function runSchedules(functions: WarmFunction[], origin: string, now = () => Date.now()): () => void {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const plan = (fn: WarmFunction & { schedule: Schedule }) => {
+    const at = nextRun(fn.schedule, now());
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      plan(fn);
+      const req = new Request(`${origin}/.netlify/functions/${fn.name}`, {
+        method: 'POST',
+        body: JSON.stringify({ next_run: new Date(nextRun(fn.schedule, at)).toISOString() }),
+      });
+      Promise.resolve(fn.handler(req, { ip: '', params: {}, requestId: '', url: new URL(req.url) })).catch(
+        (error: unknown) => console.error(`The scheduled function ${fn.name} failed:`, error),
+      );
+    }, at - now());
+    timer.unref();
+    timers.add(timer);
+  };
+  for (const fn of functions) if (fn.schedule) plan(fn as WarmFunction & { schedule: Schedule });
+  return () => timers.forEach(clearTimeout);
 }

@@ -80,6 +80,12 @@ export const keys = {
   scheduleCommentsOff: () => `${KEY_PREFIX}sched:comments-off`,
   /** set of the poll ids whose organiser asked for a daily digest of new answers; no expiry */
   scheduleDigests: () => `${KEY_PREFIX}sched:digests`,
+  /** hash {'<poll id>:answers' and '<poll id>:voters' → answers given and voters new to the poll since its last digest}, for the polls with a digest; emptied by each day's digest */
+  scheduleDigestPending: () => `${KEY_PREFIX}sched:digest-pending`,
+  /** hash {voter key → the email address a voter left to hear the decision}, shown only to the organiser; goes with the voter and the poll */
+  scheduleEmails: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:emails`,
+  /** hash {voter key → JSON {option, delivery, note}}: how each voter who left an address was told of the decision; goes with the voter and the poll */
+  scheduleNotified: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:notified`,
   /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
   scheduleOrganised: (accountKey: string) => `${KEY_PREFIX}sched:organised:${accountKey}`,
   /** sorted set of a signed-in visitor's chatbot conversation ids by when each last changed (ms), per account key; the newest 50 kept (scripts/conversations.ts); expires, with its titles and messages, 30 days after the account last read or wrote any of them */

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   replyTo?: string;
   subject: string;
   text: string;
+  /** Files to attach (an .ics, say): their name, type and text. */
+  attachments?: { filename: string; contentType: string; content: string }[];
   /** Resend sends a mail once per key for 24 hours, so a retried request cannot mail twice. */
   idempotencyKey: string;
 }
@@ -99,6 +101,8 @@ export const MAIL_COUNTERS = {
   polls: 'mail-polls',
   rsvp: 'mail-rsvp',
   perAccount: 'mail-account',
+  /** A poll organiser's share of the poll mail (src/features/scheduling), per account. */
+  pollsPerOrganiser: 'mail-poll-organiser',
 } as const;
 
 // A function has about ten seconds in all; a slow mail service must not use them up.
@@ -162,11 +166,15 @@ function notSent(reason: string, label: string): DeliveryOutcome {
 
 /** Sends one plain-text mail and returns Resend's id for it; throws MailError when it is not accepted. */
 export async function sendMail(apiKey: string, mail: OutgoingMail): Promise<string> {
-  const { idempotencyKey, ...email } = mail;
-  const { data, error } = await new Resend(apiKey).emails.send(email, {
-    idempotencyKey,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
+  const { idempotencyKey, attachments, ...email } = mail;
+  const files = attachments?.map(({ content, ...file }) => ({ ...file, content: Buffer.from(content, 'utf8') }));
+  const { data, error } = await new Resend(apiKey).emails.send(
+    { ...email, ...(files ? { attachments: files } : {}) },
+    {
+      idempotencyKey,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    },
+  );
   if (error || !data) {
     const status = error && 'statusCode' in error && error.statusCode ? ` (${error.statusCode})` : '';
     throw new MailError(`Resend refused the mail${status}: ${error?.message ?? 'no answer'}`);

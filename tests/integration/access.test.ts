@@ -41,7 +41,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings))$/,
+    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
@@ -50,7 +50,7 @@ const RULES: [RegExp, Access][] = [
     { clearance: CLEARANCE.console },
   ],
   [
-    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote|scheduling-poll-(answers|comments)|scheduling-comment)$/,
+    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote|scheduling-poll-(answers|comments)|scheduling-(comment|voter-email))$/,
     'optional-session',
   ],
   [
@@ -104,6 +104,10 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'scheduling-comment': { body: () => ({ pollId: 'zzzzzzzzzzzz', name: 'Bo', text: 'Hello' }) },
   'scheduling-delete-comment': { body: () => ({ pollId: 'zzzzzzzzzzzz', commentId: 'none' }) },
   'scheduling-poll-settings': { body: () => ({ pollId: 'zzzzzzzzzzzz', comments: false }) },
+  'scheduling-poll-voters': { path: '/api/scheduling/poll-voters/zzzzzzzzzzzz' },
+  'scheduling-voter-email': {
+    body: (username) => ({ pollId: 'defense', username, email: 'voter@example.com' }),
+  },
   'scoring-all-scores': { body: (username) => ({ userName: username }) },
   'scoring-wordgame': { body: (username) => ({ userName: username, roundScore: 3 }) },
 };

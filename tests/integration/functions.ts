@@ -26,17 +26,31 @@ export interface Endpoint {
   access: Access;
 }
 
-/** Imports every function with its path, method and declared access. */
-export async function loadEndpoints(): Promise<Endpoint[]> {
+type FunctionModule = { default: Wrapped; config: { path?: string; schedule?: string } };
+
+/** Imports every function file: the endpoints, and the scheduled ones (which have no route). */
+async function loadModules(): Promise<[file: string, module: FunctionModule][]> {
   const files = readdirSync(FUNCTIONS).filter((file) => file.endsWith('.mts'));
   return Promise.all(
-    files.map(async (file) => {
-      const module = (await import(join(FUNCTIONS, file))) as { default: Wrapped; config: { path: string } };
+    files.map(async (file) => [file, (await import(join(FUNCTIONS, file))) as FunctionModule] as const),
+  );
+}
+
+/** The file names of the scheduled functions: Netlify calls them on their schedule, never by a route. */
+export async function scheduledFunctions(): Promise<string[]> {
+  return (await loadModules()).filter(([, module]) => module.config.schedule).map(([file]) => file);
+}
+
+/** Imports every endpoint (each function with a route) with its path, method and declared access. */
+export async function loadEndpoints(): Promise<Endpoint[]> {
+  const endpoints = (await loadModules()).filter(([, module]) => module.config.path !== undefined);
+  return Promise.all(
+    endpoints.map(async ([file, module]) => {
       const probe = await module.default(new Request('http://localhost/probe', { method: 'OPTIONS' }));
       return {
         name: file,
         handler: module.default,
-        path: module.config.path,
+        path: module.config.path!,
         method: probe.headers.get('allow') ?? 'GET',
         access: module.default.access,
       };

@@ -16,6 +16,8 @@ export interface ReceivedMail {
   text?: string;
   html?: string;
   replyTo?: string | string[];
+  /** Attached files, their content decoded from the base64 the API carries. */
+  attachments?: { filename?: string; contentType?: string; content: string }[];
   idempotencyKey?: string;
   receivedAt: string;
 }
@@ -77,6 +79,7 @@ export async function startFakeResend({
       text: body.text as string | undefined,
       html: body.html as string | undefined,
       replyTo: body.reply_to as string | string[] | undefined,
+      ...(Array.isArray(body.attachments) ? { attachments: body.attachments.map(attachmentOf) } : {}),
       idempotencyKey,
       receivedAt: new Date().toISOString(),
     };
@@ -108,6 +111,15 @@ export async function startFakeResend({
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** An attachment as the API carries it (base64 content, snake_case type), decoded. */
+function attachmentOf(file: { filename?: string; content_type?: string; content?: string }) {
+  return {
+    filename: file.filename,
+    contentType: file.content_type,
+    content: Buffer.from(file.content ?? '', 'base64').toString('utf8'),
   };
 }
 

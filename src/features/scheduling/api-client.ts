@@ -5,7 +5,7 @@ import type { CreatedPoll, NewPoll, PollsPage } from './new-poll.ts';
 import type { Voter } from './polls.ts';
 import type { Answer } from './ranking.ts';
 import type { CommentsResponse, PollComment } from './comments.ts';
-import type { AdminResponse, ChoiceResponse } from './schema.ts';
+import type { AdminResponse, ChoiceResponse, OrganisedVoter } from './schema.ts';
 
 const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
 
@@ -55,6 +55,10 @@ export interface VoteRequest {
   answer: Answer | 'none';
 }
 
+/** Leaves the address a voter hears the decision at ('' forgets it), as the voter they vote as. */
+export const sendVoterEmail = (body: { pollId: string; username: string; claimSecret?: string; email: string }) =>
+  apiRequest<{ status: 'Success' }>('scheduling/voter-email', { method: 'POST', body });
+
 /** Answers an option (yes, if need be) or takes the answer back (none). */
 export const sendVote = (body: VoteRequest) => apiRequest<ChoiceResponse>('scheduling/vote', { method: 'POST', body });
 
@@ -69,8 +73,17 @@ export const createPoll = (poll: NewPoll) =>
 export const fetchPolls = (before?: string) => get<PollsPage>(`polls${before ? `?before=${before}` : ''}`);
 /** The polls the signed-in member made. */
 export const fetchOwnPolls = () => get<PollsPage>('my-polls');
+/** How the decision's mail to the voters went, by delivery. */
+export type ToldCounts = Record<'sending' | 'delivered' | 'undelivered' | 'not-sent', number>;
+
 export const finalisePoll = (pollId: string, optionId: string) =>
-  apiRequest<{ status: 'Success' }>('scheduling/finalise-poll', { method: 'POST', body: { pollId, optionId } });
+  apiRequest<{ status: 'Success'; told: ToldCounts }>('scheduling/finalise-poll', {
+    method: 'POST',
+    body: { pollId, optionId },
+  });
+/** A poll's voters with their answers, addresses and how they were told (its organiser). */
+export const fetchPollVoters = async (pollId: string) =>
+  (await get<{ voters: OrganisedVoter[] }>(`poll-voters/${pollId}`)).voters;
 export const reopenPoll = (pollId: string) =>
   apiRequest<{ status: 'Success' }>('scheduling/reopen-poll', { method: 'POST', body: { pollId } });
 export const deletePoll = (pollId: string) =>

@@ -7,15 +7,18 @@ import { clientAddress } from '../../server/client.ts';
 import { download, endpoint, json, lastPathSegment, parseWith, sharedCache } from '../../server/http.ts';
 import { CLEARANCE } from '../../lib/user-details.ts';
 import { isSignedIn } from '../../server/caller.ts';
+import { siteUrl } from '../../server/settings.ts';
 import { comment, deleteComment, pollComments } from './commenting.server.ts';
 import {
   changeSettings,
   createPoll,
-  decidePoll,
   deletePoll,
+  finalise,
   listOwnPolls,
   listPolls,
+  pollVoters,
   removeVoter,
+  reopen,
 } from './organising.server.ts';
 import {
   commentRequest,
@@ -27,8 +30,11 @@ import {
   pollsQuery,
   removeVoterRequest,
   voteRequest,
+  voterEmailRequest,
 } from './schema.ts';
-import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
+import { leaveEmail, poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
+import { sendPollDigests } from './notifying.server.ts';
+import { features } from '../../content/site.config.ts';
 
 // Every open poll page reads its poll's version every few seconds, and reloads the poll and its
 // answers, asking for them at the new version (`?v=`), only when it moved. So the CDN answers the
@@ -39,6 +45,8 @@ import { poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.ser
 const LIVE = sharedCache(1, 2);
 // A member's answers are marked as theirs: the CDN keeps a guest's apart from anyone's with a token.
 const PER_TOKEN = { 'Netlify-Vary': 'header=Authorization' };
+/** The site's address for the links in its mail: SITE_URL (or Netlify's URL), else the address asked. */
+const siteAddress = (req: Request) => siteUrl(process.env) ?? new URL(req.url).origin;
 const atVersion = (req: Request, version: number) =>
   new URL(req.url).searchParams.get('v') === String(version) ? sharedCache(60, 60) : {};
 
@@ -81,6 +89,14 @@ export const voteEndpoint = endpoint({
   access: 'optional-session',
   body: voteRequest,
   handle: ({ req, context, body, caller }) => vote(body, caller, clientAddress(req, context)),
+});
+
+/** POST the address a voter leaves to hear the decision ('' forgets it), as the token's user or an anonymous name. */
+export const voterEmailEndpoint = endpoint({
+  method: 'POST',
+  access: 'optional-session',
+  body: voterEmailRequest,
+  handle: ({ req, context, body, caller }) => leaveEmail(body, caller, clientAddress(req, context)),
 });
 
 /**
@@ -139,12 +155,19 @@ export const listPollsAdminEndpoint = endpoint({
   },
 });
 
-/** POST finalise a poll on an option (its organiser, or clearance 3). */
+/** GET a poll's voters with their answers, addresses and how they were told (its organiser, or clearance 3). */
+export const pollVotersEndpoint = endpoint({
+  method: 'GET',
+  access: 'session',
+  handle: ({ req, caller }) => pollVoters(caller, lastPathSegment(req)),
+});
+
+/** POST finalise a poll on an option (its organiser, or clearance 3); its voters who left an address are mailed. */
 export const finalisePollEndpoint = endpoint({
   method: 'POST',
   access: 'session',
   body: decideRequest,
-  handle: ({ body, caller }) => decidePoll(caller, body.pollId, body.optionId),
+  handle: ({ req, body, caller }) => finalise(caller, body.pollId, body.optionId, siteAddress(req)),
 });
 
 /** POST reopen a finalised poll: it takes votes again (its organiser, or clearance 3). */
@@ -152,7 +175,7 @@ export const reopenPollEndpoint = endpoint({
   method: 'POST',
   access: 'session',
   body: pollRequest,
-  handle: ({ body, caller }) => decidePoll(caller, body.pollId, ''),
+  handle: ({ body, caller }) => reopen(caller, body.pollId),
 });
 
 /** POST delete a poll and everything voted in it (its organiser, or clearance 3). */
@@ -178,3 +201,16 @@ export const pollSettingsEndpoint = endpoint({
   body: pollSettingsRequest,
   handle: ({ body, caller }) => changeSettings(caller, body),
 });
+
+// ----- Scheduled -----
+
+/**
+ * Runs the day's digests (a scheduled function: Netlify calls it at 00:00 UTC with no caller and
+ * no route of its own); switched off with the scheduling polls.
+ */
+export async function dailyDigestJob(req: Request): Promise<Response> {
+  if (!features.scheduling) return new Response(null, { status: 204 });
+  const { mailed, waiting } = await sendPollDigests(siteAddress(req));
+  console.log(`Poll digests: ${mailed} mailed, ${waiting} left over the day's poll mail.`);
+  return new Response(null, { status: 204 });
+}

@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreatedPoll } from './new-poll.ts';
 
 const api = vi.hoisted(() => ({
+  changePollSettings: vi.fn(),
   createPoll: vi.fn(),
   deletePoll: vi.fn(),
   fetchOwnPolls: vi.fn(),
-  fetchPollAnswers: vi.fn(),
+  fetchPollVoters: vi.fn(),
   fetchPolls: vi.fn(),
   finalisePoll: vi.fn(),
   removeVoter: vi.fn(),
@@ -119,6 +120,10 @@ describe('the poll organiser’s store', () => {
 
   it('finalises, reopens and (once confirmed) deletes a made poll, a failure shown with that poll', async () => {
     api.fetchPolls.mockResolvedValue(page([]));
+    api.finalisePoll.mockResolvedValueOnce({
+      status: 'Success',
+      told: { sending: 0, delivered: 0, undelivered: 0, 'not-sent': 0 },
+    });
     await organiser.finalise('aaaaaaaaaaaa', 'd-20300101');
     expect(api.finalisePoll).toHaveBeenCalledWith('aaaaaaaaaaaa', 'd-20300101');
     expect(api.fetchPolls).toHaveBeenCalledTimes(1);
@@ -138,35 +143,44 @@ describe('the poll organiser’s store', () => {
     expect(organiser.$pollErrors.get()).toEqual({ aaaaaaaaaaaa: '' });
   });
 
-  it('lists a poll’s voters with their answers, and takes one out after asking', async () => {
-    const answer = (username: string, option: string, firstName?: string) => ({
-      option,
-      answer: 'yes',
-      user: firstName ? { username, firstName } : { username },
-    });
-    api.fetchPollAnswers.mockResolvedValueOnce([
-      answer('anon_Bo', 'a'),
-      answer('alex', 'a', 'Alex'),
-      answer('anon_Bo', 'b'),
-    ]);
+  it('lists a poll’s voters with their answers and addresses, and takes one out after asking', async () => {
+    const bo = { username: 'anon_Bo', answers: 2, email: 'bo@example.com' };
+    const alex = { username: 'alex', firstName: 'Alex', answers: 1 };
+    api.fetchPollVoters.mockResolvedValueOnce([bo, alex]);
     await organiser.loadVoters('aaaaaaaaaaaa');
-    expect(organiser.$pollVoters.get().aaaaaaaaaaaa).toEqual([
-      { username: 'anon_Bo', answers: 2 },
-      { username: 'alex', firstName: 'Alex', answers: 1 },
-    ]);
-    const bo = organiser.$pollVoters.get().aaaaaaaaaaaa![0]!;
+    expect(organiser.$pollVoters.get().aaaaaaaaaaaa).toEqual([bo, alex]);
     organiser.askToRemoveVoter('aaaaaaaaaaaa', bo);
     expect(organiser.$confirmingRemoval.get()).toEqual({ pollId: 'aaaaaaaaaaaa', voter: bo });
     api.removeVoter.mockResolvedValueOnce({ status: 'Success', removedAnswers: 2 });
-    api.fetchPollAnswers.mockResolvedValueOnce([answer('alex', 'a', 'Alex')]);
+    api.fetchPollVoters.mockResolvedValueOnce([alex]);
     api.fetchPolls.mockResolvedValueOnce(page([made('aaaaaaaaaaaa')]));
     await organiser.confirmRemoval('aaaaaaaaaaaa', bo);
     expect(api.removeVoter).toHaveBeenCalledWith('aaaaaaaaaaaa', 'anon_Bo');
     expect(organiser.$confirmingRemoval.get()).toBeNull();
-    expect(organiser.$pollVoters.get().aaaaaaaaaaaa).toEqual([{ username: 'alex', firstName: 'Alex', answers: 1 }]);
+    expect(organiser.$pollVoters.get().aaaaaaaaaaaa).toEqual([alex]);
     // A refusal is shown with the poll.
     api.removeVoter.mockRejectedValueOnce(new Error('This voter is not in the poll any more.'));
     await organiser.confirmRemoval('aaaaaaaaaaaa', bo);
     expect(organiser.$pollErrors.get().aaaaaaaaaaaa).toBe('This voter is not in the poll any more.');
+  });
+
+  it('says how the decision’s mail went once a poll is finalised, and switches its settings', async () => {
+    api.fetchPolls.mockResolvedValue(page([]));
+    api.finalisePoll.mockResolvedValueOnce({
+      status: 'Success',
+      told: { sending: 0, delivered: 2, undelivered: 0, 'not-sent': 1 },
+    });
+    await organiser.finalise('aaaaaaaaaaaa', 'd-20300101');
+    expect(organiser.$pollNotices.get().aaaaaaaaaaaa).toBe(
+      "Told 2 voters by email; 1 not sent (the day's mail is used up, or mail is off).",
+    );
+    expect(organiser.toldNotice({ sending: 0, delivered: 0, undelivered: 0, 'not-sent': 0 })).toBe('');
+    expect(organiser.toldNotice({ sending: 0, delivered: 1, undelivered: 1, 'not-sent': 0 })).toBe(
+      'Told 1 voter by email; 1 could not be delivered.',
+    );
+    api.changePollSettings.mockResolvedValueOnce({ status: 'Success' });
+    await organiser.changeSettings('aaaaaaaaaaaa', { comments: false });
+    expect(api.changePollSettings).toHaveBeenCalledWith('aaaaaaaaaaaa', { comments: false });
+    expect(organiser.$pollNotices.get().aaaaaaaaaaaa).toBe('');
   });
 });

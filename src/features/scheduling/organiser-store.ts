@@ -10,14 +10,15 @@ import {
   createPoll,
   deletePoll,
   fetchOwnPolls,
-  fetchPollAnswers,
+  fetchPollVoters,
   fetchPolls,
   finalisePoll,
   removeVoter,
   reopenPoll,
 } from './api-client.ts';
 import { type CreatedPoll, type ListedPoll, type NewPoll, type NewPollDay, newPollProblem } from './new-poll.ts';
-import type { Voter } from './polls.ts';
+import type { OrganisedVoter } from './schema.ts';
+import type { ToldCounts } from './api-client.ts';
 
 export type { ListedPoll } from './new-poll.ts';
 
@@ -59,13 +60,13 @@ export const $pollErrors = map<Record<string, string>>({});
 export const $confirmingDelete = atom<string | null>(null);
 /** Each opened poll's voters with how many answers each gave, in the order they came, by the poll's id. */
 export const $pollVoters = map<Record<string, PollVoter[]>>({});
+/** What the last action on a made poll did, where there is something to say (how its decision's mail went), by the poll's id. */
+export const $pollNotices = map<Record<string, string>>({});
 /** The voter whose removal is being confirmed. */
 export const $confirmingRemoval = atom<{ pollId: string; voter: PollVoter } | null>(null);
 
-/** A voter as the organiser's list shows them. */
-export interface PollVoter extends Voter {
-  answers: number;
-}
+/** A voter as the organiser's list shows them: their answers, the address they left, how they were told. */
+export type PollVoter = OrganisedVoter;
 
 /** Which polls this page lists, set by its organiser before the list first shows. */
 let scope: OrganiserScope = 'all';
@@ -168,6 +169,7 @@ export async function createDraft(now = Date.now()): Promise<void> {
 /** Runs an action on a made poll, then reloads the list; a failure is shown with that poll. */
 async function act(pollId: string, action: () => Promise<unknown>): Promise<void> {
   $pollErrors.setKey(pollId, '');
+  $pollNotices.setKey(pollId, '');
   try {
     await action();
     await loadPolls();
@@ -176,8 +178,21 @@ async function act(pollId: string, action: () => Promise<unknown>): Promise<void
   }
 }
 
-/** Decides a made poll on one of its options: it then takes no votes. */
-export const finalise = (pollId: string, optionId: string) => act(pollId, () => finalisePoll(pollId, optionId));
+/** Words how the decision's mail went: 'Told 2 voters by email; 1 not sent (the day's mail is used up).' */
+export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: ToldCounts): string {
+  if (delivered + undelivered + notSent === 0) return '';
+  const parts = [`Told ${delivered} voter${delivered === 1 ? '' : 's'} by email`];
+  if (notSent > 0) parts.push(`${notSent} not sent (the day's mail is used up, or mail is off)`);
+  if (undelivered > 0) parts.push(`${undelivered} could not be delivered`);
+  return `${parts.join('; ')}.`;
+}
+
+/** Decides a made poll on one of its options: it then takes no votes, and the voters who left an address are mailed. */
+export const finalise = (pollId: string, optionId: string) =>
+  act(pollId, async () => {
+    const { told } = await finalisePoll(pollId, optionId);
+    $pollNotices.setKey(pollId, toldNotice(told));
+  });
 
 /** Switches a made poll's comments, or its organiser's daily digest of new answers, on or off. */
 export const changeSettings = (pollId: string, settings: { comments?: boolean; digest?: boolean }) =>
@@ -202,16 +217,10 @@ export function confirmDelete(pollId: string): Promise<void> {
   return act(pollId, () => deletePoll(pollId));
 }
 
-/** (Re)loads a poll's voters from its answers; a failure is shown with that poll. */
+/** (Re)loads a poll's voters, with the addresses they left; a failure is shown with that poll. */
 export async function loadVoters(pollId: string): Promise<void> {
   try {
-    const voters = new Map<string, PollVoter>();
-    for (const { user } of await fetchPollAnswers(pollId)) {
-      const voter = voters.get(user.username) ?? { ...user, answers: 0 };
-      voter.answers += 1;
-      voters.set(user.username, voter);
-    }
-    $pollVoters.setKey(pollId, [...voters.values()]);
+    $pollVoters.setKey(pollId, await fetchPollVoters(pollId));
   } catch (error) {
     $pollErrors.setKey(pollId, reason(error));
   }

@@ -7,9 +7,15 @@ import { randomBytes } from 'node:crypto';
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import type { SignedIn } from '../../server/caller.ts';
+import { canAdminister } from '../../lib/policy.ts';
+import type { SessionUser } from '../../server/session.ts';
 import { type CreatedPoll, type NewPoll, isPollId, newPollProblem, pollOptions } from './new-poll.ts';
+import { mailCaps } from '../../server/mail.ts';
+import { organiserShare, tellVoters } from './notifying.server.ts';
 import * as repo from './polls.repo.server.ts';
-import type { NewPollRequest, PollSettingsRequest } from './schema.ts';
+import type { NewPollRequest, OrganisedVoter, PollSettingsRequest } from './schema.ts';
+import * as votes from './votes.repo.server.ts';
+import type { Told } from './notifying.server.ts';
 import { NO_SUCH_OPTION, NO_SUCH_POLL } from './voting.server.ts';
 
 export type { Organiser } from './polls.repo.server.ts';
@@ -68,12 +74,36 @@ export async function deletePoll(organiser: repo.Organiser, pollId: string) {
   return { status: 'Success' as const };
 }
 
-/** Finalises a poll on one of its options (`optionId`), or reopens it (''), for its organiser or an admin. */
-export async function decidePoll(organiser: repo.Organiser, pollId: string, optionId: string) {
-  const outcome = isPollId(pollId) ? await repo.decidePoll(organiser, pollId, optionId) : 'missing';
+/**
+ * Finalises a poll on one of its options, for its organiser or an admin, then mails the decision to
+ * its voters who left an address, as far as the day's poll mail and the organiser's share of it go
+ * (notifying.server.ts); answers how their mail went. `site` is the site's address, for the links.
+ */
+export async function finalise(organiser: repo.Organiser, pollId: string, optionId: string, site: string) {
+  const caps = mailCaps();
+  const outcome = isPollId(pollId)
+    ? await repo.finalisePoll(organiser, pollId, optionId, {
+        cap: caps.polls,
+        organiserShare: organiserShare(caps.polls),
+      })
+    : { outcome: 'missing' as const };
+  switch (outcome.outcome) {
+    case 'missing':
+      throw new AppError('not_found', NO_SUCH_POLL);
+    case 'not-theirs':
+      throw notYours();
+    case 'unknown-option':
+      throw new AppError('bad_request', NO_SUCH_OPTION);
+  }
+  const told = await tellVoters(outcome.poll, outcome.addresses, outcome.mails, site);
+  return { status: 'Success' as const, told };
+}
+
+/** Reopens a finalised poll to votes, for its organiser or an admin. */
+export async function reopen(organiser: repo.Organiser, pollId: string) {
+  const outcome = isPollId(pollId) ? await repo.reopenPoll(organiser, pollId) : 'missing';
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'not-theirs') throw notYours();
-  if (outcome === 'unknown-option') throw new AppError('bad_request', NO_SUCH_OPTION);
   return { status: 'Success' as const };
 }
 
@@ -111,4 +141,26 @@ export async function changeSettings(organiser: repo.Organiser, request: PollSet
   if (outcome === 'not-theirs') throw notYours();
   if (outcome === 'no-email') throw new AppError('conflict', NO_DIGEST_ADDRESS);
   return { status: 'Success' as const };
+}
+
+/**
+ * A poll's voters as its organiser (or an admin) sees them, in the order they came: each with how
+ * many answers they gave, the address they left (which only the organiser sees) and how the
+ * decision's mail went. One round trip.
+ */
+export async function pollVoters(reader: SessionUser, pollId: string): Promise<{ voters: OrganisedVoter[] }> {
+  if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
+  const read = await votes.readVoters(pollId, reader.session);
+  if (!canAdminister(reader) && read.organiser !== reader.accountKey) throw notYours();
+  const answers = new Map<string, number>();
+  for (const vote of read.votes) answers.set(votes.voterOf(vote), (answers.get(votes.voterOf(vote)) ?? 0) + 1);
+  return {
+    voters: Object.entries(read.people).map(([key, username]) => ({
+      username,
+      ...(read.firstNames[key] ? { firstName: read.firstNames[key] } : {}),
+      answers: answers.get(key) ?? 0,
+      ...(read.emails[key] ? { email: read.emails[key] } : {}),
+      ...(read.told[key] ? { told: JSON.parse(read.told[key]) as Told } : {}),
+    })),
+  };
 }

@@ -6,7 +6,9 @@
 import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { type Operator, type SignedIn, isOperator } from '../../server/caller.ts';
 import { type WithClearance, canAdminister } from '../../lib/policy.ts';
+import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys } from '../../server/keys.ts';
+import { MAIL_COUNTERS } from '../../server/mail.ts';
 import type { Write } from '../../server/rate-limit.ts';
 import { redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
@@ -214,6 +216,7 @@ export async function deletePoll(organiser: Organiser, pollId: string): Promise<
       keys.scheduleOrganisers(),
       keys.scheduleCommentsOff(),
       keys.scheduleDigests(),
+      keys.scheduleDigestPending(),
       keys.scheduleOffered(pollId),
       keys.scheduleVotes(pollId),
       keys.scheduleMaybe(pollId),
@@ -221,6 +224,8 @@ export async function deletePoll(organiser: Organiser, pollId: string): Promise<
       keys.scheduleFirstNames(pollId),
       keys.scheduleClaims(pollId),
       keys.scheduleComments(pollId),
+      keys.scheduleEmails(pollId),
+      keys.scheduleNotified(pollId),
     ],
     [pollId, ...actingAs(organiser), keys.scheduleOrganised('')],
   );
@@ -245,24 +250,64 @@ export function removeVoter(organiser: Organiser, pollId: string, username: stri
       keys.scheduleVoterCounts(),
       keys.scheduleVersion(pollId),
       keys.scheduleOrganisers(),
+      keys.scheduleEmails(pollId),
+      keys.scheduleNotified(pollId),
     ],
     [username, pollId, ...actingAs(organiser)],
   );
 }
 
-/** Finalises a poll on an option, or reopens it (`optionId` ''), for its organiser or an admin. */
-export function decidePoll(organiser: Organiser, pollId: string, optionId: string) {
-  return runAsAdmin(
+/** What finalising a poll did, and for 'ok' whom to tell: the mails reserved, the poll, and each voter's address. */
+export type Finalised =
+  | { outcome: 'missing' | 'not-theirs' | 'unknown-option' }
+  | { outcome: 'ok'; mails: number; poll: CreatedPoll; addresses: [voterKey: string, email: string][] };
+
+/**
+ * Finalises a poll on an option, for its organiser or an admin, reserving as much of the day's
+ * poll mail (and a member organiser's share of it) as its voters' addresses want (one round trip).
+ */
+export async function finalisePoll(
+  organiser: Organiser,
+  pollId: string,
+  optionId: string,
+  mail: { cap: number; organiserShare: number },
+  now = Date.now(),
+): Promise<Finalised> {
+  const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
+  const [organiserCounter] = dailyCounter(MAIL_COUNTERS.pollsPerOrganiser, '', now);
+  const [outcome, mails, definition, ...addresses] = await runAsAdmin(
     organiser,
-    scripts.decidePoll,
+    scripts.finalisePoll,
     [
       keys.schedulePolls(),
       keys.scheduleOffered(pollId),
       keys.scheduleFinals(),
       keys.scheduleVersion(pollId),
       keys.scheduleOrganisers(),
+      keys.scheduleEmails(pollId),
+      dayMail,
     ],
-    [pollId, optionId, ...actingAs(organiser)],
+    // The organiser's counter is the day's counter of the subject '': their account key follows.
+    [pollId, optionId, ...actingAs(organiser), mail.cap, mail.organiserShare, dayTtl, `${organiserCounter}:`],
+  );
+  if (outcome !== 'ok') return { outcome: outcome as 'missing' | 'not-theirs' | 'unknown-option' };
+  const pairs: [string, string][] = [];
+  for (let at = 0; at < addresses.length; at += 2) pairs.push([String(addresses[at]), String(addresses[at + 1])]);
+  return {
+    outcome,
+    mails: Number(mails),
+    poll: { ...parsedPoll(pollId, String(definition), optionId) },
+    addresses: pairs,
+  };
+}
+
+/** Reopens a finalised poll, for its organiser or an admin: 'ok', 'missing' or 'not-theirs'. */
+export function reopenPoll(organiser: Organiser, pollId: string) {
+  return runAsAdmin(
+    organiser,
+    scripts.reopenPoll,
+    [keys.schedulePolls(), keys.scheduleFinals(), keys.scheduleVersion(pollId), keys.scheduleOrganisers()],
+    [pollId, ...actingAs(organiser)],
   );
 }
 

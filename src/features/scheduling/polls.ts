@@ -28,6 +28,8 @@ export const HOW_TO_ANSWER =
 /** How to answer a poll that takes yes answers only (the configured ones): its page says this once it knows. */
 export const HOW_TO_ANSWER_YES_ONLY =
   'Answer the options that suit you: click once for yes, and again for no. Log in or enter your name below to vote; creating a login lets you come back and change your answers later.';
+/** What an address that is not one hears, where a voter leaves one (the words the login's register form uses). */
+export const INVALID_EMAIL = 'Invalid Email Format';
 /** Long enough for a full name, short enough for a badge. */
 export const MAX_NAME_LENGTH = 40;
 

@@ -1,9 +1,10 @@
 // The scheduling polls' requests (SPEC section 7: /api/scheduling/*). Names are checked here;
 // who may vote under a name is the service's business.
 import * as v from 'valibot';
+import { isValidEmail } from '../../lib/email.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../lib/names.ts';
 import { COMMENT_BLANK, COMMENT_TOO_LONG, MAX_COMMENT_LENGTH, commentText } from './comments.ts';
-import { ANON_PREFIX, MAX_NAME_LENGTH } from './polls.ts';
+import { ANON_PREFIX, INVALID_EMAIL, MAX_NAME_LENGTH } from './polls.ts';
 
 const username = v.pipe(
   v.string('username must be a string.'),
@@ -156,3 +157,28 @@ export const pollSettingsRequest = v.object({
 
 export type CommentRequest = v.InferOutput<typeof commentRequest>;
 export type PollSettingsRequest = v.InferOutput<typeof pollSettingsRequest>;
+
+/** The address a voter leaves to hear the decision ('' forgets it), as the voter they vote as. */
+export const voterEmailRequest = v.object({
+  pollId,
+  username,
+  claimSecret,
+  email: v.pipe(
+    v.string('email must be a string.'),
+    v.trim(),
+    v.maxLength(254, INVALID_EMAIL),
+    v.check((email) => email === '' || isValidEmail(email), INVALID_EMAIL),
+  ),
+});
+
+export type VoterEmailRequest = v.InferOutput<typeof voterEmailRequest>;
+
+/** A voter as the poll's organiser sees them: how many answers, the address they left, how they were told. */
+export interface OrganisedVoter {
+  username: string;
+  firstName?: string;
+  answers: number;
+  email?: string;
+  /** How the decision's mail went, once the poll was finalised. */
+  told?: { option: string; delivery: 'sending' | 'delivered' | 'undelivered' | 'not-sent'; note: string };
+}

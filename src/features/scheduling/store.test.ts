@@ -14,6 +14,7 @@ const api = vi.hoisted(() => ({
   fetchPollComments: vi.fn<(pollId: string) => Promise<CommentsResponse>>(),
   sendComment: vi.fn<(pollId: string, text: string, name: string) => Promise<unknown>>(),
   deleteComment: vi.fn<(pollId: string, commentId: string) => Promise<unknown>>(),
+  sendVoterEmail: vi.fn<(body: Record<string, unknown>) => Promise<unknown>>(),
 }));
 vi.mock('./api-client.ts', () => api);
 
@@ -395,5 +396,39 @@ describe('scheduling poll store', () => {
     await poll.deletePollComment(POLL, 'c1');
     expect(api.deleteComment).toHaveBeenCalledWith(POLL, 'c1');
     expect(api.fetchPollComments).toHaveBeenCalledTimes(2);
+  });
+  it('leaves a voter’s address as the voter they vote as, remembers it here, and refuses one that is not an address', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jo');
+    storage.setItem(`scheduling-claims:${POLL}`, JSON.stringify({ anon_jo: 'secret' }));
+    poll = await openPoll();
+    poll.editVoterEmail(POLL, 'not an address');
+    await poll.saveVoterEmail(POLL);
+    expect(poll.$poll.get().emailForm.error).toBe('Invalid Email Format');
+    expect(api.sendVoterEmail).not.toHaveBeenCalled();
+    poll.editVoterEmail(POLL, ' jo@example.com ');
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success' });
+    await poll.saveVoterEmail(POLL);
+    expect(api.sendVoterEmail).toHaveBeenCalledWith({
+      pollId: POLL,
+      username: 'anon_Jo',
+      claimSecret: 'secret',
+      email: 'jo@example.com',
+    });
+    expect(poll.$poll.get().emailForm).toEqual({
+      typed: 'jo@example.com',
+      saved: 'jo@example.com',
+      error: '',
+      sending: false,
+    });
+    expect(storage.getItem(`scheduling-email:${POLL}`)).toBe('jo@example.com');
+  });
+
+  it('offers a member’s account address, and shows the server’s refusal', async () => {
+    poll = await openPoll('vera');
+    expect(poll.$poll.get().emailForm.typed).toBe(poll.$poll.get().member?.email);
+    const { ApiError } = await import('../../platform/api-client.ts');
+    api.sendVoterEmail.mockRejectedValueOnce(new ApiError(409, 'Answer first.', 'conflict'));
+    await poll.saveVoterEmail(POLL);
+    expect(poll.$poll.get().emailForm).toMatchObject({ error: 'Answer first.', saved: '', sending: false });
   });
 });

@@ -19,10 +19,12 @@ import {
   fetchPollVersion,
   sendComment,
   sendVote,
+  sendVoterEmail,
 } from './api-client.ts';
 import { COMMENT_NAME_NEEDED, type CommentsResponse, type PollComment, commentProblem } from './comments.ts';
 import type { CreatedPoll, PollOption } from './new-poll.ts';
 import {
+  INVALID_EMAIL,
   NAME_TAKEN,
   POLL_FULL,
   type Voter,
@@ -34,7 +36,8 @@ import {
 } from './polls.ts';
 import { type Answer, nextAnswer } from './ranking.ts';
 import type { SchedulingReason } from './schema.ts';
-import { claimSecretFor, rememberClaim, saveName, savedName } from './voter-storage.ts';
+import { claimSecretFor, rememberClaim, saveEmail, saveName, savedEmail, savedName } from './voter-storage.ts';
+import { isValidEmail } from '../../lib/email.ts';
 
 export type { Vote } from './api-client.ts';
 
@@ -69,8 +72,18 @@ interface CommentForm {
   sending: boolean;
 }
 
+/** The address a voter leaves to hear the decision. */
+interface EmailForm {
+  typed: string;
+  /** What this browser left in the poll ('' for none). */
+  saved: string;
+  error: string;
+  sending: boolean;
+}
+
 interface PollState {
   options: PollOption[] | null;
+  emailForm: EmailForm;
   /** The poll's comments; null until they have loaded. */
   comments: CommentsResponse | null;
   commentForm: CommentForm;
@@ -110,6 +123,7 @@ export interface PollView {
   /** Whether the reader may delete any comment: the poll's organiser, or an admin. */
   moderator: boolean;
   commentForm: CommentForm;
+  emailForm: EmailForm;
 }
 
 interface Poll {
@@ -144,6 +158,7 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
     options: null,
     comments: null,
     commentForm: { text: '', name: typed, error: '', sending: false },
+    emailForm: { typed: savedEmail(pollId) || $user.get().email, saved: savedEmail(pollId), error: '', sending: false },
     details: undefined,
     missing: false,
     votes: null,
@@ -178,6 +193,7 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
       comments: state.comments?.comments ?? null,
       moderator: state.comments?.moderator ?? false,
       commentForm: state.commentForm,
+      emailForm: state.emailForm,
     };
   });
   const poll: Poll = { id: pollId, failures, $state, $voter, $view, queue: Promise.resolve(), changes: 0, version: -1 };
@@ -414,4 +430,39 @@ export async function deletePollComment(pollId: string, commentId: string): Prom
     console.error('An error has occurred', 'Failed to delete the comment', error);
   }
   await loadComments(poll);
+}
+
+/** Changes the address being typed, clearing its error. */
+export function editVoterEmail(pollId: string, typed: string): void {
+  const { $state } = pollOf(pollId);
+  $state.setKey('emailForm', { ...$state.get().emailForm, typed, error: '' });
+}
+
+/**
+ * Leaves the address typed (or, blank, forgets the one left) for the voter to hear the decision,
+ * as the voter they vote as; this browser remembers it to say so. A refusal is shown at the form.
+ */
+export async function saveVoterEmail(pollId: string): Promise<void> {
+  const poll = pollOf(pollId);
+  const { $state } = poll;
+  const form = $state.get().emailForm;
+  const voter = poll.$voter.get();
+  const email = form.typed.trim();
+  if (form.sending || !voter) return;
+  if (email && !isValidEmail(email)) return $state.setKey('emailForm', { ...form, error: INVALID_EMAIL });
+  $state.setKey('emailForm', { ...form, sending: true, error: '' });
+  try {
+    const member = $user.get().username !== '';
+    await sendVoterEmail({
+      pollId,
+      username: voter,
+      claimSecret: member ? undefined : claimSecretFor(pollId, voterKey(voter)),
+      email,
+    });
+    saveEmail(pollId, email);
+    $state.setKey('emailForm', { typed: email, saved: email, error: '', sending: false });
+  } catch (error) {
+    const refused = error instanceof ApiError ? error.message : 'Your address could not be saved. Please try again.';
+    $state.setKey('emailForm', { ...$state.get().emailForm, sending: false, error: refused });
+  }
 }

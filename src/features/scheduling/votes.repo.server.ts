@@ -10,7 +10,7 @@ import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import * as scripts from '../../server/scripts/scheduling.ts';
 import type { SignedIn } from '../../server/caller.ts';
-import { checkedRead } from '../../server/session.ts';
+import { type SessionCheck, checkedRead } from '../../server/session.ts';
 import { ANON_PREFIX, type Voter } from './polls.ts';
 import type { Answer } from './ranking.ts';
 
@@ -72,6 +72,9 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       keys.scheduleFinals(),
       keys.scheduleVoterCounts(),
       newVoters[0],
+      keys.scheduleEmails(pollId),
+      keys.scheduleDigests(),
+      keys.scheduleDigestPending(),
     ],
     [
       change.optionId,
@@ -163,3 +166,50 @@ export async function voterChoices(pollId: string, username: string): Promise<st
 export async function pollVersion(pollId: string): Promise<number> {
   return Number((await redis().get<number>(keys.scheduleVersion(pollId))) ?? 0);
 }
+
+/** Keeps (or, with '' forgets) the address a voter of the poll left; an anonymous one proves their name's claim. */
+export function setVoterEmail(
+  pollId: string,
+  voter: { key: string; anonymous: boolean },
+  secretHash: string,
+  email: string,
+) {
+  return scripts.setVoterEmail.run(
+    [keys.schedulePeople(pollId), keys.scheduleClaims(pollId), keys.scheduleEmails(pollId)],
+    [voter.key, voter.anonymous ? '1' : '0', secretHash, email],
+  );
+}
+
+/** What the organiser's list of a poll's voters is made of, read in one round trip with the reader's session check. */
+export interface VotersRead {
+  organiser: string;
+  people: Record<string, string>;
+  firstNames: Record<string, string>;
+  emails: Record<string, string>;
+  told: Record<string, string>;
+  votes: string[];
+}
+
+/** Reads a poll's voters with their first names, addresses, how each was told, their votes, and who organises it. */
+export async function readVoters(pollId: string, session: SessionCheck | undefined): Promise<VotersRead> {
+  const [organiser, people, firstNames, emails, told, votes] = (await checkedRead(session, (pipe) =>
+    pipe
+      .hget(keys.scheduleOrganisers(), pollId)
+      .hgetall(keys.schedulePeople(pollId))
+      .hgetall(keys.scheduleFirstNames(pollId))
+      .hgetall(keys.scheduleEmails(pollId))
+      .hgetall(keys.scheduleNotified(pollId))
+      .zrange(keys.scheduleVotes(pollId), 0, -1),
+  )) as [string | null, unknown, unknown, unknown, unknown, string[]];
+  return {
+    organiser: organiser ?? '',
+    people: hashReply(people) ?? {},
+    firstNames: hashReply(firstNames) ?? {},
+    emails: hashReply(emails) ?? {},
+    told: hashReply(told) ?? {},
+    votes,
+  };
+}
+
+/** The voter key of a stored vote. */
+export const voterOf = (vote: string) => splitVote(vote).voter;

@@ -12,11 +12,13 @@ import { ANON_PREFIX, NAME_TAKEN, POLL_CLOSED, POLL_FULL, anonymousVoter, isAnon
 import type { Answer } from './ranking.ts';
 import { readPoll } from './polls.repo.server.ts';
 import * as votes from './votes.repo.server.ts';
-import type { ChoiceResponse, SchedulingReason } from './schema.ts';
+import type { ChoiceResponse, SchedulingReason, VoterEmailRequest } from './schema.ts';
 
 // Someone ticking every slot of both polls twice stays well inside; a script does not.
 export const LIMITS = {
   changesPerAddress: { bucket: 'sched-vote-ip', max: 300, windowSeconds: 600 },
+  /** A voter leaves an address once or twice; a script trying addresses under many names is held back. */
+  emailsPerAddress: { bucket: 'sched-email-ip', max: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;
 
 // Voters one poll takes: a league or a family reunion is a few dozen people; a script inventing
@@ -97,6 +99,29 @@ export async function vote(input: VoteInput, caller: SignedIn | Guest, address: 
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
   if (outcome === 'full') throw refusal('conflict', POLL_FULL, 'poll-full');
   return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
+}
+
+/** What a visitor hears who leaves an address before answering anything. */
+export const NOT_A_VOTER_YET = 'Answer at least one option first, then leave your address.';
+
+/**
+ * Keeps the address a voter leaves to hear the decision ('' forgets it), shown only to the poll's
+ * organiser: for the token's user, or an anonymous name with its claim's secret.
+ */
+export async function leaveEmail(
+  input: VoterEmailRequest,
+  caller: SignedIn | Guest,
+  address: string,
+): Promise<{ status: 'Success' }> {
+  const pollId = requirePollId(input.pollId);
+  const voter = resolveVoter(input.username, caller);
+  // A signed-in voter's session is checked in the rate limit's round trip, before anything is written.
+  await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.emailsPerAddress, address]]);
+  const secretHash = input.claimSecret ? sha256(input.claimSecret) : '';
+  const outcome = await votes.setVoterEmail(pollId, voter, secretHash, input.email);
+  if (outcome === 'not-voter') throw new AppError('conflict', NOT_A_VOTER_YET);
+  if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
+  return { status: 'Success' };
 }
 
 /** The option ids a voter chose: an anonymous name's, or those of the account a username has now. */

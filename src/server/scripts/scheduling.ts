@@ -34,7 +34,9 @@ export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'no-poll' | 'unknown-op
  * prefix of the name without 'anon_' (keys.ts accountKeyPrefix): a vote by any account of the name
  * (its key that prefix and digits, all below ':') makes the name a registered voter's, taken. A
  * remove that leaves the voter no answers takes them out of the poll's people (their claim stays
- * theirs), so they count against it no more.
+ * theirs), so they count against it no more, and the address they left goes with them. Then KEYS:
+ * the poll's voters' addresses, the polls with a digest, the digest's pending counts: a poll with a
+ * digest counts each answer given ('<poll id>:answers') and each voter new to it ('<poll id>:voters').
  */
 export const changeVote = defineScript<
   [
@@ -50,6 +52,9 @@ export const changeVote = defineScript<
     finals: string,
     voterCounts: string,
     newVoters: string,
+    emails: string,
+    digests: string,
+    digestPending: string,
   ],
   [
     optionId: string,
@@ -108,13 +113,17 @@ if ARGV[5] == 'remove' then
   local left = redis.call('ZRANGE', KEYS[4], '[' .. ARGV[2] .. '\\n', '(' .. ARGV[2] .. '\\v', 'BYLEX', 'LIMIT', 0, 1)
   if #left == 0 and redis.call('HDEL', KEYS[2], ARGV[2]) == 1 then
     redis.call('HDEL', KEYS[5], ARGV[2])
+    redis.call('HDEL', KEYS[15], ARGV[2])
     redis.call('HINCRBY', KEYS[13], ARGV[18], -1)
   end
   return outcome
 end
+local digest = redis.call('SISMEMBER', KEYS[16], ARGV[18]) == 1
+if digest then redis.call('HINCRBY', KEYS[17], ARGV[18] .. ':answers', 1) end
 if redis.call('HSET', KEYS[2], ARGV[2], ARGV[4]) == 1 then
   redis.call('HINCRBY', KEYS[13], ARGV[18], 1)
   if ARGV[6] == '1' then count_in(KEYS[14], math.huge, ARGV[20]) end
+  if digest then redis.call('HINCRBY', KEYS[17], ARGV[18] .. ':voters', 1) end
 end
 if ARGV[6] ~= '1' then
   local first = redis.call('HGET', KEYS[6], 'firstName')
@@ -318,7 +327,8 @@ return #missing`);
  * Deletes a poll with everything voted in it, for its organiser or an admin (see MAY_ORGANISE); its
  * version is raised (and kept a day) so an open page notices, and it leaves the lists and the
  * settings' sets. KEYS: the polls hash, the finals, the voter counts, the version, the index, the
- * organisers, the polls with comments off, the polls with a digest, then the poll's keys to delete. ARGV: the poll id, the caller's account key, '1' for an admin, the organiser's
+ * organisers, the polls with comments off, the polls with a digest, the digest's pending counts,
+ * then the poll's keys to delete. ARGV: the poll id, the caller's account key, '1' for an admin, the organiser's
  * polls' key for the account key '' (keys.ts scheduleOrganised). Answers 1 deleted, 0 no such poll,
  * -1 not theirs.
  */
@@ -332,6 +342,7 @@ export const deletePoll = defineLimitedScript<
     organisers: string,
     commentsOff: string,
     digests: string,
+    digestPending: string,
     ...pollKeys: string[],
   ],
   [pollId: string, caller: string, admin: '1' | '0', organisedPrefix: string],
@@ -344,7 +355,8 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('SREM', KEYS[7], ARGV[1])
 redis.call('SREM', KEYS[8], ARGV[1])
-redis.call('DEL', unpack(KEYS, 9))
+redis.call('HDEL', KEYS[9], ARGV[1] .. ':answers', ARGV[1] .. ':voters')
+redis.call('DEL', unpack(KEYS, 10))
 redis.call('INCR', KEYS[4])
 redis.call('EXPIRE', KEYS[4], 86400)
 redis.call('ZREM', KEYS[5], ARGV[1])
@@ -356,25 +368,83 @@ end
 return 1`);
 
 /**
- * Finalises a made poll on one of its options, or reopens it (option id ''), for its organiser or
- * an admin (see MAY_ORGANISE). KEYS: the polls hash, the poll's offered options, the finals, the
- * version, the organisers. ARGV: the poll id, the option id, the caller's account key, '1' for an
- * admin. Answers 'ok', 'missing' (no such poll), 'not-theirs' or 'unknown-option'.
+ * Finalises a poll on one of its options, for its organiser or an admin (see MAY_ORGANISE), and
+ * reserves the mail that tells its voters who left an address: as many as the day's poll mail
+ * (KEYS[7], at most ARGV[5]) and, for a poll a member made finalised by anyone but an admin, that
+ * member's share of it (their day's counter: ARGV[8] followed by their account key, at most
+ * ARGV[6]) allow; each counter made with
+ * the seconds left in the day (ARGV[7]). Deciding again on the option already decided changes
+ * nothing and mails nobody. KEYS: the polls hash, the poll's offered options, the finals, the
+ * version, the organisers, the voters' addresses, the day's poll mail counter. ARGV: the poll id,
+ * the option id, the caller's account key, '1' for an admin, the day's poll mail cap and an
+ * organiser's share of it, the seconds left in the day, an organiser's counter's key for the
+ * account key ''. Answers {outcome ('ok', 'missing', 'not-theirs' or 'unknown-option'), then for
+ * 'ok' the mails reserved, the poll's definition, and each voter key with its address}.
  */
-export const decidePoll = defineLimitedScript<
-  [polls: string, offered: string, finals: string, version: string, organisers: string],
-  [pollId: string, optionId: string, caller: string, admin: '1' | '0'],
-  'ok' | 'missing' | 'not-theirs' | 'unknown-option'
+export const finalisePoll = defineLimitedScript<
+  [
+    polls: string,
+    offered: string,
+    finals: string,
+    version: string,
+    organisers: string,
+    emails: string,
+    dayMail: string,
+  ],
+  [
+    pollId: string,
+    optionId: string,
+    caller: string,
+    admin: '1' | '0',
+    mailCap: number,
+    organiserShare: number,
+    dayTtl: number,
+    organiserCounterPrefix: string,
+  ],
+  (string | number)[]
+>(`${MAY_ORGANISE}
+local definition = redis.call('HGET', KEYS[1], ARGV[1])
+if not definition then return {'missing'} end
+if not may_organise(KEYS[5], ARGV[1], ARGV[3], ARGV[4]) then return {'not-theirs'} end
+if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 0 then return {'unknown-option'} end
+if redis.call('HGET', KEYS[3], ARGV[1]) == ARGV[2] then return {'ok', 0, definition} end
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
+redis.call('INCR', KEYS[4])
+local emails = redis.call('HGETALL', KEYS[6])
+local wanted = #emails / 2
+local function room(key, cap)
+  return math.max(0, tonumber(cap) - tonumber(redis.call('GET', key) or '0'))
+end
+local granted = math.min(wanted, room(KEYS[7], ARGV[5]))
+local organiser = redis.call('HGET', KEYS[5], ARGV[1])
+local share = organiser and ARGV[4] ~= '1' and (ARGV[8] .. organiser)
+if share then granted = math.min(granted, room(share, ARGV[6])) end
+if granted > 0 then
+  redis.call('SET', KEYS[7], 0, 'NX', 'EX', ARGV[7])
+  redis.call('INCRBY', KEYS[7], granted)
+  if share then
+    redis.call('SET', share, 0, 'NX', 'EX', ARGV[7])
+    redis.call('INCRBY', share, granted)
+  end
+end
+local reply = {'ok', granted, definition}
+for i = 1, #emails do reply[#reply + 1] = emails[i] end
+return reply`);
+
+/**
+ * Reopens a finalised poll to votes, for its organiser or an admin (see MAY_ORGANISE). KEYS: the
+ * polls hash, the finals, the version, the organisers. ARGV: the poll id, the caller's account key,
+ * '1' for an admin. Answers 'ok', 'missing' (no such poll) or 'not-theirs'.
+ */
+export const reopenPoll = defineLimitedScript<
+  [polls: string, finals: string, version: string, organisers: string],
+  [pollId: string, caller: string, admin: '1' | '0'],
+  'ok' | 'missing' | 'not-theirs'
 >(`${MAY_ORGANISE}
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'missing' end
-if not may_organise(KEYS[5], ARGV[1], ARGV[3], ARGV[4]) then return 'not-theirs' end
-if ARGV[2] == '' then
-  redis.call('HDEL', KEYS[3], ARGV[1])
-else
-  if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 0 then return 'unknown-option' end
-  redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
-end
-redis.call('INCR', KEYS[4])
+if not may_organise(KEYS[4], ARGV[1], ARGV[2], ARGV[3]) then return 'not-theirs' end
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('INCR', KEYS[3])
 return 'ok'`);
 
 /**
@@ -382,8 +452,9 @@ return 'ok'`);
  * vote of theirs, their place in the poll's people and its voter count, their first name and
  * their claim, so the name is free again; the version is raised. Every voter under that exact name
  * goes (two accounts that had one name are two voters). Only its organiser or an admin may (see
- * MAY_ORGANISE). KEYS: the poll's votes, its if-need-be votes, people, first names and claims, the
- * voter counts, its version, the organisers. ARGV: the username as voted, the poll id, the caller's
+ * MAY_ORGANISE); the address they left and how they were told of the decision go too. KEYS: the
+ * poll's votes, its if-need-be votes, people, first names and claims, the voter counts, its
+ * version, the organisers, the voters' addresses, how each was told. ARGV: the username as voted, the poll id, the caller's
  * account key, '1' for an admin. Answers how many votes were removed, -1 when no voter has that
  * name, or -2 when the poll is not the caller's.
  */
@@ -397,6 +468,8 @@ export const removeVoter = defineLimitedScript<
     voterCounts: string,
     version: string,
     organisers: string,
+    emails: string,
+    notified: string,
   ],
   [username: string, pollId: string, caller: string, admin: '1' | '0'],
   number
@@ -416,6 +489,8 @@ for i = 1, #people, 2 do
     end
     redis.call('HDEL', KEYS[4], voter)
     redis.call('HDEL', KEYS[5], voter)
+    redis.call('HDEL', KEYS[9], voter)
+    redis.call('HDEL', KEYS[10], voter)
     redis.call('HINCRBY', KEYS[6], ARGV[2], -1)
     removed = removed + #votes
   end
@@ -510,3 +585,71 @@ end
 if ARGV[4] == 'off' then redis.call('SADD', KEYS[3], ARGV[1]) elseif ARGV[4] == 'on' then redis.call('SREM', KEYS[3], ARGV[1]) end
 redis.call('INCR', KEYS[5])
 return 'ok'`);
+
+// ----- Mail to voters and organisers -----
+
+/**
+ * Keeps the address a voter left to hear the decision ('' forgets it): only a voter of the poll
+ * may, an anonymous one with their name's claim (the hash of the secret their first vote got).
+ * KEYS: the poll's people, its claims, its voters' addresses. ARGV: the voter key, '1' when
+ * anonymous, the hash of the secret sent ('' if none), the address. Answers 'ok', 'not-voter' or
+ * 'taken' (an anonymous name claimed by another browser).
+ */
+export const setVoterEmail = defineScript<
+  [people: string, claims: string, emails: string],
+  [voterKey: string, anonymous: '1' | '0', secretHash: string, email: string],
+  'ok' | 'not-voter' | 'taken'
+>(`
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 'not-voter' end
+if ARGV[2] == '1' and redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[3] then return 'taken' end
+if ARGV[4] == '' then redis.call('HDEL', KEYS[3], ARGV[1]) else redis.call('HSET', KEYS[3], ARGV[1], ARGV[4]) end
+return 'ok'`);
+
+/**
+ * Takes the day's digest: the counts of new answers and voters of each poll with a digest since the
+ * last one (emptying them), each with where its digest goes: the organiser's account's address (the
+ * account still the one that has its name, keys.ts accountKeyOf), 'owner' for a poll of the
+ * console's own, or none (no address: left out); and reserves a mail per address, as many as the
+ * day's poll mail allows (KEYS[5], at most ARGV[2]; made with ARGV[3] seconds to live). KEYS: the
+ * pending counts, the polls with a digest, the organisers, the polls hash, the day's poll mail
+ * counter. ARGV: the account hash key of the username '' (keys.ts user), the cap, the seconds left
+ * in the day. Answers {the mails reserved, then per poll its id, address, answers and new voters}.
+ */
+export const takeDigests = defineScript<
+  [pending: string, digests: string, organisers: string, polls: string, dayMail: string],
+  [userPrefix: string, mailCap: number, dayTtl: number],
+  (string | number)[]
+>(`
+local pending = redis.call('HGETALL', KEYS[1])
+redis.call('DEL', KEYS[1])
+local counts, order = {}, {}
+for i = 1, #pending, 2 do
+  local id, kind = string.match(pending[i], '^(.*):(%a+)$')
+  if id then
+    if not counts[id] then counts[id] = {answers = 0, voters = 0}; order[#order + 1] = id end
+    counts[id][kind] = tonumber(pending[i + 1]) or 0
+  end
+end
+local reply, addresses, wanted = {0}, {}, 0
+for _, id in ipairs(order) do
+  if redis.call('SISMEMBER', KEYS[2], id) == 1 and redis.call('HEXISTS', KEYS[4], id) == 1 then
+    local to = 'owner'
+    local organiser = redis.call('HGET', KEYS[3], id)
+    if organiser then
+      local name = string.match(organiser, '^[^#]*')
+      local account = redis.call('HMGET', ARGV[1] .. name, 'account', 'email')
+      to = ((account[1] or name) == organiser and account[2]) or ''
+    end
+    if to ~= '' then
+      if not addresses[to] then addresses[to] = true; wanted = wanted + 1 end
+      for _, field in ipairs({id, to, counts[id].answers, counts[id].voters}) do reply[#reply + 1] = field end
+    end
+  end
+end
+local granted = math.min(wanted, math.max(0, tonumber(ARGV[2]) - tonumber(redis.call('GET', KEYS[5]) or '0')))
+if granted > 0 then
+  redis.call('SET', KEYS[5], 0, 'NX', 'EX', ARGV[3])
+  redis.call('INCRBY', KEYS[5], granted)
+end
+reply[1] = granted
+return reply`);

@@ -13,6 +13,7 @@ import { $viewZone, viewerOf } from '../view-zone.ts';
 import { HOW_TO_ANSWER_YES_ONLY } from '../polls.ts';
 import { ANSWER_TEXT, type Answer } from '../ranking.ts';
 import type { FailureLogs } from '../store.ts';
+import DecisionEmail from './DecisionEmail.tsx';
 import PollComments from './PollComments.tsx';
 import PollShare from './PollShare.tsx';
 import ResultsGrid from './ResultsGrid.tsx';
@@ -136,6 +137,7 @@ export default function CreatedPoll({ pollId }: { pollId: string }) {
           </section>
         ))}
       </div>
+      {!event && poll.selected.size > 0 && <DecisionEmail pollId={pollId} poll={poll} />}
       <ResultsGrid
         id={pollId}
         columns={poll.options.map((option) => ({ id: option.id, ...labels.get(option.id)! }))}

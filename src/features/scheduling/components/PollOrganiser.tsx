@@ -28,6 +28,7 @@ import {
   $madePolls,
   $olderPolls,
   $pollErrors,
+  $pollNotices,
   $pollVoters,
   type ListedPoll,
   addDate,
@@ -254,6 +255,7 @@ function DayEditor({ day }: { day: NewPollDay }) {
 /** A made poll in the list: its link and state, and what the organiser can do with it. */
 function MadePoll({ poll }: { poll: ListedPoll }) {
   const error = useStore($pollErrors)[poll.id] ?? '';
+  const notice = useStore($pollNotices)[poll.id] ?? '';
   const confirming = useStore($confirmingDelete) === poll.id;
   const [choice, setChoice] = useState(poll.options[0]?.id ?? '');
   const titleId = `made-${poll.id}`;
@@ -332,6 +334,9 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
           {error}
         </p>
       )}
+      <p className="sched-note" role="status">
+        {notice}
+      </p>
       {confirming && (
         <ConfirmDialog
           id={`${titleId}-delete`}
@@ -349,7 +354,15 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
   );
 }
 
-/** A made poll's voters, loaded when opened, each with a Remove button that asks first. */
+/** How a voter's mail of the decision went, in the organiser's words. */
+const TOLD = {
+  sending: 'being told of the decision',
+  delivered: 'told of the decision',
+  undelivered: 'the decision could not be delivered',
+  'not-sent': 'not told: the day’s mail was used up, or mail is off',
+} as const;
+
+/** A made poll's voters, loaded when opened, each with the address they left and a Remove button that asks first. */
 function PollVoters({ poll }: { poll: ListedPoll }) {
   const voters = useStore($pollVoters)[poll.id];
   const removal = useStore($confirmingRemoval);
@@ -371,6 +384,13 @@ function PollVoters({ poll }: { poll: ListedPoll }) {
           <li key={voter.username}>
             <span>
               {displayName(voter)} · {voter.answers} answer(s)
+              {voter.email && (
+                <>
+                  {' · '}
+                  <a href={`mailto:${voter.email}`}>{voter.email}</a>
+                  {voter.told && ` (${TOLD[voter.told.delivery]})`}
+                </>
+              )}
             </span>
             <button type="button" className="button button-danger" onClick={() => askToRemoveVoter(poll.id, voter)}>
               Remove<span className="visually-hidden"> {displayName(voter)}</span>

@@ -1,0 +1,257 @@
+// A scheduling poll's mail against its own store and the fake Resend: the address a voter leaves
+// (only as that voter, only once they answered, only the organiser sees it), the decision mailed
+// with its .ics to those addresses when the poll is finalised, within the day's poll mail and a
+// member organiser's share of it, holding nothing anyone typed; and the organisers' daily digest.
+import { beforeAll, describe, expect, it } from 'vitest';
+import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
+import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
+import digestJob from '../../netlify/functions/scheduling-digest.mts';
+import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
+import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
+import pollVoters from '../../netlify/functions/scheduling-poll-voters.mts';
+import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
+import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.mts';
+import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
+import settingsHandler from '../../netlify/functions/scheduling-poll-settings.mts';
+import voterEmail from '../../netlify/functions/scheduling-voter-email.mts';
+import type { CreatedPoll, PollOption } from '../../src/features/scheduling/new-poll.ts';
+import { decisionLabel, zoneViewer } from '../../src/features/scheduling/option-labels.ts';
+import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising.server.ts';
+import { NAME_TAKEN } from '../../src/features/scheduling/polls.ts';
+import type { OrganisedVoter } from '../../src/features/scheduling/schema.ts';
+import { NOT_A_VOTER_YET } from '../../src/features/scheduling/voting.server.ts';
+import { dailyCounter } from '../../src/server/daily-cap.ts';
+import { keys, usernameKey } from '../../src/server/keys.ts';
+import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
+import { redis } from '../../src/server/redis.ts';
+import { isolateEnv } from '../setup/isolated-env.ts';
+import { features } from '../site-config.ts';
+import { OWNER_ADDRESS, newPollForm, tokenFor, useFakeResend } from './fakes.ts';
+import { useOwnStore } from './functions.ts';
+import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+
+const resend = useFakeResend();
+useOwnStore();
+isolateEnv(['MAIL_DAILY_POLL_CAP', 'SITE_URL']);
+
+let admin = '';
+beforeAll(async () => {
+  admin = await tokenFor(uniqueName('admin'), 3);
+});
+
+const SITE = 'https://polls.example.org';
+const TITLE = 'Visit www.spam.example for cheap pills';
+
+async function member(email = ''): Promise<{ token: string; name: string }> {
+  const name = uniqueName('member');
+  const token = await tokenFor(name, 1);
+  if (email) await redis().hset(keys.user(usernameKey(name)), { email });
+  return { token, name };
+}
+
+async function madePoll(token: string): Promise<CreatedPoll> {
+  const { status, body } = await call(createPollHandler, {
+    token,
+    body: newPollForm({ title: TITLE, description: 'Come to www.spam.example', location: 'spam.example' }),
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.poll as CreatedPoll;
+}
+
+/** An anonymous voter answers the poll's first option and answers their claim's secret. */
+async function anonymousVoter(poll: CreatedPoll, name = uniqueName('Voter')) {
+  const username = `anon_${name}`;
+  const { body } = await call(addChoice, {
+    body: { pollId: poll.id, scheduleItemId: poll.options[0]!.id, username },
+  });
+  return { username, claimSecret: body.claimSecret as string };
+}
+
+const leave = (pollId: string, fields: Record<string, unknown>, token?: string) =>
+  call(voterEmail, { token, body: { pollId, ...fields } });
+const votersOf = async (pollId: string, token = admin) =>
+  (await call(pollVoters, { method: 'GET', token, path: `/api/scheduling/poll-voters/${pollId}` })).body
+    .voters as unknown as OrganisedVoter[];
+const decisionMails = (pollId: string) =>
+  resend().sent.filter((mail) => mail.idempotencyKey?.startsWith(`decision-${pollId}-`));
+const pollMailToday = async () => Number((await redis().get(dailyCounter(MAIL_COUNTERS.polls)[0])) ?? 0);
+
+describe.skipIf(!features.scheduling)('the address a voter leaves', () => {
+  it('is kept for the voter who answered, under their name’s claim, and only the organiser sees it', async () => {
+    const organiser = await member();
+    const poll = await madePoll(organiser.token);
+    const voter = await anonymousVoter(poll);
+    const stranger = { pollId: poll.id, username: `anon_${uniqueName('Nobody')}`, email: 'x@example.com' };
+    expect(await leave(poll.id, stranger)).toMatchObject({ status: 409, body: { error: NOT_A_VOTER_YET } });
+    expect(await leave(poll.id, { ...voter, claimSecret: 'wrong', email: 'x@example.com' })).toMatchObject({
+      status: 409,
+      body: { error: NAME_TAKEN, reason: 'name-taken' },
+    });
+    expect(await leave(poll.id, { ...voter, email: 'not an address' })).toMatchObject({ status: 400 });
+    expect((await leave(poll.id, { ...voter, email: ' zoe@example.com ' })).status).toBe(200);
+
+    const alice = await member();
+    await call(addChoice, {
+      token: alice.token,
+      body: { pollId: poll.id, scheduleItemId: poll.options[1]!.id, username: alice.name },
+    });
+    expect((await leave(poll.id, { username: alice.name, email: 'alice@example.com' }, alice.token)).status).toBe(200);
+
+    const voters = await votersOf(poll.id, organiser.token);
+    expect(voters).toEqual([
+      { username: voter.username, answers: 1, email: 'zoe@example.com' },
+      { username: alice.name, answers: 1, email: 'alice@example.com' },
+    ]);
+    expect(await votersOf(poll.id, admin)).toEqual(voters);
+    const other = await call(pollVoters, {
+      method: 'GET',
+      token: alice.token,
+      path: `/api/scheduling/poll-voters/${poll.id}`,
+    });
+    expect(other).toMatchObject({ status: 403, body: { error: NOT_YOUR_POLL } });
+    const answers = await call(pollAnswers, { method: 'GET', path: `/api/scheduling/poll-answers/${poll.id}` });
+    expect(JSON.stringify(answers.body)).not.toContain('@example.com');
+
+    // Forgotten when asked, or when the voter leaves the poll or is taken out of it.
+    expect((await leave(poll.id, { username: alice.name, email: '' }, alice.token)).status).toBe(200);
+    expect((await votersOf(poll.id))[1]).not.toHaveProperty('email');
+    await call(removeChoice, { body: { pollId: poll.id, scheduleItemId: poll.options[0]!.id, ...voter } });
+    expect(await redis().hexists(keys.scheduleEmails(poll.id), voter.username.toLowerCase())).toBe(0);
+    const again = await anonymousVoter(poll);
+    await leave(poll.id, { ...again, email: 'again@example.com' });
+    await call(removeVoterHandler, { token: organiser.token, body: { pollId: poll.id, username: again.username } });
+    expect(await redis().hlen(keys.scheduleEmails(poll.id))).toBe(0);
+  });
+});
+
+describe.skipIf(!features.scheduling)('the decision by mail', () => {
+  it('goes with its .ics to each address left, within the day’s poll mail, holding nothing anyone typed', async () => {
+    process.env.SITE_URL = SITE;
+    const poll = await madePoll(admin);
+    const voters = await Promise.all(['Zoë', 'Róisín', 'Ana'].map((name) => anonymousVoter(poll, uniqueName(name))));
+    for (const [index, voter] of voters.entries())
+      await leave(poll.id, { ...voter, email: `voter${index}@example.com` });
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 2);
+    const option = poll.options[0]!;
+    let finalised: Awaited<ReturnType<typeof call>> | undefined;
+    const trips = await countStoreRoundTrips(async () => {
+      finalised = await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: option.id } });
+    });
+    expect(trips).toBe(2); // the finalise with the addresses and the mail reserved; then how each went
+    expect(finalised!.body).toEqual({
+      status: 'Success',
+      told: { sending: 0, delivered: 2, undelivered: 0, 'not-sent': 1 },
+    });
+
+    const mails = decisionMails(poll.id);
+    expect(mails).toHaveLength(2);
+    const decided: CreatedPoll = { ...poll, final: option.id };
+    const [mail] = mails;
+    expect(mail!.subject).toBe('A time has been picked');
+    expect(mail!.text).toContain(`  ${decisionLabel(decided, zoneViewer(poll.zone))} (Europe/Berlin time)`);
+    expect(mail!.text).toContain(`The poll: ${SITE}/scheduling_polls/p/${poll.id}`);
+    expect(mail!.attachments).toEqual([
+      { filename: 'decision.ics', contentType: 'text/calendar; charset=utf-8', content: expect.any(String) },
+    ]);
+    const ics = mail!.attachments![0]!.content;
+    expect(ics).toContain(`DTSTART;TZID=Europe/Berlin:${option.date.replace(/-/g, '')}T190000\r\n`);
+    expect(ics).toContain('SUMMARY:Picked in a scheduling poll on polls.example.org\r\n');
+    for (const text of [mail!.subject, mail!.text, ics]) expect(text).not.toContain('spam');
+
+    // The organiser sees how each went; the one over the cap was not sent.
+    const told = (await votersOf(poll.id)).map((voter) => voter.told);
+    expect(told.filter((each) => each?.delivery === 'delivered')).toHaveLength(2);
+    expect(told.find((each) => each?.delivery === 'not-sent')).toEqual({
+      option: option.id,
+      delivery: 'not-sent',
+      note: `${MAIL_CAP_NOTE} (poll mail)`,
+    });
+
+    // Deciding the same again mails nobody; reopened and decided otherwise, the voters hear again.
+    await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: option.id } });
+    expect(decisionMails(poll.id)).toHaveLength(2);
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    await call(reopenPoll, { token: admin, body: { pollId: poll.id } });
+    await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: poll.options[2]!.id } });
+    expect(decisionMails(poll.id)).toHaveLength(5);
+    expect(decisionMails(poll.id).at(-1)!.attachments![0]!.content).toContain('DTSTART;VALUE=DATE:');
+  });
+
+  it('holds a member organiser to half of the day’s poll mail, so no one can use it up for everyone', async () => {
+    const organiser = await member();
+    const poll = await madePoll(organiser.token);
+    for (let i = 0; i < 4; i++) {
+      const voter = await anonymousVoter(poll);
+      await leave(poll.id, { ...voter, email: `share${i}@example.com` });
+    }
+    const cap = (await pollMailToday()) + 10;
+    process.env.MAIL_DAILY_POLL_CAP = String(cap);
+    // The organiser has had all but one of their share of the day's poll mail already.
+    const account = (await redis().hget<string>(keys.scheduleOrganisers(), poll.id))!;
+    const [counter] = dailyCounter(MAIL_COUNTERS.pollsPerOrganiser, account);
+    await redis().set(counter, Math.ceil(cap / 2) - 1, { ex: 3600 });
+    const { body } = await call(finalisePoll, {
+      token: organiser.token,
+      body: { pollId: poll.id, optionId: poll.options[0]!.id },
+    });
+    expect(body.told).toEqual({ sending: 0, delivered: 1, undelivered: 0, 'not-sent': 3 });
+    expect(Number(await redis().get(counter))).toBe(Math.ceil(cap / 2));
+  });
+});
+
+describe.skipIf(!features.scheduling)('the organisers’ daily digest', () => {
+  it('mails each organiser who asked their polls’ new answers and voters once, then counts afresh', async () => {
+    process.env.SITE_URL = SITE;
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    const organiser = await member('organiser@example.com');
+    const poll = await madePoll(organiser.token);
+    const quiet = await madePoll((await member('quiet@example.com')).token);
+    expect(
+      (await call(settingsHandler, { token: organiser.token, body: { pollId: poll.id, digest: true } })).status,
+    ).toBe(200);
+    const voter = await anonymousVoter(poll);
+    await call(addChoice, { body: { pollId: poll.id, scheduleItemId: poll.options[1]!.id, ...voter } });
+    await anonymousVoter(poll);
+    await anonymousVoter(quiet); // no digest asked: not counted
+
+    const digests = () => resend().sent.filter((mail) => mail.idempotencyKey?.startsWith('digest-'));
+    expect(
+      await countStoreRoundTrips(() =>
+        digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' })),
+      ),
+    ).toBe(1);
+    expect(digests()).toHaveLength(1);
+    const [digest] = digests();
+    expect(digest!.to).toBe('organiser@example.com');
+    expect(digest!.subject).toBe('New answers in your scheduling polls');
+    expect(digest!.text).toContain(`  3 answers from 2 new voters: ${SITE}/scheduling_polls/p/${poll.id}`);
+    expect(digest!.text).toContain(`Your polls: ${SITE}/scheduling_polls/mine`);
+    expect(digest!.text).not.toContain('spam');
+    expect(digest!.text).not.toContain(quiet.id);
+
+    // Nothing new since: no mail the next time.
+    await digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' }));
+    expect(digests()).toHaveLength(1);
+  });
+
+  it('sends a poll of the console’s own to the owner’s inbox, and none over the day’s poll mail', async () => {
+    process.env.SITE_URL = SITE;
+    const { createPoll } = await import('../../src/features/scheduling/organising.server.ts');
+    const { OPERATOR } = await import('../../src/server/caller.ts');
+    const { poll } = await createPoll(OPERATOR, newPollForm());
+    await call(settingsHandler, { token: admin, body: { pollId: poll.id, digest: true } });
+    await anonymousVoter(poll);
+    process.env.MAIL_DAILY_POLL_CAP = String(await pollMailToday());
+    const before = resend().sent.length;
+    await digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' }));
+    expect(resend().sent.length).toBe(before);
+    await anonymousVoter(poll);
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 1);
+    await digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' }));
+    expect(resend().sent.at(-1)).toMatchObject({
+      to: OWNER_ADDRESS,
+      subject: 'New answers in your scheduling polls',
+    });
+    expect(resend().sent.at(-1)!.text).toContain('  1 answer from 1 new voter:');
+  });
+});
