@@ -14,7 +14,7 @@ import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import settingsHandler from '../../netlify/functions/scheduling-poll-settings.mts';
 import voterEmail from '../../netlify/functions/scheduling-voter-email.mts';
-import type { CreatedPoll, PollOption } from '../../src/features/scheduling/new-poll.ts';
+import type { CreatedPoll } from '../../src/features/scheduling/new-poll.ts';
 import { decisionLabel, zoneViewer } from '../../src/features/scheduling/option-labels.ts';
 import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising.server.ts';
 import { NAME_TAKEN } from '../../src/features/scheduling/polls.ts';
