@@ -179,7 +179,10 @@ describe('the poll organiser’s store', () => {
       'Told 1 voter by email; 1 could not be delivered.',
     );
     api.changePollSettings.mockResolvedValueOnce({ status: 'Success' });
-    await organiser.changeSettings('aaaaaaaaaaaa', { comments: false });
+    organiser.$madePolls.set([made('aaaaaaaaaaaa')]);
+    const changing = organiser.changeSettings('aaaaaaaaaaaa', { comments: false });
+    expect(organiser.$madePolls.get()?.[0]).toMatchObject({ commentsOff: true }); // shown at once
+    await changing;
     expect(api.changePollSettings).toHaveBeenCalledWith('aaaaaaaaaaaa', { comments: false });
     expect(organiser.$pollNotices.get().aaaaaaaaaaaa).toBe('');
   });

@@ -194,9 +194,20 @@ export const finalise = (pollId: string, optionId: string) =>
     $pollNotices.setKey(pollId, toldNotice(told));
   });
 
-/** Switches a made poll's comments, or its organiser's daily digest of new answers, on or off. */
-export const changeSettings = (pollId: string, settings: { comments?: boolean; digest?: boolean }) =>
-  act(pollId, () => changePollSettings(pollId, settings));
+/**
+ * Switches a made poll's comments, or its organiser's daily digest of new answers, on or off: shown
+ * at once, then the list reloads (which puts it back if the server refused).
+ */
+export function changeSettings(pollId: string, settings: { comments?: boolean; digest?: boolean }): Promise<void> {
+  const shown = (poll: ListedPoll): ListedPoll => {
+    const { commentsOff: _off, digest: _digest, ...rest } = poll;
+    const commentsOff = settings.comments === undefined ? poll.commentsOff : !settings.comments || undefined;
+    const digest = settings.digest === undefined ? poll.digest : settings.digest || undefined;
+    return { ...rest, ...(commentsOff ? { commentsOff } : {}), ...(digest ? { digest } : {}) };
+  };
+  $madePolls.set($madePolls.get()?.map((poll) => (poll.id === pollId ? shown(poll) : poll)) ?? null);
+  return act(pollId, () => changePollSettings(pollId, settings));
+}
 
 /** Opens a decided poll to votes again. */
 export const reopen = (pollId: string) => act(pollId, () => reopenPoll(pollId));

@@ -320,7 +320,10 @@ export function editVoterName(pollId: string, typed: string): void {
   pollOf(pollId).$state.setKey('name', { typed, saved: false, error: '' });
 }
 
-/** Saves the typed name unless it is blank or one of `existingVoters` (a name this browser claimed is its own). */
+/**
+ * Saves the typed name unless it is blank or one of `existingVoters` (a name this browser claimed is
+ * its own); a comment not yet signed takes it too.
+ */
 export function saveVoterName(pollId: string, existingVoters: string[]): void {
   const { $state } = pollOf(pollId);
   const { name } = $state.get();
@@ -331,6 +334,9 @@ export function saveVoterName(pollId: string, existingVoters: string[]): void {
   }
   saveName(pollId, name.typed.trim());
   $state.setKey('name', { typed: name.typed, saved: true, error: '' });
+  // A comment is signed with the name the voter goes by, unless they typed another there.
+  const { commentForm } = $state.get();
+  if (!commentForm.name.trim()) $state.setKey('commentForm', { ...commentForm, name: name.typed.trim() });
 }
 
 /**
