@@ -106,6 +106,22 @@ export class Site {
     await this.tab.type(text);
   }
 
+  /**
+   * Picks the option of value `value` in a select, as choosing it from the list does: focused, set
+   * and announced with input and change events. (Drivers open each engine's own list differently;
+   * what the page sees is the same.)
+   */
+  async select(query: Query, value: string): Promise<void> {
+    await this.expectVisible(query);
+    await this.read(query, (element) => (element as HTMLElement).focus());
+    const choose = (select: HTMLSelectElement, chosen: string) => {
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, chosen);
+      select.dispatchEvent(new Event('input', { bubbles: true }));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    await this.tab.evaluate(`(${choose})(${this.locate(query)}, ${JSON.stringify(value)})`);
+  }
+
   /** Types into whatever has the focus. */
   type(text: string): Promise<void> {
     return this.tab.type(text);

@@ -1,0 +1,68 @@
+// Scheduling polls for the people who use them (issue 37), in every engine: a guest reads a
+// member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
+// and copies the link; the member manages the poll on Your polls: comments off, then finalised.
+import { optionLabel, zoneViewer } from '../../src/features/scheduling/option-labels.ts';
+import type { CreatedPoll } from '../../src/features/scheduling/new-poll.ts';
+import { createUser, uniqueUsername } from '../e2e/helpers.ts';
+import { features, switchedOff } from '../site-config.ts';
+import { expect, test } from './fixtures.ts';
+import { byCss, byRole, inside } from './in-page.ts';
+
+test.skip(!features.scheduling, switchedOff('scheduling'));
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('a guest picks a time zone, answers a member’s poll, leaves an address, comments and copies its link; the member decides it', async ({
+  site,
+  request,
+}) => {
+  // The member's poll, made as Your polls makes it.
+  const { token } = await createUser(request, { clearance: 1, prefix: `organiser_${site.engine}` });
+  const title = `Engine poll ${uniqueUsername(site.engine)}`;
+  const made = await request.post('/api/scheduling/create-poll', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, zone: 'Europe/Berlin', days: [{ date: inDays(9), slots: ['19:00'] }], slotMinutes: 60 },
+  });
+  const poll = ((await made.json()) as { poll: CreatedPoll }).poll;
+
+  await site.goto(`/scheduling_polls/p/${poll.id}`);
+  await site.click(byRole('button', 'Change time zone'));
+  await site.select(byRole('combobox', 'Show the times also in'), 'Asia/Tokyo');
+  const inTokyo = optionLabel(poll.options[0]!, poll.zone, zoneViewer('Asia/Tokyo')).detail!;
+  const slot = byRole('button', new RegExp(`^${inTokyo.replace(/[+]/g, '\\+')}`));
+  await site.expectVisible(slot);
+
+  const name = uniqueUsername(`Zoë_${site.engine}`); // no account's name: a vote under it looks at no account
+  await site.fill(byRole('textbox', 'Name'), name);
+  await site.click(byRole('button', 'Save'));
+  await site.click(slot);
+  expect(await site.read(slot, (button) => button.getAttribute('aria-pressed'))).toBe('true');
+  await site.fill(byRole('textbox', 'Hear when it is decided'), `${site.engine}@example.com`);
+  await site.click(byRole('button', 'Save the address'));
+  await site.expectText(byCss('.sched-email'), `We will mail ${site.engine}@example.com`);
+
+  await site.fill(byRole('textbox', 'Your comment'), `Friday suits ${site.engine}.`);
+  await site.click(byRole('button', 'Post comment'));
+  await site.expectText(byRole('article', `Comment from ${name} (guest)`), `Friday suits ${site.engine}.`);
+
+  await site.click(byRole('button', `Copy link to ${title}`));
+  // Headless engines may refuse the clipboard: either way the page says what happened.
+  await site.expectText(byRole('region', 'Share this poll'), /Link copied|did not allow copying/);
+  expect(await site.axeViolations()).toEqual([]);
+  expect(await site.errors()).toEqual([]);
+
+  // The member, on Your polls: comments off, then the poll decided.
+  await site.storeToken(token);
+  await site.goto('/scheduling_polls/mine');
+  const listed = byRole('listitem', new RegExp(`^${title}`));
+  await site.expectText(listed, '1 voter(s) · 1 option(s) · Open');
+  await site.click(inside(listed, byRole('checkbox', 'Comments')));
+  await site.click(inside(listed, byRole('button', `Finalise ${title}`)));
+  await site.expectText(listed, 'Decided:');
+  await site.expectText(listed, 'Told 1 voter by email.');
+  expect(
+    await site.read(inside(listed, byRole('checkbox', 'Comments')), (box) => (box as HTMLInputElement).checked),
+  ).toBe(false);
+  expect(await site.axeViolations()).toEqual([]);
+  expect(await site.errors()).toEqual([]);
+});
