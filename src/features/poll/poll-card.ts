@@ -9,7 +9,7 @@ import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { readStored, writeStored } from '../../platform/browser-storage.ts';
 import { $user } from '../../platform/session.ts';
 import { createVote, fetchPoll, setPollClosed } from './api-client.ts';
-import { ownerAction, resultsShown } from './logic.ts';
+import { isClosed, ownerAction, resultsShown } from './logic.ts';
 import { BLANK_NAME } from './messages.ts';
 import { QUESTIONS } from './questions.ts';
 import { describeCount, describeTotal, pollResults } from './results.ts';
@@ -99,7 +99,7 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
   async function load(): Promise<void> {
     try {
       read = await fetchPoll(question);
-      closed = read.closed;
+      closed = isClosed(config, read.closed);
     } catch (error) {
       readFailed = true;
       console.error('An error occurred', error);
