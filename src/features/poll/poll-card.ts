@@ -9,6 +9,7 @@ import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { readStored, writeStored } from '../../platform/browser-storage.ts';
 import { $user } from '../../platform/session.ts';
 import { createVote, fetchPoll, setPollClosed } from './api-client.ts';
+import { FIRST_PAINT_MARKS, votedKey } from './first-paint.ts';
 import { isClosed, ownerAction, resultsShown } from './logic.ts';
 import { BLANK_NAME } from './messages.ts';
 import { QUESTIONS } from './questions.ts';
@@ -28,8 +29,6 @@ const OWNER_SAYS = {
   reopened: 'Reopened: visitors can vote again.',
   failed: 'The poll could not be changed. Please try again.',
 };
-
-const votedKey = (question: number) => `poll-voted-${question}`;
 
 function hasVoted(question: number): boolean {
   return readStored(votedKey(question)) === 'true';
@@ -201,5 +200,7 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
   // Logging in or out on the page shows or hides what only the owner sees.
   $user.listen(render);
   render();
+  // What the first paint showed from the marks (first-paint.ts) is this render's now.
+  for (const mark of FIRST_PAINT_MARKS) delete document.documentElement.dataset[mark];
   void load();
 }
