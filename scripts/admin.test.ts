@@ -14,7 +14,7 @@ import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { specPolls } from '../src/features/scheduling/spec-polls.ts';
 import { GUEST, OPERATOR } from '../src/server/caller.ts';
-import { castVote } from '../src/features/poll/service.server.ts';
+import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
 import { ORDER_RETENTION_DAYS } from '../src/features/shop/logic.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
@@ -212,6 +212,32 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       });
       expect(await redis().hkeys(keys.schedulePeople(DEMO_POLL_ID))).toEqual(['anon_róisín']);
       expect((await admin(dataRoot, 'remove-voter', DEMO_POLL_ID, 'anon_Zoë')).code).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('closes the one-question poll and reopens it', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      expect(await admin(dataRoot, 'poll-close')).toMatchObject({
+        code: 0,
+        out: 'Closed question 0: everyone sees the results, and nobody can vote.',
+      });
+      expect((await pollState(0)).closed).toBe(true);
+      await expect(castVote({ name: 'Late Voter', question: 0, vote: ['0'] }, GUEST, 'cli')).rejects.toMatchObject({
+        reason: 'poll-closed',
+      });
+      expect(await admin(dataRoot, 'poll-open', '0')).toMatchObject({
+        code: 0,
+        out: 'Reopened question 0: visitors can vote again.',
+      });
+      expect((await pollState(0)).closed).toBe(false);
+      expect(await castVote({ name: 'Late Voter', question: 0, vote: ['0'] }, GUEST, 'cli')).toBe('Success');
+      const unknown = await admin(dataRoot, 'poll-close', '7');
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toContain('There is no question 7');
     } finally {
       await server.close();
     }

@@ -19,7 +19,8 @@ import { migratePolls } from '../src/features/scheduling/spec-console.server.ts'
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
 import { sendPollDigests } from '../src/features/scheduling/notifying.server.ts';
 import { siteUrl } from '../src/server/settings.ts';
-import { removeVoter as removeQuestionVoter } from '../src/features/poll/service.server.ts';
+import { QUESTIONS } from '../src/features/poll/questions.ts';
+import { removeVoter as removeQuestionVoter, setClosed } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { loadEnvFile } from './env-file.ts';
 import { BackupRefused, ImportFailed, exportStore, importStore } from './backup.ts';
@@ -42,6 +43,9 @@ const USAGE = `Usage: npm run admin -- <command> [--prod]
                                       one-question poll (its number), with all their answers
   poll-digests                        send the scheduling polls' daily digests now (Netlify sends them
                                       every day at 00:00 UTC; this sends what is waiting)
+  poll-close [question]               close the one-question poll (question 0 unless named): everyone
+                                      sees the results, nobody can vote
+  poll-open [question]                reopen it (not when the site config closes it: poll.closed)
   migrate                             bring the store's data to this version's layout (run once after
                                       a deploy; running it again changes nothing)
   export [--with-password-hashes]     write every account, order, message, post, vote, score, cart and guest
@@ -59,6 +63,13 @@ function parseCount(count: string): number {
 
 /** Where `npm start` serves the site, for the links in mail sent from here without SITE_URL. */
 const LOCAL_SITE = 'http://localhost:8888';
+/** Reads a one-question poll's number: one the site has (question 0 is the config's `poll`). */
+function parseQuestion(question: string): number {
+  if (!/^\d+$/.test(question) || QUESTIONS[Number(question)] === undefined) {
+    throw new AppError('bad_request', `There is no question ${question} (the poll is question 0).\n${USAGE}`);
+  }
+  return Number(question);
+}
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
@@ -117,6 +128,14 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     }
     const { removedAnswers } = await removeSchedulingVoter(OPERATOR, poll, name);
     return `Removed ${name} and their ${removedAnswers} answer(s) from poll ${poll}.`;
+  },
+  async 'poll-close'([question = '0']) {
+    await setClosed(OPERATOR, parseQuestion(question), true);
+    return `Closed question ${question}: everyone sees the results, and nobody can vote.`;
+  },
+  async 'poll-open'([question = '0']) {
+    await setClosed(OPERATOR, parseQuestion(question), false);
+    return `Reopened question ${question}: visitors can vote again.`;
   },
   async export(options) {
     const withPasswordHashes = options.includes('--with-password-hashes');

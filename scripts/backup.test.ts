@@ -14,7 +14,7 @@ import { isolateEnv } from '../tests/setup/isolated-env.ts';
 import { listUsers, login, register, setClearance } from '../src/features/auth/service.server.ts';
 import { listContactMessages, sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
-import { allVotes, castVote } from '../src/features/poll/service.server.ts';
+import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { pollVotes } from '../src/features/scheduling/votes.repo.server.ts';
 import { poll as readSchedulingPoll, vote } from '../src/features/scheduling/voting.server.ts';
 import { addToCart, cartItems, listOrders, orderHistory, submitOrder } from '../src/features/shop/service.server.ts';
@@ -130,7 +130,7 @@ async function snapshot(ada?: SessionUser) {
     forum: (await listMessages(OPERATOR)).messages,
     schedulingPoll: { ...(await readSchedulingPoll(DEMO_POLL_ID)), version: undefined },
     schedulingVotes: await pollVotes(DEMO_POLL_ID),
-    pollVotes: await allVotes(0),
+    poll: await pollState(0),
     ...(ada && {
       cart: await cartItems(ada, undefined),
       history: (await orderHistory(ada, undefined)).orders,

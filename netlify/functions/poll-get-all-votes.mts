@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { getAllVotesRequest } from '../../src/features/poll/schema.ts';
-import { allVotes } from '../../src/features/poll/service.server.ts';
+import { pollState } from '../../src/features/poll/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
-/** Lists a poll question's votes, one record per selected option. */
+/** Lists a poll question's votes, one record per selected option, and whether it is closed. */
 export default endpoint({
   method: 'POST',
   access: 'public',
   body: getAllVotesRequest,
-  handle: async ({ body }) => ({ status: 'Success', allVotes: await allVotes(body.question) }),
+  handle: async ({ body }) => ({ status: 'Success', ...(await pollState(body.question)) }),
 });
 
 export const config: Config = {

@@ -46,6 +46,14 @@ describe('the site config check', () => {
     ]);
   });
 
+  it('takes the poll closed or not, and nothing else there', () => {
+    expect(problemsWith((copy) => Object.assign(copy.poll, { closed: true }))).toEqual([]);
+    expect(problemsWith((copy) => Object.assign(copy.poll, { closed: false }))).toEqual([]);
+    expect(problemsWith((copy) => Object.assign(copy.poll, { closed: 'yes' }))).toEqual([
+      'poll.closed: must be true or false',
+    ]);
+  });
+
   it('names a thumbnail that is not there and two projects with one id', () => {
     expect(problemsWith((copy) => (copy.projects[1]!.thumbnail = 'missing.png'))).toEqual([
       'projects[1].thumbnail: there is no missing.png in src/content/projects/thumbnails/',

@@ -49,6 +49,8 @@ const pollSchema = v.strictObject({
   title: text,
   question: text,
   options: v.pipe(v.array(text), v.minLength(2, 'needs at least two options'), v.maxLength(10, 'takes at most 10')),
+  /** Closes the question whatever the store says: the page shows the results and takes no votes. */
+  closed: v.optional(v.boolean('must be true or false')),
 });
 
 const projectSchema = v.strictObject({

@@ -93,7 +93,10 @@ export const shop: ShopConfig = {
   name: 'Drecoll Hills Harvest',
 };
 
-/** The one-question poll at /poll (when `features.poll` is on). */
+/**
+ * The one-question poll at /poll (when `features.poll` is on). `closed: true` closes it whatever
+ * the admin console says: the page shows the results to everyone and takes no more votes.
+ */
 export const poll: PollConfig = {
   title: 'League Poll',
   question: 'Should the 3QB maximum limit remain?',

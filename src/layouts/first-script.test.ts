@@ -3,7 +3,9 @@
 // the stored session in the nav as the site script would.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { canUseForum } from '../lib/policy.ts';
+import { features } from '../content/site.config.ts';
+import { votedKey } from '../features/poll/first-paint.ts';
+import { canRunPoll, canUseForum } from '../lib/policy.ts';
 import { FIRST_SCRIPT } from './first-script.ts';
 
 /** A token as the server signs it: only its payload is read here. */
@@ -11,7 +13,7 @@ const tokenFor = (claims: object) =>
   `h.${Buffer.from(JSON.stringify({ firstName: '', lastName: '', email: '', ...claims })).toString('base64url')}.s`;
 
 /** Runs the first script in a page of fakes: the nav's session area, storage holding `token`. */
-function runFirstScript(token: string | null, { invokerCommands = false } = {}) {
+function runFirstScript(token: string | null, { invokerCommands = false, voted = false } = {}) {
   const listeners: string[] = [];
   const part = () => ({ hidden: false, textContent: '' });
   const nav = { login: part(), menu: { ...part(), hidden: true }, name: part(), forum: { ...part(), hidden: true } };
@@ -26,15 +28,19 @@ function runFirstScript(token: string | null, { invokerCommands = false } = {}) 
       addEventListener: (type: string) => listeners.push(type),
       querySelector: (selector: string) =>
         selector === '[data-session]' ? { querySelector: (s: string) => parts[s] } : null,
+      documentElement: { dataset: {} as Record<string, string> },
     },
-    localStorage: { getItem: (key: string) => (key === 'token' ? token : null) },
+    localStorage: {
+      getItem: (key: string) => (key === 'token' ? token : key === votedKey(0) && voted ? 'true' : null),
+    },
     HTMLButtonElement: { prototype: invokerCommands ? { command: '' } : {} },
     atob,
     TextDecoder,
   };
   page.window = page;
   runInNewContext(FIRST_SCRIPT, page);
-  return { listeners, nav, page };
+  const marks = (page.document as { documentElement: { dataset: Record<string, string> } }).documentElement.dataset;
+  return { listeners, nav, page, marks };
 }
 
 describe("the page's first script", () => {
@@ -65,4 +71,19 @@ describe("the page's first script", () => {
       expect(nav.forum.hidden).toBe(!canUseForum({ clearance }));
     }
   });
+
+  it.skipIf(!features.poll)(
+    'marks <html> for the poll page: voted in this browser, and an owner as canRunPoll says',
+    () => {
+      expect(runFirstScript(null).marks).toEqual({});
+      expect(runFirstScript(null, { voted: true }).marks).toEqual({ pollVoted: '' });
+      expect(runFirstScript('not-a-token').marks).toEqual({});
+      for (const clearance of [undefined, 1, 2, 3]) {
+        const { marks } = runFirstScript(
+          tokenFor({ username: 'ada', ...(clearance === undefined ? {} : { clearance }) }),
+        );
+        expect(marks, String(clearance)).toEqual(canRunPoll({ clearance }) ? { pollOwner: '' } : {});
+      }
+    },
+  );
 });

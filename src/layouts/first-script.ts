@@ -1,14 +1,17 @@
 // The page's first script: inline, right after the nav (SiteLayout.astro), before anything is
 // painted. The site script comes after the first paint (src/integrations/after-first-screen.ts);
-// this makes the page answer until then, in four small parts, each a function of its own feature
+// this makes the page answer until then, in five small parts, each a function of its own feature
 // written out with its arguments: the visitor's taps, forms and keys are recorded for the site
 // script to replay, dialogs open by their invoker commands where the browser lacks them, the nav
-// shows the session stored in this browser, and the nav's theme menu answers (src/platform/theme.ts;
+// shows the session stored in this browser, <html> is marked for what the poll page shows this
+// browser (src/features/poll/first-paint.ts), and the nav's theme menu answers (src/platform/theme.ts;
 // the theme itself is applied earlier still, by THEME_SCRIPT in <head>). The page's CSP allows it by its hash, as every inline
 // script (src/integrations/content-security-policy.ts).
 import { transformSync } from 'esbuild';
+import { features } from '../content/site.config.ts';
 import { supportInvokerCommands } from '../components/invoker-commands.ts';
 import { showNavSession, showStoredSession } from '../features/auth/stored-session.ts';
+import { markPollView, votedKey } from '../features/poll/first-paint.ts';
 import { decodeUserDetails } from '../lib/session-token.ts';
 import { CLEARANCE } from '../lib/user-details.ts';
 import { recordEarlyInput } from '../platform/early-input.ts';
@@ -35,7 +38,12 @@ export const FIRST_SCRIPT = minified(
   [
     `(${recordEarlyInput})();`,
     `(${supportInvokerCommands})();`,
-    `(${showStoredSession})(${JSON.stringify(TOKEN_KEY)},${decodeUserDetails},${showNavSession},${CLEARANCE.forum});`,
+    // One decoder for the two parts that read the stored token, in a block of its own.
+    `{const decode=${decodeUserDetails};`,
+    `(${showStoredSession})(${JSON.stringify(TOKEN_KEY)},decode,${showNavSession},${CLEARANCE.forum});`,
+    features.poll
+      ? `(${markPollView})(${JSON.stringify(TOKEN_KEY)},${JSON.stringify(votedKey(0))},decode,${CLEARANCE.console});}`
+      : '}',
     `(${wireThemeControl})(${JSON.stringify(THEME_KEY)},${themeAnnouncement});`,
   ].join('\n'),
 );

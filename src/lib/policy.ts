@@ -26,3 +26,6 @@ export const canAdminister: Permission = hasClearance(CLEARANCE.console);
 
 /** Answers whether the user may moderate the forum: delete anyone's message. */
 export const canModerateForum: Permission = hasClearance(CLEARANCE.console);
+
+/** Answers whether the user runs the one-question poll: sees its results before voting, closes and reopens it. */
+export const canRunPoll: Permission = hasClearance(CLEARANCE.console);

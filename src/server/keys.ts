@@ -44,6 +44,8 @@ export const keys = {
   forumVersion: () => `${KEY_PREFIX}forum:version`,
   /** hash {voter key (lower-cased name) → JSON {inputtedName, options}} for one poll question; no expiry */
   pollVotes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
+  /** string: the time (ms) the owner closed one poll question, there while it is closed; no expiry */
+  pollClosed: (question: number) => `${KEY_PREFIX}poll:${question}:closed`,
   /** hash {schedule item id → name '<date>_<time>'}, shared by the time-slot polls; no expiry */
   scheduleItems: () => `${KEY_PREFIX}sched:items`,
   /** hash {date option name '<date>_DATE' → description}, the reunion poll's dates; no expiry */

@@ -9,6 +9,7 @@ import { SHOP_HOME } from '../../src/lib/features.ts';
 import { features, projects, switchedOff } from '../site-config.ts';
 import { SENTINEL_SECRETS } from './build-secrets.ts';
 import { closeWithEscape, loginThroughModal, uniqueUsername } from './helpers.ts';
+import { whilePollOpen } from './poll-lock.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';
 
 function filesUnder(dir: string): string[] {
@@ -235,33 +236,36 @@ test.describe('the pages satisfy their CSP', () => {
 test.describe('requests from other websites', () => {
   test("a foreign page's form cannot make its visitor vote; the site's own page can", async ({ page, request }) => {
     test.skip(!features.poll, switchedOff('poll'));
-    const name = uniqueUsername('Lured');
-    const target = new URL('/api/poll/create-vote', test.info().project.use.baseURL).href;
-    // A page on another site posting a form to the poll, as a browser sends it: Sec-Fetch-Site: cross-site.
-    await page.route('http://foreign.example/**', (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<form method="post" action="${target}" enctype="text/plain">
+    // Held open: a test that closes the poll waits (tests/e2e/poll-lock.ts).
+    await whilePollOpen(async () => {
+      const name = uniqueUsername('Lured');
+      const target = new URL('/api/poll/create-vote', test.info().project.use.baseURL).href;
+      // A page on another site posting a form to the poll, as a browser sends it: Sec-Fetch-Site: cross-site.
+      await page.route('http://foreign.example/**', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<form method="post" action="${target}" enctype="text/plain">
           <input name='{"name":"${name}","question":0,"vote":["0"],"x":"' value='"}'><button>Go</button></form>`,
-      }),
-    );
-    await page.goto('http://foreign.example/');
-    await page.getByRole('button', { name: 'Go' }).click();
-    await expect(page.locator('body')).toContainText('Requests from other websites are not accepted.');
-    const votes = async () =>
-      (
-        (await (await request.post('/api/poll/get-all-votes', { data: { question: 0 } })).json()) as {
-          allVotes: { inputtedName: string }[];
-        }
-      ).allVotes.filter((vote) => vote.inputtedName === name);
-    expect(await votes()).toEqual([]);
+        }),
+      );
+      await page.goto('http://foreign.example/');
+      await page.getByRole('button', { name: 'Go' }).click();
+      await expect(page.locator('body')).toContainText('Requests from other websites are not accepted.');
+      const votes = async () =>
+        (
+          (await (await request.post('/api/poll/get-all-votes', { data: { question: 0 } })).json()) as {
+            allVotes: { inputtedName: string }[];
+          }
+        ).allVotes.filter((vote) => vote.inputtedName === name);
+      expect(await votes()).toEqual([]);
 
-    // The same vote from the site's own page goes through (Sec-Fetch-Site: same-origin).
-    await page.goto('/poll');
-    await page.getByLabel('Name').fill(name);
-    await page.getByRole('checkbox').first().check();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.locator('.toast')).toContainText('Vote successfully submitted.');
-    expect(await votes()).toHaveLength(1);
+      // The same vote from the site's own page goes through (Sec-Fetch-Site: same-origin).
+      await page.goto('/poll');
+      await page.getByLabel('Name').fill(name);
+      await page.getByRole('checkbox').first().check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.locator('.toast')).toContainText('Vote successfully submitted.');
+      expect(await votes()).toHaveLength(1);
+    });
   });
 });

@@ -1,12 +1,14 @@
-// The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way, votes in
-// a scheduling poll and in a made poll's grid, a forum post in markdown, the gallery's turn.
+// The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way, a vote in
+// the one-question poll (an empty ballot first), votes in a scheduling poll and in a made poll's
+// grid, a forum post in markdown, the gallery's turn.
 import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import { createUser, uniqueUsername } from '../e2e/helpers.ts';
-import { features, switchedOff } from '../site-config.ts';
+import { whilePollOpen } from '../e2e/poll-lock.ts';
+import { features, poll, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
 
@@ -104,6 +106,42 @@ test('the chatbot keeps conversations apart: a new chat, the first opened again,
   await site.expectVisible(inside(list, byRole('button', second)));
   expect(await site.axeViolations()).toEqual([]);
   expect(await site.errors()).toEqual([]);
+});
+
+test('the one-question poll: an empty ballot is told at the options; a vote shows the results with percentages and the total', async ({
+  site,
+}) => {
+  test.skip(!features.poll, switchedOff('poll'));
+  // Held open: a test that closes the poll waits (tests/e2e/poll-lock.ts).
+  await whilePollOpen(async () => {
+    await site.goto('/poll');
+    // A name no account could have (its ë), so the vote looks at no account (src/server/account-probe.ts).
+    await site.fill(byRole('textbox', 'Name'), uniqueUsername(`Zoë_${site.engine}`));
+    await site.click(byRole('button', 'Submit'));
+    // The owner's question and options (src/content/site.config.ts): the message there, the first box focused.
+    const question = byRole('group', poll.question);
+    await site.expectText(inside(question, byRole('alert')), 'Pick at least one option.');
+    const first = inside(question, byRole('checkbox', poll.options[0]));
+    expect(await site.read(first, (box) => box === document.activeElement && box.getAttribute('aria-invalid'))).toBe(
+      'true',
+    );
+    expect(await site.axeViolations()).toEqual([]);
+    expect(site.proxy.requests.some((seen) => seen.path === '/api/poll/create-vote')).toBe(false);
+
+    await site.click(inside(question, byRole('checkbox', poll.options.at(-1)!)));
+    await site.expectHidden(inside(question, byRole('alert')));
+    await site.click(byRole('button', 'Submit'));
+    await site.expectText(byCss('[data-toast-region]'), 'Vote successfully submitted.');
+    const results = byRole('region', 'Results so far');
+    await site.expectText(results, /\d+ voters? so far/);
+    const escaped = poll.options.at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const last = inside(results, byRole('listitem', new RegExp(`^${escaped}`)));
+    await site.expectText(last, /\d+ of \d+ voters? \((<1|>99|\d+)%\)/);
+    // Scanned once the toast has gone (mid-fade, its text would be judged at part opacity).
+    await site.expectHidden(byCss('.toast'));
+    expect(await site.axeViolations()).toEqual([]);
+    expect(await site.errors()).toEqual([]);
+  });
 });
 
 test('an anonymous voter saves a name and votes in a scheduling poll', async ({ site }) => {

@@ -4,6 +4,7 @@
 // script and played once the site script or the game is there. And the next page is on its way
 // before the click that asks for it.
 import { uniqueUsername } from '../e2e/helpers.ts';
+import { whilePollOpen } from '../e2e/poll-lock.ts';
 import { features, poll, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
@@ -79,19 +80,22 @@ test.describe('with the scripts held back, at the first paint', () => {
 
   test('a vote sent before the script is sent once it is there', async ({ site }) => {
     test.skip(!features.poll, switchedOff('poll'));
-    await openAtFirstPaint(site, '/poll');
-    // A name no account could have (its ë), so the vote looks at no account (src/server/account-probe.ts).
-    await site.fill(byRole('textbox', 'Name'), uniqueUsername(`Zoë_${site.engine}`));
-    // The owner's question and its last option (src/content/site.config.ts), in the page as it first paints.
-    const question = byRole('group', poll.question);
-    await site.expectVisible(question);
-    await site.click(inside(question, byRole('checkbox', poll.options.at(-1)!)));
-    await site.click(byRole('button', 'Submit'));
-    expect(await isWired(site)).toBe(false);
-    // Still this page (the browser alone would have sent the form to its own address), then the toast.
-    await site.expectText(byCss('[data-toast-region]'), 'Vote successfully submitted.');
-    expect(await site.run(() => location.search)).toBe('');
-    expect(await site.errors()).toEqual([]);
+    // Held open: a test that closes the poll waits (tests/e2e/poll-lock.ts).
+    await whilePollOpen(async () => {
+      await openAtFirstPaint(site, '/poll');
+      // A name no account could have (its ë), so the vote looks at no account (src/server/account-probe.ts).
+      await site.fill(byRole('textbox', 'Name'), uniqueUsername(`Zoë_${site.engine}`));
+      // The owner's question and its last option (src/content/site.config.ts), in the page as it first paints.
+      const question = byRole('group', poll.question);
+      await site.expectVisible(question);
+      await site.click(inside(question, byRole('checkbox', poll.options.at(-1)!)));
+      await site.click(byRole('button', 'Submit'));
+      expect(await isWired(site)).toBe(false);
+      // Still this page (the browser alone would have sent the form to its own address), then the toast.
+      await site.expectText(byCss('[data-toast-region]'), 'Vote successfully submitted.');
+      expect(await site.run(() => location.search)).toBe('');
+      expect(await site.errors()).toEqual([]);
+    });
   });
 });
 

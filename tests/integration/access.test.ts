@@ -46,7 +46,7 @@ const RULES: [RegExp, Access][] = [
   ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter)$/,
+    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -89,6 +89,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'messages-edit': { path: `/api/messages/edit/${crypto.randomUUID()}`, body: () => ({ text: 'Edited.' }) },
   'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },
   'poll-remove-voter': { body: () => ({ question: 0, name: 'Nobody' }) },
+  'poll-set-closed': { body: () => ({ question: 0, closed: true }) },
   'scheduling-add-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
   'scheduling-remove-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
   'scheduling-add-date-choice': { body: (username) => ({ pollId: DATE_POLL.id, date, username }) },

@@ -78,6 +78,7 @@ const FIELDS = [
   'question',
   'name',
   'vote',
+  'closed',
   'text',
   'scheduleItemId',
   'pollId',

@@ -4,7 +4,7 @@ import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
 import removeVoter from '../../netlify/functions/poll-remove-voter.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
-import { ACCOUNT_NAME, BLANK_NAME } from '../../src/features/poll/schema.ts';
+import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION } from '../../src/features/poll/schema.ts';
 import { LIMITS, NO_SUCH_VOTER } from '../../src/features/poll/service.server.ts';
 import { ACCOUNT_PROBE_LIMITS } from '../../src/server/account-probe.ts';
 import { keys } from '../../src/server/keys.ts';
@@ -59,13 +59,19 @@ describe.skipIf(!features.poll)('one-question poll', () => {
     [{ vote: [PAST_LAST] }, 'There is no such option.'],
     [{ vote: ['-1'] }, 'Each vote is an option number.'],
     [{ name: '   ' }, 'Please enter your name to vote.'],
+    [{ vote: [] }, 'Pick at least one option.'],
   ])('refuses %j with 400', async (overrides, error) => {
     const body = { name: uniqueName('Voter'), question: 0, vote: ['0'], ...overrides };
     expect(await call(createVote, { body })).toMatchObject({ status: 400, body: { error } });
   });
 
-  it('reads in one round trip and votes in two', async () => {
+  it('reads in one round trip, with whether the question is closed, and votes in two', async () => {
     expect(await countStoreRoundTrips(() => call(getAllVotes, { body: { question: 0 } }))).toBe(1);
+    expect((await call(getAllVotes, { body: { question: 0 } })).body).toEqual({
+      status: 'Success',
+      allVotes: expect.any(Array),
+      closed: false,
+    });
     const vote = () => call(createVote, { body: { name: uniqueName('Voter'), question: 0, vote: ['0'] } });
     expect(await countStoreRoundTrips(vote)).toBe(2);
   });
@@ -129,6 +135,22 @@ describe.skipIf(!features.poll)('one-question poll: options and names', () => {
       expect(await votesOf(name)).toEqual([]);
     },
   );
+
+  it('refuses an empty ballot with a message the page shows at the options, and stores nothing', async () => {
+    const name = uniqueName('Voter');
+    expect(await call(createVote, { body: { name, question: 0, vote: [] } })).toEqual({
+      status: 400,
+      body: { error: NO_OPTION, code: 'bad_request', reason: 'no-option' },
+      headers: expect.anything(),
+    });
+    expect(await call(createVote, { token: await tokenFor(name, 1), body: { question: 0, vote: [] } })).toMatchObject({
+      status: 400,
+      body: { reason: 'no-option' },
+    });
+    expect(await votesOf(name)).toEqual([]);
+    // Nor does it spend the address's votes: refused before any store call.
+    expect(await countStoreRoundTrips(() => call(createVote, { body: { name, question: 0, vote: [] } }))).toBe(0);
+  });
 
   it('refuses a blank name with a message the page can show', async () => {
     expect(await call(createVote, { body: { name: ' \t ', question: 0, vote: ['0'] } })).toMatchObject({

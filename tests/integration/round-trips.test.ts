@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
+import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
 import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { newPollForm, tokenFor, useFakeResend } from './fakes.ts';
 import { FUNCTIONS, type Handler, isOn, loadEndpoints, scheduledFunctions, useOwnStore } from './functions.ts';
@@ -261,6 +263,14 @@ const SCENARIOS: Record<string, Scenario> = {
       const name = uniqueName('Voter');
       await run('poll-create-vote', { body: { name, question: 0, vote: ['1'] } });
       return { token: await admin(), body: { question: 0, name } };
+    },
+  },
+  'poll-set-closed': {
+    kind: 'write',
+    // Reopens what the owner closed (the other scenarios vote in this store).
+    prepare: async () => {
+      await setPollClosed(OPERATOR, 0, true);
+      return { token: await admin(), body: { question: 0, closed: false } };
     },
   },
   'scheduling-schedule-items': {

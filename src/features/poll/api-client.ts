@@ -1,10 +1,13 @@
 import { apiRequest } from '../../platform/api-client.ts';
-import type { CreateVoteStatus, VoteRecord } from './schema.ts';
+import type { CreateVoteStatus, PollState } from './schema.ts';
 
-/** Reads a question's votes, one record per selected option. */
-export async function fetchVotes(question: number): Promise<VoteRecord[]> {
-  return (await apiRequest<{ allVotes: VoteRecord[] }>('poll/get-all-votes', { method: 'POST', body: { question } }))
-    .allVotes;
+/** Reads a question's votes, one record per selected option, and whether it is closed. */
+export async function fetchPoll(question: number): Promise<PollState> {
+  const { allVotes, closed } = await apiRequest<PollState>('poll/get-all-votes', {
+    method: 'POST',
+    body: { question },
+  });
+  return { allVotes, closed };
 }
 
 /** Votes for the selected options (indices as strings). */
@@ -15,4 +18,10 @@ export async function createVote(name: string, question: number, vote: string[])
       body: { name, question, vote },
     })
   ).status;
+}
+
+/** Closes the question (the owner's), or reopens it; answers whether it is now closed. */
+export async function setPollClosed(question: number, closed: boolean): Promise<boolean> {
+  return (await apiRequest<{ closed: boolean }>('poll/set-closed', { method: 'POST', body: { question, closed } }))
+    .closed;
 }

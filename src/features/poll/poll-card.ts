@@ -1,14 +1,20 @@
-// The one-question poll card (SPEC sections 2, 4, 8): name, options, Submit with a spinner that
-// clears after 3 seconds, the three toasts, a local voted flag, and the tally once voted.
+// The one-question poll card (SPEC sections 2, 4, 8; issue 37): name, options, Submit with a spinner
+// that clears after 3 seconds, the three toasts, a local voted flag; an empty ballot refused at the
+// options; the results (after this browser voted, to the owner, to everyone once closed); the
+// owner's Close / Reopen.
 import { showFieldError } from '../../components/field.ts';
 import { showToast } from '../../components/toast.ts';
+import { canRunPoll } from '../../lib/policy.ts';
 import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { readStored, writeStored } from '../../platform/browser-storage.ts';
 import { $user } from '../../platform/session.ts';
-import { createVote, fetchVotes } from './api-client.ts';
+import { createVote, fetchPoll, setPollClosed } from './api-client.ts';
+import { FIRST_PAINT_MARKS, votedKey } from './first-paint.ts';
+import { isClosed, ownerAction, resultsShown } from './logic.ts';
 import { BLANK_NAME } from './messages.ts';
-import { tally } from './questions.ts';
-import type { PollReason } from './schema.ts';
+import { QUESTIONS } from './questions.ts';
+import { describeCount, describeTotal, pollResults } from './results.ts';
+import type { PollReason, PollState } from './schema.ts';
 
 const POLL_TOAST_MS = 3000;
 const SPINNER_MS = 3000;
@@ -18,7 +24,11 @@ const TOASTS = {
   already: { title: 'Vote already placed', text: 'You have already voted.', variant: 'info', duration: POLL_TOAST_MS },
 } as const;
 
-const votedKey = (question: number) => `poll-voted-${question}`;
+const OWNER_SAYS = {
+  closed: 'Closed: everyone sees the results, and nobody can vote.',
+  reopened: 'Reopened: visitors can vote again.',
+  failed: 'The poll could not be changed. Please try again.',
+};
 
 function hasVoted(question: number): boolean {
   return readStored(votedKey(question)) === 'true';
@@ -33,32 +43,67 @@ function rememberVote(question: number): void {
 export function mountPollCard(card: HTMLElement, question = 0): void {
   const form = card.querySelector('form')!;
   const name = form.querySelector<HTMLInputElement>('[name="name"]')!;
+  const boxes = [...form.querySelectorAll<HTMLInputElement>('[name="option"]')];
   const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
   const spinner = submit.querySelector<HTMLElement>('[data-spinner]')!;
+  const closedNote = form.querySelector<HTMLElement>('[data-closed-note]')!;
+  const optionsError = document.getElementById('poll-options-error')!;
   const results = card.querySelector<HTMLElement>('[data-results]')!;
-  let votes: Awaited<ReturnType<typeof fetchVotes>> = [];
+  const owner = card.querySelector<HTMLElement>('[data-owner]')!;
+  const ownerButton = owner.querySelector<HTMLButtonElement>('[data-close-poll]');
+  const ownerStatus = owner.querySelector<HTMLElement>('[data-owner-status]')!;
+  const config = QUESTIONS[question]!;
+  /** The last read; undefined until the first one answers. */
+  let read: PollState | undefined;
+  let readFailed = false;
+  let closed = config.closedInConfig;
 
   const username = $user.get().username;
   if (username) name.value = username;
 
-  function showTally(): void {
-    const counts = tally(question, votes);
-    const most = Math.max(1, ...counts);
+  function showResults(): void {
+    const title = results.querySelector('h2')!;
+    title.textContent = closed ? 'Results' : 'Results so far';
+    const total = results.querySelector<HTMLElement>('[data-total]')!;
+    if (!read) return void (total.textContent = readFailed ? 'The results could not be loaded.' : 'Loading results…');
+    const { voters, options } = pollResults(question, read.allVotes);
+    total.textContent = describeTotal(voters, closed);
     results.querySelectorAll<HTMLElement>('[data-option]').forEach((row, index) => {
-      const count = counts[index] ?? 0;
-      row.querySelector('[data-count]')!.textContent = `${count} vote${count === 1 ? '' : 's'}`;
-      row.querySelector<HTMLElement>('[data-bar]')!.style.setProperty('--share', String(count / most));
+      const { count, share } = options[index] ?? { count: 0, share: 0 };
+      row.querySelector('[data-count]')!.textContent = describeCount(count, voters);
+      row.querySelector<HTMLElement>('[data-bar]')!.style.setProperty('--share', String(share));
     });
-    results.hidden = false;
   }
 
-  async function loadVotes(): Promise<void> {
+  /** Shows the card as the question, this browser and the session stand. */
+  function render(): void {
+    const isOwner = canRunPoll($user.get());
+    // Closed: the form stays where it is, disabled, and the note takes Submit's place.
+    name.disabled = closed;
+    for (const box of boxes) box.disabled = closed;
+    submit.hidden = closed;
+    closedNote.hidden = !closed;
+    if (closed) {
+      showNameError(undefined);
+      showOptionsError(false);
+    }
+    results.hidden = !resultsShown({ voted: hasVoted(question), owner: isOwner, closed });
+    if (!results.hidden) showResults();
+    owner.hidden = !isOwner;
+    const action = ownerAction(config, closed);
+    if (ownerButton && action !== 'none')
+      ownerButton.textContent = action === 'close' ? 'Close the poll' : 'Reopen the poll';
+  }
+
+  async function load(): Promise<void> {
     try {
-      votes = await fetchVotes(question);
-      if (hasVoted(question)) showTally();
+      read = await fetchPoll(question);
+      closed = isClosed(config, read.closed);
     } catch (error) {
+      readFailed = true;
       console.error('An error occurred', error);
     }
+    render();
   }
 
   const nameError = document.getElementById(`${name.id}-error`)!;
@@ -70,13 +115,41 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
   }
   name.addEventListener('input', () => showNameError(undefined));
 
+  /** Shows the options' error (an alert, as the name's), marking the boxes and focusing the first; or hides it. */
+  function showOptionsError(shown: boolean, message?: string): void {
+    if (message) optionsError.textContent = message;
+    optionsError.hidden = !shown;
+    for (const box of boxes) {
+      if (shown) {
+        box.setAttribute('aria-invalid', 'true');
+        box.setAttribute('aria-describedby', optionsError.id);
+      } else {
+        box.removeAttribute('aria-invalid');
+        box.removeAttribute('aria-describedby');
+      }
+    }
+    if (shown) boxes[0]?.focus();
+  }
+  for (const box of boxes) box.addEventListener('change', () => showOptionsError(false));
+
+  /** Shows the question closed, after a vote it refused for that: the note takes the focus Submit had. */
+  function showRefusedAsClosed(): void {
+    closed = true;
+    render();
+    closedNote.focus();
+    void load();
+  }
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    if (closed) return void closedNote.focus();
     if (hasVoted(question)) return void showToast(TOASTS.already);
     // Voting needs a name (the login's when logged in): say so here rather than as a failed vote.
     if (!$user.get().username && !name.value.trim()) return void showNameError(BLANK_NAME);
     showNameError(undefined);
-    const selected = [...form.querySelectorAll<HTMLInputElement>('[name="option"]:checked')].map((box) => box.value);
+    const selected = boxes.filter((box) => box.checked).map((box) => box.value);
+    // And at least one option (issue 37): said at the options, nothing sent.
+    if (selected.length === 0) return void showOptionsError(true);
     spinner.hidden = false;
     setTimeout(() => (spinner.hidden = true), SPINNER_MS);
     try {
@@ -84,22 +157,50 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
       if (status === 'Failed') throw new Error('The vote was not recorded.');
       rememberVote(question);
       showToast(status === 'Success' ? TOASTS.success : TOASTS.already);
-      await loadVotes();
+      await load();
     } catch (error) {
       console.error('An error occurred', error);
       // A name the server refused (blank, or an account's) is the visitor's to fix, and a full
-      // question is told there too: the server's words show at the name.
+      // question is told there too: the server's words show at the name. An empty ballot is told
+      // at the options; a closed question shows closed.
       if (error instanceof ApiError) {
         switch (refusalReason<PollReason>(error)) {
           case 'blank-name':
           case 'account-name':
           case 'poll-full':
             return void showNameError(error.message);
+          case 'no-option':
+            return void showOptionsError(true, error.message);
+          case 'poll-closed':
+            return void showRefusedAsClosed();
         }
       }
       showToast(TOASTS.failure);
     }
   });
 
-  void loadVotes();
+  // The owner's Close / Reopen: the button keeps the focus and its new name; the status line says what changed.
+  let changing = false;
+  ownerButton?.addEventListener('click', async () => {
+    if (changing) return;
+    changing = true;
+    try {
+      closed = await setPollClosed(question, ownerAction(config, closed) === 'close');
+      ownerStatus.textContent = closed ? OWNER_SAYS.closed : OWNER_SAYS.reopened;
+      render();
+      await load();
+    } catch (error) {
+      console.error('An error occurred', error);
+      ownerStatus.textContent = error instanceof ApiError ? error.message : OWNER_SAYS.failed;
+    } finally {
+      changing = false;
+    }
+  });
+
+  // Logging in or out on the page shows or hides what only the owner sees.
+  $user.listen(render);
+  render();
+  // What the first paint showed from the marks (first-paint.ts) is this render's now.
+  for (const mark of FIRST_PAINT_MARKS) delete document.documentElement.dataset[mark];
+  void load();
 }

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../lib/names.ts';
 import { QUESTIONS, optionIds } from './questions.ts';
 
-export { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
+export { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED } from './messages.ts';
 
 const question = v.pipe(
   v.number('question must be a number.'),
@@ -42,6 +42,9 @@ export const removeVoterRequest = v.object({
   name: v.pipe(v.string('name must be a string.'), v.trim(), v.nonEmpty('name is required.'), v.maxLength(50)),
 });
 
+/** The owner closes a question (`closed: true`) or reopens it (`false`). */
+export const setClosedRequest = v.object({ question, closed: v.boolean('closed must be true or false.') });
+
 /** One selected option of one voter (SPEC section 3: Vote record). */
 export interface VoteRecord {
   inputtedName: string;
@@ -52,8 +55,18 @@ export interface VoteRecord {
 export type CreateVoteStatus = 'Success' | 'Failed' | 'alreadyVoted';
 
 /**
+ * What `/api/poll/get-all-votes` answers: the spec's `status` and `allVotes`, and whether the
+ * question is closed (an addition to SPEC section 7), from the same read.
+ */
+export interface PollState {
+  allVotes: VoteRecord[];
+  closed: boolean;
+}
+
+/**
  * Why a vote was refused, when the page acts on it (`reason` beside the `error` text): no name
  * (`blank-name`), an account's name without its login (`account-name`), or a new voter on a full
- * question (`poll-full`). Each is the visitor's to fix, so the page shows it at the name.
+ * question (`poll-full`), each shown at the name; no option ticked (`no-option`), shown at the
+ * options; a closed question (`poll-closed`), which the page then shows closed.
  */
-export type PollReason = 'blank-name' | 'account-name' | 'poll-full';
+export type PollReason = 'blank-name' | 'account-name' | 'poll-full' | 'no-option' | 'poll-closed';

@@ -1,5 +1,6 @@
 // The one-question poll: one vote per voter and question, the voter being the token's user when
-// logged in, else the typed name (compared case-insensitively).
+// logged in, else the typed name (compared case-insensitively); the owner closes and reopens a
+// question, which the site config may also close for good.
 import { type Admin, commandsAsAdmin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
@@ -9,8 +10,10 @@ import { type RateLimit, attemptCounter, rateLimited, scaledForLocalRun } from '
 import { hashReply, redis } from '../../server/redis.ts';
 import { castPollVote } from '../../server/scripts/poll.ts';
 import { checkedWithinRateLimits } from '../../server/session.ts';
-import { ACCOUNT_NAME, BLANK_NAME } from './messages.ts';
-import type { CreateVoteRequest, CreateVoteStatus, PollReason, VoteRecord } from './schema.ts';
+import { isClosed } from './logic.ts';
+import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED } from './messages.ts';
+import { QUESTIONS } from './questions.ts';
+import type { CreateVoteRequest, CreateVoteStatus, PollReason, PollState } from './schema.ts';
 
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
@@ -25,28 +28,45 @@ export const MAX_VOTERS_PER_QUESTION = 500;
 
 export const QUESTION_FULL = 'This poll has all the votes it can take.';
 
+const pollClosed = () => new AppError<PollReason>('conflict', POLL_CLOSED, {}, 'poll-closed');
+
 interface StoredVote {
   inputtedName: string;
   options: string[];
 }
 
-/** Lists the votes of a question, one record per selected option (one round trip). */
-export async function allVotes(question: number): Promise<VoteRecord[]> {
-  const stored = Object.values(hashReply(await redis().hgetall(keys.pollVotes(question))) ?? {});
-  return stored.flatMap((json) => {
-    const vote = JSON.parse(json) as StoredVote;
-    return vote.options.map((option) => ({
-      inputtedName: vote.inputtedName,
-      numberVotedFor: option,
-      questionNumber: question,
-    }));
-  });
+/** Whether the site config closes the question (then no store flag opens it). */
+const closedInConfig = (question: number) => QUESTIONS[question]?.closedInConfig ?? false;
+
+/**
+ * A question's votes, one record per selected option, and whether it is closed: the config's
+ * word, else the owner's flag in the store (one round trip for both).
+ */
+export async function pollState(question: number): Promise<PollState> {
+  const [votes, closedAt] = (await redis()
+    .pipeline()
+    .hgetall(keys.pollVotes(question))
+    .get(keys.pollClosed(question))
+    .exec()) as [unknown, string | null];
+  const stored = Object.values(hashReply(votes) ?? {});
+  return {
+    allVotes: stored.flatMap((json) => {
+      const vote = JSON.parse(json) as StoredVote;
+      return vote.options.map((option) => ({
+        inputtedName: vote.inputtedName,
+        numberVotedFor: option,
+        questionNumber: question,
+      }));
+    }),
+    closed: isClosed({ closedInConfig: closedInConfig(question) }, closedAt !== null),
+  };
 }
 
 /**
- * Records a vote unless this voter already voted on the question; a new voter on a full question
- * is a 409. A visitor who is not logged in cannot vote under an account's name (looking for it
- * counts as register's "already taken" does).
+ * Records a vote unless this voter already voted on the question. An empty ballot is a 400; a
+ * closed question (by the config, before any store call, or by the owner, inside the vote's
+ * script) and a new voter on a full question are 409s. A visitor who is not logged in cannot vote
+ * under an account's name (looking for it counts as register's "already taken" does).
  */
 export async function castVote(
   input: CreateVoteRequest,
@@ -56,6 +76,8 @@ export async function castVote(
   const signedIn = isSignedIn(voter);
   const name = signedIn ? voter.username : input.name;
   if (!name) throw new AppError<PollReason>('bad_request', BLANK_NAME, {}, 'blank-name');
+  if (input.vote.length === 0) throw new AppError<PollReason>('bad_request', NO_OPTION, {}, 'no-option');
+  if (closedInConfig(input.question)) throw pollClosed();
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
   await checkedWithinRateLimits(sessionOf(voter), [[LIMITS.votesPerAddress, address]]);
   const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
@@ -65,7 +87,13 @@ export async function castVote(
     `${input.question}@${address}`,
   ]);
   const outcome = await castPollVote.run(
-    [keys.pollVotes(input.question), keys.user(usernameKey(name)), ...probe.keys, newVoters],
+    [
+      keys.pollVotes(input.question),
+      keys.user(usernameKey(name)),
+      ...probe.keys,
+      newVoters,
+      keys.pollClosed(input.question),
+    ],
     [
       name.toLowerCase(),
       JSON.stringify(vote),
@@ -79,6 +107,7 @@ export async function castVote(
   );
   // Over register's limits on looking at accounts: the same refusal register gives.
   if (typeof outcome === 'number') throw rateLimited(outcome);
+  if (outcome === 'closed') throw pollClosed();
   if (outcome === 'taken') throw new AppError<PollReason>('conflict', ACCOUNT_NAME, {}, 'account-name');
   if (outcome === 'full') throw new AppError<PollReason>('conflict', QUESTION_FULL, {}, 'poll-full');
   return outcome === 'added' ? 'Success' : 'alreadyVoted';
@@ -95,4 +124,24 @@ export async function removeVoter(admin: Admin, question: number, name: string):
   const [removed] = await commandsAsAdmin(admin, [['HDEL', keys.pollVotes(question), name.toLowerCase()]]);
   if (removed === 0) throw new AppError('not_found', NO_SUCH_VOTER);
   return { status: 'Success' };
+}
+
+/** What the owner hears when reopening a question the site config closes. */
+export const CLOSED_IN_CONFIG =
+  'This poll is closed in the site config (poll.closed in src/content/site.config.ts): reopen it there.';
+
+/**
+ * Closes a question (it keeps the time it was first closed) or reopens it: the owner's, from the
+ * /poll page or the admin CLI. One round trip, within the admin's limit. A question the config
+ * closes is not reopened here (409). Answers whether the question is now closed.
+ */
+export async function setClosed(
+  admin: Admin,
+  question: number,
+  closed: boolean,
+): Promise<{ status: 'Success'; closed: boolean }> {
+  if (!closed && closedInConfig(question)) throw new AppError('conflict', CLOSED_IN_CONFIG);
+  const key = keys.pollClosed(question);
+  await commandsAsAdmin(admin, [closed ? ['SETNX', key, Date.now()] : ['DEL', key]]);
+  return { status: 'Success', closed };
 }

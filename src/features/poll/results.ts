@@ -1,0 +1,83 @@
+// The one-question poll's results (issue 37): each option's count and share, and how many voted,
+// worded for the page. A voter may tick several options, so a share is of the voters, not of the
+// ticks, and the shares may add up to more than 100%. Pure, so the page and its tests share it.
+import { QUESTIONS } from './questions.ts';
+
+/** One option's line of the results. */
+export interface OptionResult {
+  option: string;
+  count: number;
+  /** The part of the voters who ticked it, 0 to 1 (0 when nobody voted). */
+  share: number;
+}
+
+export interface Results {
+  /** Everyone who ticked at least one of the question's options. */
+  voters: number;
+  options: OptionResult[];
+}
+
+/** The records the results count: one per voter and ticked option (SPEC section 3: Vote record). */
+export interface CountedVote {
+  inputtedName: string;
+  numberVotedFor: string;
+  questionNumber: number;
+}
+
+/** Counts a question's votes: each option's voters and its share of everyone who voted. */
+export function pollResults(question: number, votes: readonly CountedVote[]): Results {
+  const options = QUESTIONS[question]?.options ?? [];
+  const counts = options.map(() => 0);
+  const voters = new Set<string>();
+  for (const vote of votes) {
+    // Only the ids the question offers ('0', '1', …): '01' or '1.0' is no option.
+    const option = options.findIndex((_, index) => String(index) === vote.numberVotedFor);
+    if (vote.questionNumber !== question || option < 0) continue;
+    counts[option]!++;
+    // A voter's records share the name they voted under (one voter per name, in any letter case).
+    voters.add(vote.inputtedName.toLowerCase());
+  }
+  return {
+    voters: voters.size,
+    options: options.map((option, index) => {
+      const count = counts[index]!;
+      return { option, count, share: voters.size === 0 ? 0 : count / voters.size };
+    }),
+  };
+}
+
+// The site's language (its pages are <html lang="en">), so the numbers read like the words around them.
+const LOCALE = 'en';
+const wholeNumber = new Intl.NumberFormat(LOCALE);
+const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
+const plural = new Intl.PluralRules(LOCALE);
+
+/** `n voter(s)` in words: '1 voter', '1,234 voters'. */
+function voterCount(voters: number): string {
+  return `${wholeNumber.format(voters)} ${plural.select(voters) === 'one' ? 'voter' : 'voters'}`;
+}
+
+/**
+ * A share as a whole percentage: '33%' (not '33.333%'). A share that would round to 0% or 100%
+ * without being it says so ('<1%', '>99%'), so a lone vote never reads as none, nor all but one as all.
+ */
+export function formatShare(count: number, voters: number): string {
+  if (voters <= 0 || count <= 0) return percent.format(0);
+  if (count >= voters) return percent.format(1);
+  const share = count / voters;
+  if (share < 0.005) return `<${percent.format(0.01)}`;
+  if (share >= 0.995) return `>${percent.format(0.99)}`;
+  return percent.format(share);
+}
+
+/** An option's count as the page says it: '3 of 5 voters (60%)'; '0 votes' when nobody voted. */
+export function describeCount(count: number, voters: number): string {
+  if (voters <= 0) return '0 votes';
+  return `${wholeNumber.format(count)} of ${voterCount(voters)} (${formatShare(count, voters)})`;
+}
+
+/** How many voted, as the results' first line: '5 voters so far' while open, '5 voters' once closed. */
+export function describeTotal(voters: number, closed: boolean): string {
+  if (voters <= 0) return closed ? 'No votes' : 'No votes yet';
+  return closed ? voterCount(voters) : `${voterCount(voters)} so far`;
+}
