@@ -63,6 +63,7 @@ function parseCount(count: string): number {
 
 /** Where `npm start` serves the site, for the links in mail sent from here without SITE_URL. */
 const LOCAL_SITE = 'http://localhost:8888';
+
 /** Reads a one-question poll's number: one the site has (question 0 is the config's `poll`). */
 function parseQuestion(question: string): number {
   if (!/^\d+$/.test(question) || QUESTIONS[Number(question)] === undefined) {
