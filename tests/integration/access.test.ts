@@ -36,13 +36,14 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 /**
  * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores;
  * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
- * chatbot, the votes and a poll's answers (which mark the member's own); none for the rest. Each function's name matches exactly one rule.
+ * chatbot, the votes and a poll's answers (which mark the member's own); none for the rest (the
+ * RSVP page's read and answer need its link's token, never a session). Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
   [/^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+)$/, 'session'],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-remove-voter|scheduling-polls|poll-remove-voter)$/,
+    /^(wedding-(?!rsvp-).+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-remove-voter|scheduling-polls|poll-remove-voter)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -50,7 +51,7 @@ const RULES: [RegExp, Access][] = [
     'optional-session',
   ],
   [
-    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
+    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
     'public',
   ],
 ];
@@ -98,6 +99,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'scheduling-remove-voter': { body: () => ({ pollId: 'zzzzzzzzzzzz', username: 'anon_Nobody' }) },
   'scoring-all-scores': { body: (username) => ({ userName: username }) },
   'scoring-wordgame': { body: (username) => ({ userName: username, roundScore: 3 }) },
+  'wedding-exported': { body: () => ({ asOf: 0 }) },
 };
 
 /** Calls the function with its request, as `username` with `token` (or none). */
