@@ -106,6 +106,27 @@ export class Site {
     await this.tab.type(text);
   }
 
+  /**
+   * Chooses the option whose text is `option` in the select `query` finds, as picking it does: the
+   * select takes the focus, then its value changes with input and change events. (A click would open
+   * each engine's own picker, which no page script can see.)
+   */
+  async select(query: Query, option: string): Promise<void> {
+    await this.expectVisible(query);
+    const chose = await this.tab.evaluate<boolean>(
+      `((select, text) => {
+        const found = [...select.options].find((candidate) => candidate.text.trim() === text);
+        if (!found) return false;
+        select.focus();
+        select.value = found.value;
+        select.dispatchEvent(new Event('input', { bubbles: true }));
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        return true;
+      })(${this.locate(query)}, ${JSON.stringify(option)})`,
+    );
+    expect(chose, `${describe(query)} has the option ${option}`).toBe(true);
+  }
+
   /** Types into whatever has the focus. */
   type(text: string): Promise<void> {
     return this.tab.type(text);

@@ -181,6 +181,24 @@ describe.skipIf(!features.wedding)('the RSVP page', () => {
     expect((await stored(name)).g1FoodChoice).toBe(otherMeal);
   });
 
+  it("counts the list's own answers given again in the page's words as answered, not changed", async () => {
+    const name = 'Priya Natarajan'; // Yes, Beef, Accepted | Arjun: yes, Salmon, yes, Gluten free
+    const body = {
+      token: tokenOf(name),
+      one: person('yes', 'yes', 'Beef'),
+      // The name in other letters' case is the same name.
+      two: { ...person('yes', 'yes', 'Salmon', 'Gluten free'), name: 'arjun natarajan' },
+    };
+    expect((await answer(body)).status).toBe(200);
+    const reply = await replyOf(name);
+    expect(reply.answeredAt).toBeTruthy();
+    expect(reply).not.toHaveProperty('changedAt');
+    expect(await stored(name)).toMatchObject({ g1WeddingAccepted: 'Accepted', g2RehearsalAccepted: 'Accepted' });
+    // A real change is one.
+    expect((await answer({ ...body, one: person('yes', 'no', 'Beef') })).status).toBe(200);
+    expect(await replyOf(name)).toHaveProperty('changedAt');
+  });
+
   it('refuses what the form refuses, with its message, and changes nothing', async () => {
     const token = tokenOf('Ana María López'); // an invitation for one
     const two = tokenOf('Noah Jozwiak'); // for two

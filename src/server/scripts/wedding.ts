@@ -189,7 +189,8 @@ export type SaveAnswerReply =
  * exactly when the invitation is for more than one ('needs-two', 'no-two'). The fields are set on
  * the Guest record with hasAlreadyRsvped; the household's reply keeps its first answer's time, the
  * time of this one, and of the last that changed a field (the first answer of a household that
- * had not answered counts). A confirmation asked for is counted against the household's daily cap
+ * had not answered counts; a change of wording alone does not: 'yes' for 'Accepted', a name's or a
+ * meal's case or spaces). A confirmation asked for is counted against the household's daily cap
  * and the day's RSVP budget (both, or neither: then it is recorded not-sent with the cap's note).
  * KEYS: the address's wrong-link counter, the address's answer counter, the household's answer
  * counter, links, guests, replies, the day's RSVP mail counter, the household's day's mail counter.
@@ -229,6 +230,7 @@ export const saveAnswer = defineScript<
   ],
   SaveAnswerReply
 >(`${WRONG_LINKS}${DAILY_COUNT}
+local WORDS = {yes = 'accepted', no = 'declined'}
 local wait = wrong_links_wait()
 if wait > 0 then return {'limited', wait} end
 wait = count_in(KEYS[2], ARGV[3], ARGV[4])
@@ -248,9 +250,18 @@ if (tonumber(guest.numberOfGuests) or 1) > 1 then
 elseif two then
   return {'no-two'}
 end
+local function same(field, before, after)
+  local a, b = string.lower(before or ''):match('^%s*(.-)%s*$'), string.lower(after or ''):match('^%s*(.-)%s*$')
+  if string.sub(field, -8) == 'Accepted' then
+    a, b = WORDS[a] or a, WORDS[b] or b
+  elseif string.sub(field, -8) ~= 'FullName' and string.sub(field, -10) ~= 'FoodChoice' then
+    return before == after
+  end
+  return a == b
+end
 local changed = guest.hasAlreadyRsvped ~= true
 for field, value in pairs(cjson.decode(ARGV[9])) do
-  if guest[field] ~= value then changed = true end
+  if not same(field, guest[field], value) then changed = true end
   guest[field] = value
 end
 guest.hasAlreadyRsvped = true
