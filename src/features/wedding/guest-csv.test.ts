@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { WEDDING } from '../../content/wedding.ts';
 import { GUEST_COLUMNS, MAX_HOUSEHOLDS, csvRows, parseGuestCsv } from './guest-csv.ts';
 
 const MENU = ['Beef', 'Chicken', 'Salmon', 'Vegetarian'];
@@ -108,5 +110,19 @@ describe('a guest list file', () => {
       `The file has ${MAX_HOUSEHOLDS + 1} households; at most ${MAX_HOUSEHOLDS} are taken.`,
     ]);
     expect(parse('g1FullName,numberOfGuests', ...rows.slice(1)).ok).toBe(true);
+  });
+});
+
+describe('the format docs/make-it-yours.md gives', () => {
+  it('is a file the import takes', () => {
+    const docs = readFileSync(new URL('../../../docs/make-it-yours.md', import.meta.url), 'utf8');
+    const example = /```\n(g1FullName,[^`]+)```/.exec(docs)?.[1];
+    expect(example).toBeDefined();
+    const result = parseGuestCsv(example!, WEDDING.menu);
+    expect(result).toMatchObject({
+      ok: true,
+      guests: [{ numberOfGuests: 2 }, { g1FullName: 'Smith-Jones, James' }, {}],
+    });
+    expect(result.ok && result.guests[2]).toMatchObject({ g1WeddingAccepted: 'Accepted', hasAlreadyRsvped: true });
   });
 });

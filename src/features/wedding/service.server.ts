@@ -91,9 +91,11 @@ export async function recordExport(admin: Admin, asOf: number, now = Date.now())
   return at;
 }
 
-/** Refused: the store's links were made with another TOKEN_SECRET than this one. */
+/** Refused (reason `other-secret`): the store's links were made with another TOKEN_SECRET than this one. */
 export const OTHER_SECRET =
   "The store's RSVP links were made with another TOKEN_SECRET than this one, so links made here would not work. Run this with the site's TOKEN_SECRET, or add --new-links to make new links with this one (every link sent so far stops working). Nothing was changed.";
+
+const otherSecret = () => new AppError('conflict', OTHER_SECRET, {}, 'other-secret');
 
 /** One household's link, as the CLI prints it. */
 export interface HouseholdLink {
@@ -113,7 +115,7 @@ export async function importGuests(
 ): Promise<{ added: number; kept: number; removed: number; links: HouseholdLink[] }> {
   const key = linkKey();
   const reply = await repo.replaceList(linkFingerprint(key), newLinks, repo.householdArgs(guests, key));
-  if (reply[0] === 'other-key') throw new AppError('conflict', OTHER_SECRET);
+  if (reply[0] === 'other-key') throw otherSecret();
   const [, added, kept, removed] = reply;
   return { added, kept, removed, links: householdLinks(guests.map(guestKey), guests, key) };
 }
@@ -129,7 +131,7 @@ export async function guestLinks({ newLinks = false } = {}): Promise<HouseholdLi
   const key = linkKey();
   const pairs = ids.flatMap((id) => [tokenHash(linkToken(id, key)), id]);
   const reply = await repo.remakeLinks(linkFingerprint(key), newLinks, pairs);
-  if (reply[0] === 'other-key') throw new AppError('conflict', OTHER_SECRET);
+  if (reply[0] === 'other-key') throw otherSecret();
   return householdLinks(ids, guests, key);
 }
 
@@ -141,7 +143,7 @@ export async function ensureGuestLinks(): Promise<number | null> {
   try {
     return (await guestLinks()).length;
   } catch (error) {
-    if (error instanceof AppError && error.message === OTHER_SECRET) return null;
+    if (error instanceof AppError && error.reason === 'other-secret') return null;
     throw error;
   }
 }
