@@ -134,16 +134,20 @@ return {'made', count}`);
 
 /**
  * Lua defining `wrong_links_wait()`: the seconds until KEYS[1], the address's wrong-link counter,
- * lets it try again once it has reached ARGV[1] (0 below that); and `count_wrong_link()`, which
- * counts one more (its window ARGV[2]).
+ * lets it try again once it has reached ARGV[1] (0 below that); and `find_household(links, guests,
+ * hash)`: the household's key and JSON guest the token's hash finds, or nothing, having counted a
+ * wrong link (its window ARGV[2]).
  */
 const WRONG_LINKS = `${COUNT_IN}
 local function wrong_links_wait()
   if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[1]) then return 0 end
   return math.max(redis.call('TTL', KEYS[1]), 1)
 end
-local function count_wrong_link()
-  count_in(KEYS[1], ARGV[1], ARGV[2])
+local function find_household(links, guests, hash)
+  local key = redis.call('HGET', links, hash)
+  local json = key and redis.call('HGET', guests, key)
+  if not json then count_in(KEYS[1], ARGV[1], ARGV[2]) end
+  return key, json
 end
 `;
 
@@ -164,12 +168,8 @@ export const readHousehold = defineScript<
 >(`${WRONG_LINKS}
 local wait = wrong_links_wait()
 if wait > 0 then return {'limited', wait} end
-local key = redis.call('HGET', KEYS[2], ARGV[3])
-local json = key and redis.call('HGET', KEYS[3], key)
-if not json then
-  count_wrong_link()
-  return {'unknown'}
-end
+local key, json = find_household(KEYS[2], KEYS[3], ARGV[3])
+if not json then return {'unknown'} end
 return {'found', json, redis.call('HGET', KEYS[4], key) or ''}`);
 
 /** How a saved answer's confirmation goes: 'send', none asked for, or held back by the household's cap or the day's RSVP budget. */
@@ -235,12 +235,8 @@ local wait = wrong_links_wait()
 if wait > 0 then return {'limited', wait} end
 wait = count_in(KEYS[2], ARGV[3], ARGV[4])
 if wait > 0 then return {'limited', wait} end
-local key = redis.call('HGET', KEYS[4], ARGV[7])
-local json = key and redis.call('HGET', KEYS[5], key)
-if not json then
-  count_wrong_link()
-  return {'unknown'}
-end
+local key, json = find_household(KEYS[4], KEYS[5], ARGV[7])
+if not json then return {'unknown'} end
 wait = count_in(KEYS[3], ARGV[5], ARGV[6])
 if wait > 0 then return {'limited', wait} end
 local guest = cjson.decode(json)

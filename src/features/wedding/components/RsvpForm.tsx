@@ -173,22 +173,25 @@ function GuestFields({ which, legend, guest, menu, errorOf, onChange, children }
     (key: 'wedding' | 'rehearsal' | 'food') =>
     ({ target }: ChangeEvent<HTMLSelectElement>) =>
       onChange({ [key]: target.value });
+  const yesNo = (key: 'wedding' | 'rehearsal', label: string) => (
+    <Field
+      as="select"
+      id={fieldId(`${which}.${key}`)}
+      label={label}
+      value={guest[key]}
+      error={errorOf(`${which}.${key}`)}
+      onChange={pick(key)}
+    >
+      <option value="">Choose yes or no</option>
+      <option value="yes">Yes, attending</option>
+      <option value="no">No, not attending</option>
+    </Field>
+  );
   return (
     <fieldset className="rsvp-guest">
       <legend>{legend}</legend>
       {children}
-      <Field
-        as="select"
-        id={fieldId(`${which}.wedding`)}
-        label="Attending the wedding?"
-        value={guest.wedding}
-        error={errorOf(`${which}.wedding`)}
-        onChange={pick('wedding')}
-      >
-        <option value="">Choose yes or no</option>
-        <option value="yes">Yes, attending</option>
-        <option value="no">No, not attending</option>
-      </Field>
+      {yesNo('wedding', 'Attending the wedding?')}
       {guest.wedding === 'yes' && (
         <Field
           as="select"
@@ -206,18 +209,7 @@ function GuestFields({ which, legend, guest, menu, errorOf, onChange, children }
           ))}
         </Field>
       )}
-      <Field
-        as="select"
-        id={fieldId(`${which}.rehearsal`)}
-        label="Attending the rehearsal dinner?"
-        value={guest.rehearsal}
-        error={errorOf(`${which}.rehearsal`)}
-        onChange={pick('rehearsal')}
-      >
-        <option value="">Choose yes or no</option>
-        <option value="yes">Yes, attending</option>
-        <option value="no">No, not attending</option>
-      </Field>
+      {yesNo('rehearsal', 'Attending the rehearsal dinner?')}
       <Field
         id={fieldId(`${which}.dietary`)}
         label="Dietary restrictions"

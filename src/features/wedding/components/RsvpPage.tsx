@@ -61,20 +61,20 @@ function Invitation({ invitation, household }: { invitation: WeddingContent; hou
       </p>
       <h2 id="rsvp-couple">You are invited to the wedding of {couple}</h2>
       <dl className="rsvp-details">
-        <div>
-          <dt>The wedding</dt>
-          <dd>{formatWhen(wedding.start, zone)}</dd>
-          <dd>
-            {wedding.place}, {wedding.address}
-          </dd>
-        </div>
-        <div>
-          <dt>The rehearsal dinner</dt>
-          <dd>{formatWhen(rehearsal.start, zone)}</dd>
-          <dd>
-            {rehearsal.place}, {rehearsal.address}
-          </dd>
-        </div>
+        {(
+          [
+            ['The wedding', wedding],
+            ['The rehearsal dinner', rehearsal],
+          ] as const
+        ).map(([title, event]) => (
+          <div key={title}>
+            <dt>{title}</dt>
+            <dd>{formatWhen(event.start, zone)}</dd>
+            <dd>
+              {event.place}, {event.address}
+            </dd>
+          </div>
+        ))}
         <div>
           <dt>Please answer by</dt>
           <dd>{formatWhen(rsvpDeadline, zone)}</dd>
