@@ -269,7 +269,7 @@ test.describe('a household answers through its RSVP link', () => {
     await exportAll();
 
     // Henry Thornton's household: its link from the console's Copy link, opened as the guest would.
-    await page.getByRole('button', { name: 'Copy RSVP link: Henry Thornton' }).click();
+    await page.getByRole('button', { name: 'Copy link: Henry Thornton' }).click();
     await expect(page.getByText('The RSVP link of Henry Thornton is on your clipboard.')).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`^${new URL(page.url()).origin}/rsvp#[A-Za-z0-9_-]{32}$`));

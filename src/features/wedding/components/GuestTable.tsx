@@ -97,7 +97,7 @@ export default function GuestTable({ guests, rsvp }: GuestTableProps) {
                     <button
                       type="button"
                       className="button wedding-copy-link"
-                      aria-label={`Copy RSVP link: ${name}`}
+                      aria-label={`Copy link: ${name}`}
                       onClick={() => void copyLink(household.link!, name)}
                     >
                       Copy link
