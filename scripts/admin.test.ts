@@ -1,7 +1,7 @@
 // The admin CLI as an operator runs it: a child process, reaching a running local store through
 // its address file, or starting one itself.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,12 @@ import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
 import { ORDER_RETENTION_DAYS } from '../src/features/shop/logic.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { keys } from '../src/server/keys.ts';
+import { WEDDING } from '../src/content/wedding.ts';
+import { WEDDING_GUESTS } from '../src/content/wedding-guests.ts';
+import { linkToken, tokenHash } from '../src/features/wedding/links.server.ts';
+import { guestKey } from '../src/features/wedding/logic.ts';
+import { answerInvitation } from '../src/features/wedding/rsvp.server.ts';
+import { OTHER_SECRET } from '../src/features/wedding/service.server.ts';
 import { redis } from '../src/server/redis.ts';
 import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 
@@ -406,6 +412,87 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     expect(tokenOnly.err).toMatch(/^UPSTASH_REDIS_REST_URL is not set/);
     // No local store was started, so nothing was written.
     expect(existsSync(join(dataRoot, 'local-store'))).toBe(false);
+  });
+
+  it('imports a guest list from CSV: every mistake by line and nothing changed, else the list replaced, answers kept, links printed', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: true });
+    try {
+      // Mia Kim answered on the RSVP page before the import; her row in the file has no answers.
+      const mia = guestKey({ g1FullName: 'Mia Kim' });
+      await answerInvitation(
+        { token: linkToken(mia), one: { wedding: 'no', food: '', rehearsal: 'no', dietary: '' }, email: '' },
+        '10.9.9.9',
+        'cli-test',
+      );
+      const before = await redis().hgetall(keys.weddingGuests());
+      const households = await redis().hlen(keys.weddingGuests());
+      const bad = join(dataRoot, 'bad.csv');
+      writeFileSync(bad, 'g1FullName,numberOfGuests,g1FoodChoice\nMia Kim,1,\n,1,\nBo,3,Lobster\n');
+      const refused = await admin(dataRoot, 'import-guests', bad);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toBe(
+        [
+          `${bad} was not imported; the guest list is unchanged. Mistakes:`,
+          '  line 3: g1FullName (guest one’s name) is empty.',
+          `  line 4: g1FoodChoice is "Lobster", which is not on the menu (${WEDDING.menu.join(', ')}).`,
+          '  line 4: numberOfGuests is "3": it must be 1 or 2.',
+        ].join('\n'),
+      );
+      expect(await redis().hgetall(keys.weddingGuests())).toEqual(before);
+
+      const good = join(dataRoot, 'guests.csv');
+      writeFileSync(
+        good,
+        '\uFEFFg1FullName,numberOfGuests,g2FullName,g1WeddingAccepted\r\nMia Kim,1,,\r\n"Newt, the Newcomer",2,Nia,yes\r\n',
+      );
+      const imported = await admin(dataRoot, 'import-guests', good);
+      expect(imported.code).toBe(0);
+      const lines = imported.out.split('\n');
+      expect(lines[0]).toBe(
+        `Imported 2 household(s): 1 new, 1 kept the answers they had given, ${households - 1} left the list (with their answers).`,
+      );
+      expect(lines[1]).toMatch(/^RSVP links \(send each household its own\):$/);
+      const newt = guestKey({ g1FullName: 'Newt, the Newcomer' });
+      expect(lines.slice(2)).toEqual([
+        `Mia Kim             http://localhost:8888/rsvp#${linkToken(mia)}`,
+        `Newt, The Newcomer  http://localhost:8888/rsvp#${linkToken(newt)}`,
+      ]);
+      expect(await redis().hkeys(keys.weddingGuests())).toHaveLength(2);
+      expect(JSON.parse((await redis().hget<string>(keys.weddingGuests(), mia))!)).toMatchObject({
+        g1WeddingAccepted: 'Declined',
+        hasAlreadyRsvped: true,
+      });
+      expect(await redis().hget(keys.weddingLinks(), tokenHash(linkToken(newt)))).toBe(newt);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("prints every household's link, and refuses to make links under another TOKEN_SECRET unless asked", async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: true });
+    try {
+      const listed = await admin(dataRoot, 'guest-links');
+      expect(listed.code).toBe(0);
+      const links = listed.out.split('\n').slice(1);
+      expect(links).toHaveLength(WEDDING_GUESTS.length);
+      const obrien = guestKey({ g1FullName: "Margaret O'Brien" });
+      expect(links).toContainEqual(
+        expect.stringMatching(new RegExp(`^Margaret O'Brien +http://localhost:8888/rsvp#${linkToken(obrien)}$`)),
+      );
+
+      const other = { TOKEN_SECRET: 'another-secret-that-is-at-least-32-bytes!!' };
+      const refused = await adminWithEnv(dataRoot, other, '', 'guest-links');
+      expect(refused).toMatchObject({ code: 1, err: OTHER_SECRET });
+      expect(await redis().hget(keys.weddingLinks(), tokenHash(linkToken(obrien)))).toBe(obrien);
+      const remade = await adminWithEnv(dataRoot, other, '', 'guest-links', '--new-links');
+      expect(remade.code).toBe(0);
+      expect(remade.out).not.toContain(linkToken(obrien));
+      expect(await redis().hget(keys.weddingLinks(), tokenHash(linkToken(obrien)))).toBeNull();
+    } finally {
+      await server.close();
+    }
   });
 
   it('explains its usage for an unknown command', async () => {

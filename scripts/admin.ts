@@ -1,4 +1,4 @@
-// `npm run admin -- <command>`: account administration and contact messages, against whatever store the environment
+// `npm run admin -- <command>`: account administration, contact messages and the wedding guest list, against whatever store the environment
 // (or .env) points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
 // `npm start` or `npm run dev`; else a local store started just for this command. It says which on
 // stderr before acting. `--prod` (anywhere) refuses the local fallbacks, and so does a store half
@@ -18,13 +18,23 @@ import { describeItem } from '../src/features/shop/logic.ts';
 import { migratePolls } from '../src/features/scheduling/spec-console.server.ts';
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
 import { sendPollDigests } from '../src/features/scheduling/notifying.server.ts';
-import { siteUrl } from '../src/server/settings.ts';
 import { QUESTIONS } from '../src/features/poll/questions.ts';
 import { removeVoter as removeQuestionVoter, setClosed } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
+import { WEDDING } from '../src/content/wedding.ts';
+import { parseGuestCsv } from '../src/features/wedding/guest-csv.ts';
+import { rsvpLink } from '../src/features/wedding/rsvp.ts';
+import {
+  type HouseholdLink,
+  ensureGuestLinks,
+  guestLinks,
+  importGuests,
+} from '../src/features/wedding/service.server.ts';
+import { siteUrl } from '../src/server/settings.ts';
+import { readFileSync, statSync } from 'node:fs';
 import { loadEnvFile } from './env-file.ts';
 import { BackupRefused, ImportFailed, exportStore, importStore } from './backup.ts';
-import { type LocalEnv, addressFile, prepareLocalEnv, runningLocalStore } from './local-env.ts';
+import { type LocalEnv, addressFile, localTokenSecret, prepareLocalEnv, runningLocalStore } from './local-env.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [--prod]
   list-users                          list every account with its clearance
@@ -48,6 +58,12 @@ const USAGE = `Usage: npm run admin -- <command> [--prod]
   poll-open [question]                reopen it (not when the site config closes it: poll.closed)
   migrate                             bring the store's data to this version's layout (run once after
                                       a deploy; running it again changes nothing)
+  import-guests <file.csv> [--new-links]
+                                      replace the wedding guest list with a CSV file (docs/make-it-yours.md):
+                                      every row checked, nothing changed on any mistake; households
+                                      still on the list keep their answers; prints each household's link
+  guest-links [--new-links]           make and print each household's private RSVP link (needs the
+                                      site's TOKEN_SECRET; --new-links after changing it: old links stop working)
   export [--with-password-hashes]     write every account, order, message, post, vote, score, cart and guest
                                       as JSON on stdout (npm run admin -- export > backup.json); without
                                       password hashes unless asked, never with sessions
@@ -75,11 +91,43 @@ function parseQuestion(question: string): number {
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
     const { stored, placed } = await migratePolls(OPERATOR);
-    return `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list; nothing else to do.`;
+    return [
+      `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list.`,
+      `Wedding: ${await migrateGuestLinks()}`,
+    ].join('\n');
   },
   async 'poll-digests'() {
     const { mailed, waiting } = await sendPollDigests(siteUrl(process.env) ?? LOCAL_SITE);
     return `Poll digests: ${mailed} mailed${waiting > 0 ? `, ${waiting} left over the day's poll mail` : ''}.`;
+  },
+  async 'import-guests'(args) {
+    const newLinks = args.includes('--new-links');
+    const [file, ...rest] = args.filter((arg) => arg !== '--new-links');
+    if (!file || rest.length) throw new AppError('bad_request', USAGE);
+    needTokenSecret('import-guests');
+    const text = readGuestFile(file);
+    const parsed = parseGuestCsv(text, WEDDING.menu);
+    if (!parsed.ok) {
+      throw new AppError(
+        'bad_request',
+        [
+          `${file} was not imported; the guest list is unchanged. Mistakes:`,
+          ...parsed.errors.map((e) => `  ${e}`),
+        ].join('\n'),
+      );
+    }
+    const { added, kept, removed, links } = await importGuests(parsed.guests, { newLinks });
+    return [
+      `Imported ${parsed.guests.length} household(s): ${added} new, ${kept} kept the answers they had given, ${removed} left the list (with their answers).`,
+      ...linkLines(links),
+    ].join('\n');
+  },
+  async 'guest-links'(args) {
+    const newLinks = args.includes('--new-links');
+    if (args.some((arg) => arg !== '--new-links')) throw new AppError('bad_request', USAGE);
+    needTokenSecret('guest-links');
+    const links = await guestLinks({ newLinks });
+    return links.length ? linkLines(links).join('\n') : 'The guest list is empty: no links to make.';
   },
   async 'list-users'() {
     const users = await listUsers();
@@ -196,6 +244,57 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
   },
 };
 
+/** The most a guest list file may weigh: far beyond a thousand households. */
+const MAX_GUEST_FILE_BYTES = 1024 * 1024;
+
+/** Reads a guest list file, refusing what is missing or too large to be one. */
+function readGuestFile(file: string): string {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw new AppError('bad_request', `${file} cannot be read. Nothing was changed.`);
+  }
+  if (size > MAX_GUEST_FILE_BYTES) {
+    throw new AppError('bad_request', `${file} is larger than 1 MB: not a guest list. Nothing was changed.`);
+  }
+  return readFileSync(file, 'utf8');
+}
+
+/** Refuses a wedding link command without TOKEN_SECRET, which the links are made from. */
+function needTokenSecret(command: string): void {
+  if (!process.env.TOKEN_SECRET?.trim()) {
+    throw new AppError(
+      'bad_request',
+      `${command} needs the site's TOKEN_SECRET (in the environment or .env): the RSVP links are made from it. Nothing was changed.`,
+    );
+  }
+}
+
+/** Each household's link, one per line; whole addresses when the site's address is known (SITE_URL). */
+function linkLines(links: HouseholdLink[]): string[] {
+  const site = siteUrl(process.env) ?? (onLocalStore ? localSite() : '');
+  const width = Math.max(...links.map((link) => link.name.length), 0) + 2;
+  return [
+    `RSVP links (send each household its own${site ? '' : "; prefix each with your site's address, or set SITE_URL"}):`,
+    ...links.map((link) => `${link.name.padEnd(width)}${rsvpLink(site, link.token)}`),
+  ];
+}
+
+/** The address `npm start` serves on this machine. */
+const localSite = () => `http://localhost:${process.env.PORT ?? 8888}`;
+
+/** The wedding's part of migrate: the households' links, made here when TOKEN_SECRET is the site's. */
+async function migrateGuestLinks(): Promise<string> {
+  if (!process.env.TOKEN_SECRET?.trim()) {
+    return "RSVP links not made here (TOKEN_SECRET is not set): run npm run admin -- guest-links with the site's TOKEN_SECRET.";
+  }
+  const made = await ensureGuestLinks();
+  return made === null
+    ? 'RSVP links left as they are: they were made with another TOKEN_SECRET than this one.'
+    : `${made} household RSVP link(s) made (npm run admin -- guest-links lists them).`;
+}
+
 /**
  * Reads a secret: typed at a terminal without echo (Enter ends it, Ctrl-C cancels), or the first
  * line piped on stdin, so it never shows on screen, in the shell's history or in `ps`.
@@ -230,6 +329,9 @@ async function readSecret(prompt: string): Promise<string> {
   });
 }
 
+/** Whether the command acts on a local store (so its links are this machine's `npm start`'s). */
+let onLocalStore = false;
+
 /** Refuses to run: the store is not the one asked for. */
 class StoreRefused extends Error {}
 
@@ -255,10 +357,13 @@ async function connect(prod: boolean): Promise<LocalEnv | undefined> {
       '--prod: UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are not set (in the environment or .env), so there is no production store to act on. Nothing was done.',
     );
   }
+  onLocalStore = true;
   const running = runningLocalStore();
   if (running) {
     process.env.UPSTASH_REDIS_REST_URL = running.url;
     process.env.UPSTASH_REDIS_REST_TOKEN = running.token;
+    // The running server's own secret (it keeps it there), which the RSVP links are made from.
+    process.env.TOKEN_SECRET ??= localTokenSecret(process.env.DATA_DIR ?? '.data');
     console.error(`Store: the local store of a running server (${addressFile(process.env.DATA_DIR ?? '.data')})`);
     return undefined;
   }

@@ -229,7 +229,7 @@ export function runningLocalStore(dataRoot = process.env.DATA_DIR ?? '.data'): L
 }
 
 /** Reads the secret this machine signs session tokens with, creating it on first use. */
-function localTokenSecret(root: string): string {
+export function localTokenSecret(root: string): string {
   const path = join(root, 'token-secret');
   if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600 });
   return readFileSync(path, 'utf8').trim();

@@ -21,7 +21,7 @@ import { mountSchedulingConsole } from '../features/scheduling/scheduling-consol
 import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts';
 import { mountOrderCta } from '../features/shop/order-cta.ts';
 import { mountProductPicker } from '../features/shop/product-picker.ts';
-import { WEDDING_CONSOLE } from '../features/wedding/mount-point.ts';
+import { RSVP_PAGE, WEDDING_CONSOLE } from '../features/wedding/mount-point.ts';
 import { WORD_GAME } from '../features/word-game/mount-point.ts';
 import { canAdminister, canUseForum } from '../lib/policy.ts';
 
@@ -48,6 +48,8 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   // React islands.
   [WORD_GAME.selector]: (root) => mountIsland(root, () => import('../features/word-game/components/WordGame.tsx')),
   [CHATBOT.selector]: (root) => mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
+  // A household's RSVP page: its link's token is all it needs, no session.
+  [RSVP_PAGE.selector]: (root) => mountIsland(root, () => import('../features/wedding/components/RsvpPage.tsx')),
   // The poll page's element is still named here and in PollPage.astro (that page is being rewritten).
   [SCHEDULING_POLL.selector]: (root) => mountSchedulingPoll(root),
   // Members with clearance 2 or more.

@@ -23,6 +23,8 @@ describe('featureOf', () => {
     ['/api/scheduling/poll/:pollId', 'scheduling'],
     ['/weddingconsole', 'wedding'],
     ['/api/wedding/get-all-guests', 'wedding'],
+    ['/rsvp', 'wedding'],
+    ['/api/wedding/rsvp/answer', 'wedding'],
   ])('puts %s in %s', (path, feature) => {
     expect(featureOf(path)).toBe(feature);
   });

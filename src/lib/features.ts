@@ -22,7 +22,7 @@ export const FEATURE_PATHS: Readonly<Record<Feature, { pages: readonly string[];
   forum: { pages: ['/forum'], api: ['/api/messages'] },
   poll: { pages: ['/poll'], api: ['/api/poll'] },
   scheduling: { pages: ['/scheduling_polls', '/schedulingconsole'], api: ['/api/scheduling'] },
-  wedding: { pages: ['/weddingconsole'], api: ['/api/wedding'] },
+  wedding: { pages: ['/weddingconsole', '/rsvp'], api: ['/api/wedding'] },
 };
 
 function under(path: string, prefix: string): boolean {

@@ -98,6 +98,14 @@ export const keys = {
   chatMessages: (accountKey: string) => `${KEY_PREFIX}chat:messages:${accountKey}`,
   /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
+  /** hash {SHA-256 (hex) of a household's RSVP link token → its guest key}: how a link finds its household; no expiry: remade whole with the list (src/features/wedding/links.server.ts) */
+  weddingLinks: () => `${KEY_PREFIX}wedding:links`,
+  /** string: the fingerprint of the key the RSVP links were made with (a TOKEN_SECRET of its own makes others); no expiry */
+  weddingLinkKey: () => `${KEY_PREFIX}wedding:link-key`,
+  /** hash {guest key → JSON {answeredAt, changedAt, submittedAt, delivery, deliveryNote}}: the RSVP page's answers per household (no address is kept); no expiry: a household leaving the list takes its entry */
+  weddingReplies: () => `${KEY_PREFIX}wedding:replies`,
+  /** string: the time (ms) of the guest list the console's last whole-list CSV export was made from; no expiry */
+  weddingLastExport: () => `${KEY_PREFIX}wedding:last-export`,
   /** string marking a bot pass used (its hash), so it serves one request; expires with the pass */
   botPassUsed: (passHash: string) => `${KEY_PREFIX}bot-pass:${passHash}`,
   /** string counter for one rate-limit window; expires with the window */

@@ -30,6 +30,7 @@ const REACT_PAGES = served([
   '/scheduling_polls/ragnarok',
   '/scheduling_polls/drexolljozwiakpoolpoll',
   '/scheduling_polls/p/boardgames26',
+  '/rsvp',
   '/forum',
   '/weddingconsole',
   `${SHOP_HOME}/cart`,

@@ -28,6 +28,8 @@ export const PUBLIC_REACT_PAGES: string[] = served([
   '/scheduling_polls/ragnarok',
   '/scheduling_polls/drexolljozwiakpoolpoll',
   `/scheduling_polls/p/${DEMO_POLL_ID}`,
+  // A household's RSVP page; without its link's token it says the link is not valid.
+  '/rsvp',
 ]);
 
 /** Every public route, and a missing page. */

@@ -93,6 +93,17 @@ test.describe('SEO and sharing tags', () => {
     expect((await request.get('/about')).headers()['x-robots-tag']).toBeUndefined();
   });
 
+  test('the RSVP page is noindex and never kept by the CDN or a browser cache', async ({ request }) => {
+    test.skip(!features.wedding, switchedOff('wedding'));
+    expect(isNoindex(pages.find((page) => page.path === '/rsvp')!.html)).toBe(true);
+    for (const path of ['/rsvp', '/rsvp/', '/api/wedding/rsvp/read']) {
+      const response = await request.get(path);
+      expect(response.headers()['x-robots-tag'], path).toBe('noindex');
+      expect(response.headers()['cache-control'], path).toBe('no-store');
+    }
+    expect((await request.get('/rsvp')).headers()['netlify-cdn-cache-control']).toBe('no-store');
+  });
+
   test('sitemap.xml lists exactly the indexable public pages', async ({ request }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);

@@ -1,12 +1,17 @@
 // The wedding console: kept from clearance 2, the counts and table for clearance 3, the three
 // disabled buttons, the CSV download and its rules, the empty-list alert and the fetch failure;
-// the search and filters, the export of what they show, and the lists copied by name.
+// the search and filters, the export of what they show, and the lists copied by name; and a
+// household's RSVP link copied from the console, answered, and marked in the console as changed
+// since the last export until the next one. The file's tests run in order, in one worker: an
+// export marks what the others see (the RSVP page's other flows are in rsvp.spec.ts).
 import { readFile } from 'node:fs/promises';
 import { type Page, expect } from '@playwright/test';
 import { features, switchedOff } from '../site-config.ts';
-import { test } from './fixtures.ts';
+import { WEDDING } from '../../src/content/wedding.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { countGuests, peopleOf } from '../../src/features/wedding/logic.ts';
+import { formatWhen } from '../../src/features/wedding/rsvp.ts';
+import { test, waitsForSite } from './fixtures.ts';
 import { createUser, expectNoAxeViolations } from './helpers.ts';
 
 async function openConsoleAs(page: Page, token: string) {
@@ -15,6 +20,8 @@ async function openConsoleAs(page: Page, token: string) {
 }
 
 test.skip(!features.wedding, switchedOff('wedding'));
+// In order, in one worker: the RSVP flow's export would clear the marks another test of this file looks at.
+test.describe.configure({ mode: 'default' });
 
 test.describe('wedding console', () => {
   test('a clearance-2 user is kept out', async ({ page, request }) => {
@@ -242,5 +249,75 @@ test.describe('wedding console', () => {
     await page.getByRole('combobox', { name: 'Attending wedding' }).selectOption('Accepted');
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2);
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a household answers through its RSVP link', () => {
+  test('the console copies the link; the answer, and a change of it, are marked in the console until the next export', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const admin = await createUser(request, { clearance: 3, prefix: 'admin' });
+    await openConsoleAs(page, admin.token);
+    const summary = page.getByRole('status').filter({ hasText: /changed since your last export on|no export yet/ });
+    const exportAll = async () => {
+      await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to CSV' }).click()]);
+      await expect(summary).toHaveText(/^0 changed since your last export on /);
+    };
+    await exportAll();
+
+    // Henry Thornton's household: its link from the console's Copy link, opened as the guest would.
+    await page.getByRole('button', { name: 'Copy link: Henry Thornton' }).click();
+    await expect(page.getByText('The RSVP link of Henry Thornton is on your clipboard.')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${new URL(page.url()).origin}/rsvp#[A-Za-z0-9_-]{32}$`));
+    const guest = waitsForSite(await context.newPage());
+    await guest.goto(link);
+    await expect(
+      guest.getByRole('heading', { name: `You are invited to the wedding of ${WEDDING.couple}` }),
+    ).toBeVisible();
+    await expect(guest.getByText('Dear Henry Thornton and Alice Thornton,')).toBeVisible();
+    await expect(guest.getByText(formatWhen(WEDDING.wedding.start, WEDDING.zone))).toBeVisible();
+    await expect(guest.getByText(formatWhen(WEDDING.rsvpDeadline, WEDDING.zone))).toBeVisible();
+    // The form holds the answers the list has.
+    const one = guest.getByRole('group', { name: 'Guest one: Henry Thornton' });
+    await expect(one.getByRole('combobox', { name: 'Attending the wedding?' })).toHaveValue('yes');
+    await expect(one.getByRole('combobox', { name: 'Food choice' })).toHaveValue('Vegetarian');
+    const two = guest.getByRole('group', { name: 'Guest two' });
+    await expect(two.getByRole('textbox', { name: "Guest two's full name" })).toHaveValue('Alice Thornton');
+    const dietary = two.getByRole('textbox', { name: /^Dietary restrictions/ });
+    await expect(dietary).toHaveValue('Dairy free');
+    await expectNoAxeViolations(guest);
+
+    // Alice's note changes (the counts do not: she still has a restriction).
+    await dietary.fill('Dairy free, no butter');
+    await guest.getByRole('button', { name: 'Update RSVP' }).click();
+    const saved = guest.getByRole('status').filter({ hasText: 'Thank you! Your answers are saved.' });
+    await expect(saved).toBeFocused();
+    await expect(two.getByRole('textbox', { name: /^Dietary restrictions/ })).toHaveValue('Dairy free, no butter');
+
+    // The console marks the row, in words, with when the household answered; the count says as many.
+    await page.reload();
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Henry Thornton' });
+    await expect(row.getByRole('cell').first()).toContainText('Changed since export');
+    await expect(row.getByRole('cell').first()).toContainText(/^Yes on \w{3} \d{1,2}, \d{4}/);
+    await expect(row).toContainText('Dairy free, no butter');
+    const marked = await page.getByRole('table').getByRole('row').filter({ hasText: 'Changed since export' }).count();
+    await expect(summary).toHaveText(new RegExp(`^${marked} changed since your last export on `));
+    expect(marked).toBeGreaterThanOrEqual(1);
+    await expectNoAxeViolations(page);
+
+    // Changed back: still changed since the export, until the next export.
+    await dietary.fill('Dairy free');
+    await guest.getByRole('button', { name: 'Update RSVP' }).click();
+    await expect(saved).toBeFocused();
+    await page.reload();
+    await expect(row.getByRole('cell').first()).toContainText('Changed since export');
+    await expect(row).not.toContainText('no butter');
+    await exportAll();
+    await expect(row.getByRole('cell').first()).not.toContainText('Changed since export');
+    await expect(row.getByRole('cell').first()).toContainText(/^Yes on /);
   });
 });

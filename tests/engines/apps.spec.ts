@@ -1,13 +1,18 @@
 // The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way, a vote in
 // the one-question poll (an empty ballot first), votes in a scheduling poll and in a made poll's
-// grid, a forum post in markdown, the gallery's turn.
+// grid, a forum post in markdown, the gallery's turn, and a wedding RSVP answered through a
+// household's link.
 import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
+import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
+import { guestKey } from '../../src/features/wedding/logic.ts';
+import type { AllGuestsResponse } from '../../src/features/wedding/schema.ts';
 import { createUser, uniqueUsername } from '../e2e/helpers.ts';
 import { whilePollOpen } from '../e2e/poll-lock.ts';
+import type { Engine } from './driver.ts';
 import { features, poll, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
@@ -206,5 +211,41 @@ test('the gallery turns by 45 degrees with Previous, Next and the arrow keys', a
   await site.press('ArrowRight');
   await site.expectText(status, /: image 1 of 8$/);
   await expect.poll(turned).toBe(facing);
+  expect(await site.errors()).toEqual([]);
+});
+
+/**
+ * The household each engine answers for, each its own, answering as the list already has it (the
+ * wedding figures the Chromium suite checks stay the demo list's).
+ */
+const RSVP_HOUSEHOLDS: Record<Engine, string> = {
+  chromium: 'Leo Martins',
+  firefox: 'Zoe Albright',
+  webkit: 'Oscar Lindgren',
+};
+
+test("a guest answers the wedding RSVP through their household's link", async ({ site, request }) => {
+  test.skip(!features.wedding, switchedOff('wedding'));
+  const name = RSVP_HOUSEHOLDS[site.engine];
+  const listed = WEDDING_GUESTS.find((guest) => guest.g1FullName === name)!;
+  // The link, as the console's Copy link gives it.
+  const { token } = await createUser(request, { clearance: 3, prefix: 'admin' });
+  const answer = await request.get('/api/wedding/get-all-guests', { headers: { Authorization: `Bearer ${token}` } });
+  const link = ((await answer.json()) as AllGuestsResponse).rsvp!.households[guestKey(listed)]!.link;
+  await site.goto(`/rsvp#${link}`);
+
+  const guest = byRole('group', `Guest one: ${name}`);
+  const wedding = inside(guest, byRole('combobox', 'Attending the wedding?'));
+  const food = inside(guest, byRole('combobox', 'Food choice'));
+  await site.expectVisible(food);
+  // Not coming after all: no meal is asked for; then coming again, with the meal chosen before.
+  await site.select(wedding, 'No, not attending');
+  await site.expectHidden(food);
+  await site.select(wedding, 'Yes, attending');
+  await site.expectVisible(food);
+  expect(await site.read(food, (select) => (select as HTMLSelectElement).value)).toBe(listed.g1FoodChoice);
+  await site.click(byRole('button', 'Update RSVP'));
+  await site.expectVisible(byRole('status', 'Thank you! Your answers are saved.'));
+  expect(await site.axeViolations()).toEqual([]);
   expect(await site.errors()).toEqual([]);
 });

@@ -107,19 +107,24 @@ export class Site {
   }
 
   /**
-   * Picks the option of value `value` in a select, as choosing it from the list does: focused, set
-   * and announced with input and change events. (Drivers open each engine's own list differently;
-   * what the page sees is the same.)
+   * Chooses the option whose text is `option` in the select `query` finds, as picking it does: the
+   * select takes the focus, then its value changes with input and change events. (A click would open
+   * each engine's own picker, which no page script can see.)
    */
-  async select(query: Query, value: string): Promise<void> {
+  async select(query: Query, option: string): Promise<void> {
     await this.expectVisible(query);
-    await this.read(query, (element) => (element as HTMLElement).focus());
-    const choose = (select: HTMLSelectElement, chosen: string) => {
-      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, chosen);
-      select.dispatchEvent(new Event('input', { bubbles: true }));
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    };
-    await this.tab.evaluate(`(${choose})(${this.locate(query)}, ${JSON.stringify(value)})`);
+    const chose = await this.tab.evaluate<boolean>(
+      `((select, text) => {
+        const found = [...select.options].find((candidate) => candidate.text.trim() === text);
+        if (!found) return false;
+        select.focus();
+        select.value = found.value;
+        select.dispatchEvent(new Event('input', { bubbles: true }));
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        return true;
+      })(${this.locate(query)}, ${JSON.stringify(option)})`,
+    );
+    expect(chose, `${describe(query)} has the option ${option}`).toBe(true);
   }
 
   /** Types into whatever has the focus. */

@@ -37,7 +37,9 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores,
  * and a scheduling poll's organiser (who may change only their own polls: created-polls.test.ts);
  * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
- * chatbot, the votes, a poll's answers and comments (which mark the member's own) and commenting; none for the rest. Each function's name matches exactly one rule.
+ * chatbot, the votes, a poll's answers and comments (which mark the member's own) and commenting;
+ * none for the rest (the RSVP page's read and answer need its link's token, never a session). Each
+ * function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
   [
@@ -46,7 +48,7 @@ const RULES: [RegExp, Access][] = [
   ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
+    /^(wedding-(?!rsvp-).+|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -54,7 +56,7 @@ const RULES: [RegExp, Access][] = [
     'optional-session',
   ],
   [
-    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
+    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
     'public',
   ],
 ];
@@ -111,6 +113,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   },
   'scoring-all-scores': { body: (username) => ({ userName: username }) },
   'scoring-wordgame': { body: (username) => ({ userName: username, roundScore: 3 }) },
+  'wedding-exported': { body: () => ({ asOf: 0 }) },
 };
 
 /** Calls the function with its request, as `username` with `token` (or none). */

@@ -8,12 +8,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';
+import { WEDDING } from '../../src/content/wedding.ts';
+import { WEDDING_GUESTS, type Guest } from '../../src/content/wedding-guests.ts';
+import { linkToken } from '../../src/features/wedding/links.server.ts';
+import { guestKey } from '../../src/features/wedding/logic.ts';
+import { MAX_DIETARY_LENGTH } from '../../src/features/wedding/rsvp.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { seedDemoAccounts, seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { signUserToken } from '../../src/server/token.ts';
-import { KEY_PREFIX } from '../../src/server/keys.ts';
+import { KEY_PREFIX, keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { sessionIdOf, tokenFor } from './fakes.ts';
 import { type Endpoint, FUNCTIONS, loadEndpoints, scheduledFunctions } from './functions.ts';
@@ -85,6 +90,14 @@ const FIELDS = [
   'date',
   'claimSecret',
   'before',
+  'token',
+  'one',
+  'two',
+  'wedding',
+  'food',
+  'rehearsal',
+  'dietary',
+  'asOf',
   '__proto__',
   'constructor',
   'prototype',
@@ -272,4 +285,55 @@ describe('hostile input', () => {
       );
     }
   }, 300_000);
+
+  it("answers an RSVP through a real link with hostile answers: a 4xx that writes nothing, or the answer saved as the form's words", async () => {
+    const rsvp = endpoints.find((endpoint) => endpoint.name === 'wedding-rsvp-answer.mts')!;
+    const single = WEDDING_GUESTS.find((guest) => guest.numberOfGuests === 1)!;
+    const token = linkToken(guestKey(single));
+    const choice = fc.oneof(
+      nasty,
+      fc.constantFrom('yes', 'no', '', 'YES', 'accepted'),
+      fc.integer(),
+      fc.constant(null),
+    );
+    const person = {
+      wedding: choice,
+      food: fc.oneof(nasty, fc.constantFrom(...WEDDING.menu), fc.constant('')),
+      rehearsal: choice,
+      dietary: fc.oneof(nasty, fc.string({ unit: 'grapheme', maxLength: 250 })),
+    };
+    const body = fc.record(
+      {
+        token: fc.oneof(fc.constant(token), fc.constant(token), nasty),
+        one: fc.record(person),
+        two: fc.record({ ...person, name: fc.oneof(nasty, fc.string()) }),
+        email: fc.oneof(nasty, fc.constant('guest@example.com')),
+        admin: fc.constant(true),
+      },
+      { requiredKeys: ['token', 'one'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (fields) => {
+        const before = await storeDigest();
+        const response = await rsvp.handler(
+          build(rsvp, 'POST', JSON.stringify(fields), 'none', '/api/wedding/rsvp/answer'),
+        );
+        const context = JSON.stringify(fields).slice(0, 200);
+        expect(response.status, context).toBeLessThan(500);
+        expect(response.headers.get('content-type'), context).toMatch(/^application\/json/);
+        if (response.status >= 400) {
+          expect(await storeDigest(), context).toBe(before);
+          return;
+        }
+        const stored = JSON.parse((await redis().hget<string>(keys.weddingGuests(), guestKey(single)))!) as Guest;
+        expect(['Accepted', 'Declined'], context).toContain(stored.g1WeddingAccepted);
+        expect(['Accepted', 'Declined'], context).toContain(stored.g1RehearsalAccepted);
+        expect(['', ...WEDDING.menu], context).toContain(stored.g1FoodChoice);
+        expect(stored.g1DietaryRestrictions.length, context).toBeLessThanOrEqual(MAX_DIETARY_LENGTH);
+        expect(stored.g1FullName, context).toBe(single.g1FullName);
+        expect(stored, context).not.toHaveProperty('admin');
+      }),
+      { numRuns: RUNS_PER_ENDPOINT * 2 },
+    );
+  }, 120_000);
 });

@@ -9,9 +9,13 @@ import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
 import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
+import { linkToken } from '../../src/features/wedding/links.server.ts';
+import { guestKey } from '../../src/features/wedding/logic.ts';
+import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
-import { OPERATOR } from '../../src/server/caller.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { newPollForm, tokenFor, useFakeResend } from './fakes.ts';
 import { FUNCTIONS, type Handler, isOn, loadEndpoints, scheduledFunctions, useOwnStore } from './functions.ts';
@@ -439,7 +443,28 @@ const SCENARIOS: Record<string, Scenario> = {
   'wedding-create-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'wedding-add-new-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'wedding-drop-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
+  'wedding-exported': { kind: 'write', prepare: async () => ({ token: await admin(), body: { asOf: Date.now() } }) },
+  // The RSVP page: a household found by its link's token (the list is loaded by its own prepare).
+  'wedding-rsvp-read': { kind: 'read', prepare: async () => ({ body: { token: await rsvpToken() } }) },
+  // The answer with a confirmation: the answer and the mail's counts, then how the mail went.
+  'wedding-rsvp-answer': {
+    kind: 'write',
+    prepare: async () => ({
+      body: {
+        token: await rsvpToken(),
+        one: { wedding: 'no', food: '', rehearsal: 'no', dietary: '' },
+        email: 'guest@example.com',
+      },
+    }),
+  },
 };
+
+/** The RSVP link token of a household for one, with the list loaded (a console scenario may have dropped it). */
+async function rsvpToken(): Promise<string> {
+  await createGuests(OPERATOR);
+  const single = WEDDING_GUESTS.find((guest) => guest.numberOfGuests === 1)!;
+  return linkToken(guestKey(single));
+}
 
 /** The functions the site serves with its config: a switched-off feature's answer 404 and are not counted. */
 const served = new Set((await loadEndpoints()).filter(isOn).map((endpoint) => endpoint.name.replace(/\.mts$/, '')));

@@ -1,5 +1,6 @@
-// The wedding endpoints against the local store: clearance 3 on all four, create only into an
-// empty list, add only what is missing, drop everything.
+// The wedding console's endpoints against the local store: clearance 3 on the four of the spec,
+// create only into an empty list (with the households' RSVP links), add only what is missing, drop
+// everything. The RSVP page's endpoints and the export mark are in wedding-rsvp.test.ts.
 import { describe, expect, it } from 'vitest';
 import addNewGuests from '../../netlify/functions/wedding-add-new-guests.mts';
 import createGuests from '../../netlify/functions/wedding-create-guests.mts';
@@ -73,7 +74,10 @@ describe.skipIf(!features.wedding)('wedding guest list', () => {
       deleted: WEDDING_GUESTS.length,
     });
     expect(await list(token)).toEqual([]);
+    // The households' links and RSVP page answers go with them.
+    expect(await redis().exists(keys.weddingLinks(), keys.weddingReplies())).toBe(0);
     expect((await call(createGuests, { token })).body).toMatchObject({ created: WEDDING_GUESTS.length });
+    expect(await redis().hlen(keys.weddingLinks())).toBe(WEDDING_GUESTS.length);
   });
 
   it('asks search engines not to index any answer, the guest list or a refusal', async () => {

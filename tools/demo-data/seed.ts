@@ -13,7 +13,7 @@ import {
   migratePolls,
 } from '../../src/features/scheduling/spec-console.server.ts';
 import { vote } from '../../src/features/scheduling/voting.server.ts';
-import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { createGuests, ensureGuestLinks } from '../../src/features/wedding/service.server.ts';
 import { GUEST, OPERATOR } from '../../src/server/caller.ts';
 
 /** Demo accounts for local runs, one per clearance level. */
@@ -88,6 +88,8 @@ export async function seedDemoData(): Promise<boolean> {
   }
   // A store from an earlier version is brought to this one's layout.
   await migratePolls(OPERATOR);
+  // A guest list from before the RSVP links gets them (made again, the same, on a store that has them).
+  await ensureGuestLinks();
   // The demo poll also joins a used store that lacks it (one made before it existed, or a shared
   // one whose tests deleted it): the audit and the browser tests open its page.
   if (!(await schedulingRepo.readPoll(DEMO_POLL_ID))) await seedDemoPoll();

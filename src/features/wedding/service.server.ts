@@ -1,16 +1,19 @@
-// The wedding guest list in Redis: one hash, a field per invitation keyed by guest one's name.
-// The console's actions load the owner's list (src/content/wedding-guests.ts) or drop it;
-// clearance is checked by the functions; each action counts the admin's attempt and checks their
-// session in its one store call (src/server/admin-limit.ts); the seed passes OPERATOR.
+// The wedding guest list in Redis: one hash, a field per invitation keyed by guest one's name, each
+// household with its RSVP link (links.server.ts). The console reads the list with each household's
+// link and RSVP page answers, and records its exports; its actions load the owner's list
+// (src/content/wedding-guests.ts) or drop it; clearance is checked by the functions; each action
+// counts the admin's attempt and checks their session in its one store call
+// (src/server/admin-limit.ts); the seed and the admin CLI pass OPERATOR. The CLI also imports a
+// list from CSV and lists or remakes the links.
 import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
-import { keys } from '../../server/keys.ts';
-import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
-import { hashReply } from '../../server/redis.ts';
-import { createGuestsIfEmpty } from '../../server/scripts/wedding.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
-import { titleCase } from './logic.ts';
-
-const guestKey = (guest: Guest) => guest.g1FullName.trim().toLowerCase();
+import { AppError } from '../../server/app-error.ts';
+import type { Admin } from '../../server/admin-limit.ts';
+import { OPERATOR } from '../../server/caller.ts';
+import { linkFingerprint, linkKey, linkToken, tokenHash } from './links.server.ts';
+import { guestKey, titleCase } from './logic.ts';
+import * as repo from './repo.server.ts';
+import type { ConsoleHousehold, ConsoleRsvp, LinkState } from './schema.ts';
 
 export interface WeddingActionResponse {
   status: 'Success';
@@ -19,19 +22,45 @@ export interface WeddingActionResponse {
   message: string;
 }
 
-/** Every invitation, by guest one's name; `admin` is who asks, for the console's limit and session check. */
-export async function allGuests(admin: Admin): Promise<Guest[]> {
-  const [hash] = await readAsAdmin(admin, (pipe) => pipe.hgetall(keys.weddingGuests()));
-  const stored = Object.values(hashReply(hash) ?? {});
-  return stored
-    .map((json) => JSON.parse(json) as Guest)
-    .sort((a, b) => titleCase(a.g1FullName).localeCompare(titleCase(b.g1FullName)));
+const byName = (a: Guest, b: Guest) => titleCase(a.g1FullName).localeCompare(titleCase(b.g1FullName));
+
+/** Which key the store's links were made with, as this server sees it. */
+function linkState(stored: string | null, fingerprint: string): LinkState {
+  if (stored === null) return 'none';
+  return stored === fingerprint ? 'ready' : 'other-secret';
 }
 
-/** Loads the owner's list into an empty store; does nothing when guests are already there. */
+/**
+ * Every invitation, by guest one's name, with the console's RSVP details: each household's link
+ * token (when its link works), its RSVP page answer times, the last export's time and the time of
+ * this read. `admin` is who asks, for the console's limit and session check. One round trip.
+ */
+export async function allGuests(admin: Admin): Promise<{ guests: Guest[]; rsvp: ConsoleRsvp }> {
+  const readAt = Date.now();
+  const stored = await repo.readList(admin);
+  const key = linkKey();
+  const links = linkState(stored.linkKey, linkFingerprint(key));
+  const households: Record<string, ConsoleHousehold> = {};
+  for (const guest of stored.guests) {
+    const id = guestKey(guest);
+    const token = linkToken(id, key);
+    const reply = stored.replies[id] ?? {};
+    households[id] = {
+      link: links === 'ready' && stored.links[tokenHash(token)] === id ? token : null,
+      answeredAt: reply.answeredAt ?? null,
+      changedAt: reply.changedAt ?? null,
+    };
+  }
+  return {
+    guests: stored.guests.sort(byName),
+    rsvp: { readAt, lastExportAt: stored.lastExportAt, links, households },
+  };
+}
+
+/** Loads the owner's list into an empty store, with its links; does nothing when guests are already there. */
 export async function createGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
-  const args = guests.flatMap((guest) => [guestKey(guest), JSON.stringify(guest)]);
-  const created = await runAsAdmin(admin, createGuestsIfEmpty, [keys.weddingGuests()], args);
+  const key = linkKey();
+  const created = await repo.storeIfEmpty(admin, linkFingerprint(key), repo.householdArgs(guests, key));
   return {
     status: 'Success',
     created,
@@ -39,21 +68,91 @@ export async function createGuests(admin: Admin, guests: Guest[] = WEDDING_GUEST
   };
 }
 
-/** Loads the invitations of the owner's list that the store does not have yet. */
+/** Loads the invitations of the owner's list that the store does not have yet, with their links. */
 export async function addNewGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
-  const replies = await commandsAsAdmin(
-    admin,
-    guests.map((guest) => ['HSETNX', keys.weddingGuests(), guestKey(guest), JSON.stringify(guest)]),
-  );
-  const created = replies.reduce((sum, added) => sum + Number(added), 0);
+  const key = linkKey();
+  const created = await repo.addMissing(admin, linkFingerprint(key), repo.householdArgs(guests, key));
   return { status: 'Success', created, message: `${created} new invitation${created === 1 ? '' : 's'} added.` };
 }
 
-/** Deletes every invitation. */
+/** Deletes every invitation, with its link and its RSVP page answers. */
 export async function dropGuests(admin: Admin): Promise<WeddingActionResponse> {
-  const [deleted = 0] = await commandsAsAdmin(admin, [
-    ['HLEN', keys.weddingGuests()],
-    ['DEL', keys.weddingGuests()],
-  ]);
+  const deleted = await repo.dropAll(admin);
   return { status: 'Success', deleted, message: 'The guest list is empty now.' };
+}
+
+/**
+ * Records a whole-list export: the time of the list it was made from (`asOf`, what the console
+ * read as `readAt`), never later than now. Rows answered or changed after it are marked.
+ */
+export async function recordExport(admin: Admin, asOf: number, now = Date.now()): Promise<number> {
+  const at = Math.min(asOf, now);
+  await repo.markExported(admin, at);
+  return at;
+}
+
+/** Refused (reason `other-secret`): the store's links were made with another TOKEN_SECRET than this one. */
+export const OTHER_SECRET =
+  "The store's RSVP links were made with another TOKEN_SECRET than this one, so links made here would not work. Run this with the site's TOKEN_SECRET, or add --new-links to make new links with this one (every link sent so far stops working). Nothing was changed.";
+
+const otherSecret = () => new AppError('conflict', OTHER_SECRET, {}, 'other-secret');
+
+/** One household's link, as the CLI prints it. */
+export interface HouseholdLink {
+  name: string;
+  token: string;
+}
+
+/**
+ * Replaces the guest list with `guests` (an imported file, already checked: guest-csv.ts), keeping
+ * the answers of the households still on it that have answered, with the links of the new list.
+ * `newLinks` makes them even when the store's were made with another TOKEN_SECRET (OTHER_SECRET
+ * otherwise). For the operator's CLI.
+ */
+export async function importGuests(
+  guests: Guest[],
+  { newLinks = false } = {},
+): Promise<{ added: number; kept: number; removed: number; links: HouseholdLink[] }> {
+  const key = linkKey();
+  const reply = await repo.replaceList(linkFingerprint(key), newLinks, repo.householdArgs(guests, key));
+  if (reply[0] === 'other-key') throw otherSecret();
+  const [, added, kept, removed] = reply;
+  return { added, kept, removed, links: householdLinks(guests.map(guestKey), guests, key) };
+}
+
+/**
+ * Makes every household's link anew (the list's, under this TOKEN_SECRET) and answers them by
+ * name, for the operator's CLI: after a new TOKEN_SECRET (`newLinks`), or for a store whose list
+ * came before links. Two round trips: the households' keys, then the links.
+ */
+export async function guestLinks({ newLinks = false } = {}): Promise<HouseholdLink[]> {
+  const { guests } = await repo.readList(OPERATOR);
+  const ids = guests.map(guestKey);
+  const key = linkKey();
+  const pairs = ids.flatMap((id) => [tokenHash(linkToken(id, key)), id]);
+  const reply = await repo.remakeLinks(linkFingerprint(key), newLinks, pairs);
+  if (reply[0] === 'other-key') throw otherSecret();
+  return householdLinks(ids, guests, key);
+}
+
+/**
+ * Makes the links of a store whose list came before them (the demo seed, `migrate`); answers how
+ * many it made, or null when the store's links were made with another TOKEN_SECRET (left alone).
+ */
+export async function ensureGuestLinks(): Promise<number | null> {
+  try {
+    return (await guestLinks()).length;
+  } catch (error) {
+    if (error instanceof AppError && error.reason === 'other-secret') return null;
+    throw error;
+  }
+}
+
+/** The households' names and tokens, in the console's order (by guest one's name). */
+function householdLinks(ids: string[], guests: Guest[], key: Buffer): HouseholdLink[] {
+  const listed = new Set(ids);
+  return guests
+    .filter((guest) => listed.has(guestKey(guest)))
+    .sort(byName)
+    .map((guest) => ({ name: titleCase(guest.g1FullName), token: linkToken(guestKey(guest), key) }));
 }

@@ -1,12 +1,16 @@
 // The guest list console's state: the invitations as last loaded (null until the first answer),
-// and the console actions, each followed by a reload. Failures are logged (SPEC section 8); the
-// console keeps showing what it had.
+// each household's RSVP details (its link, when it answered), and the console actions, each
+// followed by a reload. Failures are logged (SPEC section 8); the console keeps showing what it had.
 import { atom, onMount } from 'nanostores';
-import { fetchGuests, runGuestAction } from './api-client.ts';
+import { fetchGuests, markExported, runGuestAction } from './api-client.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
+import type { ConsoleRsvp } from './schema.ts';
 
 /** The invitations, or null while the first load is on its way. */
 export const $guests = atom<Guest[] | null>(null);
+
+/** The households' RSVP links and answer times, with the last export's time; null until loaded (or from a server without them). */
+export const $rsvp = atom<ConsoleRsvp | null>(null);
 
 // The list loads when the console first shows it.
 onMount($guests, () => {
@@ -16,7 +20,9 @@ onMount($guests, () => {
 /** (Re)loads the guest list; a failure leaves what was shown (an empty list at first). */
 export async function loadGuests(): Promise<void> {
   try {
-    $guests.set(await fetchGuests());
+    const { guests, rsvp } = await fetchGuests();
+    $rsvp.set(rsvp ?? null);
+    $guests.set(guests);
   } catch (error) {
     console.error('An error occurred fetching guests.', error);
     $guests.set($guests.get() ?? []);
@@ -31,4 +37,19 @@ export async function runAction(action: Parameters<typeof runGuestAction>[0]): P
     console.error(`An error occurred running ${action}.`, error);
   }
   await loadGuests();
+}
+
+/**
+ * Records that the whole list, as loaded, was exported: rows answered or changed after it stay
+ * marked. A failure is logged; the marks then stay until the next export.
+ */
+export async function recordExport(): Promise<void> {
+  const rsvp = $rsvp.get();
+  if (!rsvp) return;
+  try {
+    const { lastExportAt } = await markExported(rsvp.readAt);
+    $rsvp.set({ ...($rsvp.get() ?? rsvp), lastExportAt });
+  } catch (error) {
+    console.error('An error occurred recording the export.', error);
+  }
 }

@@ -1,5 +1,8 @@
 import type { Guest } from '../../../content/wedding-guests.ts';
-import { attendance, titleCase } from '../logic.ts';
+import { showToast } from '../../../components/toast.ts';
+import { attendance, guestKey, titleCase } from '../logic.ts';
+import { changedSinceExport, formatStamp, rsvpLink } from '../rsvp.ts';
+import type { ConsoleRsvp } from '../schema.ts';
 
 const FIELDS = ['Name', 'Attending Wedding', 'Food Choice', 'Attending Rehearsal', 'Dietary Restrictions'];
 
@@ -17,8 +20,33 @@ function guestCells(guest: Guest, which: 'g1' | 'g2') {
   ];
 }
 
-/** The guest list: RSVP Submitted, then Guest One and Guest Two with their answers. */
-export default function GuestTable({ guests }: { guests: Guest[] }) {
+/** Puts a household's RSVP link on the clipboard, and says so in a toast. */
+async function copyLink(token: string, name: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(rsvpLink(location.origin, token));
+    showToast({
+      title: 'Copied',
+      text: `The RSVP link of ${name} is on your clipboard.`,
+      variant: 'success',
+      duration: 3000,
+    });
+  } catch {
+    showToast({ title: 'Not copied', text: 'The browser did not let the page use the clipboard.', variant: 'failure' });
+  }
+}
+
+interface GuestTableProps {
+  guests: Guest[];
+  /** Each household's link and RSVP page answer times; null from a server without them. */
+  rsvp: ConsoleRsvp | null;
+}
+
+/**
+ * The guest list: RSVP Submitted (with when, for an answer given on the RSVP page, and a mark in
+ * words on a row answered or changed since the last export), Guest One and Guest Two with their
+ * answers, and each household's RSVP link to copy.
+ */
+export default function GuestTable({ guests, rsvp }: GuestTableProps) {
   return (
     <div className="wedding-scroll" role="region" aria-label="Guest list" tabIndex={0}>
       <table className="wedding-table">
@@ -33,6 +61,9 @@ export default function GuestTable({ guests }: { guests: Guest[] }) {
             <th scope="colgroup" colSpan={FIELDS.length}>
               Guest Two
             </th>
+            <th scope="col" rowSpan={2}>
+              RSVP Link
+            </th>
           </tr>
           <tr>
             {[...FIELDS, ...FIELDS].map((field, index) => (
@@ -43,13 +74,41 @@ export default function GuestTable({ guests }: { guests: Guest[] }) {
           </tr>
         </thead>
         <tbody>
-          {guests.map((guest) => (
-            <tr key={guest.g1FullName}>
-              <td>{guest.hasAlreadyRsvped ? 'Yes' : 'No'}</td>
-              {guestCells(guest, 'g1')}
-              {guestCells(guest, 'g2')}
-            </tr>
-          ))}
+          {guests.map((guest) => {
+            const household = rsvp?.households[guestKey(guest)];
+            const changed = changedSinceExport(household?.changedAt, rsvp?.lastExportAt ?? null);
+            const name = titleCase(guest.g1FullName);
+            return (
+              <tr key={guest.g1FullName} className={changed ? 'wedding-changed-row' : undefined}>
+                <td>
+                  {guest.hasAlreadyRsvped ? 'Yes' : 'No'}
+                  {household?.answeredAt && (
+                    <span className="wedding-when">
+                      {' '}
+                      on <time dateTime={household.answeredAt}>{formatStamp(household.answeredAt)}</time>
+                    </span>
+                  )}
+                  {changed && <span className="wedding-changed"> Changed since export</span>}
+                </td>
+                {guestCells(guest, 'g1')}
+                {guestCells(guest, 'g2')}
+                <td>
+                  {household?.link ? (
+                    <button
+                      type="button"
+                      className="button wedding-copy-link"
+                      aria-label={`Copy link: ${name}`}
+                      onClick={() => void copyLink(household.link!, name)}
+                    >
+                      Copy link
+                    </button>
+                  ) : (
+                    <span className="wedding-note">No link yet</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,6 +1,8 @@
 // The wedding guest list console (SPEC sections 2, 4, 8, 9): the action buttons (the three that
-// change the list stay disabled), the counts, who to follow up with, the search and filters, the
-// table of what they show, and the CSV export of everything or of what is shown.
+// change the list stay disabled), the counts, who to follow up with, what changed on the RSVP page
+// since the last export, the search and filters, the table of what they show with each
+// household's RSVP link, and the CSV export of everything (recorded, for the changed marks) or of
+// what is shown.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
@@ -16,7 +18,9 @@ import {
   noMealNames,
   notRepliedLines,
 } from '../logic.ts';
-import { $guests, runAction } from '../store.ts';
+import { changedSinceExport, exportSummary } from '../rsvp.ts';
+import type { ConsoleRsvp } from '../schema.ts';
+import { $guests, $rsvp, recordExport, runAction } from '../store.ts';
 import FollowUps from './FollowUps.tsx';
 import GuestCounts from './GuestCounts.tsx';
 import GuestFilters from './GuestFilters.tsx';
@@ -26,6 +30,7 @@ import GuestTable from './GuestTable.tsx';
 export default function WeddingConsole() {
   const user = useStore($user);
   const guests = useStore($guests);
+  const rsvp = useStore($rsvp);
   const [warning, setWarning] = useState(false);
   const [filter, setFilter] = useState(NO_FILTER);
   const shown = filterGuests(guests ?? [], filter);
@@ -49,7 +54,14 @@ export default function WeddingConsole() {
         <button type="button" className="button" disabled onClick={() => setWarning(true)}>
           Delete Guests
         </button>
-        <button type="button" className="button button-primary" onClick={() => exportGuestsCsv(guests ?? [])}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => {
+            exportGuestsCsv(guests ?? []);
+            if (guests?.length) void recordExport();
+          }}
+        >
           Export to CSV
         </button>
       </div>
@@ -73,6 +85,7 @@ export default function WeddingConsole() {
         <>
           <GuestCounts counts={countGuests(guests)} />
           <FollowUps notReplied={notRepliedLines(guests)} noMeal={noMealNames(guests)} />
+          {rsvp && <RsvpStatus rsvp={rsvp} />}
           <section className="wedding-card" aria-labelledby="wedding-clearance">
             <h2 id="wedding-clearance">Current Clearance Level: {user.clearance ?? 'N/A'}</h2>
             {guests.length === 0 ? (
@@ -89,7 +102,7 @@ export default function WeddingConsole() {
                   onExportShown={() => exportGuestsCsv(shown, CSV_SHOWN_FILE_NAME)}
                 />
                 {shown.length > 0 ? (
-                  <GuestTable guests={shown} />
+                  <GuestTable guests={shown} rsvp={rsvp} />
                 ) : (
                   <p className="wedding-note">No invitations match the search and filters.</p>
                 )}
@@ -99,5 +112,28 @@ export default function WeddingConsole() {
         </>
       )}
     </>
+  );
+}
+
+const LINK_NOTES = {
+  none: 'The RSVP links are not made yet: run npm run admin -- guest-links to make them and list them.',
+  'other-secret':
+    "The RSVP links were made with another TOKEN_SECRET, so they cannot be shown here: run npm run admin -- guest-links --new-links with this site's TOKEN_SECRET to make new ones (the links sent so far then stop working).",
+} as const;
+
+/** What the RSVP page brought since the last export, and whether the links can be copied. */
+function RsvpStatus({ rsvp }: { rsvp: ConsoleRsvp }) {
+  const changed = Object.values(rsvp.households).filter((household) =>
+    changedSinceExport(household.changedAt, rsvp.lastExportAt),
+  ).length;
+  return (
+    <section className="wedding-rsvp-status" aria-labelledby="wedding-rsvp-title">
+      <h2 id="wedding-rsvp-title">RSVP page</h2>
+      <p role="status">{exportSummary(changed, rsvp.lastExportAt)}</p>
+      {changed > 0 && (
+        <p className="wedding-note">Those rows say &ldquo;Changed since export&rdquo; in their RSVP Submitted cell.</p>
+      )}
+      {rsvp.links !== 'ready' && <p className="wedding-note">{LINK_NOTES[rsvp.links]}</p>}
+    </section>
   );
 }

@@ -1,0 +1,195 @@
+// The wedding's Redis access: the guest list (a hash of households by guest key), the links map
+// (token hash → guest key) with the fingerprint of the key it was made with, the RSVP page's
+// answers per household, and the last export's time. Every call is one round trip.
+import type { Guest } from '../../content/wedding-guests.ts';
+import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
+import { dailyCounter } from '../../server/daily-cap.ts';
+import { keys } from '../../server/keys.ts';
+import { MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
+import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
+import { hashReply } from '../../server/redis.ts';
+import * as scripts from '../../server/scripts/wedding.ts';
+import { linkToken, tokenHash } from './links.server.ts';
+import { guestKey } from './logic.ts';
+import { type AnswerFields, CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY, type RsvpReply } from './rsvp.ts';
+
+/** The daily counter of one household's confirmations (its subject is the household's token hash). */
+export const HOUSEHOLD_MAIL_COUNTER = 'mail-rsvp-household';
+
+/** The guest list as the console reads it. */
+export interface StoredList {
+  guests: Guest[];
+  replies: Record<string, RsvpReply>;
+  /** token hash → guest key */
+  links: Record<string, string>;
+  /** The fingerprint of the key the links were made with, or null before any were. */
+  linkKey: string | null;
+  lastExportAt: number | null;
+}
+
+const parse = <T>(json: string | undefined): T | undefined => (json ? (JSON.parse(json) as T) : undefined);
+
+/** Reads everything the console shows in one round trip, counting the admin's attempt in it. */
+export async function readList(admin: Admin): Promise<StoredList> {
+  const [guests, replies, links, linkKey, lastExport] = await readAsAdmin(admin, (pipe) => {
+    pipe.hgetall(keys.weddingGuests());
+    pipe.hgetall(keys.weddingReplies());
+    pipe.hgetall(keys.weddingLinks());
+    pipe.get(keys.weddingLinkKey());
+    pipe.get(keys.weddingLastExport());
+  });
+  const repliesByKey = Object.fromEntries(
+    Object.entries(hashReply(replies) ?? {}).map(([key, json]) => [key, parse<RsvpReply>(json) ?? {}]),
+  );
+  return {
+    guests: Object.values(hashReply(guests) ?? {}).map((json) => JSON.parse(json) as Guest),
+    replies: repliesByKey,
+    links: hashReply(links) ?? {},
+    linkKey: typeof linkKey === 'string' ? linkKey : null,
+    lastExportAt: lastExport === null || lastExport === undefined ? null : Number(lastExport),
+  };
+}
+
+/** Each household as the scripts take it: its key, its JSON guest and its token's hash. */
+export function householdArgs(guests: Guest[], key: Buffer): string[] {
+  return guests.flatMap((guest) => [
+    guestKey(guest),
+    JSON.stringify(guest),
+    tokenHash(linkToken(guestKey(guest), key)),
+  ]);
+}
+
+const listKeys = (): [string, string, string] => [keys.weddingGuests(), keys.weddingLinks(), keys.weddingLinkKey()];
+
+/** Stores the list with its links when the store has none; answers how many households it stored. */
+export function storeIfEmpty(admin: Admin, fingerprint: string, households: string[]): Promise<number> {
+  return runAsAdmin(admin, scripts.createGuestsIfEmpty, listKeys(), [fingerprint, ...households]);
+}
+
+/** Adds the households the store lacks (with their links); answers how many it added. */
+export function addMissing(admin: Admin, fingerprint: string, households: string[]): Promise<number> {
+  return runAsAdmin(admin, scripts.addGuests, listKeys(), [fingerprint, ...households]);
+}
+
+/** Deletes the list with its links and RSVP page answers; answers how many households there were. */
+export async function dropAll(admin: Admin): Promise<number> {
+  const [deleted = 0] = await commandsAsAdmin(admin, [
+    ['HLEN', keys.weddingGuests()],
+    ['DEL', keys.weddingGuests()],
+    ['DEL', keys.weddingLinks()],
+    ['DEL', keys.weddingReplies()],
+  ]);
+  return deleted;
+}
+
+/** Replaces the list with an imported one (scripts.replaceGuests), for the operator's CLI. */
+export function replaceList(fingerprint: string, force: boolean, households: string[]) {
+  return scripts.replaceGuests.run(
+    [keys.weddingGuests(), keys.weddingLinks(), keys.weddingLinkKey(), keys.weddingReplies()],
+    [fingerprint, force ? 1 : 0, ...households],
+  );
+}
+
+/** Makes the links map anew for the given (token hash, guest key) pairs (scripts.syncLinks). */
+export function remakeLinks(fingerprint: string, force: boolean, pairs: string[]) {
+  return scripts.syncLinks.run(listKeys(), [fingerprint, force ? 1 : 0, ...pairs]);
+}
+
+/** Records the time of the list the last whole-list export was made from. */
+export async function markExported(admin: Admin, asOf: number): Promise<void> {
+  await commandsAsAdmin(admin, [['SET', keys.weddingLastExport(), asOf]]);
+}
+
+export type HouseholdFound = { guest: Guest; reply: RsvpReply } | { unknown: true } | { limitedFor: number };
+
+/** Finds a household by its token's hash, within the address's wrong-link limit (one round trip). */
+export async function readHousehold(hash: string, wrongLinks: Attempt): Promise<HouseholdFound> {
+  const [counter, max, windowSeconds] = attemptCounter(wrongLinks);
+  const reply = await scripts.readHousehold.run(
+    [counter, keys.weddingLinks(), keys.weddingGuests(), keys.weddingReplies()],
+    [max, windowSeconds, hash],
+  );
+  if (reply[0] === 'limited') return { limitedFor: reply[1] };
+  if (reply[0] === 'unknown') return { unknown: true };
+  return { guest: JSON.parse(reply[1]) as Guest, reply: parse<RsvpReply>(reply[2]) ?? {} };
+}
+
+export type AnswerSaved =
+  | { saved: { key: string; guest: Guest; reply: RsvpReply; mail: scripts.RsvpMail } }
+  | { unknown: true }
+  | { limitedFor: number }
+  | { guestTwo: 'needed' | 'none' };
+
+/**
+ * Saves an answer through its token's hash, within the address's wrong-link and answer limits and
+ * the household's answer limit, counting a confirmation against the household's cap and the day's
+ * RSVP budget when `wantsMail` (one round trip).
+ */
+export async function saveAnswer(
+  hash: string,
+  fields: AnswerFields,
+  guestTwo: boolean,
+  wantsMail: boolean,
+  limits: { wrongLinks: Attempt; perAddress: Attempt; perHousehold: Attempt },
+  now = new Date(),
+): Promise<AnswerSaved> {
+  const [wrong, maxWrong, wrongWindow] = attemptCounter(limits.wrongLinks);
+  const [address, maxPerAddress, addressWindow] = attemptCounter(limits.perAddress);
+  const [household, maxPerHousehold, householdWindow] = attemptCounter(limits.perHousehold);
+  const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.rsvp, '', now.getTime());
+  const [householdMail] = dailyCounter(HOUSEHOLD_MAIL_COUNTER, hash, now.getTime());
+  const reply = await scripts.saveAnswer.run(
+    [
+      wrong,
+      address,
+      household,
+      keys.weddingLinks(),
+      keys.weddingGuests(),
+      keys.weddingReplies(),
+      dayMail,
+      householdMail,
+    ],
+    [
+      maxWrong,
+      wrongWindow,
+      maxPerAddress,
+      addressWindow,
+      maxPerHousehold,
+      householdWindow,
+      hash,
+      now.toISOString(),
+      JSON.stringify(fields),
+      guestTwo ? 1 : 0,
+      wantsMail ? 1 : 0,
+      mailCaps().rsvp,
+      CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY,
+      dayTtl,
+      `${MAIL_CAP_NOTE} (per household)`,
+      `${MAIL_CAP_NOTE} (RSVP mail)`,
+    ],
+  );
+  switch (reply[0]) {
+    case 'saved':
+      return {
+        saved: {
+          mail: reply[1],
+          key: reply[2],
+          guest: JSON.parse(reply[3]) as Guest,
+          reply: JSON.parse(reply[4]) as RsvpReply,
+        },
+      };
+    case 'limited':
+      return { limitedFor: reply[1] };
+    case 'unknown':
+      return { unknown: true };
+    case 'needs-two':
+      return { guestTwo: 'needed' };
+    default:
+      return { guestTwo: 'none' };
+  }
+}
+
+/** Records how a confirmation went, unless a newer answer came meanwhile. */
+export async function recordDelivery(key: string, submittedAt: string, delivery: string, note: string): Promise<void> {
+  await scripts.recordRsvpDelivery.run([keys.weddingReplies()], [key, submittedAt, delivery, note]);
+}

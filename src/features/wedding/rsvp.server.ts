@@ -1,0 +1,118 @@
+// The RSVP page's use cases: a household read through its link's token, and its answer saved,
+// then confirmed by mail when the guest gave an address. The token finds the household in the
+// store call's one read (links.server.ts); an address that keeps sending wrong tokens is held off
+// (LIMITS.wrongLinksPerAddress), so nobody can scan for links. A link that finds nothing answers
+// the same "This link is not valid." whether it never existed or its household left the list.
+// The address a guest types is used for the one mail and never stored; the household's reply
+// keeps only how the mail went.
+import { WEDDING } from '../../content/wedding.ts';
+import { AppError } from '../../server/app-error.ts';
+import { deliverAndRecord } from '../../server/mail.ts';
+import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
+import { siteUrl } from '../../server/settings.ts';
+import { tokenHash } from './links.server.ts';
+import * as repo from './repo.server.ts';
+import {
+  RSVP_TEXT,
+  answerFields,
+  answerProblems,
+  cleanAnswer,
+  householdOf,
+  isOpen,
+  rsvpConfirmation,
+  rsvpLink,
+} from './rsvp.ts';
+import type {
+  AnswerResponse,
+  ConfirmationOutcome,
+  InvitationResponse,
+  RsvpAnswerRequest,
+  RsvpReason,
+} from './schema.ts';
+
+// A guest who mistypes a link tries a few times; a scanner tries thousands. An answer is given once
+// and changed a few times; a family sharing one address answers for a few households.
+export const LIMITS = {
+  wrongLinksPerAddress: { bucket: 'rsvp-wrong-link', max: 10, windowSeconds: 3600 },
+  answersPerAddress: { bucket: 'rsvp-answer-ip', max: 30, windowSeconds: 3600 },
+  answersPerHousehold: { bucket: 'rsvp-answer-household', max: 10, windowSeconds: 3600 },
+} satisfies Record<string, RateLimit>;
+
+const invalidLink = () => new AppError<RsvpReason>('not_found', RSVP_TEXT.invalidLink, {}, 'invalid-link');
+
+/** Reads the household a link's token finds, and whether answers are still taken. One round trip. */
+export async function readInvitation(token: string, address: string, now = Date.now()): Promise<InvitationResponse> {
+  const found = await repo.readHousehold(tokenHash(token), [LIMITS.wrongLinksPerAddress, address]);
+  if ('limitedFor' in found) throw rateLimited(found.limitedFor);
+  if ('unknown' in found) throw invalidLink();
+  return {
+    status: 'Success',
+    invitation: WEDDING,
+    household: householdOf(found.guest, found.reply, WEDDING.menu),
+    open: isOpen(WEDDING, now),
+  };
+}
+
+/**
+ * Saves a household's answer, until the deadline (then 403 `closed`), and mails a confirmation to
+ * `email` when one is given, within the household's daily cap and the day's RSVP mail budget
+ * (over either the answer is saved and the mail recorded not-sent). At most two round trips: the
+ * answer with its limits and mail counts, then how the mail went.
+ */
+export async function answerInvitation(
+  input: RsvpAnswerRequest,
+  address: string,
+  requestId: string,
+  now = Date.now(),
+): Promise<AnswerResponse> {
+  if (!isOpen(WEDDING, now)) throw new AppError<RsvpReason>('forbidden', RSVP_TEXT.closed, {}, 'closed');
+  const answer = cleanAnswer({ one: input.one, two: input.two });
+  const [problem] = answerProblems(answer, WEDDING.menu, input.email);
+  if (problem) throw new AppError('bad_request', problem.message);
+
+  const hash = tokenHash(input.token);
+  const email = input.email.trim();
+  const outcome = await repo.saveAnswer(
+    hash,
+    answerFields(answer),
+    answer.two !== undefined,
+    email !== '',
+    {
+      wrongLinks: [LIMITS.wrongLinksPerAddress, address],
+      perAddress: [LIMITS.answersPerAddress, address],
+      perHousehold: [LIMITS.answersPerHousehold, hash],
+    },
+    new Date(now),
+  );
+  if ('limitedFor' in outcome) throw rateLimited(outcome.limitedFor);
+  if ('unknown' in outcome) throw invalidLink();
+  if ('guestTwo' in outcome) {
+    throw new AppError('bad_request', outcome.guestTwo === 'needed' ? RSVP_TEXT.needsGuestTwo : RSVP_TEXT.noGuestTwo);
+  }
+
+  const { key, guest, reply, mail } = outcome.saved;
+  const answered = {
+    status: 'Success',
+    invitation: WEDDING,
+    household: householdOf(guest, reply, WEDDING.menu),
+    open: true,
+  } as const;
+  if (mail === 'none') return { ...answered, confirmation: 'none' };
+  if (mail !== 'send') {
+    // Over a cap the answer stands; the script has recorded its mail as not sent.
+    console.warn(`[${requestId}] RSVP saved, confirmation not sent: daily mail cap reached (${mail}).`);
+    return { ...answered, confirmation: 'not-sent' };
+  }
+  const site = siteUrl(process.env);
+  const delivered = await deliverAndRecord(
+    {
+      ...rsvpConfirmation(answer, WEDDING, site ? rsvpLink(site, input.token) : undefined),
+      to: email,
+      idempotencyKey: `rsvp-${hash.slice(0, 32)}-${reply.submittedAt}`,
+    },
+    `[${requestId}] RSVP confirmation`,
+    ({ delivery, note }) => repo.recordDelivery(key, reply.submittedAt!, delivery, note),
+  );
+  const confirmation: ConfirmationOutcome = delivered.delivery === 'delivered' ? 'sent' : 'not-sent';
+  return { ...answered, confirmation };
+}
