@@ -34,15 +34,19 @@ const endpoints = await loadEndpoints();
 const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 
 /**
- * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores;
- * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
+ * Who may call what (QUALITY, Security): any token for the account, the cart, orders, scores and
+ * asking to join the forum; 2 or more for the forum; 3 for the wedding and scheduling consoles and
+ * the forum's requests to join; a token when sent for the
  * chatbot, the votes and a poll's answers (which mark the member's own); none for the rest. Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
-  [/^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+)$/, 'session'],
+  [
+    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|forum-(ask-to-join|join-request(-dismiss)?))$/,
+    'session',
+  ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-.+|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-remove-voter|scheduling-polls|poll-remove-voter)$/,
+    /^(wedding-.+|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-(create|delete|finalise|reopen)-poll|scheduling-remove-voter|scheduling-polls|poll-remove-voter)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -83,6 +87,13 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'messages-create-message': { body: (username) => ({ username, text: 'Hello.' }) },
   'messages-delete': { path: `/api/messages/delete/${crypto.randomUUID()}` },
   'messages-edit': { path: `/api/messages/edit/${crypto.randomUUID()}`, body: () => ({ text: 'Edited.' }) },
+  'messages-react': {
+    path: `/api/messages/react/${crypto.randomUUID()}`,
+    body: () => ({ reaction: 'thumbs-up', on: true }),
+  },
+  'messages-replies': { path: `/api/messages/replies/${crypto.randomUUID()}` },
+  'forum-ask-to-join': { body: () => ({ note: 'Please let me in.' }) },
+  'forum-join-requests-decide': { body: () => ({ id: crypto.randomUUID(), decision: 'approve' }) },
   'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },
   'poll-remove-voter': { body: () => ({ question: 0, name: 'Nobody' }) },
   'scheduling-add-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },

@@ -54,7 +54,8 @@ async function member(clearance = 2) {
       return result.body.message as ForumMessage;
     },
     page: async (query = '?limit=200') =>
-      (await call(getMessages, { ...as, method: 'GET', path: `/api/messages/get-messages${query}` })).body as unknown as Page,
+      (await call(getMessages, { ...as, method: 'GET', path: `/api/messages/get-messages${query}` }))
+        .body as unknown as Page,
     replies: (id: string, query = '') =>
       call(getReplies, { ...as, method: 'GET', path: `/api/messages/replies/${id}${query}` }),
     react: (id: string, reaction: string, on: boolean) =>
@@ -190,7 +191,10 @@ describe.skipIf(!features.forum)('forum replies', () => {
       status: 200,
       body: { message: { text: 'The reply', replyTo: top._id, editedAt: expect.any(String) } },
     });
-    expect((await listed(ada, top._id))!.replies![0]).toMatchObject({ text: 'The reply', editedAt: expect.any(String) });
+    expect((await listed(ada, top._id))!.replies![0]).toMatchObject({
+      text: 'The reply',
+      editedAt: expect.any(String),
+    });
   });
 
   it('deletes a reply alone; a deleted message takes its replies and every reaction with it', async () => {
@@ -363,10 +367,12 @@ describe.skipIf(!features.forum)('forum reactions', () => {
     const id = crypto.randomUUID();
     for (const token of [visitor.token, undefined]) {
       const expected = token ? 403 : 401;
-      expect((await call(react, { token, body: { reaction: 'heart', on: true }, path: `/api/messages/react/${id}` })).status).toBe(
+      expect(
+        (await call(react, { token, body: { reaction: 'heart', on: true }, path: `/api/messages/react/${id}` })).status,
+      ).toBe(expected);
+      expect((await call(getReplies, { method: 'GET', token, path: `/api/messages/replies/${id}` })).status).toBe(
         expected,
       );
-      expect((await call(getReplies, { method: 'GET', token, path: `/api/messages/replies/${id}` })).status).toBe(expected);
     }
   });
 });

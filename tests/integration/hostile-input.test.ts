@@ -84,6 +84,12 @@ const FIELDS = [
   'date',
   'claimSecret',
   'before',
+  'replyTo',
+  'reaction',
+  'on',
+  'note',
+  'id',
+  'decision',
   '__proto__',
   'constructor',
   'prototype',
@@ -113,6 +119,8 @@ const leaf = fc.oneof(
   fc.boolean(),
   fc.constant(null),
   fc.constantFrom(-1, 0, 1, 2, 3, 7, 21, 1e308, -0),
+  // Values some endpoints take (a reaction, a decision), so requests reach past the schema.
+  fc.constantFrom('thumbs-up', 'heart', 'approve', 'decline'),
 );
 const value = fc.letrec((tie) => ({
   any: fc.oneof(

@@ -1,12 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { authorOf, canEdit, hasMarkdown, isOwn, postProblem, postedAgo, withinEditWindow } from './logic.ts';
+import {
+  askAgainFrom,
+  authorOf,
+  canEdit,
+  hasMarkdown,
+  hasReacted,
+  isOwn,
+  mayAsk,
+  mentionParts,
+  mentionsReader,
+  postProblem,
+  postedAgo,
+  reactionAnnouncement,
+  reactionCount,
+  reactionLabel,
+  repliesCount,
+  threadOf,
+  withReaction,
+  withinEditWindow,
+} from './logic.ts';
 
 const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
 const now = Date.parse('2026-11-22T10:00:00.000Z');
 
 describe('forum rules', () => {
   it('tells plain talk, shown as typed, from text with markdown in it', () => {
-    for (const plain of ['Hello, forum!', 'See you at 7.\nBring snacks - and games.', 'It costs 5 (or 6) euros; ok?']) {
+    for (const plain of [
+      'Hello, forum!',
+      'See you at 7.\nBring snacks - and games.',
+      'It costs 5 (or 6) euros; ok?',
+      '@ada, are you in?',
+      'Thanks @grace.hopper and @bob!',
+    ]) {
       expect(hasMarkdown(plain), plain).toBe(false);
     }
     for (const marked of [
@@ -73,5 +98,84 @@ describe('forum rules', () => {
     [-3 * 24 * 3600 * 1000, 'Posted 3 days ago'],
   ])('words an age of %i ms as %s', (offset, text) => {
     expect(postedAgo(new Date(now + offset).toISOString(), now)).toBe(text);
+  });
+});
+
+describe('replies', () => {
+  it('joins a reply to a reply to its top-level message’s thread', () => {
+    expect(threadOf({ _id: 'top' })).toBe('top');
+    expect(threadOf({ _id: 'reply', replyTo: 'top' })).toBe('top');
+  });
+
+  it('counts replies in words', () => {
+    expect(repliesCount(1)).toBe('1 reply');
+    expect(repliesCount(4)).toBe('4 replies');
+  });
+});
+
+describe('reactions', () => {
+  it('names each button by its reaction and count, and says what the reader did', () => {
+    expect(reactionLabel('thumbs-up', 0)).toBe('thumbs up, 0 reactions');
+    expect(reactionLabel('heart', 1)).toBe('heart, 1 reaction');
+    expect(reactionAnnouncement('thumbs-up', true)).toBe('You reacted with thumbs up.');
+    expect(reactionAnnouncement('eyes', false)).toBe('You took back your eyes.');
+  });
+
+  it('gives and takes back a reaction once, as the server counts it, keeping the API’s shape', () => {
+    const bare = { _id: '1' };
+    const given = withReaction(bare, 'heart', true);
+    expect(given).toEqual({ _id: '1', reactions: { heart: 1 }, reacted: ['heart'] });
+    expect(withReaction(given, 'heart', true)).toBe(given);
+    const others = withReaction({ _id: '1', reactions: { heart: 2 } }, 'heart', true);
+    expect(others).toEqual({ _id: '1', reactions: { heart: 3 }, reacted: ['heart'] });
+    expect(hasReacted(others, 'heart')).toBe(true);
+    expect(reactionCount(others, 'eyes')).toBe(0);
+    expect(withReaction(given, 'heart', false)).toEqual(bare);
+    expect(withReaction(bare, 'heart', false)).toBe(bare);
+    expect(withReaction(others, 'heart', false)).toEqual({ _id: '1', reactions: { heart: 2 } });
+  });
+});
+
+describe('mentions', () => {
+  const mentions = (text: string) => mentionParts(text).flatMap((part) => (part.mention ? [part.mention] : []));
+
+  it('finds @name where a username may be, keeping the rest as written', () => {
+    expect(mentionParts('Hi @ada, and @Grace.Hopper.')).toEqual([
+      { text: 'Hi ' },
+      { text: '@ada', mention: 'ada' },
+      { text: ', and ' },
+      { text: '@Grace.Hopper', mention: 'Grace.Hopper' },
+      { text: '.' },
+    ]);
+    expect(mentionParts('@bob_1 first')).toEqual([{ text: '@bob_1', mention: 'bob_1' }, { text: ' first' }]);
+    expect(mentionParts('no one here')).toEqual([{ text: 'no one here' }]);
+    expect(mentionParts('')).toEqual([{ text: '' }]);
+  });
+
+  it('takes no address, no word’s @, no name too short or too long for a username', () => {
+    expect(mentions('mail ada@example.com or x.@ada')).toEqual([]);
+    expect(mentions('@ab @ ' + `@${'a'.repeat(33)}`)).toEqual([]);
+    expect(mentions(`@${'a'.repeat(32)}`)).toEqual(['a'.repeat(32)]);
+    expect(mentions('(@ada) "@bob" @carol!')).toEqual(['ada', 'bob', 'carol']);
+  });
+
+  it('names the reader in any letter case, and nobody when signed out', () => {
+    expect(mentionsReader('Ada', 'ada')).toBe(true);
+    expect(mentionsReader('ada', 'adam')).toBe(false);
+    expect(mentionsReader('ada', '')).toBe(false);
+  });
+});
+
+describe('asking to join', () => {
+  const decided = '2026-11-01T10:00:00.000Z';
+  const day = 24 * 3600 * 1000;
+
+  it('lets a visitor ask with no request, after an approval, or a week after a decline; never while one waits', () => {
+    expect(askAgainFrom(decided)).toBe('2026-11-08T10:00:00.000Z');
+    expect(mayAsk(null)).toBe(true);
+    expect(mayAsk({ status: 'pending' })).toBe(false);
+    expect(mayAsk({ status: 'approved', decidedAt: decided })).toBe(true);
+    expect(mayAsk({ status: 'declined', decidedAt: decided }, Date.parse(decided) + 7 * day - 1)).toBe(false);
+    expect(mayAsk({ status: 'declined', decidedAt: decided }, Date.parse(decided) + 7 * day)).toBe(true);
   });
 });

@@ -99,11 +99,7 @@ export type AppendOutcome = 'ok' | 'over-cap' | 'gone' | 'thread-full';
  * today, the message replied to is gone or its thread is full. The same step removes a batch of
  * the oldest messages, those older than POST_RETENTION_DAYS, with their replies.
  */
-export async function appendMessage(
-  message: StoredMessage,
-  authorKey: string,
-  perDay: number,
-): Promise<AppendOutcome> {
+export async function appendMessage(message: StoredMessage, authorKey: string, perDay: number): Promise<AppendOutcome> {
   const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
   const place = await scripts.appendMessage.run(
     [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts, keys.forumVersion()],

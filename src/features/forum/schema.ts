@@ -205,7 +205,10 @@ export const askToJoinRequest = v.object({
     v.optional(v.string(), ''),
     v.trim(),
     v.maxLength(MAX_JOIN_NOTE_LENGTH, `The note can be at most ${MAX_JOIN_NOTE_LENGTH} characters.`),
-    v.check((note) => !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(note), 'The note must be one line of plain text.'),
+    v.check(
+      (note) => !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(note),
+      'The note must be one line of plain text.',
+    ),
   ),
 });
 export type AskToJoinRequest = v.InferOutput<typeof askToJoinRequest>;

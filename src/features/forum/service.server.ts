@@ -267,7 +267,11 @@ const JOIN_REFUSALS: Record<Exclude<JoinReason, 'too-soon'>, [AppError['code'], 
  * second waiting request, a request within ASK_AGAIN_AFTER_DAYS of a decline, a full list and an
  * address past its requests for the day. Answers the request as its visitor reads it.
  */
-export async function askToJoin(user: SessionUser, address: string, { note }: AskToJoinRequest): Promise<OwnJoinRequest> {
+export async function askToJoin(
+  user: SessionUser,
+  address: string,
+  { note }: AskToJoinRequest,
+): Promise<OwnJoinRequest> {
   const now = Date.now();
   const request: repo.StoredJoinRequest = {
     id: crypto.randomUUID(),
@@ -276,14 +280,21 @@ export async function askToJoin(user: SessionUser, address: string, { note }: As
     note,
   };
   const kept = retention(JOIN_REQUEST_KEPT_DAYS, now);
-  const { wait, outcome, declinedAt } = await repo.askToJoin(user.session, LIMITS.joinAsksPerUser, user, address, request, {
-    perAddress: scaledForLocalRun(JOIN_REQUESTS_PER_ADDRESS_PER_DAY),
-    lapsedBefore: new Date(kept.cutoff).toISOString(),
-    declinedAfter: new Date(now - ASK_AGAIN_AFTER_DAYS * DAY_MS).toISOString(),
-    ttlSeconds: kept.ttlSeconds,
-    maxPending: MAX_PENDING_JOIN_REQUESTS,
-    clearance: CLEARANCE.forum,
-  });
+  const { wait, outcome, declinedAt } = await repo.askToJoin(
+    user.session,
+    LIMITS.joinAsksPerUser,
+    user,
+    address,
+    request,
+    {
+      perAddress: scaledForLocalRun(JOIN_REQUESTS_PER_ADDRESS_PER_DAY),
+      lapsedBefore: new Date(kept.cutoff).toISOString(),
+      declinedAfter: new Date(now - ASK_AGAIN_AFTER_DAYS * DAY_MS).toISOString(),
+      ttlSeconds: kept.ttlSeconds,
+      maxPending: MAX_PENDING_JOIN_REQUESTS,
+      clearance: CLEARANCE.forum,
+    },
+  );
   if (wait > 0) throw rateLimited(wait);
   switch (outcome) {
     case 'ok':

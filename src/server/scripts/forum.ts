@@ -207,7 +207,15 @@ return reply`);
  */
 export const repliesPage = defineScript<
   [messages: string, authors: string, thread: string],
-  [after: string, count: number, parent: string, cutoff: string, reactionsPrefix: string, reader: string, ...reactions: string[]],
+  [
+    after: string,
+    count: number,
+    parent: string,
+    cutoff: string,
+    reactionsPrefix: string,
+    reader: string,
+    ...reactions: string[],
+  ],
   (string | number)[]
 >(`${REACTIONS_INTO}${KEPT}
 local json = redis.call('HGET', KEYS[1], ARGV[3])
