@@ -12,7 +12,7 @@ import react from '../../netlify/functions/messages-react.mts';
 import getReplies from '../../netlify/functions/messages-replies.mts';
 import getVersion from '../../netlify/functions/messages-version.mts';
 import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
-import { MENTIONABLE } from '../../src/features/forum/logic.ts';
+import { MENTIONABLE } from '../../src/lib/mentions.ts';
 import { POSTS_COUNTER } from '../../src/features/forum/repo.server.ts';
 import {
   type ForumMessage,

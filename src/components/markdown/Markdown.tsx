@@ -9,12 +9,16 @@
 // - Images are not loaded (their address is someone else's choice): their description shows.
 // - Headings fit into the page's outline: the text's shallowest level becomes `headingLevel`,
 //   and levels below it follow without gaps.
+// - A mention of the reader (`mentionOf`: '@' and their username, src/lib/mentions.ts) is
+//   highlighted as a <mark> that also says "mentions you", outside code only; it links nowhere.
 // Loaded lazily, with the highlighter, only when a page first has something to render.
-import type { Element, Root, RootContent } from 'hast';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import type { Parent as MdastParent, PhrasingContent, Root as MdastRoot, RootContent as RootContent_ } from 'mdast';
 import type { ComponentProps, ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
+import { MENTIONS_YOU, mentionParts, mentionsReader } from '../../lib/mentions.ts';
 import { isProjectCardPath } from '../../lib/project-cards.ts';
 import { showToast } from '../toast.ts';
 import { highlightCode, languageOf, textOf } from './highlight.ts';
@@ -54,6 +58,50 @@ function rehypeOutlineAndCode({ first }: { first: number }) {
     for (const heading of headings) {
       heading.tagName = `h${Math.min(6, first + levels.indexOf(Number(heading.tagName[1])))}`;
     }
+  };
+}
+
+/** The hast of a mention of the reader: the name marked, and what a screen reader hears after it. */
+function markedMention(text: string): ElementContent[] {
+  return [
+    { type: 'text', value: text },
+    {
+      type: 'element',
+      tagName: 'span',
+      properties: { className: ['visually-hidden'] },
+      children: [{ type: 'text', value: MENTIONS_YOU }],
+    },
+  ];
+}
+
+/**
+ * The remark step: each mention of `username` in the text (never in code, whose nodes carry a
+ * value, not text children) becomes a node that renders as <mark class="mention-you">.
+ */
+function remarkMentions({ username }: { username: string }) {
+  const visit = (node: MdastParent) => {
+    const children: RootContent_[] = [];
+    for (const child of node.children as RootContent_[]) {
+      if ('children' in child) visit(child);
+      const parts = child.type === 'text' ? mentionParts(child.value) : [];
+      if (!parts.some((part) => part.mention && mentionsReader(part.mention, username))) {
+        children.push(child);
+        continue;
+      }
+      for (const part of parts) {
+        const marked = part.mention && mentionsReader(part.mention, username);
+        const hast = {
+          hName: 'mark',
+          hProperties: { className: ['mention-you'] },
+          hChildren: markedMention(part.text),
+        };
+        children.push({ type: 'text', value: part.text, ...(marked ? { data: hast } : {}) } as PhrasingContent);
+      }
+    }
+    node.children = children as typeof node.children;
+  };
+  return (tree: MdastRoot) => {
+    if (username) visit(tree);
   };
 }
 
@@ -114,14 +162,16 @@ interface MarkdownProps {
   children: string;
   /** The level the text's shallowest heading takes in the page's outline. */
   headingLevel?: number;
+  /** The reader's username: mentions of it are highlighted (none when empty or left out). */
+  mentionOf?: string;
 }
 
 /** Renders `children` (markdown) as sanitized elements. */
-export default function Markdown({ children, headingLevel = 2 }: MarkdownProps): ReactNode {
+export default function Markdown({ children, headingLevel = 2, mentionOf = '' }: MarkdownProps): ReactNode {
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkBreaks]}
+        remarkPlugins={[remarkGfm, remarkBreaks, [remarkMentions, { username: mentionOf }]]}
         rehypePlugins={[[rehypeOutlineAndCode, { first: headingLevel }]]}
         urlTransform={safeUrl}
         components={components}

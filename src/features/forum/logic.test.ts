@@ -7,8 +7,6 @@ import {
   hasReacted,
   isOwn,
   mayAsk,
-  mentionParts,
-  mentionsReader,
   postProblem,
   postedAgo,
   reactionAnnouncement,
@@ -19,6 +17,7 @@ import {
   withReaction,
   withinEditWindow,
 } from './logic.ts';
+import type { MessageReactions } from './schema.ts';
 
 const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
 const now = Date.parse('2026-11-22T10:00:00.000Z');
@@ -122,47 +121,17 @@ describe('reactions', () => {
   });
 
   it('gives and takes back a reaction once, as the server counts it, keeping the API’s shape', () => {
-    const bare = { _id: '1' };
+    const bare: MessageReactions & { _id: string } = { _id: '1' };
     const given = withReaction(bare, 'heart', true);
     expect(given).toEqual({ _id: '1', reactions: { heart: 1 }, reacted: ['heart'] });
     expect(withReaction(given, 'heart', true)).toBe(given);
-    const others = withReaction({ _id: '1', reactions: { heart: 2 } }, 'heart', true);
+    const others = withReaction({ ...bare, reactions: { heart: 2 } }, 'heart', true);
     expect(others).toEqual({ _id: '1', reactions: { heart: 3 }, reacted: ['heart'] });
     expect(hasReacted(others, 'heart')).toBe(true);
     expect(reactionCount(others, 'eyes')).toBe(0);
     expect(withReaction(given, 'heart', false)).toEqual(bare);
     expect(withReaction(bare, 'heart', false)).toBe(bare);
     expect(withReaction(others, 'heart', false)).toEqual({ _id: '1', reactions: { heart: 2 } });
-  });
-});
-
-describe('mentions', () => {
-  const mentions = (text: string) => mentionParts(text).flatMap((part) => (part.mention ? [part.mention] : []));
-
-  it('finds @name where a username may be, keeping the rest as written', () => {
-    expect(mentionParts('Hi @ada, and @Grace.Hopper.')).toEqual([
-      { text: 'Hi ' },
-      { text: '@ada', mention: 'ada' },
-      { text: ', and ' },
-      { text: '@Grace.Hopper', mention: 'Grace.Hopper' },
-      { text: '.' },
-    ]);
-    expect(mentionParts('@bob_1 first')).toEqual([{ text: '@bob_1', mention: 'bob_1' }, { text: ' first' }]);
-    expect(mentionParts('no one here')).toEqual([{ text: 'no one here' }]);
-    expect(mentionParts('')).toEqual([{ text: '' }]);
-  });
-
-  it('takes no address, no word’s @, no name too short or too long for a username', () => {
-    expect(mentions('mail ada@example.com or x.@ada')).toEqual([]);
-    expect(mentions('@ab @ ' + `@${'a'.repeat(33)}`)).toEqual([]);
-    expect(mentions(`@${'a'.repeat(32)}`)).toEqual(['a'.repeat(32)]);
-    expect(mentions('(@ada) "@bob" @carol!')).toEqual(['ada', 'bob', 'carol']);
-  });
-
-  it('names the reader in any letter case, and nobody when signed out', () => {
-    expect(mentionsReader('Ada', 'ada')).toBe(true);
-    expect(mentionsReader('ada', 'adam')).toBe(false);
-    expect(mentionsReader('ada', '')).toBe(false);
   });
 });
 

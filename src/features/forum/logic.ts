@@ -1,6 +1,6 @@
 // Pure forum rules: who may delete, how a message's age reads, what may be posted, which thread a
-// reply joins, how reactions read, where a text mentions a member, when a declined visitor may ask
-// to join again.
+// reply joins, how reactions read, when a declined visitor may ask to join again. (Where a text
+// mentions a member is src/lib/mentions.ts, which the markdown renderer shares.)
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/forum.ts):
 // - order of arrival: each message and reply takes the next place of a sequence the store counts;
 // - delete own: the server deletes a message only for its author's account (or a moderator, or the
@@ -152,40 +152,6 @@ export function withReaction<M extends MessageReactions>(message: M, id: Reactio
     ...(Object.keys(reactions).length ? { reactions } : {}),
     ...(reacted.length ? { reacted } : {}),
   } as M;
-}
-
-// ----- Mentions -----
-
-/** The name in a mention: a username as register allows it (src/features/auth/schema.ts USERNAME_PATTERN; a test holds them equal). */
-export const MENTIONABLE = /^[A-Za-z0-9_.-]{3,32}$/;
-const MENTION = /@([A-Za-z0-9_.-]+)/g;
-
-/** A piece of a text: as written, or a mention of a member by name (`@name`). */
-export type TextPart = { text: string; mention?: undefined } | { text: string; mention: string };
-
-/**
- * Splits a text into what is written and its mentions: '@' and a name a username may be, not
- * inside a word or an address (me@example.com), a full stop after the name ending the sentence.
- */
-export function mentionParts(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let shown = 0;
-  for (const match of text.matchAll(MENTION)) {
-    const start = match.index;
-    if (start > 0 && /[\w.+@-]/.test(text[start - 1]!)) continue;
-    const name = match[1]!.replace(/\.+$/, '');
-    if (!MENTIONABLE.test(name)) continue;
-    if (start > shown) parts.push({ text: text.slice(shown, start) });
-    parts.push({ text: `@${name}`, mention: name });
-    shown = start + 1 + name.length;
-  }
-  if (shown < text.length || parts.length === 0) parts.push({ text: text.slice(shown) });
-  return parts;
-}
-
-/** Whether a mention names the reader (usernames are the same in any letter case). */
-export function mentionsReader(mention: string, username: string): boolean {
-  return username !== '' && mention.toLowerCase() === username.toLowerCase();
 }
 
 // ----- Asking to join -----

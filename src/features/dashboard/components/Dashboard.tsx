@@ -18,6 +18,7 @@ import {
   logOutEverywhere,
   showCard,
 } from '../store.ts';
+import { JoinNotice, JoinRequestsList, WaitingRequestsNotice } from './JoinRequests.tsx';
 import OrdersCard from './OrdersCard.tsx';
 // Its styles (dashboard.css) are imported by its page, which inlines them: an island brings no CSS.
 
@@ -44,18 +45,23 @@ export default function Dashboard() {
     // The cards of switched-off features are left out (src/content/site.config.ts).
     ...(features.wordGame ? [{ id: 'score' as const, label: 'Your High Scores' }] : []),
     ...(features.shop ? [{ id: 'orders' as const, label: 'Your Orders' }] : []),
-    ...(isAdmin && features.scheduling ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
+    ...(isAdmin && (features.scheduling || features.forum) ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
 
   return (
     <div className="dashboard">
       <section className="card banner" aria-labelledby="dashboard-title">
-        <h1 id="dashboard-title">User Dashboard</h1>
+        <h1 id="dashboard-title" tabIndex={-1}>
+          User Dashboard
+        </h1>
         <p>
           Welcome to your personal dashboard, {displayName(session)}. Here you can review your account
           {features.wordGame ? ' and your high scores' : ''}.
         </p>
       </section>
+      {/* The forum's requests: the user's own, and for the owner those waiting (switched off with the forum). */}
+      {features.forum && <JoinNotice />}
+      {features.forum && isAdmin && <WaitingRequestsNotice />}
       <div className="dashboard-grid">
         <nav className="card side-menu" aria-label="Dashboard">
           <ul>
@@ -140,13 +146,16 @@ export default function Dashboard() {
         {card === 'admin' && isAdmin && (
           <section className="card" aria-labelledby="admin-title">
             <h2 id="admin-title">Admin Controls</h2>
-            <div className="admin-links">
-              {ADMIN_LINKS.map(({ label, href }) => (
-                <a key={href} className="button button-primary" href={href}>
-                  {label}
-                </a>
-              ))}
-            </div>
+            {features.scheduling && (
+              <div className="admin-links">
+                {ADMIN_LINKS.map(({ label, href }) => (
+                  <a key={href} className="button button-primary" href={href}>
+                    {label}
+                  </a>
+                ))}
+              </div>
+            )}
+            {features.forum && <JoinRequestsList />}
           </section>
         )}
       </div>
