@@ -63,6 +63,6 @@ describe('the forum request notice', () => {
     expect(joinNoticeText({ status: 'declined', askAgainFrom: from })).toBe(
       `The owner has not let you into the forum this time. Thank you for asking: you are welcome to ask again from ${dayOf(from)}.`,
     );
-    expect(dayOf(from)).toBe('Tuesday, 1 December');
+    expect(dayOf(from)).toBe('Tuesday 1 December');
   });
 });

@@ -53,9 +53,11 @@ export function describeOrderLine(line: OrderLine): string {
   return `${line.quantity} × ${line.type} ${line.item}, ${line.size}`;
 }
 
-/** A day as the dashboard says it ('Tuesday, 1 December'), in the reader's time zone. */
+/** A day as the dashboard says it ('Tuesday 1 December'), in the reader's time zone. */
 export function dayOf(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
+  const day = new Date(iso);
+  const part = (options: Intl.DateTimeFormatOptions) => day.toLocaleDateString('en-GB', options);
+  return `${part({ weekday: 'long' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })}`;
 }
 
 /** What the user's own request to join the forum came to, in the dashboard's words (kindly, when declined). */

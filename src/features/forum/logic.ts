@@ -170,7 +170,9 @@ export function mayAsk(request: Pick<OwnJoinRequest, 'status' | 'decidedAt'> | n
   return !request.decidedAt || now >= Date.parse(askAgainFrom(request.decidedAt));
 }
 
-/** A day as the request notices say it ('Tuesday, 1 December'), in the reader's time zone. */
+/** A day as the request notices say it ('Tuesday 1 December'), in the reader's time zone. */
 export function dayOf(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
+  const day = new Date(iso);
+  const part = (options: Intl.DateTimeFormatOptions) => day.toLocaleDateString('en-GB', options);
+  return `${part({ weekday: 'long' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })}`;
 }

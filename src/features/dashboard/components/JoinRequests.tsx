@@ -57,7 +57,7 @@ export function WaitingRequestsNotice() {
   const people = requests.length === 1 ? '1 person is' : `${requests.length} people are`;
   return (
     <section className="card notice" aria-labelledby="waiting-requests-title">
-      <h2 id="waiting-requests-title">Requests to join the forum</h2>
+      <h2 id="waiting-requests-title">Waiting to join the forum</h2>
       <p>{people} asking to join the forum.</p>
       <div className="notice-actions">
         <button
