@@ -206,15 +206,17 @@ onMount($joinRequests, () => {
 });
 
 /** Loads the requests waiting for the owner. */
-export async function loadJoinRequests(): Promise<void> {
-  try {
-    const { requests } = await task(() => fetchJoinRequests());
-    $joinRequests.set({ ...$joinRequests.get(), status: 'ready', requests });
-  } catch (error) {
-    if (leftEndedSession(error)) return;
-    console.error('Failed to fetch the requests to join the forum.', error);
-    $joinRequests.set({ ...$joinRequests.get(), status: 'failed' });
-  }
+export function loadJoinRequests(): Promise<void> {
+  return task(async () => {
+    try {
+      const { requests } = await fetchJoinRequests();
+      $joinRequests.set({ ...$joinRequests.get(), status: 'ready', requests });
+    } catch (error) {
+      if (leftEndedSession(error)) return;
+      console.error('Failed to fetch the requests to join the forum.', error);
+      $joinRequests.set({ ...$joinRequests.get(), status: 'failed' });
+    }
+  });
 }
 
 /** Asks the owner to confirm a decision. */
