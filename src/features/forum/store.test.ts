@@ -364,8 +364,19 @@ describe('forum store', () => {
   });
 });
 
+/** The closed forum, mounted as its island mounts it (its request, not the messages). */
+async function openClosed() {
+  vi.resetModules();
+  const auth = await import('../../platform/session.ts');
+  auth.setToken(tokenFor({ username: 'jo', clearance: 1 }));
+  const { ApiError } = await import('../../platform/api-client.ts');
+  const store = await import('./store.ts');
+  store.$joinRequest.listen(() => undefined);
+  return { ...store, ...auth, ApiError };
+}
+
 describe('forum store, for a visitor below the forum’s clearance', () => {
-  let forum: Awaited<ReturnType<typeof openForum>> | undefined;
+  let forum: Awaited<ReturnType<typeof openClosed>> | undefined;
   beforeEach(() => {
     for (const call of Object.values(api)) call.mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -374,17 +385,6 @@ describe('forum store, for a visitor below the forum’s clearance', () => {
     if (forum) cleanStores(forum.$joinRequest);
     forum = undefined;
   });
-
-  /** The closed forum, mounted as its island mounts it (its request, not the messages). */
-  async function openClosed() {
-    vi.resetModules();
-    const auth = await import('../../platform/session.ts');
-    auth.setToken(tokenFor({ username: 'jo', clearance: 1 }));
-    const { ApiError } = await import('../../platform/api-client.ts');
-    const store = await import('./store.ts');
-    store.$joinRequest.listen(() => undefined);
-    return { ...store, ...auth, ApiError };
-  }
 
   const pending: OwnJoinRequest = { id: 'q1', status: 'pending', askedAt: '2026-11-20T10:00:00.000Z' };
 
