@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionParts, mentionsReader } from './mentions.ts';
+import { mentionParts, mentionsReader, readerMentions } from './mentions.ts';
 
 describe('mentions', () => {
   const mentions = (text: string) => mentionParts(text).flatMap((part) => (part.mention ? [part.mention] : []));
@@ -28,5 +28,14 @@ describe('mentions', () => {
     expect(mentionsReader('Ada', 'ada')).toBe(true);
     expect(mentionsReader('ada', 'adam')).toBe(false);
     expect(mentionsReader('ada', '')).toBe(false);
+  });
+
+  it('marks the reader’s mentions only', () => {
+    expect(readerMentions('@ada and @bob', 'ADA')).toEqual([
+      { text: '@ada', marked: true },
+      { text: ' and ' },
+      { text: '@bob' },
+    ]);
+    expect(readerMentions('@ada', '')).toEqual([{ text: '@ada' }]);
   });
 });

@@ -36,3 +36,10 @@ export function mentionsReader(mention: string, username: string): boolean {
 
 /** What a screen reader hears after a mention of the reader, which the page also highlights. */
 export const MENTIONS_YOU = ' (mentions you)';
+
+/** The text's parts, the mentions of the reader marked (none when signed out). */
+export function readerMentions(text: string, username: string): { text: string; marked?: boolean }[] {
+  return mentionParts(text).map((part) =>
+    part.mention && mentionsReader(part.mention, username) ? { text: part.text, marked: true } : { text: part.text },
+  );
+}

@@ -2,13 +2,28 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { MENTIONS_YOU, readerMentions } from '../../lib/mentions.ts';
 import Markdown, { safeUrl } from './Markdown.tsx';
 
 const render = (text: string, headingLevel?: number, mentionOf?: string) =>
-  renderToStaticMarkup(createElement(Markdown, { headingLevel, mentionOf, children: text }));
+  renderToStaticMarkup(
+    createElement(Markdown, {
+      headingLevel,
+      children: text,
+      ...(mentionOf === undefined
+        ? {}
+        : {
+            highlight: {
+              parts: (part: string) => readerMentions(part, mentionOf),
+              className: 'mention-you',
+              said: MENTIONS_YOU,
+            },
+          }),
+    }),
+  );
 
 describe('Markdown', () => {
-  it('highlights mentions of the reader only, in any letter case, never in code, linking nowhere', () => {
+  it('marks what the page highlights (mentions of the reader, in any letter case), never in code, linking nowhere', () => {
     const html = render(
       'Hi @Ada and @bob, see `@ada` and\n\n```\n@ada\n```\n\n**@ada** [x](https://e.com) me@ada.org',
       2,

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
-import { MENTIONS_YOU, mentionParts, mentionsReader } from '../../../lib/mentions.ts';
+import { MENTIONS_YOU, readerMentions } from '../../../lib/mentions.ts';
 import { canModerateForum, canUseForum } from '../../../lib/policy.ts';
 import { $user } from '../../../platform/session.ts';
 import {
@@ -68,8 +68,8 @@ const Markdown = lazy(() => import('../../../components/markdown/Markdown.tsx'))
 function PlainText({ text, reader }: { text: string; reader: string }) {
   return (
     <p className="forum-text">
-      {mentionParts(text).map((part, index) =>
-        part.mention && mentionsReader(part.mention, reader) ? (
+      {readerMentions(text, reader).map((part, index) =>
+        part.marked ? (
           <mark key={index} className="mention-you">
             {part.text}
             <span className="visually-hidden">{MENTIONS_YOU}</span>
@@ -89,7 +89,10 @@ function MessageText({ text }: { text: string }) {
   return (
     <Suspense fallback={<PlainText text={text} reader={reader} />}>
       <div className="forum-markdown">
-        <Markdown headingLevel={3} mentionOf={reader}>
+        <Markdown
+          headingLevel={3}
+          highlight={{ parts: (part) => readerMentions(part, reader), className: 'mention-you', said: MENTIONS_YOU }}
+        >
           {text}
         </Markdown>
       </div>
@@ -444,8 +447,11 @@ function ForumBoard() {
   );
 }
 
-/** The forum page's island: the forum for a member; for a signed-in visitor below its clearance, why it is closed. */
+/**
+ * The forum page's island: the forum for a member; for a signed-in visitor below its clearance, why
+ * it is closed. A session that ended on the page leaves the forum as it was, saying what failed.
+ */
 export default function Forum() {
   const user = useStore($user);
-  return canUseForum(user) ? <ForumBoard /> : <ForumClosed />;
+  return user.username && !canUseForum(user) ? <ForumClosed /> : <ForumBoard />;
 }
