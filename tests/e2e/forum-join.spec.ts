@@ -74,9 +74,13 @@ test.describe('asking to join the forum', () => {
     const note = `I play in the league, ${jo.username}`;
     await askToJoin(page, note);
     await expectNoAxeViolations(page);
-    // Asked already: a reload says so and offers no second request.
+    // And in the light theme (the main site's default is dark).
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
     await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(page.getByText('Your request is waiting for the owner.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Asked already: a reload says so and offers no second request.
     await expect(page.getByRole('button', { name: 'Ask to join' })).toHaveCount(0);
     await page.goto('/dashboard');
     await expect(page.getByText('Your request to join the forum is waiting for the owner.')).toBeVisible();

@@ -6,6 +6,13 @@ import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts'
 
 const newUser = (request: APIRequestContext, clearance: number) => createUser(request, { clearance, prefix: 'member' });
 
+/** Shows the page again in the light theme (the main site's default is dark), for an axe scan there too. */
+async function inLightTheme(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+}
+
 async function openForumAs(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
   await page.goto('/forum');
@@ -289,6 +296,16 @@ test.describe('forum', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this message?' });
     await expect(dialog).toContainText('Its 6 replies will be deleted with it.');
     await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await inLightTheme(page);
+    await thread.getByRole('button', { name: 'Load more replies (3 more)' }).click();
+    await thread
+      .getByRole('button', { name: `Reply to ${ada.username}` })
+      .first()
+      .click();
+    await expect(page.getByRole('textbox', { name: `Reply to ${ada.username}` })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await thread.getByRole('button', { name: 'Delete your message' }).first().click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(thread).toHaveCount(0);
     await expect(reply(page, 'Bring the blanket.')).toHaveCount(0);
@@ -316,6 +333,9 @@ test.describe('forum', () => {
     await expect(page.getByRole('status').filter({ hasText: 'You reacted with thumbs up.' })).toHaveCount(1);
     await reactions.getByRole('button', { name: 'heart, 0 reactions' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'You reacted with heart.' })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await inLightTheme(page);
+    await expect(reactions.getByRole('button', { name: 'heart, 1 reaction' })).toHaveAttribute('aria-pressed', 'true');
     await expectNoAxeViolations(page);
 
     // Ada sees the counts as given, none of them hers; her own reaction adds to grace's.
@@ -358,6 +378,9 @@ test.describe('forum', () => {
     await expect(second.locator('mark')).toHaveText(`@${grace.username} (mentions you)`);
     await expect(second.locator('code')).toHaveText(`@${grace.username}`);
     await expect(second.locator('mark a, a mark')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await inLightTheme(page);
+    await expect(message(page, ada.username, 'Plans').locator('mark')).toHaveCount(1);
     await expectNoAxeViolations(page);
 
     const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
