@@ -243,7 +243,7 @@ export async function deleteMessage(
  * the message's reactions after it (undefined when the message is gone) and whether they changed.
  */
 export async function react(
-  session: SessionCheck,
+  session: SessionCheck | undefined,
   limit: RateLimit,
   member: string,
   id: string,
