@@ -18,7 +18,7 @@ import {
   logOutEverywhere,
   showCard,
 } from '../store.ts';
-import { JoinNotice, JoinRequestsList, WaitingRequestsNotice } from './JoinRequests.tsx';
+import { JoinNotice, JoinRequestsList, WaitingCount } from './JoinRequests.tsx';
 import OrdersCard from './OrdersCard.tsx';
 // Its styles (dashboard.css) are imported by its page, which inlines them: an island brings no CSS.
 
@@ -59,9 +59,8 @@ export default function Dashboard() {
           {features.wordGame ? ' and your high scores' : ''}.
         </p>
       </section>
-      {/* The forum's requests: the user's own, and for the owner those waiting (switched off with the forum). */}
+      {/* The forum's request to join: the user's own, while there is something to tell (switched off with the forum). */}
       {features.forum && <JoinNotice />}
-      {features.forum && isAdmin && <WaitingRequestsNotice />}
       <div className="dashboard-grid">
         <nav className="card side-menu" aria-label="Dashboard">
           <ul>
@@ -69,6 +68,8 @@ export default function Dashboard() {
               <li key={id}>
                 <button type="button" aria-pressed={card === id} onClick={() => showCard(id)}>
                   {label}
+                  {/* For the owner, how many are asking to join the forum. */}
+                  {id === 'admin' && features.forum && <WaitingCount />}
                 </button>
               </li>
             ))}

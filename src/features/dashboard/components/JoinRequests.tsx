@@ -4,15 +4,7 @@
 import { useStore } from '@nanostores/react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import { dayOf, joinNoticeText } from '../logic.ts';
-import {
-  $confirmingDecision,
-  $joinNotice,
-  $joinRequests,
-  askToDecide,
-  decide,
-  dismissJoinNotice,
-  showCard,
-} from '../store.ts';
+import { $confirmingDecision, $joinNotice, $joinRequests, askToDecide, decide, dismissJoinNotice } from '../store.ts';
 
 /** Moves the focus to the element with `id` once React has drawn it. */
 function focusSoon(id: string): void {
@@ -50,28 +42,18 @@ export function JoinNotice() {
   );
 }
 
-/** For the owner: how many are asking to join, and the way to their list. */
-export function WaitingRequestsNotice() {
+/**
+ * For the owner, in the side menu's Admin Tools button: how many are asking to join the forum (a
+ * count in the button, not a card above the others, so nothing on the page moves when it comes).
+ */
+export function WaitingCount() {
   const { status, requests } = useStore($joinRequests);
   if (status !== 'ready' || requests.length === 0) return null;
-  const people = requests.length === 1 ? '1 person is' : `${requests.length} people are`;
   return (
-    <section className="card notice" aria-labelledby="waiting-requests-title">
-      <h2 id="waiting-requests-title">Waiting to join the forum</h2>
-      <p>{people} asking to join the forum.</p>
-      <div className="notice-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => {
-            showCard('admin');
-            focusSoon('join-requests-title');
-          }}
-        >
-          Review them in Admin Tools
-        </button>
-      </div>
-    </section>
+    <span className="menu-count">
+      {' '}
+      · {requests.length} waiting<span className="visually-hidden"> to join the forum</span>
+    </span>
   );
 }
 
