@@ -101,7 +101,7 @@ export async function seedDemoForum(now = Date.now()): Promise<void> {
   };
   const reply: forumRepo.StoredMessage = {
     id: crypto.randomUUID(),
-    text: 'Count me in. I will bring **Carcassonne**.',
+    text: 'Count me in. I will bring Carcassonne.',
     author: 'demo_admin',
     createdAt: new Date(now - 1_800_000).toISOString(),
     replyTo: top.id,

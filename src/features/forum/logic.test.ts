@@ -30,6 +30,7 @@ describe('forum rules', () => {
       'It costs 5 (or 6) euros; ok?',
       '@ada, are you in?',
       'Thanks @grace.hopper and @bob!',
+      'Plans for Friday, @demo_member and @a_b_c?',
     ]) {
       expect(hasMarkdown(plain), plain).toBe(false);
     }
@@ -50,6 +51,7 @@ describe('forum rules', () => {
       'Title\n===',
       '&amp;',
       '~~gone~~',
+      '@demo_member said _this_',
     ]) {
       expect(hasMarkdown(marked), marked).toBe(true);
     }

@@ -67,9 +67,12 @@ export function canEdit(message: ForumMessage, now: number = Date.now()): boolea
 // (An @ matters only inside an address, me@example.com: a mention, @ada, reads as typed.)
 const MARKDOWN_SYNTAX = /[*_`#>|~[\]<&\\]|https?:|www\.|[\w.+-]@|^\s*([-+]|\d+[.)])\s|^\s*(=+|-+)\s*$/m;
 
+/** A mention's name (src/lib/mentions.ts), which markdown reads as written: its _ is inside a word. */
+const MENTION_NAME = /(^|[^\w.+@-])@[A-Za-z0-9_.-]+/g;
+
 /** Answers whether the text has anything markdown would render differently from the text as typed. */
 export function hasMarkdown(text: string): boolean {
-  return MARKDOWN_SYNTAX.test(text);
+  return MARKDOWN_SYNTAX.test(text.replace(MENTION_NAME, '$1@'));
 }
 
 /** Says why a post cannot be sent, or undefined when it can (blank posts are simply not sent). */

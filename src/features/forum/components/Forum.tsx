@@ -124,7 +124,9 @@ function Reactions({ message }: { message: ForumMessage }) {
             title={reactionName(id)}
             onClick={() => void toggleReaction(message._id, id)}
           >
-            <span aria-hidden="true">{emoji}</span>
+            <span aria-hidden="true" className="forum-reaction-emoji">
+              {emoji}
+            </span>
             <span aria-hidden="true">{count}</span>
             <span className="visually-hidden">{reactionLabel(id, count)}</span>
           </button>
