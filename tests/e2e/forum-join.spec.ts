@@ -79,6 +79,10 @@ test.describe('asking to join the forum', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(page.getByText('Your request is waiting for the owner.')).toBeVisible();
+    // A request found on arrival takes no focus: the page starts where pages start.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your request is waiting for the owner.' }),
+    ).not.toBeFocused();
     await expectNoAxeViolations(page);
     // Asked already: a reload says so and offers no second request.
     await expect(page.getByRole('button', { name: 'Ask to join' })).toHaveCount(0);

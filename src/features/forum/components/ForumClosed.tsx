@@ -29,12 +29,14 @@ export default function ForumClosed() {
   const note = useStore($joinNote);
   const asking = useStore($asking);
   const said = useRef<HTMLParagraphElement>(null);
+  /** Whether the visitor sent a request from this page (a request found on arrival takes no focus). */
+  const sent = useRef(false);
   const request = state.status === 'ready' ? state.request : null;
   const status = request?.status;
   // Once the request is sent, the form goes: the focus moves to what the page says instead.
   const waiting = status === 'pending';
   useEffect(() => {
-    if (waiting && document.activeElement === document.body) said.current?.focus();
+    if (waiting && sent.current) said.current?.focus();
   }, [waiting]);
 
   return (
@@ -56,6 +58,7 @@ export default function ForumClosed() {
           className="forum-ask"
           onSubmit={(event) => {
             event.preventDefault();
+            sent.current = true;
             void sendJoinRequest();
           }}
         >
