@@ -23,7 +23,7 @@ import { mountOrderCta } from '../features/shop/order-cta.ts';
 import { mountProductPicker } from '../features/shop/product-picker.ts';
 import { RSVP_PAGE, WEDDING_CONSOLE } from '../features/wedding/mount-point.ts';
 import { WORD_GAME } from '../features/word-game/mount-point.ts';
-import { canAdminister, canUseForum } from '../lib/policy.ts';
+import { canAdminister } from '../lib/policy.ts';
 
 type Mount = (element: HTMLElement) => unknown;
 
@@ -52,9 +52,9 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   [RSVP_PAGE.selector]: (root) => mountIsland(root, () => import('../features/wedding/components/RsvpPage.tsx')),
   // The poll page's element is still named here and in PollPage.astro (that page is being rewritten).
   [SCHEDULING_POLL.selector]: (root) => mountSchedulingPoll(root),
-  // Members with clearance 2 or more.
+  // Any token: members (clearance 2 or more) see the forum; a visitor below it, why it is closed and Ask to join.
   [FORUM.selector]: (root) =>
-    mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: canUseForum }),
+    mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: 'session' }),
   // Any token may organise polls of its own.
   [MY_POLLS.selector]: (root) =>
     mountIsland(root, () => import('../features/scheduling/components/PollOrganiser.tsx'), {

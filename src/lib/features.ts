@@ -19,7 +19,7 @@ export const FEATURE_PATHS: Readonly<Record<Feature, { pages: readonly string[];
   shop: { pages: [SHOP_HOME], api: ['/api/dhh'] },
   wordGame: { pages: ['/word_game'], api: ['/api/scoring'] },
   chatbot: { pages: ['/chatbot'], api: ['/api/ask-ai', '/api/chatbot'] },
-  forum: { pages: ['/forum'], api: ['/api/messages'] },
+  forum: { pages: ['/forum'], api: ['/api/messages', '/api/forum'] },
   poll: { pages: ['/poll'], api: ['/api/poll'] },
   scheduling: { pages: ['/scheduling_polls', '/schedulingconsole'], api: ['/api/scheduling'] },
   wedding: { pages: ['/weddingconsole', '/rsvp'], api: ['/api/wedding'] },

@@ -11,10 +11,10 @@ import type { Pipeline } from '@upstash/redis';
 import { AppError } from './app-error.ts';
 import { keys, usernameKey } from './keys.ts';
 import { type Attempt, type Write, withinRateLimits } from './rate-limit.ts';
-import { redis } from './redis.ts';
+import { hashReply, redis } from './redis.ts';
 import { SESSION_ENDED, type SessionCheck } from './scripts/script.ts';
 import { runCommands } from './scripts/limited.ts';
-import type { TokenClaims } from './token.ts';
+import { type TokenClaims, signUserToken } from './token.ts';
 
 export { SESSION_ENDED, type SessionCheck };
 
@@ -105,4 +105,25 @@ export async function writeChecked(check: SessionCheck | undefined, writes: Writ
     writes.map(([, key]) => key),
     writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest]),
   );
+}
+
+/**
+ * A fresh token for the same session when the account's stored clearance (its hash, `stored`, read
+ * in the request's checked round trip) is above the token's: the owner let the account into the
+ * forum, which keeps its sessions (src/server/scripts/forum-join.ts decideJoin), so the visitor's
+ * next read answers the token their browser keeps instead. Undefined otherwise: a lower clearance
+ * was set by a demotion, which ends the sessions (the check has refused this one already).
+ */
+export async function promotedToken(user: SessionUser, stored: unknown): Promise<string | undefined> {
+  const hash = hashReply(stored);
+  const clearance = Number(hash?.clearance);
+  if (!hash?.username || !Number.isInteger(clearance) || clearance <= (user.clearance ?? 0)) return undefined;
+  const details = {
+    username: hash.username,
+    firstName: hash.firstName ?? '',
+    lastName: hash.lastName ?? '',
+    email: hash.email ?? '',
+    clearance,
+  };
+  return signUserToken(user.accountKey, details, user.sid);
 }

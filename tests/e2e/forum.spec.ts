@@ -6,6 +6,13 @@ import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts'
 
 const newUser = (request: APIRequestContext, clearance: number) => createUser(request, { clearance, prefix: 'member' });
 
+/** Shows the page again in the light theme (the main site's default is dark), for an axe scan there too. */
+async function inLightTheme(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+}
+
 async function openForumAs(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
   await page.goto('/forum');
@@ -13,18 +20,43 @@ async function openForumAs(page: Page, token: string) {
 
 const input = (page: Page) => page.getByPlaceholder('Enter your message (Max 3000 characters)');
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+/** A top-level message's card, by its author and text (its replies are inside it). */
+const message = (page: Page, author: string, text: string) =>
+  page.getByRole('article', { name: `Message from ${author}` }).filter({ hasText: text });
+/** A reply's card, by its text. */
+const reply = (page: Page, text: string) =>
+  page.getByRole('article', { name: /^Reply from / }).filter({ hasText: text });
+
+/** Posts as the token's user through the API (a reply when `replyTo` is given); answers the message's id. */
+async function say(request: APIRequestContext, token: string, text: string, replyTo?: string): Promise<string> {
+  const response = await request.post('/api/messages/create-message', {
+    data: { text, ...(replyTo ? { replyTo } : {}) },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { message: { _id: string } }).message._id;
+}
 
 test.skip(!features.forum, switchedOff('forum'));
 
 test.describe('forum', () => {
   // One forum for all: the test that posts a batch of 55 would push the others' messages out of
-  // the newest 50 if it ran beside them. Two browsers share two cores with the other worker: a minute each.
-  test.describe.configure({ mode: 'serial', timeout: 60_000 });
+  // the newest 50 if it ran beside them. Two browsers share two cores with the other worker, and an
+  // axe scan of 50 messages with their reactions takes a while: two minutes each.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-  test('a clearance-1 user lands on /unauthorized', async ({ page, request }) => {
+  test('a guest lands on /unauthorized; a clearance-1 user sees why the forum is closed, not the messages', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/forum');
+    await expect(page).toHaveURL(/\/unauthorized$/);
     const visitor = await newUser(request, 1);
     await openForumAs(page, visitor.token);
-    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page).toHaveURL(/\/forum$/);
+    await expect(page.getByRole('heading', { name: 'The forum is for members' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ask to join' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Messages' })).toHaveCount(0);
   });
 
   test('two members post and see each other; only the author can delete', async ({ page, browser, request }) => {
@@ -216,5 +248,147 @@ test.describe('forum', () => {
     const news = `News from ${posters[1]!.username}`;
     expect((await say(posters[1]!.token, news)).ok()).toBe(true);
     await expect(card(page, news)).toBeVisible();
+  });
+
+  test('replies show under their message, the first three, then Load more replies; a reply box opens under the thread', async ({
+    page,
+    request,
+  }) => {
+    const errors = watchForErrors(page);
+    const ada = await newUser(request, 2);
+    const grace = await newUser(request, 2);
+    const topic = `Picnic on Sunday? ${ada.username}`;
+    const id = await say(request, ada.token, topic);
+    for (let i = 1; i <= 5; i++) await say(request, grace.token, `Answer ${i} from ${grace.username}`, id);
+    await openForumAs(page, ada.token);
+    const thread = message(page, ada.username, topic);
+    await expect(thread.getByRole('list', { name: `Replies to ${ada.username}, 5 replies` })).toBeVisible();
+    await expect(thread.getByRole('article', { name: `Reply from ${grace.username}` })).toHaveCount(3);
+    await expect(reply(page, `Answer 4 from`)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await thread.getByRole('button', { name: 'Load more replies (2 more)' }).click();
+    await expect(thread.getByRole('article', { name: `Reply from ${grace.username}` })).toHaveCount(5);
+    await expect(thread.getByRole('button', { name: /Load more replies/ })).toHaveCount(0);
+
+    // Replying to a reply answers the thread, starting with a mention of its author; by keyboard.
+    const replyToGrace = reply(page, 'Answer 5 from').getByRole('button', { name: `Reply to ${grace.username}` });
+    await replyToGrace.click();
+    const box = page.getByRole('textbox', { name: `Reply to ${ada.username}` });
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue(`@${grace.username} `);
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await expect(replyToGrace).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(box).toBeFocused();
+    await page.keyboard.type('Bring the blanket.');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await expect(box).toHaveCount(0);
+    const mine = reply(page, 'Bring the blanket.');
+    await expect(mine).toContainText(ada.username);
+    await expect(mine.getByRole('button', { name: 'Delete your reply' })).toBeVisible();
+    await expect(replyToGrace).toBeFocused();
+    await expect(thread.getByRole('list', { name: `Replies to ${ada.username}, 6 replies` })).toBeVisible();
+
+    // Deleting the message asks first, saying its replies go with it.
+    await thread.getByRole('button', { name: 'Delete your message' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this message?' });
+    await expect(dialog).toContainText('Its 6 replies will be deleted with it.');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await inLightTheme(page);
+    await thread.getByRole('button', { name: 'Load more replies (3 more)' }).click();
+    await thread
+      .getByRole('button', { name: `Reply to ${ada.username}` })
+      .first()
+      .click();
+    await expect(page.getByRole('textbox', { name: `Reply to ${ada.username}` })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await thread.getByRole('button', { name: 'Delete your message' }).first().click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(thread).toHaveCount(0);
+    await expect(reply(page, 'Bring the blanket.')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('a member reacts: the button says the reaction and its count, the page says it, another member sees it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const ada = await newUser(request, 2);
+    const grace = await newUser(request, 2);
+    const text = `React to this ${ada.username}`;
+    await say(request, ada.token, text);
+    await openForumAs(page, grace.token);
+    const reactions = message(page, ada.username, text).getByRole('group', {
+      name: `Reactions to the message from ${ada.username}`,
+    });
+    const thumbs = reactions.getByRole('button', { name: 'thumbs up, 0 reactions' });
+    await expect(thumbs).toHaveAttribute('aria-pressed', 'false');
+    await thumbs.click();
+    const given = reactions.getByRole('button', { name: 'thumbs up, 1 reaction' });
+    await expect(given).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'You reacted with thumbs up.' })).toHaveCount(1);
+    await reactions.getByRole('button', { name: 'heart, 0 reactions' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You reacted with heart.' })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await inLightTheme(page);
+    await expect(reactions.getByRole('button', { name: 'heart, 1 reaction' })).toHaveAttribute('aria-pressed', 'true');
+    await expectNoAxeViolations(page);
+
+    // Ada sees the counts as given, none of them hers; her own reaction adds to grace's.
+    const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const other = waitsForSite(await otherContext.newPage());
+    await openForumAs(other, ada.token);
+    const hers = message(other, ada.username, text).getByRole('group', { name: /^Reactions/ });
+    await expect(hers.getByRole('button', { name: 'thumbs up, 1 reaction' })).toHaveAttribute('aria-pressed', 'false');
+    await hers.getByRole('button', { name: 'thumbs up, 1 reaction' }).click();
+    await expect(hers.getByRole('button', { name: 'thumbs up, 2 reactions' })).toHaveAttribute('aria-pressed', 'true');
+    await otherContext.close();
+
+    // Taken back: the count falls, and the page says so; the other's reaction shows here without a reload.
+    await expect(reactions.getByRole('button', { name: 'thumbs up, 2 reactions' })).toBeVisible();
+    await reactions.getByRole('button', { name: 'thumbs up, 2 reactions' }).click();
+    await expect(reactions.getByRole('button', { name: 'thumbs up, 1 reaction' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'You took back your thumbs up.' })).toHaveCount(1);
+  });
+
+  test('a mention is highlighted for the member named only, in plain text and markdown, never in code', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const ada = await newUser(request, 2);
+    const grace = await newUser(request, 2);
+    const plain = `Hi @${grace.username.toUpperCase()}, and @${ada.username}_not_a_member!`;
+    const marked = `**Plans** for @${grace.username}: \`@${grace.username}\` in code`;
+    await say(request, ada.token, plain);
+    await say(request, ada.token, marked);
+    await openForumAs(page, grace.token);
+    const first = message(page, ada.username, 'not_a_member');
+    await expect(first.locator('mark')).toHaveText(`@${grace.username.toUpperCase()} (mentions you)`);
+    const second = message(page, ada.username, 'Plans');
+    await expect(second.locator('.markdown strong')).toHaveText('Plans');
+    await expect(second.locator('mark')).toHaveCount(1);
+    await expect(second.locator('mark')).toHaveText(`@${grace.username} (mentions you)`);
+    await expect(second.locator('code')).toHaveText(`@${grace.username}`);
+    await expect(second.locator('mark a, a mark')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await inLightTheme(page);
+    await expect(message(page, ada.username, 'Plans').locator('mark')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const other = waitsForSite(await otherContext.newPage());
+    await openForumAs(other, ada.token);
+    await expect(message(other, ada.username, 'Plans').locator('.markdown strong')).toHaveText('Plans');
+    await expect(message(other, ada.username, 'not_a_member')).toBeVisible();
+    await expect(other.locator('.forum-card mark')).toHaveCount(0);
+    await otherContext.close();
   });
 });

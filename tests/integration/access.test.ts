@@ -34,21 +34,21 @@ const endpoints = await loadEndpoints();
 const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 
 /**
- * Who may call what (QUALITY, Security): any token for the account, the cart, orders and scores,
- * and a scheduling poll's organiser (who may change only their own polls: created-polls.test.ts);
- * 2 or more for the forum; 3 for the wedding and scheduling consoles; a token when sent for the
- * chatbot, the votes, a poll's answers and comments (which mark the member's own) and commenting;
- * none for the rest (the RSVP page's read and answer need its link's token, never a session). Each
- * function's name matches exactly one rule.
+ * Who may call what (QUALITY, Security): any token for the account, the cart, orders, scores and
+ * asking to join the forum, and a scheduling poll's organiser (who may change only their own polls:
+ * created-polls.test.ts); 2 or more for the forum; 3 for the wedding and scheduling consoles and the
+ * forum's requests to join; a token when sent for the chatbot, the votes, a poll's answers and
+ * comments (which mark the member's own) and commenting; none for the rest (the RSVP page's read
+ * and answer need its link's token, never a session). Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
+    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-(?!rsvp-).+|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
+    /^(wedding-(?!rsvp-).+|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -89,6 +89,13 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'messages-create-message': { body: (username) => ({ username, text: 'Hello.' }) },
   'messages-delete': { path: `/api/messages/delete/${crypto.randomUUID()}` },
   'messages-edit': { path: `/api/messages/edit/${crypto.randomUUID()}`, body: () => ({ text: 'Edited.' }) },
+  'messages-react': {
+    path: `/api/messages/react/${crypto.randomUUID()}`,
+    body: () => ({ reaction: 'thumbs-up', on: true }),
+  },
+  'messages-replies': { path: `/api/messages/replies/${crypto.randomUUID()}` },
+  'forum-ask-to-join': { body: () => ({ note: 'Please let me in.' }) },
+  'forum-join-requests-decide': { body: () => ({ id: crypto.randomUUID(), decision: 'approve' }) },
   'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },
   'poll-remove-voter': { body: () => ({ question: 0, name: 'Nobody' }) },
   'poll-set-closed': { body: () => ({ question: 0, closed: true }) },

@@ -98,6 +98,12 @@ const FIELDS = [
   'rehearsal',
   'dietary',
   'asOf',
+  'replyTo',
+  'reaction',
+  'on',
+  'note',
+  'id',
+  'decision',
   '__proto__',
   'constructor',
   'prototype',
@@ -127,6 +133,8 @@ const leaf = fc.oneof(
   fc.boolean(),
   fc.constant(null),
   fc.constantFrom(-1, 0, 1, 2, 3, 7, 21, 1e308, -0),
+  // Values some endpoints take (a reaction, a decision), so requests reach past the schema.
+  fc.constantFrom('thumbs-up', 'heart', 'approve', 'decline'),
 );
 const value = fc.letrec((tie) => ({
   any: fc.oneof(

@@ -102,6 +102,27 @@ async function madePoll(): Promise<{ id: string; options: { id: string }[] }> {
   return poll;
 }
 const anon = () => `anon_${uniqueName('Trip')}`;
+
+/** A member with a forum message that has replies and reactions. */
+async function forumThread(): Promise<{ token: string; id: string }> {
+  const { username, token } = await member(2);
+  const { body } = await run('messages-create-message', { token, body: { username, text: 'A thread.' } });
+  const id = (body.message as { _id: string })._id;
+  for (const text of ['One.', 'Two.', 'Three.', 'Four.']) {
+    await run('messages-create-message', { token, body: { text, replyTo: id } });
+  }
+  await run('messages-react', { token, path: `/api/messages/react/${id}`, body: { reaction: 'eyes', on: true } });
+  return { token, id };
+}
+
+/** A clearance-1 member's request to join, waiting (or decided as `decision` says). */
+async function joinRequest(decision?: 'approve' | 'decline'): Promise<{ token: string; id: string }> {
+  const { token } = await member(1);
+  const { body } = await run('forum-ask-to-join', { token, body: {} });
+  const id = (body.request as { id: string }).id;
+  if (decision) await run('forum-join-requests-decide', { token: await admin(), body: { id, decision } });
+  return { token, id };
+}
 const item = () => configuredItems()[0]!._id;
 const date = `${DATE_POLL.dates[0].date}_DATE`;
 
@@ -229,12 +250,13 @@ const SCENARIOS: Record<string, Scenario> = {
       return { token, body: { username, orderList: items, email: 'buyer@example.com' } };
     },
   },
-  'messages-get-messages': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member(2)).token }) },
+  // A reply (the heavier post: the rate limit, the session and the message replied to are read
+  // together, then the post); a top-level post is counted in forum.test.ts.
   'messages-create-message': {
     kind: 'write',
     prepare: async () => {
-      const { username, token } = await member(2);
-      return { token, body: { username, text: 'Counting round trips.' } };
+      const { token, id } = await forumThread();
+      return { token, body: { text: 'Counting round trips.', replyTo: id } };
     },
   },
   'messages-version': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member(2)).token }) },
@@ -255,6 +277,56 @@ const SCENARIOS: Record<string, Scenario> = {
       const id = (body.message as { _id: string })._id;
       return { method: 'DELETE', token, path: `/api/messages/delete/${id}` };
     },
+  },
+  // The page with each message's first replies and every reaction count (the reader's own marked): one read.
+  'messages-get-messages': {
+    kind: 'read',
+    prepare: async () => {
+      const { token } = await forumThread();
+      return { method: 'GET', token };
+    },
+  },
+  'messages-replies': {
+    kind: 'read',
+    prepare: async () => {
+      const { token, id } = await forumThread();
+      return { method: 'GET', token, path: `/api/messages/replies/${id}` };
+    },
+  },
+  'messages-react': {
+    kind: 'write',
+    prepare: async () => {
+      const { token, id } = await forumThread();
+      return { token, path: `/api/messages/react/${id}`, body: { reaction: 'heart', on: true } };
+    },
+  },
+  'forum-ask-to-join': {
+    kind: 'write',
+    prepare: async () => ({ token: (await member(1)).token, body: { note: 'Hi.' } }),
+  },
+  'forum-join-request': {
+    kind: 'read',
+    prepare: async () => {
+      const { token } = await member(1);
+      await run('forum-ask-to-join', { token, body: {} });
+      return { method: 'GET', token };
+    },
+  },
+  'forum-join-request-dismiss': {
+    kind: 'write',
+    prepare: async () => ({ token: (await joinRequest('decline')).token }),
+  },
+  'forum-join-requests': {
+    kind: 'read',
+    prepare: async () => {
+      await joinRequest();
+      return { method: 'GET', token: await admin() };
+    },
+  },
+  // The list entry read with the owner's session and limit, then the decision.
+  'forum-join-requests-decide': {
+    kind: 'write',
+    prepare: async () => ({ token: await admin(), body: { id: (await joinRequest()).id, decision: 'approve' } }),
   },
   'poll-get-all-votes': { kind: 'read', prepare: async () => ({ body: { question: 0 } }) },
   'poll-create-vote': {

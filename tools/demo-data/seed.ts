@@ -1,9 +1,15 @@
 // The demo data a fresh local store gets (npm start, npm run dev, the browser tests): one account
 // per clearance level, the scheduling polls' items and dates, a poll made as the console makes
-// them (with two answers, as guests), and the owner's guest list. Only
+// them (with two answers, as guests), the owner's guest list, and a first conversation in the
+// forum (a message with a reply and reactions, so a first visit shows what the forum does). Only
 // local runs and tests import this; production code never does (lint keeps src/ out of tools/),
 // so a deployed site can never create an account with a published password.
+import { features } from '../../src/content/site.config.ts';
 import { createAccount, listUsers } from '../../src/features/auth/service.server.ts';
+import * as forumRepo from '../../src/features/forum/repo.server.ts';
+import { LIMITS as FORUM_LIMITS, POSTS_PER_DAY } from '../../src/features/forum/service.server.ts';
+import { accountKeyOf, keys, usernameKey } from '../../src/server/keys.ts';
+import { redis } from '../../src/server/redis.ts';
 import { type NewPoll, pollOptions } from '../../src/features/scheduling/new-poll.ts';
 import * as schedulingRepo from '../../src/features/scheduling/polls.repo.server.ts';
 import {
@@ -79,12 +85,40 @@ export async function seedDemoPoll(now = Date.now()): Promise<void> {
   }
 }
 
+/** The account key of a demo account (what its forum posts and reactions are kept under). */
+async function accountKeyOfDemo(username: string): Promise<string> {
+  return accountKeyOf(username, await redis().hget<string>(keys.user(usernameKey(username)), 'account'));
+}
+
+/** A first conversation in the forum: the member's message mentioning the admin, the admin's reply, a reaction each. */
+export async function seedDemoForum(now = Date.now()): Promise<void> {
+  const [member, admin] = await Promise.all([accountKeyOfDemo('demo_member'), accountKeyOfDemo('demo_admin')]);
+  const top: forumRepo.StoredMessage = {
+    id: crypto.randomUUID(),
+    text: 'Welcome to the members’ forum! Board game night is on: who is in, @demo_admin?',
+    author: 'demo_member',
+    createdAt: new Date(now - 3_600_000).toISOString(),
+  };
+  const reply: forumRepo.StoredMessage = {
+    id: crypto.randomUUID(),
+    text: 'Count me in. I will bring Carcassonne.',
+    author: 'demo_admin',
+    createdAt: new Date(now - 1_800_000).toISOString(),
+    replyTo: top.id,
+  };
+  await forumRepo.appendMessage(top, member, POSTS_PER_DAY);
+  await forumRepo.appendMessage(reply, admin, POSTS_PER_DAY);
+  await forumRepo.react(undefined, FORUM_LIMITS.reactionsPerUser, admin, top.id, 'hooray', true);
+  await forumRepo.react(undefined, FORUM_LIMITS.reactionsPerUser, member, reply.id, 'thumbs-up', true);
+}
+
 /** Fills a fresh store with all the demo data; a store that has accounts only gets the demo poll if it lacks it. Answers whether the store was fresh. */
 export async function seedDemoData(): Promise<boolean> {
   const fresh = await seedDemoAccounts();
   if (fresh) {
     await seedSchedulingPolls();
     await createGuests(OPERATOR);
+    if (features.forum) await seedDemoForum();
   }
   // A store from an earlier version is brought to this one's layout.
   await migratePolls(OPERATOR);

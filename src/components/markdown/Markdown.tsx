@@ -9,8 +9,12 @@
 // - Images are not loaded (their address is someone else's choice): their description shows.
 // - Headings fit into the page's outline: the text's shallowest level becomes `headingLevel`,
 //   and levels below it follow without gaps.
+// - A page may mark parts of the text (`highlight`: the forum marks mentions of the reader,
+//   src/lib/mentions.ts) as a <mark> that also says why to a screen reader, outside code only.
+//   The page passes the finder, so its code travels with the page, not with the renderer.
 // Loaded lazily, with the highlighter, only when a page first has something to render.
-import type { Element, Root, RootContent } from 'hast';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import type { Parent as MdastParent, PhrasingContent, Root as MdastRoot, RootContent as RootContent_ } from 'mdast';
 import type { ComponentProps, ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
@@ -54,6 +58,55 @@ function rehypeOutlineAndCode({ first }: { first: number }) {
     for (const heading of headings) {
       heading.tagName = `h${Math.min(6, first + levels.indexOf(Number(heading.tagName[1])))}`;
     }
+  };
+}
+
+/** Parts of a text, some marked: what a page's `highlight` finder answers. */
+export type HighlightPart = { text: string; marked?: boolean };
+
+/** What a page marks in the text: the finder, the mark's class and what a screen reader hears after a marked part. */
+export interface Highlight {
+  parts(text: string): HighlightPart[];
+  className: string;
+  said: string;
+}
+
+/** The hast of a marked part: its text, and what a screen reader hears after it. */
+function markedPart(text: string, said: string): ElementContent[] {
+  return [
+    { type: 'text', value: text },
+    {
+      type: 'element',
+      tagName: 'span',
+      properties: { className: ['visually-hidden'] },
+      children: [{ type: 'text', value: said }],
+    },
+  ];
+}
+
+/**
+ * The remark step: each part of the text the finder marks (never in code, whose nodes carry a
+ * value, not text children) becomes a node that renders as <mark>.
+ */
+function remarkHighlight({ highlight }: { highlight: Highlight | undefined }) {
+  const visit = (node: MdastParent, { parts, className, said }: Highlight) => {
+    const children: RootContent_[] = [];
+    for (const child of node.children as RootContent_[]) {
+      if ('children' in child) visit(child, { parts, className, said });
+      const found = child.type === 'text' ? parts(child.value) : [];
+      if (!found.some((part) => part.marked)) {
+        children.push(child);
+        continue;
+      }
+      for (const part of found) {
+        const hast = { hName: 'mark', hProperties: { className: [className] }, hChildren: markedPart(part.text, said) };
+        children.push({ type: 'text', value: part.text, ...(part.marked ? { data: hast } : {}) } as PhrasingContent);
+      }
+    }
+    node.children = children as typeof node.children;
+  };
+  return (tree: MdastRoot) => {
+    if (highlight) visit(tree, highlight);
   };
 }
 
@@ -114,14 +167,16 @@ interface MarkdownProps {
   children: string;
   /** The level the text's shallowest heading takes in the page's outline. */
   headingLevel?: number;
+  /** What the page marks in the text (none when left out). */
+  highlight?: Highlight;
 }
 
 /** Renders `children` (markdown) as sanitized elements. */
-export default function Markdown({ children, headingLevel = 2 }: MarkdownProps): ReactNode {
+export default function Markdown({ children, headingLevel = 2, highlight }: MarkdownProps): ReactNode {
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkBreaks]}
+        remarkPlugins={[remarkGfm, remarkBreaks, [remarkHighlight, { highlight }]]}
         rehypePlugins={[[rehypeOutlineAndCode, { first: headingLevel }]]}
         urlTransform={safeUrl}
         components={components}

@@ -2,12 +2,45 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { MENTIONS_YOU, readerMentions } from '../../lib/mentions.ts';
 import Markdown, { safeUrl } from './Markdown.tsx';
 
-const render = (text: string, headingLevel?: number) =>
-  renderToStaticMarkup(createElement(Markdown, { headingLevel, children: text }));
+const render = (text: string, headingLevel?: number, mentionOf?: string) =>
+  renderToStaticMarkup(
+    createElement(Markdown, {
+      headingLevel,
+      children: text,
+      ...(mentionOf === undefined
+        ? {}
+        : {
+            highlight: {
+              parts: (part: string) => readerMentions(part, mentionOf),
+              className: 'mention-you',
+              said: MENTIONS_YOU,
+            },
+          }),
+    }),
+  );
 
 describe('Markdown', () => {
+  it('marks what the page highlights (mentions of the reader, in any letter case), never in code, linking nowhere', () => {
+    const html = render(
+      'Hi @Ada and @bob, see `@ada` and\n\n```\n@ada\n```\n\n**@ada** [x](https://e.com) me@ada.org',
+      2,
+      'ada',
+    );
+    const marked = '<mark class="mention-you">@Ada<span class="visually-hidden"> (mentions you)</span></mark>';
+    expect(html).toContain(`<p>Hi ${marked} and @bob, see <code>@ada</code> and</p>`);
+    expect(html).toContain(
+      '<strong><mark class="mention-you">@ada<span class="visually-hidden"> (mentions you)</span></mark></strong>',
+    );
+    expect(html.match(/<mark/g)).toHaveLength(2);
+    expect(html).not.toMatch(/<a[^>]*>@/);
+    // Nobody signed in: nothing is marked.
+    expect(render('Hi @ada')).not.toContain('<mark');
+    expect(render('Hi @ada', 2, 'bob')).toBe('<div class="markdown"><p>Hi @ada</p></div>');
+  });
+
   it('renders paragraphs, lists, emphasis, inline code, quotes and tables', () => {
     const html = render(
       'A **bold** and *soft* `x` word.\n\n- one\n- two\n\n1. first\n\n> quoted\n\n| a | b |\n| - | - |\n| 1 | 2 |',

@@ -75,10 +75,16 @@ export async function findUser(username: string): Promise<StoredUser | undefined
   return toStoredUser(await redis().hgetall(keys.user(usernameKey(username))));
 }
 
-/** Reads the signed-in user's account in the request's one round trip, refusing an ended session. */
-export async function findSessionUser(username: string, session: SessionCheck): Promise<StoredUser | undefined> {
+/**
+ * Reads the signed-in user's account in the request's one round trip, refusing an ended session:
+ * the user, and the hash as read (for src/server/session.ts promotedToken).
+ */
+export async function findSessionUser(
+  username: string,
+  session: SessionCheck,
+): Promise<{ user: StoredUser | undefined; record: unknown }> {
   const [record] = await checkedRead(session, (pipe) => readUserInto(pipe, username));
-  return toStoredUser(record);
+  return { user: toStoredUser(record), record };
 }
 
 /** Creates the user unless the username is taken (case-insensitively); answers its account key, or undefined when taken. */

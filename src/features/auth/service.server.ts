@@ -4,7 +4,7 @@ import { parseWith } from '../../server/http.ts';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type Attempt, type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
-import { type SessionUser, newSessionId } from '../../server/session.ts';
+import { type SessionUser, newSessionId, promotedToken } from '../../server/session.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
@@ -100,14 +100,20 @@ export async function login(input: LoginRequest, address: string): Promise<strin
   return tokenFor(user, session);
 }
 
-/** Returns the stored details of the token's user (fresh, unlike the token's copy). */
-export async function account(
-  user: Pick<SessionUser, 'username' | 'session'>,
-): Promise<Omit<repo.StoredUser, 'passwordHash' | 'createdAt' | 'session' | 'accountKey'>> {
-  const found = await repo.findSessionUser(user.username, user.session);
+/**
+ * Returns the stored details of the token's user (fresh, unlike the token's copy), in the request's
+ * one round trip; with a fresh token for the same session when the stored clearance is above the
+ * token's (the owner let them into the forum, which keeps sessions: src/server/session.ts promotedToken).
+ */
+export async function account(user: SessionUser): Promise<{
+  user: Omit<repo.StoredUser, 'passwordHash' | 'createdAt' | 'session' | 'accountKey'>;
+  token?: string;
+}> {
+  const { user: found, record } = await repo.findSessionUser(user.username, user.session);
   if (!found) throw new AppError('not_found', 'This account no longer exists.');
   const { username, firstName, lastName, email, clearance } = found;
-  return { username, firstName, lastName, email, clearance };
+  const token = await promotedToken(user, record);
+  return { user: { username, firstName, lastName, email, clearance }, ...(token ? { token } : {}) };
 }
 
 /** Refuses a clearance outside 1 to 3. */
@@ -120,7 +126,10 @@ function assertClearanceLevel(level: number): void {
   }
 }
 
-/** Sets a user's clearance (1 to 3) and ends their sessions: it applies from their next login. */
+/**
+ * Sets a user's clearance (1 to 3) and ends their sessions: it applies from their next login. (The
+ * owner's approval of a request to join the forum raises it without ending them: forum/service.server.ts.)
+ */
 export async function setClearance(username: string, level: number): Promise<void> {
   assertClearanceLevel(level);
   if (!(await repo.updateClearance(username, level))) throw new AppError('not_found', `No user named ${username}.`);

@@ -1,4 +1,5 @@
 import { apiRequest } from '../../platform/api-client.ts';
+import type { DecideJoinResponse, JoinDecision, JoinRequestResponse, JoinRequestsResponse } from '../forum/schema.ts';
 import type { OrdersResponse } from '../shop/schema.ts';
 import type { AllScoresResponse } from '../word-game/schema.ts';
 import type { AccountResponse, StatusResponse } from './schema.ts';
@@ -21,4 +22,24 @@ export function logOutEverywhere(): Promise<StatusResponse> {
 /** Reads a page of the logged-in user's orders, newest first: the first, or the one after `before`. */
 export function fetchOrders(before?: string): Promise<OrdersResponse> {
   return apiRequest(before ? `dhh/orders?before=${encodeURIComponent(before)}` : 'dhh/orders');
+}
+
+/** Reads the logged-in user's request to join the forum, with a fresh token once the owner let them in. */
+export function fetchJoinRequest(): Promise<JoinRequestResponse> {
+  return apiRequest('forum/join-request');
+}
+
+/** Dismisses the notice of the logged-in user's decided request to join the forum. */
+export function dismissJoinRequest(): Promise<StatusResponse> {
+  return apiRequest('forum/join-request/dismiss', { method: 'POST' });
+}
+
+/** Reads the requests to join the forum waiting for the owner (clearance 3), oldest first. */
+export function fetchJoinRequests(): Promise<JoinRequestsResponse> {
+  return apiRequest('forum/join-requests');
+}
+
+/** The owner's decision on a waiting request to join the forum (clearance 3). */
+export function decideJoinRequest(id: string, decision: JoinDecision): Promise<DecideJoinResponse> {
+  return apiRequest('forum/join-requests/decide', { method: 'POST', body: { id, decision } });
 }

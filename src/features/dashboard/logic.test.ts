@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as wordGame from '../word-game/stats.ts';
-import { GAME_MODE_ROWS, NEVER_WON, describeWordGameBest, orPlaceholder, shownStreak, winPercent } from './logic.ts';
+import {
+  GAME_MODE_ROWS,
+  NEVER_WON,
+  dayOf,
+  describeWordGameBest,
+  joinNoticeText,
+  orPlaceholder,
+  shownStreak,
+  winPercent,
+} from './logic.ts';
 
 describe('dashboard wording', () => {
   it('says the best word-game score in turns, or that no game was won (7 and above)', () => {
@@ -43,5 +52,17 @@ describe('the word game as the dashboard reads it', () => {
         }
       }
     }
+  });
+});
+
+describe('the forum request notice', () => {
+  it('says what became of the request, kindly when declined, with the day they may ask again', () => {
+    expect(joinNoticeText({ status: 'approved' })).toBe("You're in: the forum is in your menu.");
+    expect(joinNoticeText({ status: 'pending' })).toBe('Your request to join the forum is waiting for the owner.');
+    const from = '2026-12-01T12:00:00.000Z';
+    expect(joinNoticeText({ status: 'declined', askAgainFrom: from })).toBe(
+      `The owner has not let you into the forum this time. Thank you for asking: you are welcome to ask again from ${dayOf(from)}.`,
+    );
+    expect(dayOf(from)).toBe('Tuesday 1 December');
   });
 });

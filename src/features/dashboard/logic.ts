@@ -2,6 +2,7 @@
 // the word game's and the orders the shop's: the dashboard knows them by their types only
 // (`import type` from their schemas), so what it needs of their values is written here, held to
 // those types (and checked against the word game's own functions in logic.test.ts).
+import type { OwnJoinRequest } from '../forum/schema.ts';
 import type { OrderLine, OrderMailState } from '../shop/schema.ts';
 import type { GameMode, NeverWon, Stats } from '../word-game/schema.ts';
 
@@ -50,4 +51,25 @@ export function describeOrderMail(state: OrderMailState): string {
 /** Describes an order line, e.g. '3 × Hot Pickles, Quart'. */
 export function describeOrderLine(line: OrderLine): string {
   return `${line.quantity} × ${line.type} ${line.item}, ${line.size}`;
+}
+
+/** A day as the dashboard says it ('Tuesday 1 December'), in the reader's time zone. */
+export function dayOf(iso: string): string {
+  const day = new Date(iso);
+  const part = (options: Intl.DateTimeFormatOptions) => day.toLocaleDateString('en-GB', options);
+  return `${part({ weekday: 'long' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })}`;
+}
+
+/** What the user's own request to join the forum came to, in the dashboard's words (kindly, when declined). */
+export function joinNoticeText(request: Pick<OwnJoinRequest, 'status' | 'askAgainFrom'>): string {
+  switch (request.status) {
+    case 'approved':
+      return "You're in: the forum is in your menu.";
+    case 'declined':
+      return `The owner has not let you into the forum this time. Thank you for asking: you are welcome to ask again${
+        request.askAgainFrom ? ` from ${dayOf(request.askAgainFrom)}` : ' later'
+      }.`;
+    case 'pending':
+      return 'Your request to join the forum is waiting for the owner.';
+  }
 }

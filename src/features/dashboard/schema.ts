@@ -5,6 +5,11 @@
 export interface AccountResponse {
   status: 'Success';
   user: { username: string; firstName: string; lastName: string; email: string; clearance: number };
+  /**
+   * A fresh token for the same session, when the account's clearance was raised since the token
+   * was signed (the owner let them into the forum): the browser keeps it in place of its own.
+   */
+  token?: string;
 }
 
 /** The answer of POST /api/account/logout-everywhere. */

@@ -2,12 +2,22 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { AccountResponse } from './schema.ts';
+import type {
+  DecideJoinResponse,
+  JoinRequestResponse,
+  JoinRequestsResponse,
+  PendingJoinRequest,
+} from '../forum/schema.ts';
 import type { AllScoresResponse } from '../word-game/schema.ts';
 
 const api = vi.hoisted(() => ({
   fetchScores: vi.fn<(userName: string) => Promise<AllScoresResponse>>(),
   fetchAccount: vi.fn<() => Promise<AccountResponse>>(),
   logOutEverywhere: vi.fn<() => Promise<{ status: 'Success' }>>(),
+  fetchJoinRequest: vi.fn<() => Promise<JoinRequestResponse>>(),
+  dismissJoinRequest: vi.fn<() => Promise<{ status: 'Success' }>>(),
+  fetchJoinRequests: vi.fn<() => Promise<JoinRequestsResponse>>(),
+  decideJoinRequest: vi.fn<(id: string, decision: 'approve' | 'decline') => Promise<DecideJoinResponse>>(),
 }));
 vi.mock('./api-client.ts', () => api);
 
@@ -43,9 +53,10 @@ describe('dashboard store', () => {
       removeItem: (key: string) => tabStorage.delete(key),
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.fetchJoinRequest.mockResolvedValue({ status: 'Success', request: null });
   });
   afterEach(() => {
-    if (dashboard) cleanStores(dashboard.$card, dashboard.$account, dashboard.$bestScore);
+    if (dashboard) cleanStores(dashboard.$card, dashboard.$account, dashboard.$bestScore, dashboard.$joinRequests);
     dashboard = undefined;
     vi.unstubAllGlobals();
   });
@@ -153,5 +164,86 @@ describe('dashboard store', () => {
     expect(dashboard.$card.get()).toBe('user');
     dashboard.showCard('admin');
     expect(dashboard.$card.get()).toBe('admin');
+  });
+
+  it('keeps the fresh token the account read brings after a promotion: the session goes on with the forum', async () => {
+    const promoted = tokenFor({ ...claims, clearance: 2 });
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: { ...claims, clearance: 2 }, token: promoted });
+    api.fetchScores.mockResolvedValue(scores(4));
+    dashboard = await openDashboard();
+    await allTasks();
+    expect(dashboard.$token.get()).toBe(promoted);
+    // Same user: the dashboard does not load again.
+    expect(api.fetchAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the outcome of a request to join the forum until it is dismissed; a waiting one is not dismissable', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockResolvedValue(scores(4));
+    const approved = {
+      id: 'q1',
+      status: 'approved' as const,
+      askedAt: '2026-11-20T10:00:00.000Z',
+      decidedAt: '2026-11-21T10:00:00.000Z',
+    };
+    api.fetchJoinRequest.mockResolvedValueOnce({ status: 'Success', request: approved });
+    dashboard = await openDashboard();
+    await allTasks();
+    expect(dashboard.$joinNotice.get()).toEqual(approved);
+    api.dismissJoinRequest.mockResolvedValueOnce({ status: 'Success' });
+    await dashboard.dismissJoinNotice();
+    expect(api.dismissJoinRequest).toHaveBeenCalledTimes(1);
+    expect(dashboard.$joinNotice.get()).toBeNull();
+
+    dashboard.$joinNotice.set({ ...approved, status: 'pending' });
+    await dashboard.dismissJoinNotice();
+    expect(api.dismissJoinRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no dismissed notice', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockResolvedValue(scores(4));
+    api.fetchJoinRequest.mockResolvedValueOnce({
+      status: 'Success',
+      request: { id: 'q1', status: 'declined', askedAt: '2026-11-20T10:00:00.000Z', dismissed: true },
+    });
+    dashboard = await openDashboard();
+    await allTasks();
+    expect(dashboard.$joinNotice.get()).toBeNull();
+  });
+
+  it('lists the requests waiting for the owner, decides one after confirming, and says what became of it', async () => {
+    api.fetchAccount.mockResolvedValue({ status: 'Success', user: claims } as AccountResponse);
+    api.fetchScores.mockResolvedValue(scores(4));
+    const jo: PendingJoinRequest = { id: 'q1', username: 'jo', note: 'Hi', askedAt: '2026-11-20T10:00:00.000Z' };
+    const sam: PendingJoinRequest = { id: 'q2', username: 'sam', note: '', askedAt: '2026-11-21T10:00:00.000Z' };
+    api.fetchJoinRequests.mockResolvedValueOnce({ status: 'Success', requests: [jo, sam] });
+    dashboard = await openDashboard();
+    dashboard.$joinRequests.listen(() => undefined);
+    await allTasks();
+    expect(dashboard.$joinRequests.get()).toEqual({ status: 'ready', requests: [jo, sam], said: '' });
+
+    dashboard.askToDecide(jo, 'approve');
+    expect(dashboard.$confirmingDecision.get()).toEqual({ request: jo, decision: 'approve' });
+    api.decideJoinRequest.mockResolvedValueOnce({ status: 'Success', decision: 'approve', username: 'jo' });
+    await dashboard.decide(jo, 'approve');
+    expect(api.decideJoinRequest).toHaveBeenCalledWith('q1', 'approve');
+    expect(dashboard.$confirmingDecision.get()).toBeNull();
+    expect(dashboard.$joinRequests.get()).toEqual({
+      status: 'ready',
+      requests: [sam],
+      said: 'jo is in: they now have the forum.',
+    });
+
+    // Decided elsewhere meanwhile: said, and the list read again.
+    const { ApiError } = await import('../../platform/api-client.ts');
+    api.decideJoinRequest.mockRejectedValueOnce(new ApiError(404, 'That request is no longer waiting.'));
+    api.fetchJoinRequests.mockResolvedValueOnce({ status: 'Success', requests: [] });
+    await dashboard.decide(sam, 'decline');
+    expect(dashboard.$joinRequests.get()).toEqual({
+      status: 'ready',
+      requests: [],
+      said: "Could not decide sam's request. That request is no longer waiting.",
+    });
   });
 });

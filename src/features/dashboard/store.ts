@@ -1,13 +1,26 @@
 // The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account details and
 // the word game's best score and statistics, loaded for the session's user, and "Log out everywhere". A session
 // the server no longer accepts ends at /unauthorized, telling the visitor; other failures are logged.
+// The forum's requests to join: the user's own (what became of it, dismissable once decided) and,
+// for the owner, those waiting, with Approve and Decline. A read that answers a fresh token (the
+// owner let this account into the forum) puts it in the session's place, so the Forum link shows.
 import { features } from '../../content/site.config.ts';
 import { atom, computed, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import type { OrderSummary } from '../shop/schema.ts';
-import { fetchAccount, fetchOrders, fetchScores, logOutEverywhere as endEverySession } from './api-client.ts';
-import { $user, $username, clearSession, endSession, leaveEndedSession } from '../../platform/session.ts';
+import type { JoinDecision, OwnJoinRequest, PendingJoinRequest } from '../forum/schema.ts';
+import {
+  decideJoinRequest,
+  dismissJoinRequest,
+  fetchAccount,
+  fetchJoinRequest,
+  fetchJoinRequests,
+  fetchOrders,
+  fetchScores,
+  logOutEverywhere as endEverySession,
+} from './api-client.ts';
+import { $user, $username, clearSession, endSession, leaveEndedSession, setToken } from '../../platform/session.ts';
 import type { AllStats } from '../word-game/schema.ts';
 import { NEVER_WON } from './logic.ts';
 
@@ -31,8 +44,12 @@ onMount($account, () => $username.subscribe((username) => void (username && load
 
 function loadDashboard(username: string): Promise<void> {
   return task(async () => {
-    // The word game's scores only where it is switched on (src/content/site.config.ts).
-    await Promise.all([loadAccount(), features.wordGame && loadBestScore(username)]);
+    // The word game's scores and the forum's request only where each is switched on (src/content/site.config.ts).
+    await Promise.all([
+      loadAccount(),
+      features.wordGame && loadBestScore(username),
+      features.forum && loadJoinNotice(),
+    ]);
   });
 }
 
@@ -49,7 +66,9 @@ function leftEndedSession(error: unknown): boolean {
 
 async function loadAccount(): Promise<void> {
   try {
-    $loadedAccount.set((await fetchAccount()).user);
+    const { user, token } = await fetchAccount();
+    $loadedAccount.set(user);
+    if (token) setToken(token);
   } catch (error) {
     if (leftEndedSession(error)) return;
     console.error('Failed to fetch account details.', error);
@@ -136,5 +155,94 @@ export async function loadMoreOrders(): Promise<void> {
     if (leftEndedSession(error)) return;
     console.error('Failed to fetch more orders.', error);
     $orders.set({ ...shown, more: 'failed' });
+  }
+}
+
+// ----- The forum's requests to join -----
+
+/** The user's own request to join the forum, when there is one to tell of (not dismissed); null otherwise. */
+export const $joinNotice = atom<OwnJoinRequest | null>(null);
+
+async function loadJoinNotice(): Promise<void> {
+  try {
+    const { request, token } = await fetchJoinRequest();
+    $joinNotice.set(request && !request.dismissed ? request : null);
+    if (token) setToken(token);
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    console.error('Failed to fetch the request to join the forum.', error);
+  }
+}
+
+/** Dismisses the notice of a decided request: it goes at once, and for good once the server has it. */
+export async function dismissJoinNotice(): Promise<void> {
+  const shown = $joinNotice.get();
+  if (!shown || shown.status === 'pending') return;
+  $joinNotice.set(null);
+  try {
+    await dismissJoinRequest();
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    console.error('Failed to dismiss the notice.', error);
+  }
+}
+
+/** The requests waiting for the owner (Admin Tools), with what was last decided, said in a status line. */
+export interface JoinRequestsState {
+  status: 'loading' | 'ready' | 'failed';
+  requests: PendingJoinRequest[];
+  /** The last decision's outcome, or why it failed ('' before any). */
+  said: string;
+}
+
+const NO_REQUESTS: JoinRequestsState = { status: 'loading', requests: [], said: '' };
+/** The owner's list of requests to join the forum: loads when an admin's dashboard first shows it. */
+export const $joinRequests = atom<JoinRequestsState>(NO_REQUESTS);
+/** A decision waiting for the owner's confirmation, or null. */
+export const $confirmingDecision = atom<{ request: PendingJoinRequest; decision: JoinDecision } | null>(null);
+
+onMount($joinRequests, () => {
+  void loadJoinRequests();
+});
+
+/** Loads the requests waiting for the owner. */
+export function loadJoinRequests(): Promise<void> {
+  return task(async () => {
+    try {
+      const { requests } = await fetchJoinRequests();
+      $joinRequests.set({ ...$joinRequests.get(), status: 'ready', requests });
+    } catch (error) {
+      if (leftEndedSession(error)) return;
+      console.error('Failed to fetch the requests to join the forum.', error);
+      $joinRequests.set({ ...$joinRequests.get(), status: 'failed' });
+    }
+  });
+}
+
+/** Asks the owner to confirm a decision. */
+export function askToDecide(request: PendingJoinRequest, decision: JoinDecision): void {
+  $confirmingDecision.set({ request, decision });
+}
+
+/** Runs the confirmed decision: the request leaves the list, and the status line says what became of it. */
+export async function decide(request: PendingJoinRequest, decision: JoinDecision): Promise<void> {
+  $confirmingDecision.set(null);
+  try {
+    await decideJoinRequest(request.id, decision);
+    const shown = $joinRequests.get();
+    $joinRequests.set({
+      ...shown,
+      requests: shown.requests.filter((waiting) => waiting.id !== request.id),
+      said:
+        decision === 'approve'
+          ? `${request.username} is in: they now have the forum.`
+          : `${request.username}'s request was declined.`,
+    });
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    const why = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
+    $joinRequests.set({ ...$joinRequests.get(), said: `Could not decide ${request.username}'s request. ${why}` });
+    // A request decided elsewhere meanwhile: the list shows what is still waiting.
+    if (error instanceof ApiError && error.status === 404) await loadJoinRequests();
   }
 }

@@ -1,12 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { authorOf, canEdit, hasMarkdown, isOwn, postProblem, postedAgo, withinEditWindow } from './logic.ts';
+import {
+  askAgainFrom,
+  authorOf,
+  canEdit,
+  hasMarkdown,
+  hasReacted,
+  isOwn,
+  mayAsk,
+  postProblem,
+  postedAgo,
+  reactionAnnouncement,
+  reactionCount,
+  reactionLabel,
+  repliesCount,
+  threadOf,
+  withReaction,
+  withinEditWindow,
+} from './logic.ts';
+import type { MessageReactions } from './schema.ts';
 
 const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
 const now = Date.parse('2026-11-22T10:00:00.000Z');
 
 describe('forum rules', () => {
   it('tells plain talk, shown as typed, from text with markdown in it', () => {
-    for (const plain of ['Hello, forum!', 'See you at 7.\nBring snacks - and games.', 'It costs 5 (or 6) euros; ok?']) {
+    for (const plain of [
+      'Hello, forum!',
+      'See you at 7.\nBring snacks - and games.',
+      'It costs 5 (or 6) euros; ok?',
+      '@ada, are you in?',
+      'Thanks @grace.hopper and @bob!',
+      'Plans for Friday, @demo_member and @a_b_c?',
+    ]) {
       expect(hasMarkdown(plain), plain).toBe(false);
     }
     for (const marked of [
@@ -26,6 +51,7 @@ describe('forum rules', () => {
       'Title\n===',
       '&amp;',
       '~~gone~~',
+      '@demo_member said _this_',
     ]) {
       expect(hasMarkdown(marked), marked).toBe(true);
     }
@@ -73,5 +99,54 @@ describe('forum rules', () => {
     [-3 * 24 * 3600 * 1000, 'Posted 3 days ago'],
   ])('words an age of %i ms as %s', (offset, text) => {
     expect(postedAgo(new Date(now + offset).toISOString(), now)).toBe(text);
+  });
+});
+
+describe('replies', () => {
+  it('joins a reply to a reply to its top-level message’s thread', () => {
+    expect(threadOf({ _id: 'top' })).toBe('top');
+    expect(threadOf({ _id: 'reply', replyTo: 'top' })).toBe('top');
+  });
+
+  it('counts replies in words', () => {
+    expect(repliesCount(1)).toBe('1 reply');
+    expect(repliesCount(4)).toBe('4 replies');
+  });
+});
+
+describe('reactions', () => {
+  it('names each button by its reaction and count, and says what the reader did', () => {
+    expect(reactionLabel('thumbs-up', 0)).toBe('thumbs up, 0 reactions');
+    expect(reactionLabel('heart', 1)).toBe('heart, 1 reaction');
+    expect(reactionAnnouncement('thumbs-up', true)).toBe('You reacted with thumbs up.');
+    expect(reactionAnnouncement('eyes', false)).toBe('You took back your eyes.');
+  });
+
+  it('gives and takes back a reaction once, as the server counts it, keeping the API’s shape', () => {
+    const bare: MessageReactions & { _id: string } = { _id: '1' };
+    const given = withReaction(bare, 'heart', true);
+    expect(given).toEqual({ _id: '1', reactions: { heart: 1 }, reacted: ['heart'] });
+    expect(withReaction(given, 'heart', true)).toBe(given);
+    const others = withReaction({ ...bare, reactions: { heart: 2 } }, 'heart', true);
+    expect(others).toEqual({ _id: '1', reactions: { heart: 3 }, reacted: ['heart'] });
+    expect(hasReacted(others, 'heart')).toBe(true);
+    expect(reactionCount(others, 'eyes')).toBe(0);
+    expect(withReaction(given, 'heart', false)).toEqual(bare);
+    expect(withReaction(bare, 'heart', false)).toBe(bare);
+    expect(withReaction(others, 'heart', false)).toEqual({ _id: '1', reactions: { heart: 2 } });
+  });
+});
+
+describe('asking to join', () => {
+  const decided = '2026-11-01T10:00:00.000Z';
+  const day = 24 * 3600 * 1000;
+
+  it('lets a visitor ask with no request, after an approval, or a week after a decline; never while one waits', () => {
+    expect(askAgainFrom(decided)).toBe('2026-11-08T10:00:00.000Z');
+    expect(mayAsk(null)).toBe(true);
+    expect(mayAsk({ status: 'pending' })).toBe(false);
+    expect(mayAsk({ status: 'approved', decidedAt: decided })).toBe(true);
+    expect(mayAsk({ status: 'declined', decidedAt: decided }, Date.parse(decided) + 7 * day - 1)).toBe(false);
+    expect(mayAsk({ status: 'declined', decidedAt: decided }, Date.parse(decided) + 7 * day)).toBe(true);
   });
 });

@@ -1,13 +1,34 @@
-// Pure forum rules: who may delete, how a message's age reads, what may be posted.
+// Pure forum rules: who may delete, how a message's age reads, what may be posted, which thread a
+// reply joins, how reactions read, when a declined visitor may ask to join again. (Where a text
+// mentions a member is src/lib/mentions.ts, which the markdown renderer shares.)
 // Rules that need the store's atomicity live in Redis scripts (src/server/scripts/forum.ts):
-// - order of arrival: each message takes the next place of a sequence the store counts;
+// - order of arrival: each message and reply takes the next place of a sequence the store counts;
 // - delete own: the server deletes a message only for its author's account (or a moderator, or the
-//   admin CLI), checking the stored author in the same step;
-// - posts per day: a message is appended only while its author's day's counter is below
+//   admin CLI), checking the stored author in the same step; a top-level message takes its replies
+//   and every reaction on them with it;
+// - posts per day: a message or reply is appended only while its author's day's counter is below
 //   POSTS_PER_DAY (service.server.ts), counted in the same step;
+// - replies: a reply joins a top-level message that is still kept, its top-level message's when it
+//   answers a reply, and only while the thread has fewer than MAX_REPLIES;
+// - reactions: each member gives each reaction at most once per message, and the count is the
+//   number of members who gave it, however many toggles arrive at once;
 // - retention: each post removes a batch of the oldest messages created more than
-//   POST_RETENTION_DAYS before (src/server/retention.ts), and a page lists none of them.
-import { EDIT_WINDOW_MINUTES, MAX_MESSAGE_LENGTH, TOO_LONG, type ForumMessage } from './schema.ts';
+//   POST_RETENTION_DAYS before, with their replies (src/server/retention.ts), and a page lists none of them;
+// - asking to join (src/server/scripts/forum-join.ts): one waiting request per account, at most
+//   MAX_PENDING_JOIN_REQUESTS waiting, JOIN_REQUESTS_PER_ADDRESS_PER_DAY per address, none within
+//   ASK_AGAIN_AFTER_DAYS of a decline; an approval raises the account to the forum's clearance
+//   (never lowering one above it) and keeps its sessions.
+import {
+  ASK_AGAIN_AFTER_DAYS,
+  EDIT_WINDOW_MINUTES,
+  MAX_MESSAGE_LENGTH,
+  REACTIONS,
+  TOO_LONG,
+  type ForumMessage,
+  type MessageReactions,
+  type OwnJoinRequest,
+  type ReactionId,
+} from './schema.ts';
 
 /** How long a forum message is kept: a year of talk, after which it is removed with its author's name. */
 export const POST_RETENTION_DAYS = 365;
@@ -43,11 +64,15 @@ export function canEdit(message: ForumMessage, now: number = Date.now()): boolea
 // What could make markdown render a text otherwise than as typed: emphasis, code, headings, quotes,
 // tables, links and autolinks (addresses, www., e-mail), HTML and entities, escapes, list markers
 // and setext underlines at a line's start.
-const MARKDOWN_SYNTAX = /[*_`#>|~[\]<&\\]|https?:|www\.|@|^\s*([-+]|\d+[.)])\s|^\s*(=+|-+)\s*$/m;
+// (An @ matters only inside an address, me@example.com: a mention, @ada, reads as typed.)
+const MARKDOWN_SYNTAX = /[*_`#>|~[\]<&\\]|https?:|www\.|[\w.+-]@|^\s*([-+]|\d+[.)])\s|^\s*(=+|-+)\s*$/m;
+
+/** A mention's name (src/lib/mentions.ts), which markdown reads as written: its _ is inside a word. */
+const MENTION_NAME = /(^|[^\w.+@-])@[A-Za-z0-9_.-]+/g;
 
 /** Answers whether the text has anything markdown would render differently from the text as typed. */
 export function hasMarkdown(text: string): boolean {
-  return MARKDOWN_SYNTAX.test(text);
+  return MARKDOWN_SYNTAX.test(text.replace(MENTION_NAME, '$1@'));
 }
 
 /** Says why a post cannot be sent, or undefined when it can (blank posts are simply not sent). */
@@ -72,4 +97,85 @@ export function postedAgo(createdAt: string, now: number = Date.now()): string {
   if (Math.abs(seconds) < 10) return 'Posted just now';
   const [unit, size] = UNITS.find(([, length]) => Math.abs(seconds) >= length) ?? ['second', 1];
   return `Posted ${format.format(Math.round(seconds / size), unit)}`;
+}
+
+// ----- Replies -----
+
+/** The thread a reply to `message` joins: its own, or its top-level message's when it is a reply (one level deep). */
+export function threadOf(message: Pick<ForumMessage, '_id' | 'replyTo'>): string {
+  return message.replyTo ?? message._id;
+}
+
+/** How a thread's replies read in a count: '1 reply', '4 replies'. */
+export function repliesCount(count: number): string {
+  return `${count} ${count === 1 ? 'reply' : 'replies'}`;
+}
+
+// ----- Reactions -----
+
+/** A reaction's name, as a screen reader says it ('thumbs up'). */
+export function reactionName(id: ReactionId): string {
+  return REACTIONS.find((reaction) => reaction.id === id)?.name ?? id;
+}
+
+/** A reaction button's name: the reaction and its count ('thumbs up, 2 reactions'). */
+export function reactionLabel(id: ReactionId, count: number): string {
+  return `${reactionName(id)}, ${count} ${count === 1 ? 'reaction' : 'reactions'}`;
+}
+
+/** What the page says once a reaction is given or taken back. */
+export function reactionAnnouncement(id: ReactionId, on: boolean): string {
+  return on ? `You reacted with ${reactionName(id)}.` : `You took back your ${reactionName(id)}.`;
+}
+
+/** Whether the reader gave the reaction. */
+export function hasReacted(message: MessageReactions, id: ReactionId): boolean {
+  return message.reacted?.includes(id) ?? false;
+}
+
+/** A reaction's count on a message (0 when nobody gave it). */
+export function reactionCount(message: MessageReactions, id: ReactionId): number {
+  return message.reactions?.[id] ?? 0;
+}
+
+/**
+ * The message's reactions once the reader gives (`on`) or takes back a reaction, as the server
+ * will count it: unchanged when the reader's already is (or is not) there. Keeps the API's shape:
+ * no empty fields.
+ */
+export function withReaction<M extends MessageReactions>(message: M, id: ReactionId, on: boolean): M {
+  if (hasReacted(message, id) === on) return message;
+  const { reactions: _reactions, reacted: _reacted, ...rest } = message;
+  const count = Math.max(0, reactionCount(message, id) + (on ? 1 : -1));
+  const reactions = { ...message.reactions, [id]: count };
+  if (count === 0) delete reactions[id];
+  const reacted = on ? [...(message.reacted ?? []), id] : (message.reacted ?? []).filter((given) => given !== id);
+  return {
+    ...rest,
+    ...(Object.keys(reactions).length ? { reactions } : {}),
+    ...(reacted.length ? { reacted } : {}),
+  } as M;
+}
+
+// ----- Asking to join -----
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** From when a visitor declined at `decidedAt` (ISO 8601) may ask again (ISO 8601). */
+export function askAgainFrom(decidedAt: string): string {
+  return new Date(Date.parse(decidedAt) + ASK_AGAIN_AFTER_DAYS * DAY_MS).toISOString();
+}
+
+/** Whether a visitor with this request (or none) may ask to join at `now`: none waiting, none declined too recently. */
+export function mayAsk(request: Pick<OwnJoinRequest, 'status' | 'decidedAt'> | null, now = Date.now()): boolean {
+  if (!request || request.status === 'approved') return true;
+  if (request.status === 'pending') return false;
+  return !request.decidedAt || now >= Date.parse(askAgainFrom(request.decidedAt));
+}
+
+/** A day as the request notices say it ('Tuesday 1 December'), in the reader's time zone. */
+export function dayOf(iso: string): string {
+  const day = new Date(iso);
+  const part = (options: Intl.DateTimeFormatOptions) => day.toLocaleDateString('en-GB', options);
+  return `${part({ weekday: 'long' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })}`;
 }

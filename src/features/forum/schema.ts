@@ -25,9 +25,17 @@ const messageText = v.pipe(
   v.maxLength(MAX_MESSAGE_LENGTH, TOO_LONG),
 );
 
+/** A message's id as the API gives it (a UUID today; any id of letters, digits, _ and -). */
+const messageId = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'replyTo must be the id of a message.'));
+
 export const createMessageRequest = v.object({
   username: v.optional(v.pipe(v.string(), v.maxLength(64))),
   text: messageText,
+  /**
+   * An addition to SPEC section 7: the message this one answers. A reply belongs to a top-level
+   * message; replying to a reply answers its top-level message (replies are one level deep).
+   */
+  replyTo: v.optional(messageId),
 });
 
 export type CreateMessageRequest = v.InferOutput<typeof createMessageRequest>;
@@ -55,8 +63,73 @@ export const pageQuery = v.object({
   ),
 });
 
+/** The first replies of a message that come with the page, oldest first; "Load more replies" brings the rest. */
+export const REPLIES_SHOWN = 3;
+/** How many more replies "Load more replies" brings at a time. */
+export const REPLIES_PAGE_SIZE = 20;
+/**
+ * The most replies one message takes: a long thread on a personal site's forum is a few dozen; the
+ * cap bounds the thread's read and the work of deleting a message with its replies in one step.
+ */
+export const MAX_REPLIES = 200;
+export const THREAD_FULL = `This conversation has ${MAX_REPLIES} replies, the most one message takes. Please start a new message.`;
+
+/** A thread's page of replies: `after` a cursor (the `more` of the replies shown so far), `limit` how many. */
+export const repliesQuery = v.object({
+  after: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,14}$/, 'after must be the cursor the replies shown so far gave (more).'),
+      v.transform(Number),
+    ),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, `limit must be a whole number from 1 to ${MAX_REPLIES}.`),
+      v.transform(Number),
+      v.minValue(1, `limit must be a whole number from 1 to ${MAX_REPLIES}.`),
+      v.maxValue(MAX_REPLIES, `limit must be a whole number from 1 to ${MAX_REPLIES}.`),
+    ),
+    String(REPLIES_PAGE_SIZE),
+  ),
+});
+
+/**
+ * The reactions a member may give a message or a reply, each at most once: a small fixed set, as
+ * giscus and Discourse offer, each with the name a screen reader says.
+ */
+export const REACTIONS = [
+  { id: 'thumbs-up', emoji: '👍', name: 'thumbs up' },
+  { id: 'heart', emoji: '❤️', name: 'heart' },
+  { id: 'laugh', emoji: '😄', name: 'laugh' },
+  { id: 'hooray', emoji: '🎉', name: 'hooray' },
+  { id: 'eyes', emoji: '👀', name: 'eyes' },
+] as const;
+export type ReactionId = (typeof REACTIONS)[number]['id'];
+export const REACTION_IDS: readonly ReactionId[] = REACTIONS.map((reaction) => reaction.id);
+
+/** POST /api/messages/react/{id}: gives (`on: true`) or takes back (`on: false`) one reaction. */
+export const reactRequest = v.object({
+  reaction: v.picklist(REACTION_IDS, `reaction must be one of ${REACTION_IDS.join(', ')}.`),
+  on: v.boolean('on must be true (react) or false (take it back).'),
+});
+export type ReactRequest = v.InferOutput<typeof reactRequest>;
+
+/** A message's reactions: how many gave each (those given at least once), and which the reader gave. */
+export interface MessageReactions {
+  reactions?: Partial<Record<ReactionId, number>>;
+  /** The reader's own reactions on it. */
+  reacted?: ReactionId[];
+}
+
+/** The answer of POST /api/messages/react/{id}: the message's reactions after the change. */
+export interface ReactResponse extends MessageReactions {
+  status: 'Success';
+}
+
 /** A message as the API returns it (SPEC section 3: Message). */
-export interface ForumMessage {
+export interface ForumMessage extends MessageReactions {
   _id: string;
   text: string;
   createdAt: string;
@@ -69,6 +142,24 @@ export interface ForumMessage {
    * The server says so, since a name registered again is another account, not the old posts' author.
    */
   own?: true;
+  /** On a reply: the id of the top-level message it answers. */
+  replyTo?: string;
+  /** On a top-level message with replies: how many it has. */
+  replyCount?: number;
+  /** On a top-level message with replies: its first REPLIES_SHOWN, oldest first. */
+  replies?: ForumMessage[];
+  /** On a top-level message with more replies than came with it: the cursor of the next ones (`after`). */
+  moreReplies?: string;
+}
+
+/** The answer of GET /api/messages/replies/{id}: a page of a message's replies, oldest first. */
+export interface RepliesResponse {
+  status: 'Success';
+  replies: ForumMessage[];
+  /** The cursor of the next replies (their `after`), or null when these are the newest. */
+  more: string | null;
+  /** How many replies the message has. */
+  replyCount: number;
 }
 
 export interface MessagesResponse {
@@ -80,3 +171,106 @@ export interface MessagesResponse {
   /** The forum's version when read: GET /api/messages/version answers another once anything changed. */
   version: string;
 }
+
+// ----- Ask to join: a signed-in visitor below the forum's clearance asks the owner to let them in -----
+
+/** The longest note a visitor may leave with their request: a line or two, plain text. */
+export const MAX_JOIN_NOTE_LENGTH = 200;
+/**
+ * The most requests waiting for the owner at once: more than an owner reads in a sitting, and it
+ * bounds the console's list and each ask's tidying of it. Over it, new requests wait for room.
+ */
+export const MAX_PENDING_JOIN_REQUESTS = 50;
+/**
+ * Successful requests one address may make in a UTC day, so no one address fills the owner's list
+ * (MAX_PENDING_JOIN_REQUESTS) for everyone: each request needs an account, and accounts come ten an
+ * hour per address.
+ */
+export const JOIN_REQUESTS_PER_ADDRESS_PER_DAY = 3;
+/**
+ * How long after a decline the visitor may ask again: long enough that asking again is a
+ * considered step rather than pestering, short enough that someone turned away by mistake, or
+ * whom the owner has come to know, is not shut out for long.
+ */
+export const ASK_AGAIN_AFTER_DAYS = 7;
+/**
+ * How long a request is kept after its last change: one the owner has not decided in this time
+ * lapses (the visitor may ask again), and a decision shows on the dashboard this long unless dismissed.
+ */
+export const JOIN_REQUEST_KEPT_DAYS = 30;
+
+/** POST /api/forum/ask-to-join: an optional note for the owner (plain text, one line). */
+export const askToJoinRequest = v.object({
+  note: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.maxLength(MAX_JOIN_NOTE_LENGTH, `The note can be at most ${MAX_JOIN_NOTE_LENGTH} characters.`),
+    v.check(
+      (note) => !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(note),
+      'The note must be one line of plain text.',
+    ),
+  ),
+});
+export type AskToJoinRequest = v.InferOutput<typeof askToJoinRequest>;
+
+/** POST /api/forum/join-requests/decide: the owner's decision on one waiting request. */
+export const joinDecisionRequest = v.object({
+  id: v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'id must be the id of a request.')),
+  decision: v.picklist(['approve', 'decline'], 'decision must be approve or decline.'),
+});
+export type JoinDecision = v.InferOutput<typeof joinDecisionRequest>['decision'];
+
+export type JoinStatus = 'pending' | 'approved' | 'declined';
+
+/** A visitor's own request, as GET /api/forum/join-request answers it. */
+export interface OwnJoinRequest {
+  id: string;
+  status: JoinStatus;
+  /** When they asked (ISO 8601). */
+  askedAt: string;
+  /** When the owner decided (ISO 8601). */
+  decidedAt?: string;
+  /** The note they left, if any. */
+  note?: string;
+  /** Present once they dismissed the decision's notice on their dashboard. */
+  dismissed?: true;
+  /** After a decline: from when they may ask again (ISO 8601). */
+  askAgainFrom?: string;
+}
+
+export interface JoinRequestResponse {
+  status: 'Success';
+  /** The visitor's request, or null when they have none (never asked, or it lapsed). */
+  request: OwnJoinRequest | null;
+  /**
+   * A fresh session token, when the account's clearance is above the token's (the owner let them
+   * in): the same session, now with the forum. The browser keeps it in place of its own.
+   */
+  token?: string;
+}
+
+/** A request waiting for the owner, as the console lists it. */
+export interface PendingJoinRequest {
+  id: string;
+  username: string;
+  note: string;
+  askedAt: string;
+}
+
+export interface JoinRequestsResponse {
+  status: 'Success';
+  /** The waiting requests, oldest first. */
+  requests: PendingJoinRequest[];
+}
+
+export interface DecideJoinResponse {
+  status: 'Success';
+  decision: JoinDecision;
+  username: string;
+}
+
+/**
+ * Why asking to join was refused, when the page says so in its own words: already a member, a
+ * request already waiting, asked again too soon after a decline, or the owner's list full.
+ */
+export type JoinReason = 'already-member' | 'already-waiting' | 'too-soon' | 'list-full';

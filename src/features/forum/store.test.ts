@@ -1,14 +1,26 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../tests/setup/browser-session.ts';
-import type { ForumMessage, MessagesResponse } from './schema.ts';
+import type {
+  ForumMessage,
+  JoinRequestResponse,
+  MessagesResponse,
+  OwnJoinRequest,
+  ReactResponse,
+  ReactionId,
+  RepliesResponse,
+} from './schema.ts';
 
 const api = vi.hoisted(() => ({
   fetchMessages: vi.fn<(query?: { before?: string; limit?: number }) => Promise<MessagesResponse>>(),
+  fetchReplies: vi.fn<(id: string, query?: { after?: string; limit?: number }) => Promise<RepliesResponse>>(),
   fetchForumVersion: vi.fn<() => Promise<string>>(),
-  postForumMessage: vi.fn<(text: string) => Promise<unknown>>(),
+  postForumMessage: vi.fn<(text: string, replyTo?: string) => Promise<unknown>>(),
   editForumMessage: vi.fn<(id: string, text: string) => Promise<ForumMessage>>(),
   deleteForumMessage: vi.fn<(id: string) => Promise<unknown>>(),
+  reactTo: vi.fn<(id: string, reaction: ReactionId, on: boolean) => Promise<ReactResponse>>(),
+  fetchJoinRequest: vi.fn<() => Promise<JoinRequestResponse>>(),
+  askToJoin: vi.fn<(note: string) => Promise<OwnJoinRequest>>(),
 }));
 
 /** A page of messages as the API answers it. */
@@ -220,5 +232,208 @@ describe('forum store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('loads more replies by cursor, and a reload re-reads the threads opened beyond their first few', async () => {
+    const replies = ['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => ({ ...message(id, 'bob'), replyTo: '1' }));
+    const thread = { ...message('1', 'ada'), replyCount: 5, replies: replies.slice(0, 3), moreReplies: '13' };
+    api.fetchMessages.mockResolvedValue(page([thread]));
+    forum = await openForum();
+    await allTasks();
+    api.fetchReplies.mockResolvedValueOnce({ status: 'Success', replies: replies.slice(3), more: null, replyCount: 5 });
+    const loading = forum.loadMoreReplies('1');
+    expect(forum.$loadingReplies.get().has('1')).toBe(true);
+    await loading;
+    expect(api.fetchReplies).toHaveBeenCalledWith('1', { after: '13', limit: 20 });
+    expect(forum.$messages.get()![0]!.replies!.map((reply) => reply._id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+    expect(forum.$messages.get()![0]!.moreReplies).toBeUndefined();
+    expect(forum.$loadingReplies.get().has('1')).toBe(false);
+
+    // Someone edits a reply: the reload brings the first three with the page, the thread as far as shown again.
+    const edited = { ...replies[4]!, text: 'edited' };
+    api.fetchReplies.mockResolvedValueOnce({
+      status: 'Success',
+      replies: [...replies.slice(0, 4), edited],
+      more: null,
+      replyCount: 5,
+    });
+    await forum.loadMessages();
+    expect(api.fetchReplies).toHaveBeenLastCalledWith('1', { limit: 5 });
+    expect(forum.$messages.get()![0]!.replies!.at(-1)).toEqual(edited);
+  });
+
+  it('opens the reply box under the thread, with a mention when answering someone’s reply, and shows the reply at its end', async () => {
+    const reply = { ...message('r1', 'bob'), replyTo: '1' };
+    api.fetchMessages.mockResolvedValue(page([{ ...message('1', 'bob'), replyCount: 1, replies: [reply] }]));
+    forum = await openForum('ada');
+    await allTasks();
+    forum.startReply(reply);
+    expect(forum.$replying.get()).toEqual({ to: '1', from: 'r1', text: '@bob ', sending: false });
+    forum.cancelReply();
+    forum.startReply(message('1', 'bob'));
+    expect(forum.$replying.get()).toEqual({ to: '1', from: '1', text: '', sending: false });
+    forum.changeReply('   ');
+    await forum.sendReply();
+    expect(api.postForumMessage).not.toHaveBeenCalled();
+
+    const mine = { ...own('r2', 'ada', 'Me too'), replyTo: '1' };
+    api.postForumMessage.mockResolvedValueOnce({ status: 'Success', message: mine });
+    forum.changeReply('Me too');
+    await forum.sendReply();
+    expect(api.postForumMessage).toHaveBeenCalledWith('Me too', '1');
+    expect(forum.$replying.get()).toBeNull();
+    expect(forum.$messages.get()![0]).toMatchObject({ replyCount: 2, replies: [reply, mine] });
+  });
+
+  it('shows a reply to a thread not all shown after Load more, until loading reaches it; keeps the box on a refusal', async () => {
+    const first = { ...message('r1', 'bob'), replyTo: '1' };
+    api.fetchMessages.mockResolvedValue(
+      page([{ ...message('1', 'bob'), replyCount: 4, replies: [first], moreReplies: '11' }]),
+    );
+    forum = await openForum('ada');
+    await allTasks();
+    forum.startReply(message('1', 'bob'));
+    forum.changeReply('Late to the party');
+    api.postForumMessage.mockRejectedValueOnce(new forum.ApiError(409, 'This conversation is full.'));
+    await forum.sendReply();
+    expect(forum.$alert.get()).toBe('This conversation is full.');
+    expect(forum.$replying.get()).toMatchObject({ text: 'Late to the party', sending: false });
+
+    const mine = { ...own('r5', 'ada', 'Late to the party'), replyTo: '1' };
+    api.postForumMessage.mockResolvedValueOnce({ status: 'Success', message: mine });
+    await forum.sendReply();
+    expect(forum.$tails.get()).toEqual({ 1: [mine] });
+    expect(forum.$messages.get()![0]!.replyCount).toBe(5);
+    const middle = ['r2', 'r3', 'r4'].map((id) => ({ ...message(id, 'bob'), replyTo: '1' }));
+    api.fetchReplies.mockResolvedValueOnce({
+      status: 'Success',
+      replies: [...middle, mine],
+      more: null,
+      replyCount: 5,
+    });
+    await forum.loadMoreReplies('1');
+    expect(forum.$tails.get()).toEqual({});
+    expect(forum.$messages.get()![0]!.replies!.map((reply) => reply._id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+  });
+
+  it('gives a reaction at once, then as the server counted it, and says so; a failure puts it back', async () => {
+    const reply = { ...message('r1', 'bob'), replyTo: '1', reactions: { heart: 2 } };
+    api.fetchMessages.mockResolvedValue(page([{ ...message('1', 'bob'), replyCount: 1, replies: [reply] }]));
+    forum = await openForum('ada');
+    await allTasks();
+    const answer = Promise.withResolvers<ReactResponse>();
+    api.reactTo.mockReturnValueOnce(answer.promise);
+    const reacting = forum.toggleReaction('r1', 'heart');
+    expect(forum.$messages.get()![0]!.replies![0]).toMatchObject({ reactions: { heart: 3 }, reacted: ['heart'] });
+    answer.resolve({ status: 'Success', reactions: { heart: 4 }, reacted: ['heart'] });
+    await reacting;
+    expect(api.reactTo).toHaveBeenCalledWith('r1', 'heart', true);
+    expect(forum.$messages.get()![0]!.replies![0]).toMatchObject({ reactions: { heart: 4 }, reacted: ['heart'] });
+    expect(forum.$announcement.get()).toBe('You reacted with heart.');
+
+    // Taken back, but the server is down: as it was, and only logged.
+    api.reactTo.mockRejectedValueOnce(new Error('down'));
+    await forum.toggleReaction('r1', 'heart');
+    expect(api.reactTo).toHaveBeenLastCalledWith('r1', 'heart', false);
+    expect(forum.$messages.get()![0]!.replies![0]).toMatchObject({ reactions: { heart: 4 }, reacted: ['heart'] });
+    expect(console.error).toHaveBeenCalledWith('Failed to react.', expect.any(Error));
+
+    // The same words again are said again.
+    api.reactTo.mockResolvedValueOnce({ status: 'Success' });
+    await forum.toggleReaction('1', 'thumbs-up');
+    api.reactTo.mockResolvedValueOnce({ status: 'Success', reactions: { 'thumbs-up': 1 }, reacted: ['thumbs-up'] });
+    await forum.toggleReaction('1', 'thumbs-up');
+    expect(forum.$announcement.get()).toMatch(/^You reacted with thumbs up\.\s?$/);
+  });
+
+  it('asks before deleting one’s own message that has replies; a deleted reply leaves its thread', async () => {
+    const reply = { ...own('r1', 'ada'), replyTo: '1' };
+    const thread = { ...own('1', 'ada'), replyCount: 1, replies: [reply] };
+    api.fetchMessages.mockResolvedValueOnce(page([thread]));
+    forum = await openForum('ada');
+    await allTasks();
+    await forum.deleteMessage(thread);
+    expect(forum.$confirmingDelete.get()).toEqual(thread);
+    forum.$confirmingDelete.set(null);
+
+    api.deleteForumMessage.mockResolvedValueOnce({ status: 'Success' });
+    api.fetchMessages.mockResolvedValueOnce(page([{ ...own('1', 'ada') }]));
+    await forum.deleteMessage(reply);
+    expect(api.deleteForumMessage).toHaveBeenCalledWith('r1');
+    expect(forum.$messages.get()).toEqual([own('1', 'ada')]);
+  });
+});
+
+/** The closed forum, mounted as its island mounts it (its request, not the messages). */
+async function openClosed() {
+  vi.resetModules();
+  const auth = await import('../../platform/session.ts');
+  auth.setToken(tokenFor({ username: 'jo', clearance: 1 }));
+  const { ApiError } = await import('../../platform/api-client.ts');
+  const store = await import('./store.ts');
+  store.$joinRequest.listen(() => undefined);
+  return { ...store, ...auth, ApiError };
+}
+
+describe('forum store, for a visitor below the forum’s clearance', () => {
+  let forum: Awaited<ReturnType<typeof openClosed>> | undefined;
+  beforeEach(() => {
+    for (const call of Object.values(api)) call.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    if (forum) cleanStores(forum.$joinRequest);
+    forum = undefined;
+  });
+
+  const pending: OwnJoinRequest = { id: 'q1', status: 'pending', askedAt: '2026-11-20T10:00:00.000Z' };
+
+  it('loads the request, never the messages; asks with the note, which then goes', async () => {
+    const read = Promise.withResolvers<JoinRequestResponse>();
+    api.fetchJoinRequest.mockReturnValueOnce(read.promise);
+    forum = await openClosed();
+    expect(forum.$joinRequest.get()).toEqual({ status: 'loading' });
+    read.resolve({ status: 'Success', request: null });
+    await allTasks();
+    expect(forum.$joinRequest.get()).toEqual({ status: 'ready', request: null });
+    expect(api.fetchMessages).not.toHaveBeenCalled();
+    forum.editJoinNote('  I play in the league ');
+    api.askToJoin.mockResolvedValueOnce(pending);
+    await forum.sendJoinRequest();
+    expect(api.askToJoin).toHaveBeenCalledWith('I play in the league');
+    expect(forum.$joinRequest.get()).toEqual({ status: 'ready', request: pending });
+    expect(forum.$joinNote.get()).toBe('');
+  });
+
+  it('keeps the token the read brings once the owner let them in: the forum is theirs', async () => {
+    const promoted = tokenFor({ username: 'jo', clearance: 2 });
+    api.fetchJoinRequest.mockResolvedValueOnce({
+      status: 'Success',
+      request: { ...pending, status: 'approved' },
+      token: promoted,
+    });
+    forum = await openClosed();
+    await allTasks();
+    expect(forum.$token.get()).toBe(promoted);
+    expect(forum.$user.get().clearance).toBe(2);
+  });
+
+  it('says why an ask was refused; one already waiting is shown instead', async () => {
+    api.fetchJoinRequest.mockResolvedValueOnce({ status: 'Success', request: null });
+    forum = await openClosed();
+    await allTasks();
+    api.askToJoin.mockRejectedValueOnce(
+      new forum.ApiError(409, 'You can ask again from Tue, 01 Dec 2026.', 'conflict', {}, 'too-soon'),
+    );
+    await forum.sendJoinRequest();
+    expect(forum.$asking.get()).toEqual({ status: 'refused', error: 'You can ask again from Tue, 01 Dec 2026.' });
+    forum.editJoinNote('x');
+    expect(forum.$asking.get()).toEqual({ status: 'idle' });
+
+    api.askToJoin.mockRejectedValueOnce(new forum.ApiError(409, 'Already.', 'conflict', {}, 'already-waiting'));
+    api.fetchJoinRequest.mockResolvedValueOnce({ status: 'Success', request: pending });
+    await forum.sendJoinRequest();
+    expect(forum.$asking.get()).toEqual({ status: 'idle' });
+    expect(forum.$joinRequest.get()).toEqual({ status: 'ready', request: pending });
   });
 });

@@ -18,6 +18,7 @@ import {
   logOutEverywhere,
   showCard,
 } from '../store.ts';
+import { JoinNotice, JoinRequestsList, WaitingCount } from './JoinRequests.tsx';
 import OrdersCard from './OrdersCard.tsx';
 // Its styles (dashboard.css) are imported by its page, which inlines them: an island brings no CSS.
 
@@ -48,18 +49,22 @@ export default function Dashboard() {
     ...(features.wordGame ? [{ id: 'score' as const, label: 'Your High Scores' }] : []),
     ...(features.shop ? [{ id: 'orders' as const, label: 'Your Orders' }] : []),
     ...(features.scheduling ? [{ id: 'polls' as const, label: 'Your Polls' }] : []),
-    ...(isAdmin && features.scheduling ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
+    ...(isAdmin && (features.scheduling || features.forum) ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
 
   return (
     <div className="dashboard">
       <section className="card banner" aria-labelledby="dashboard-title">
-        <h1 id="dashboard-title">User Dashboard</h1>
+        <h1 id="dashboard-title" tabIndex={-1}>
+          User Dashboard
+        </h1>
         <p>
           Welcome to your personal dashboard, {displayName(session)}. Here you can review your account
           {features.wordGame ? ' and your high scores' : ''}.
         </p>
       </section>
+      {/* The forum's request to join: the user's own, while there is something to tell (switched off with the forum). */}
+      {features.forum && <JoinNotice />}
       <div className="dashboard-grid">
         <nav className="card side-menu" aria-label="Dashboard">
           <ul>
@@ -67,6 +72,8 @@ export default function Dashboard() {
               <li key={id}>
                 <button type="button" aria-pressed={card === id} onClick={() => showCard(id)}>
                   {label}
+                  {/* For the owner, how many are asking to join the forum. */}
+                  {id === 'admin' && features.forum && <WaitingCount />}
                 </button>
               </li>
             ))}
@@ -156,13 +163,16 @@ export default function Dashboard() {
         {card === 'admin' && isAdmin && (
           <section className="card" aria-labelledby="admin-title">
             <h2 id="admin-title">Admin Controls</h2>
-            <div className="admin-links">
-              {ADMIN_LINKS.map(({ label, href }) => (
-                <a key={href} className="button button-primary" href={href}>
-                  {label}
-                </a>
-              ))}
-            </div>
+            {features.scheduling && (
+              <div className="admin-links">
+                {ADMIN_LINKS.map(({ label, href }) => (
+                  <a key={href} className="button button-primary" href={href}>
+                    {label}
+                  </a>
+                ))}
+              </div>
+            )}
+            {features.forum && <JoinRequestsList />}
           </section>
         )}
       </div>

@@ -1,50 +1,100 @@
-// The forum island (SPEC sections 2, 4, 5): the messages as sanitized markdown, newest
-// at the bottom with "Load older" above them; Post with a formatting hint and a preview; Edit on
-// one's own messages for 15 minutes; Delete on one's own, and on anyone's for a moderator after a
-// confirmation. Rendered from the forum store.
+// The forum island (SPEC sections 2, 4, 5): for a member, the messages as sanitized markdown,
+// newest at the bottom with "Load older" above them, each with its reactions and its replies (the
+// first few, "Load more replies", a reply box that opens under the thread); Post with a formatting
+// hint and a preview; Edit on one's own messages for 15 minutes; Delete on one's own, and on
+// anyone's for a moderator, after a confirmation when replies go with it. Mentions of the reader
+// are highlighted. A signed-in visitor below the forum's clearance sees why it is closed and may
+// ask to join (ForumClosed.tsx). Rendered from the forum store.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
-import { canModerateForum } from '../../../lib/policy.ts';
+import { MENTIONS_YOU, readerMentions } from '../../../lib/mentions.ts';
+import { canModerateForum, canUseForum } from '../../../lib/policy.ts';
 import { $user } from '../../../platform/session.ts';
-import { authorOf, canEdit, hasMarkdown, isOwn, postedAgo } from '../logic.ts';
-import { EDIT_WINDOW_MINUTES, type ForumMessage, MAX_MESSAGE_LENGTH } from '../schema.ts';
+import {
+  authorOf,
+  canEdit,
+  hasMarkdown,
+  hasReacted,
+  isOwn,
+  postedAgo,
+  reactionCount,
+  reactionLabel,
+  reactionName,
+  repliesCount,
+} from '../logic.ts';
+import { EDIT_WINDOW_MINUTES, type ForumMessage, MAX_MESSAGE_LENGTH, REACTIONS } from '../schema.ts';
 import {
   $alert,
+  $announcement,
   $confirmingDelete,
   $draft,
   $editing,
   $loadFailed,
   $loadingOlder,
+  $loadingReplies,
   $messages,
   $now,
   $older,
   $posting,
   $preview,
+  $replying,
+  $tails,
   cancelEditing,
+  cancelReply,
   changeEdit,
+  changeReply,
   confirmDelete,
   deleteMessage,
   editDraft,
+  loadMoreReplies,
   loadOlder,
   postDraft,
   saveEdit,
+  sendReply,
   startEditing,
+  startReply,
+  toggleReaction,
 } from '../store.ts';
+import ForumClosed from './ForumClosed.tsx';
 // Its styles (forum.css) are imported by its page, which inlines them: an island brings no CSS.
 
 // The renderer and its highlighter (about 70 KB gzip) load with the first message that has
 // markdown in it, not with the page: a forum of plain talk never loads them.
 const Markdown = lazy(() => import('../../../components/markdown/Markdown.tsx'));
 
+/** Plain text as written, each mention of the reader marked (and said: "mentions you"). */
+function PlainText({ text, reader }: { text: string; reader: string }) {
+  return (
+    <p className="forum-text">
+      {readerMentions(text, reader).map((part, index) =>
+        part.marked ? (
+          <mark key={index} className="mention-you">
+            {part.text}
+            <span className="visually-hidden">{MENTIONS_YOU}</span>
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </p>
+  );
+}
+
 /** A member's text as markdown; as typed when it has no markdown in it, or until the renderer is there. */
 function MessageText({ text }: { text: string }) {
-  if (!hasMarkdown(text)) return <p className="forum-text">{text}</p>;
+  const reader = useStore($user).username;
+  if (!hasMarkdown(text)) return <PlainText text={text} reader={reader} />;
   return (
-    <Suspense fallback={<p className="forum-text">{text}</p>}>
+    <Suspense fallback={<PlainText text={text} reader={reader} />}>
       <div className="forum-markdown">
-        <Markdown headingLevel={3}>{text}</Markdown>
+        <Markdown
+          headingLevel={3}
+          highlight={{ parts: (part) => readerMentions(part, reader), className: 'mention-you', said: MENTIONS_YOU }}
+        >
+          {text}
+        </Markdown>
       </div>
     </Suspense>
   );
@@ -52,12 +102,149 @@ function MessageText({ text }: { text: string }) {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en');
 
+/** Moves the focus to the element with `id` once React has drawn it. */
+function focusSoon(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+const replyButtonId = (id: string) => `forum-reply-button-${id}`;
+
+/** The reactions of a message or reply: one toggle each, named by the reaction and its count. */
+function Reactions({ message }: { message: ForumMessage }) {
+  return (
+    <div className="forum-reactions" role="group" aria-label={`Reactions to the message from ${authorOf(message)}`}>
+      {REACTIONS.map(({ id, emoji }) => {
+        const count = reactionCount(message, id);
+        return (
+          <button
+            key={id}
+            type="button"
+            className="forum-reaction"
+            aria-pressed={hasReacted(message, id)}
+            title={reactionName(id)}
+            onClick={() => void toggleReaction(message._id, id)}
+          >
+            <span aria-hidden="true" className="forum-reaction-emoji">
+              {emoji}
+            </span>
+            <span aria-hidden="true">{count}</span>
+            <span className="visually-hidden">{reactionLabel(id, count)}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The reply box under a thread: keyboard first (Escape cancels), the focus back on the Reply that opened it when it closes. */
+function ReplyBox({ to, author }: { to: string; author: string }) {
+  const replying = useStore($replying);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const from = replying?.from;
+  // The box opens ready to type, after the mention it may start with.
+  useEffect(() => {
+    const field = box.current;
+    if (!field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, [from]);
+  if (!replying || replying.to !== to) return null;
+  const close = () => {
+    cancelReply();
+    focusSoon(replyButtonId(replying.from));
+  };
+  const id = `forum-reply-${to}`;
+  return (
+    <form
+      className="forum-reply-box"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void sendReply().then(() => {
+          if ($replying.get() === null) focusSoon(replyButtonId(replying.from));
+        });
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          close();
+        }
+      }}
+    >
+      <Field
+        as="textarea"
+        id={id}
+        label={`Reply to ${author}`}
+        className="text-input"
+        rows={2}
+        maxLength={MAX_MESSAGE_LENGTH}
+        value={replying.text}
+        onChange={(event) => changeReply(event.target.value)}
+        ref={box}
+      />
+      <div className="forum-actions">
+        <button type="button" className="button" onClick={close}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={!replying.text.trim() || replying.sending}>
+          Post reply
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A thread's replies under its message: oldest first, "Load more replies", the replies posted here since, the reply box. */
+function Thread({ message }: { message: ForumMessage }) {
+  const loading = useStore($loadingReplies).has(message._id);
+  const tail = useStore($tails)[message._id] ?? [];
+  const replying = useStore($replying);
+  const replies = message.replies ?? [];
+  const hidden = (message.replyCount ?? 0) - replies.length - tail.length;
+  const author = authorOf(message);
+  if (replies.length === 0 && tail.length === 0 && replying?.to !== message._id) return null;
+  return (
+    <div className="forum-thread">
+      {(replies.length > 0 || tail.length > 0) && (
+        <ol className="forum-replies" aria-label={`Replies to ${author}, ${repliesCount(message.replyCount ?? 0)}`}>
+          {replies.map((reply) => (
+            <li key={reply._id}>
+              <MessageCard message={reply} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {message.moreReplies && (
+        <button
+          type="button"
+          className="button forum-more-replies"
+          disabled={loading}
+          onClick={() => void loadMoreReplies(message._id)}
+        >
+          {loading ? 'Loading replies...' : 'Load more replies'}
+          {!loading && hidden > 0 && <span className="forum-more-count"> ({hidden} more)</span>}
+        </button>
+      )}
+      {tail.length > 0 && (
+        <ol className="forum-replies" aria-label={`Your latest replies to ${author}`}>
+          {tail.map((reply) => (
+            <li key={reply._id}>
+              <MessageCard message={reply} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <ReplyBox to={message._id} author={author} />
+    </div>
+  );
+}
+
 function MessageCard({ message }: { message: ForumMessage }) {
   const user = useStore($user);
   const now = useStore($now);
   const editing = useStore($editing);
   const own = isOwn(message);
   const author = authorOf(message);
+  const isReply = message.replyTo !== undefined;
   const isEditing = editing?.id === message._id;
   const editId = `forum-edit-${message._id}`;
   const editBox = useRef<HTMLTextAreaElement>(null);
@@ -66,7 +253,10 @@ function MessageCard({ message }: { message: ForumMessage }) {
     if (isEditing) editBox.current?.focus();
   }, [isEditing]);
   return (
-    <article className="forum-card" aria-label={`Message from ${author}`}>
+    <article
+      className={isReply ? 'forum-card forum-reply' : 'forum-card'}
+      aria-label={`${isReply ? 'Reply' : 'Message'} from ${author}`}
+    >
       <header>
         <strong>{author}</strong>
         <span className="forum-when">
@@ -113,23 +303,55 @@ function MessageCard({ message }: { message: ForumMessage }) {
       ) : (
         <MessageText text={message.text} />
       )}
-      {!isEditing && (own || canModerateForum(user)) && (
-        <div className="forum-actions">
-          {canEdit(message, now) && (
-            <button type="button" className="button" onClick={() => startEditing(message)}>
-              Edit<span className="visually-hidden"> your message</span>
+      {!isEditing && (
+        <div className="forum-footer">
+          <Reactions message={message} />
+          <div className="forum-actions">
+            <button
+              type="button"
+              id={replyButtonId(message._id)}
+              className="button"
+              onClick={() => startReply(message)}
+            >
+              Reply<span className="visually-hidden"> to {author}</span>
             </button>
-          )}
-          <button type="button" className="button forum-delete" onClick={() => void deleteMessage(message)}>
-            Delete<span className="visually-hidden">{own ? ' your message' : ` the message from ${author}`}</span>
-          </button>
+            {canEdit(message, now) && (
+              <button type="button" className="button" onClick={() => startEditing(message)}>
+                Edit<span className="visually-hidden"> your {isReply ? 'reply' : 'message'}</span>
+              </button>
+            )}
+            {(own || canModerateForum(user)) && (
+              <button type="button" className="button forum-delete" onClick={() => void deleteMessage(message)}>
+                Delete
+                <span className="visually-hidden">
+                  {own
+                    ? ` your ${isReply ? 'reply' : 'message'}`
+                    : ` the ${isReply ? 'reply' : 'message'} from ${author}`}
+                </span>
+              </button>
+            )}
+          </div>
         </div>
       )}
+      {!isReply && <Thread message={message} />}
     </article>
   );
 }
 
-export default function Forum() {
+/** What the delete confirmation says: whose message goes, and the replies that go with it. */
+function DeleteWarning({ message }: { message: ForumMessage }) {
+  const replies = message.replyCount ?? 0;
+  const what = message.replyTo ? 'reply' : 'message';
+  return (
+    <p>
+      {isOwn(message) ? `Your ${what}` : `The ${what} from ${authorOf(message)}`} will be deleted for everyone.
+      {replies > 0 && ` Its ${repliesCount(replies)} will be deleted with it.`} This cannot be undone.
+    </p>
+  );
+}
+
+/** The forum for a member: the messages, the new message's form, the confirmations and the status line. */
+function ForumBoard() {
   const messages = useStore($messages);
   const older = useStore($older);
   const loadingOlder = useStore($loadingOlder);
@@ -139,6 +361,7 @@ export default function Forum() {
   const alert = useStore($alert);
   const posting = useStore($posting);
   const confirming = useStore($confirmingDelete);
+  const announcement = useStore($announcement);
   const list = useRef<HTMLDivElement>(null);
   const newest = messages?.at(-1)?._id;
 
@@ -154,6 +377,9 @@ export default function Forum() {
           {alert}
         </p>
       )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       <div ref={list} className="forum-messages" role="region" aria-label="Messages" tabIndex={0}>
         {messages === null && !loadFailed && <p className="forum-note">Loading messages...</p>}
         {messages === null && loadFailed && <p className="forum-note">The messages could not be loaded.</p>}
@@ -195,7 +421,7 @@ export default function Forum() {
           hint={
             <>
               Markdown works: **bold**, *italic*, `code`, ``` for a code block, - for a list, [text](https://…) for a
-              link. You can edit a message for {EDIT_WINDOW_MINUTES} minutes after posting it.
+              link; @name mentions a member. You can edit a message for {EDIT_WINDOW_MINUTES} minutes after posting it.
             </>
           }
         />
@@ -211,14 +437,23 @@ export default function Forum() {
       {confirming && (
         <ConfirmDialog
           id="forum-confirm-delete"
-          title="Delete this message?"
+          title={confirming.replyTo ? 'Delete this reply?' : 'Delete this message?'}
           confirmLabel="Delete"
           onConfirm={() => void confirmDelete(confirming)}
           onCancel={() => $confirmingDelete.set(null)}
         >
-          <p>The message from {authorOf(confirming)} will be deleted for everyone. This cannot be undone.</p>
+          <DeleteWarning message={confirming} />
         </ConfirmDialog>
       )}
     </div>
   );
+}
+
+/**
+ * The forum page's island: the forum for a member; for a signed-in visitor below its clearance, why
+ * it is closed. A session that ended on the page leaves the forum as it was, saying what failed.
+ */
+export default function Forum() {
+  const user = useStore($user);
+  return user.username && !canUseForum(user) ? <ForumClosed /> : <ForumBoard />;
 }
