@@ -18,6 +18,7 @@
 //   MAX_PENDING_JOIN_REQUESTS waiting, JOIN_REQUESTS_PER_ADDRESS_PER_DAY per address, none within
 //   ASK_AGAIN_AFTER_DAYS of a decline; an approval raises the account to the forum's clearance
 //   (never lowering one above it) and keeps its sessions.
+import { timeAgo } from '../../lib/relative-time.ts';
 import {
   ASK_AGAIN_AFTER_DAYS,
   EDIT_WINDOW_MINUTES,
@@ -80,23 +81,9 @@ export function postProblem(text: string): string | undefined {
   return text.trim().length > MAX_MESSAGE_LENGTH ? TOO_LONG : undefined;
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
-];
-const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** Words a message's age, e.g. 'Posted 3 minutes ago' (Intl.RelativeTimeFormat). */
+/** Words a message's age, e.g. 'Posted 3 minutes ago' (src/lib/relative-time.ts). */
 export function postedAgo(createdAt: string, now: number = Date.now()): string {
-  const seconds = Math.round((Date.parse(createdAt) - now) / 1000);
-  if (Math.abs(seconds) < 10) return 'Posted just now';
-  const [unit, size] = UNITS.find(([, length]) => Math.abs(seconds) >= length) ?? ['second', 1];
-  return `Posted ${format.format(Math.round(seconds / size), unit)}`;
+  return `Posted ${timeAgo(createdAt, now)}`;
 }
 
 // ----- Replies -----
