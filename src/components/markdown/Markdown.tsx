@@ -22,6 +22,7 @@ import remarkGfm from 'remark-gfm';
 import { isProjectCardPath } from '../../lib/project-cards.ts';
 import { showToast } from '../toast.ts';
 import { highlightCode, languageOf, textOf } from './highlight.ts';
+import { copyText } from '../../platform/clipboard.ts';
 // Its styles (markdown.css) are imported by the chatbot and forum pages, which inline them: an island brings no CSS.
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
@@ -111,10 +112,9 @@ function remarkHighlight({ highlight }: { highlight: Highlight | undefined }) {
 }
 
 async function copy(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
+  if (await copyText(text)) {
     showToast({ title: 'Copied', text: 'The code is on your clipboard.', variant: 'success', duration: 3000 });
-  } catch {
+  } else {
     showToast({ title: 'Not copied', text: 'Select the code and copy it instead.', variant: 'failure' });
   }
 }

@@ -5,6 +5,7 @@
 // message, so what a screen reader hears of the answer is the answer alone) that copies its markdown.
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { type ChatMessage, PLACEHOLDER } from '../store.ts';
+import { copyText } from '../../../platform/clipboard.ts';
 
 const importMarkdown = () => import('../../../components/markdown/Markdown.tsx');
 const Markdown = lazy(importMarkdown);
@@ -48,16 +49,7 @@ function CopyAnswer({ text }: { text: string }) {
 
   async function copy() {
     // Loaded with the markdown renderer, which uses it too: nothing more on the page's first load.
-    const [{ showToast }, done] = await Promise.all([
-      import('../../../components/toast.ts'),
-      // Refused (no permission, no focus) or not there at all (an insecure page): false.
-      Promise.resolve()
-        .then(() => navigator.clipboard.writeText(text))
-        .then(
-          () => true,
-          () => false,
-        ),
-    ]);
+    const [{ showToast }, done] = await Promise.all([import('../../../components/toast.ts'), copyText(text)]);
     if (done) {
       setCopied(true);
       showToast({ title: 'Copied', text: 'The answer is on your clipboard.', variant: 'success', duration: 3000 });

@@ -3,6 +3,7 @@
 // happened is said in the field's announced line.
 import { useState } from 'react';
 import Field from '../../../components/Field.tsx';
+import { copyText } from '../../../platform/clipboard.ts';
 
 interface PollShareProps {
   id: string;
@@ -17,12 +18,11 @@ export default function PollShare({ id, path, title }: PollShareProps) {
   const canShare = typeof navigator.share === 'function';
 
   async function copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(url);
-      setSaid('Link copied: paste it to your group.');
-    } catch {
-      setSaid('This browser did not allow copying: select the link and copy it instead.');
-    }
+    setSaid(
+      (await copyText(url))
+        ? 'Link copied: paste it to your group.'
+        : 'This browser did not allow copying: select the link and copy it instead.',
+    );
   }
 
   async function share(): Promise<void> {

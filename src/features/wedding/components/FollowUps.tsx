@@ -2,10 +2,10 @@
 // meal, each list copied to the clipboard one line per invitation or guest (pasted into an email
 // or a spreadsheet column as it is), confirmed by a toast.
 import { showToast } from '../../../components/toast.ts';
+import { copyText } from '../../../platform/clipboard.ts';
 
 async function copyLines(lines: string[], noun: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(lines.join('\n'));
+  if (await copyText(lines.join('\n'))) {
     const count = `${lines.length} ${noun}${lines.length === 1 ? '' : 's'}`;
     showToast({
       title: 'Copied',
@@ -13,7 +13,7 @@ async function copyLines(lines: string[], noun: string): Promise<void> {
       variant: 'success',
       duration: 3000,
     });
-  } catch {
+  } else {
     showToast({ title: 'Not copied', text: 'Select the names and copy them instead.', variant: 'failure' });
   }
 }

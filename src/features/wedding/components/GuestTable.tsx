@@ -3,6 +3,7 @@ import { showToast } from '../../../components/toast.ts';
 import { attendance, guestKey, titleCase } from '../logic.ts';
 import { changedSinceExport, formatStamp, rsvpLink } from '../rsvp.ts';
 import type { ConsoleRsvp } from '../schema.ts';
+import { copyText } from '../../../platform/clipboard.ts';
 
 const FIELDS = ['Name', 'Attending Wedding', 'Food Choice', 'Attending Rehearsal', 'Dietary Restrictions'];
 
@@ -22,15 +23,14 @@ function guestCells(guest: Guest, which: 'g1' | 'g2') {
 
 /** Puts a household's RSVP link on the clipboard, and says so in a toast. */
 async function copyLink(token: string, name: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(rsvpLink(location.origin, token));
+  if (await copyText(rsvpLink(location.origin, token))) {
     showToast({
       title: 'Copied',
       text: `The RSVP link of ${name} is on your clipboard.`,
       variant: 'success',
       duration: 3000,
     });
-  } catch {
+  } else {
     showToast({ title: 'Not copied', text: 'The browser did not let the page use the clipboard.', variant: 'failure' });
   }
 }

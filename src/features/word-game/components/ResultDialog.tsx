@@ -13,6 +13,7 @@ import { turns } from '../logic.ts';
 import { type SharedGame, shareSummary, shareText } from '../share.ts';
 import { shownStreak, winPercent, wins } from '../stats.ts';
 import { $archive, $mode, $play, $settings, $stats, chooseMode } from '../store.ts';
+import { copyText } from '../../../platform/clipboard.ts';
 
 interface ResultDialogProps {
   /** Whether to show the finished game's result; Statistics opens it without. */
@@ -54,12 +55,9 @@ async function share(text: string): Promise<string> {
       if (error instanceof DOMException && error.name === 'AbortError') return '';
     }
   }
-  try {
-    await navigator.clipboard.writeText(text);
-    return 'Copied your result to the clipboard.';
-  } catch {
-    return 'Your browser did not let the result be copied.';
-  }
+  return (await copyText(text))
+    ? 'Copied your result to the clipboard.'
+    : 'Your browser did not let the result be copied.';
 }
 
 export default function ResultDialog({ withResult, onClose }: ResultDialogProps) {
