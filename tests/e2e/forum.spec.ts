@@ -391,4 +391,39 @@ test.describe('forum', () => {
     await expect(other.locator('.forum-card mark')).toHaveCount(0);
     await otherContext.close();
   });
+
+  test('the newest message holds still while the markdown above it is drawn late, in a list that keeps no scroll anchor', async ({
+    page,
+    request,
+  }) => {
+    const ada = await newUser(request, 2);
+    const grace = await newUser(request, 2);
+    await say(
+      request,
+      ada.token,
+      '**Plans** for the week:\n- Friday\n- Saturday\n```js\nconst day = "Friday";\n```\n```js\nconst game = "Chess";\n```',
+    );
+    const newest = `The newest, in plain words, number ${Date.now()}`;
+    await say(request, ada.token, newest);
+    let drawMarkdown = () => {};
+    const renderer = new Promise<void>((resolve) => (drawMarkdown = resolve));
+    await page.route('**/_astro/Markdown.*.js', async (route) => {
+      await renderer;
+      await route.continue();
+    });
+    await openForumAs(page, grace.token);
+    const last = message(page, ada.username, newest);
+    await expect(last).toBeVisible();
+    // WebKit keeps no scroll anchor: the list is made to keep none here either.
+    await page.getByRole('region', { name: 'Messages' }).evaluate((list) => (list.style.overflowAnchor = 'none'));
+    const before = (await last.boundingBox())!;
+    drawMarkdown();
+    const plans = message(page, ada.username, 'Plans');
+    await expect(plans.locator('.markdown .code-block')).toHaveCount(2);
+    // Within a pixel: a scroll position is whole pixels, a layout is not.
+    expect(Math.abs((await last.boundingBox())!.y - before.y)).toBeLessThan(1);
+    // Drawn, a message keeps no space above its first block or below its last, as its plain text has none.
+    await expect(plans.locator('.markdown > :first-child')).toHaveCSS('margin-top', '0px');
+    await expect(plans.locator('.markdown > :last-child')).toHaveCSS('margin-bottom', '0px');
+  });
 });

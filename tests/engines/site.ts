@@ -86,11 +86,24 @@ export class Site {
     await (typeof text === 'string' ? poll.toContain(text) : poll.toMatch(text));
   }
 
-  /** Clicks the element once it shows and is enabled, as a pointer does. */
+  /**
+   * Clicks the element once it shows, is enabled and has stopped moving (the same box over two
+   * frames, as Playwright waits for), as a pointer does: a click aimed while a late render moves it
+   * would land on whatever took its place.
+   */
   async click(query: Query): Promise<void> {
     const enabled = () => this.read(query, (element) => !element.matches(':disabled, [aria-disabled=true]'));
     await expect.poll(enabled, { timeout: WAIT_MS, message: `${describe(query)} enabled` }).toBe(true);
     await this.expectVisible(query);
+    const still = () =>
+      this.read(query, (element) => {
+        const box = () => JSON.stringify(element.getBoundingClientRect());
+        const before = box();
+        return new Promise((settled) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => settled(box() === before))),
+        );
+      });
+    await expect.poll(still, { timeout: WAIT_MS, message: `${describe(query)} still` }).toBe(true);
     await this.tab.click(this.locate(query));
   }
 

@@ -21,6 +21,7 @@ import {
   stopAnswer,
 } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
+import { useFollowNewest } from '../../../components/use-follow-newest.ts';
 import Message, { messageElementId, preloadMarkdown } from './Message.tsx';
 import StarterPrompts from './StarterPrompts.tsx';
 // Its styles (chatbot.css) are imported by its page, which inlines them: an island brings no CSS.
@@ -54,6 +55,7 @@ export default function Chatbot() {
   const input = useRef<HTMLTextAreaElement>(null);
   /** Whether the conversation follows new words: not while the visitor has scrolled up to read. */
   const following = useRef(true);
+  useFollowNewest(log, following);
   const wasBusy = useRef(busy);
 
   useEffect(() => {
@@ -174,18 +176,7 @@ export default function Chatbot() {
         )}
       </div>
 
-      <div
-        ref={log}
-        className="messages"
-        role="log"
-        aria-live="off"
-        aria-label="Conversation"
-        tabIndex={0}
-        onScroll={(event) => {
-          const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
-          following.current = scrollHeight - scrollTop - clientHeight < 48;
-        }}
-      >
+      <div ref={log} className="messages" role="log" aria-live="off" aria-label="Conversation" tabIndex={0}>
         {messages.length === 0 && <p className="message-empty">No messages yet. Ask the chatbot anything.</p>}
         {messages.length === 0 && <StarterPrompts />}
         {messages.map((message) => (

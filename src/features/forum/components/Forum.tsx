@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
+import { useFollowNewest } from '../../../components/use-follow-newest.ts';
 import { MENTIONS_YOU, readerMentions } from '../../../lib/mentions.ts';
 import { canModerateForum, canUseForum } from '../../../lib/policy.ts';
 import { $user } from '../../../platform/session.ts';
@@ -364,6 +365,8 @@ function ForumBoard() {
   const announcement = useStore($announcement);
   const list = useRef<HTMLDivElement>(null);
   const newest = messages?.at(-1)?._id;
+  const following = useRef(true);
+  useFollowNewest(list, following);
 
   // Show the newest message, at the bottom, when it is a new one (not when older ones load above).
   useEffect(() => {
