@@ -79,7 +79,8 @@ async function scriptsOfPages(
   await page.context().addInitScript((token) => localStorage.setItem('token', token), user);
   const scripts: Record<string, { urls: string[]; bytes: number }> = {};
   for (const path of paths) {
-    const fresh = await page.context().newPage();
+    // Once the site script has run: on a busy machine its request may come after the network's first quiet moment.
+    const fresh = waitsForSite(await page.context().newPage());
     scripts[path] = await scriptsBeforeInteraction(fresh, path, except);
     await fresh.close();
   }
