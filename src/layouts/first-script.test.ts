@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { features } from '../content/site.config.ts';
 import { votedKey } from '../features/poll/first-paint.ts';
 import { canRunPoll, canUseForum } from '../lib/policy.ts';
-import { FIRST_SCRIPT } from './first-script.ts';
+import { FIRST_SCRIPT, POLL_PAGE_FIRST_SCRIPT } from './first-script.ts';
 
 /** A token as the server signs it: only its payload is read here. */
 const tokenFor = (claims: object) =>
   `h.${Buffer.from(JSON.stringify({ firstName: '', lastName: '', email: '', ...claims })).toString('base64url')}.s`;
 
 /** Runs the first script in a page of fakes: the nav's session area, storage holding `token`. */
-function runFirstScript(token: string | null, { invokerCommands = false, voted = false } = {}) {
+function runFirstScript(token: string | null, { invokerCommands = false, voted = false, pollPage = false } = {}) {
   const listeners: string[] = [];
   const part = () => ({ hidden: false, textContent: '' });
   const nav = { login: part(), menu: { ...part(), hidden: true }, name: part(), forum: { ...part(), hidden: true } };
@@ -38,7 +38,7 @@ function runFirstScript(token: string | null, { invokerCommands = false, voted =
     TextDecoder,
   };
   page.window = page;
-  runInNewContext(FIRST_SCRIPT, page);
+  runInNewContext(pollPage ? POLL_PAGE_FIRST_SCRIPT : FIRST_SCRIPT, page);
   const marks = (page.document as { documentElement: { dataset: Record<string, string> } }).documentElement.dataset;
   return { listeners, nav, page, marks };
 }
@@ -75,15 +75,22 @@ describe("the page's first script", () => {
   it.skipIf(!features.poll)(
     'marks <html> for the poll page: voted in this browser, and an owner as canRunPoll says',
     () => {
-      expect(runFirstScript(null).marks).toEqual({});
-      expect(runFirstScript(null, { voted: true }).marks).toEqual({ pollVoted: '' });
-      expect(runFirstScript('not-a-token').marks).toEqual({});
+      const onPollPage = { pollPage: true };
+      expect(runFirstScript(null, onPollPage).marks).toEqual({});
+      expect(runFirstScript(null, { ...onPollPage, voted: true }).marks).toEqual({ pollVoted: '' });
+      expect(runFirstScript('not-a-token', onPollPage).marks).toEqual({});
       for (const clearance of [undefined, 1, 2, 3]) {
         const { marks } = runFirstScript(
           tokenFor({ username: 'ada', ...(clearance === undefined ? {} : { clearance }) }),
+          onPollPage,
         );
         expect(marks, String(clearance)).toEqual(canRunPoll({ clearance }) ? { pollOwner: '' } : {});
       }
     },
   );
+
+  it('leaves the poll marks, and their code, to the poll page', () => {
+    expect(runFirstScript(tokenFor({ username: 'ada', clearance: 3 }), { voted: true }).marks).toEqual({});
+    expect(FIRST_SCRIPT).not.toContain(votedKey(0));
+  });
 });
