@@ -230,7 +230,9 @@ for (const [route, html] of [
   mkdirSync(join(floorDir, route!));
   writeFileSync(join(floorDir, route!, 'index.html'), html!);
 }
-const server = await startProductionServer({ EXTRA_STATIC_DIR: floorDir });
+// The embedded store with its demo data (the wedding's households among them), also where CI sets
+// REDIS_URL for the tests: a household's RSVP link finds nothing in an empty Redis.
+const server = await startProductionServer({ EXTRA_STATIC_DIR: floorDir, REDIS_URL: '' });
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update'],
