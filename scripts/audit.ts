@@ -5,8 +5,9 @@
 // docs/architecture.md. The floor is the median LCP of a bare page (a heading and a paragraph)
 // that the same server serves in the same run, so the limit holds on a slow machine as on a fast
 // one. Each route is measured in its own theme, and once more in the other (the visitor's stored
-// choice, see chooseTheme) for what colours can change: accessibility, best practices, SEO, CLS. The table also sets each page beside the picture floor, the same page with the home page's
-// first picture: a page whose largest paint is a picture cannot paint it before it has fetched it.
+// choice, see chooseTheme) for what colours can change: accessibility, best practices, SEO, CLS.
+// The table also sets each page beside the picture floor, the same page with the home page's first
+// picture: a page whose largest paint is a picture cannot paint it before it has fetched it.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -294,8 +295,8 @@ try {
   }
   console.table(table);
   console.log(
-    `Limits: accessibility, best-practices and SEO ${LIMITS.a11y}; CLS at most ${LIMITS.cls}; median performance at least ${LIMITS.perf}; ` +
-      `(timings in a page's own theme; the other theme is run once, for colours) ` +
+    `Limits: accessibility, best-practices and SEO ${LIMITS.a11y}; CLS at most ${LIMITS.cls}; median performance at least ${LIMITS.perf} ` +
+      `(timings in a page's own theme; the other theme is run once, for colours); ` +
       `a reading page's median LCP at most ${LIMITS.lcpOverFloor} times the floor (${floors.text} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.text)} ms). ` +
       `The missing page is exempt from the audits a 404 must fail (${EXPECTED_FAILURES['/missing-page']!.join(', ')}); ` +
       `a household's RSVP page from those a private page fails (${EXPECTED_FAILURES['/rsvp']!.join(', ')}: it is noindex).`,
