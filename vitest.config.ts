@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // A time zone far from UTC, with a half-hour offset and daylight saving, so code that mixes local
@@ -26,6 +27,10 @@ const INTEGRATION = [
 // `vitest run` (npm run test:unit) runs both projects; `--project unit` the quick one alone.
 export default defineConfig({
   test: {
+    // One more worker than cores: most integration files spend their time waiting on child
+    // processes, servers and the store, not computing. (Vitest's default, cores - 1, is a single
+    // worker on CI's two cores: the run took 5 minutes there, not 3.)
+    maxWorkers: availableParallelism() + 1,
     env: {
       APP_ENV: 'test',
       TOKEN_SECRET: 'test-secret-that-is-at-least-32-bytes-long!',
