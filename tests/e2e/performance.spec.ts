@@ -360,6 +360,31 @@ test.describe('performance budgets', () => {
     if (features.scheduling) expect(counts['/schedulingconsole']).toBe(3);
   });
 
+  // Making an Intl formatter takes milliseconds, a phone's main thread several times that: the
+  // site script, which every page evaluates, makes none before it formats something (a module's
+  // formatters at its top level cost the home page's script 30 ms on a 4x slower CPU).
+  test('a reading page makes no Intl formatter as its script starts', async ({ page }) => {
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      Object.assign(window, { intlMade: made });
+      const kinds = ['NumberFormat', 'PluralRules', 'DateTimeFormat', 'RelativeTimeFormat', 'Collator', 'ListFormat'];
+      for (const kind of kinds) {
+        const intl = Intl as unknown as Record<string, object>;
+        const record = () => made.push(kind);
+        intl[kind] = new Proxy(intl[kind]!, {
+          construct: (target, args, newTarget) => (record(), Reflect.construct(target as never, args, newTarget)),
+          apply: (target, self, args) => (record(), Reflect.apply(target as never, self, args)),
+        });
+      }
+    });
+    const made: Record<string, string[]> = {};
+    for (const path of READING_PAGES) {
+      await page.goto(path);
+      made[path] = await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
+    }
+    expect(made).toEqual(Object.fromEntries(READING_PAGES.map((path) => [path, []])));
+  });
+
   // Nothing is requested while the HTML is parsed but what the first paint shows (the
   // pictures a page fetches first, at high priority); the site script, and on a phone the pictures
   // below the fold, follow the first paint and the frame that shows those pictures, which are held

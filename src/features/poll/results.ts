@@ -48,12 +48,24 @@ export function pollResults(question: number, votes: readonly CountedVote[]): Re
 
 // The site's language (its pages are <html lang="en">), so the numbers read like the words around them.
 const LOCALE = 'en';
-const wholeNumber = new Intl.NumberFormat(LOCALE);
-const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
-const plural = new Intl.PluralRules(LOCALE);
+
+let made: { wholeNumber: Intl.NumberFormat; percent: Intl.NumberFormat; plural: Intl.PluralRules } | undefined;
+
+/**
+ * The number formats, made on first use: making one takes milliseconds (a phone's main thread
+ * several times that), and every page's script holds this module, most never formatting a number.
+ */
+function formats() {
+  return (made ??= {
+    wholeNumber: new Intl.NumberFormat(LOCALE),
+    percent: new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 }),
+    plural: new Intl.PluralRules(LOCALE),
+  });
+}
 
 /** `n voter(s)` in words: '1 voter', '1,234 voters'. */
 function voterCount(voters: number): string {
+  const { wholeNumber, plural } = formats();
   return `${wholeNumber.format(voters)} ${plural.select(voters) === 'one' ? 'voter' : 'voters'}`;
 }
 
@@ -62,6 +74,7 @@ function voterCount(voters: number): string {
  * without being it says so ('<1%', '>99%'), so a lone vote never reads as none, nor all but one as all.
  */
 export function formatShare(count: number, voters: number): string {
+  const { percent } = formats();
   if (voters <= 0 || count <= 0) return percent.format(0);
   if (count >= voters) return percent.format(1);
   const share = count / voters;
@@ -73,7 +86,7 @@ export function formatShare(count: number, voters: number): string {
 /** An option's count as the page says it: '3 of 5 voters (60%)'; '0 votes' when nobody voted. */
 export function describeCount(count: number, voters: number): string {
   if (voters <= 0) return '0 votes';
-  return `${wholeNumber.format(count)} of ${voterCount(voters)} (${formatShare(count, voters)})`;
+  return `${formats().wholeNumber.format(count)} of ${voterCount(voters)} (${formatShare(count, voters)})`;
 }
 
 /** How many voted, as the results' first line: '5 voters so far' while open, '5 voters' once closed. */
