@@ -5,8 +5,9 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { features } from '../content/site.config.ts';
 import { votedKey } from '../features/poll/first-paint.ts';
+import { HOW_TO_PLAY_ID, WORD_GAME_STORAGE_KEY } from '../features/word-game/first-paint.ts';
 import { canRunPoll, canUseForum } from '../lib/policy.ts';
-import { FIRST_SCRIPT, POLL_PAGE_FIRST_SCRIPT } from './first-script.ts';
+import { FIRST_SCRIPT, HOW_TO_PLAY_SCRIPT, POLL_PAGE_FIRST_SCRIPT } from './first-script.ts';
 
 /** A token as the server signs it: only its payload is read here. */
 const tokenFor = (claims: object) =>
@@ -92,5 +93,40 @@ describe("the page's first script", () => {
   it('leaves the poll marks, and their code, to the poll page', () => {
     expect(runFirstScript(tokenFor({ username: 'ada', clearance: 3 }), { voted: true }).marks).toEqual({});
     expect(FIRST_SCRIPT).not.toContain(votedKey(0));
+  });
+});
+
+/** Runs the word game page's How to play script over a closed dialog, with `stored` as the game's storage (`throws`: refused). */
+function runHowToPlayScript(stored: string | null | 'throws'): boolean {
+  class HTMLDialogElement {
+    open = false;
+    showModal() {
+      this.open = true;
+    }
+  }
+  const dialog = new HTMLDialogElement();
+  const page = {
+    HTMLDialogElement,
+    document: { getElementById: (id: string) => (id === HOW_TO_PLAY_ID ? dialog : null) },
+    localStorage: {
+      getItem(key: string) {
+        if (stored === 'throws') throw new Error('SecurityError');
+        return key === WORD_GAME_STORAGE_KEY ? stored : null;
+      },
+    },
+  };
+  runInNewContext(HOW_TO_PLAY_SCRIPT, page);
+  return dialog.open;
+}
+
+describe("the word game page's How to play script", () => {
+  it('opens How to play on a first visit, and when the storage cannot say it was closed', () => {
+    for (const stored of [null, '{}', JSON.stringify({ helpSeen: false }), 'not json', 'throws'] as const) {
+      expect(runHowToPlayScript(stored), String(stored)).toBe(true);
+    }
+  });
+
+  it('leaves it closed once it was closed', () => {
+    expect(runHowToPlayScript(JSON.stringify({ mode: 'daily', helpSeen: true }))).toBe(false);
   });
 });

@@ -5,13 +5,15 @@
 // script to replay, dialogs open by their invoker commands where the browser lacks them, the nav
 // shows the session stored in this browser, on the poll page <html> is marked for what it shows this
 // browser (src/features/poll/first-paint.ts), and the nav's theme menu answers (src/platform/theme.ts;
-// the theme itself is applied earlier still, by THEME_SCRIPT in <head>). The page's CSP allows it by its hash, as every inline
-// script (src/integrations/content-security-policy.ts).
+// the theme itself is applied earlier still, by THEME_SCRIPT in <head>; the word game page opens its
+// How to play with one more, HOW_TO_PLAY_SCRIPT). The page's CSP allows each by its hash, as every
+// inline script (src/integrations/content-security-policy.ts).
 import { transformSync } from 'esbuild';
 import { features } from '../content/site.config.ts';
 import { supportInvokerCommands } from '../components/invoker-commands.ts';
 import { showNavSession, showStoredSession } from '../features/auth/stored-session.ts';
 import { markPollView, votedKey } from '../features/poll/first-paint.ts';
+import { HOW_TO_PLAY_ID, WORD_GAME_STORAGE_KEY, openHowToPlayOnFirstVisit } from '../features/word-game/first-paint.ts';
 import { decodeUserDetails } from '../lib/session-token.ts';
 import { CLEARANCE } from '../lib/user-details.ts';
 import { recordEarlyInput } from '../platform/early-input.ts';
@@ -65,4 +67,12 @@ export const POLL_PAGE_FIRST_SCRIPT = features.poll ? firstScript(true) : FIRST_
  */
 export const THEME_SCRIPT = minified(
   `(${applyStoredTheme})(${JSON.stringify(THEME_KEY)},${themeChoiceOf},${themeFor},${JSON.stringify(THEME_COLORS)});`,
+);
+
+/**
+ * The word game page's, right after its How to play dialog (word_game.astro): opens it on a first
+ * visit before anything paints (src/features/word-game/first-paint.ts).
+ */
+export const HOW_TO_PLAY_SCRIPT = minified(
+  `(${openHowToPlayOnFirstVisit})(${JSON.stringify(WORD_GAME_STORAGE_KEY)},${JSON.stringify(HOW_TO_PLAY_ID)});`,
 );

@@ -62,7 +62,9 @@ export function recordEarlyInput(): void {
   document.addEventListener(
     'keydown',
     (event) => {
-      if (!early.keysTaken && early.keys.length < MAX_KEYS) early.keys.push(event);
+      // Keys in an open dialog (the word game's How to play, open from the first paint) are the dialog's.
+      const inDialog = event.target instanceof Element && event.target.closest('dialog[open]');
+      if (!early.keysTaken && !inDialog && early.keys.length < MAX_KEYS) early.keys.push(event);
     },
     true,
   );

@@ -301,6 +301,11 @@ test.describe('word game', () => {
     // Remembered.
     await page.reload();
     await expect(row(page, 1).locator('.tile-green').first()).toHaveCSS('background-color', 'rgb(179, 79, 0)');
+    // How to play's examples in the same colours.
+    await page.getByRole('button', { name: 'Help' }).click();
+    const help = page.getByRole('dialog', { name: 'How to play' });
+    await expect(help.locator('.tile-green')).toHaveCSS('background-color', 'rgb(179, 79, 0)');
+    await expect(help.locator('.tile-yellow')).toHaveCSS('background-color', 'rgb(29, 111, 184)');
   });
 
   test('motion: a refused row shakes, a revealed row flips in; none of it with reduced motion', async ({ page }) => {

@@ -68,14 +68,25 @@ test.describe('with the scripts held back, at the first paint', () => {
     expect(await isWired(site)).toBe(false);
   });
 
-  test('five letters typed into the word game are on the board once it is', async ({ site }) => {
+  test('the word game’s How to play is there on a first visit and closes; five letters typed then are on the board once it is', async ({
+    site,
+  }) => {
     test.skip(!features.wordGame, switchedOff('wordGame'));
     await openAtFirstPaint(site, '/word_game');
+    const help = byRole('dialog', 'How to play');
+    await site.expectVisible(help);
+    expect(await isWired(site)).toBe(false);
+    await site.press('Escape');
+    await site.expectHidden(help);
     await site.type('crane');
     expect(await isWired(site)).toBe(false);
     const firstRow = inside(byRole('group', 'Board'), byRole('group', 'Guess 1'));
     await site.expectText(firstRow, /^C.*R.*A.*N.*E/);
     expect(await site.errors()).toEqual([]);
+    // Closed before the game came, it stays closed on the next visit.
+    await site.goto('/word_game');
+    await site.expectVisible(byRole('group', 'Keyboard'));
+    expect(await site.isVisible(help)).toBe(false);
   });
 
   test('a vote sent before the script is sent once it is there', async ({ site }) => {

@@ -15,6 +15,7 @@ import { $username } from '../../platform/session.ts';
 import { type ScoreExtras, recordWordGameScore } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
 import { FIRST_DAY, dailyWord, dayLabel } from './daily.ts';
+import { WORD_GAME_STORAGE_KEY } from './first-paint.ts';
 import { loadAnswers, loadDictionary, pickSecret } from './dictionary.ts';
 import { hardModeError } from './hard-mode.ts';
 import {
@@ -83,8 +84,6 @@ interface Saved {
   pending: PendingResult[];
 }
 
-const STORAGE_KEY = 'wordgame';
-
 const newId = () => crypto.randomUUID();
 
 /** The answers in the Daily's order, once fetched. */
@@ -101,7 +100,7 @@ function newPlay(mode: PlayMode, day = dayNumber()): Play {
 }
 
 function restore(): Saved {
-  const saved = readStoredJson<Partial<Saved>>(STORAGE_KEY) ?? {};
+  const saved = readStoredJson<Partial<Saved>>(WORD_GAME_STORAGE_KEY) ?? {};
   const today = dayNumber();
   const daily = saved.plays?.daily;
   const archive = saved.plays?.archive;
@@ -145,7 +144,7 @@ export const $archive = atom<Record<string, ArchiveResult>>(saved.archive);
 export const $helpSeen = atom(saved.helpSeen);
 
 function persist(): void {
-  writeStoredJson(STORAGE_KEY, {
+  writeStoredJson(WORD_GAME_STORAGE_KEY, {
     mode: $mode.get(),
     plays: $plays.get(),
     archive: $archive.get(),

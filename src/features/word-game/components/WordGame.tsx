@@ -1,21 +1,22 @@
 // The word game island (SPEC sections 2, 4, 5, 8, 9): Daily or Practice, the board (tiles flip in
 // on reveal, a refused row shakes, a win bounces), the on-screen and physical keyboards, the
 // checks' toasts, the result modal with the statistics and Share, the settings and the best
-// score, rendered from the word game's store; How to play (by itself on a first visit, and from
-// Help), Past Dailies, and "What you know" (a live summary of the hints, behind a switch). The
-// dialogs but How to play load when first opened.
+// score, rendered from the word game's store; Help (How to play, in the page's HTML: it opens by
+// itself on a first visit before this comes, first-paint.ts), Past Dailies, and "What you know" (a
+// live summary of the hints, behind a switch). The dialogs load when first opened.
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { openModalDialog } from '../../../components/modal-dialog.ts';
 import { showToast } from '../../../components/toast.ts';
 import { takeEarlyKeys } from '../../../platform/early-input.ts';
 import { $user } from '../../../platform/session.ts';
 import { dayLabel } from '../daily.ts';
+import { howToPlayDialog } from '../first-paint.ts';
 import { summarise } from '../knowledge.ts';
 import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
 import {
   $announcement,
   $best,
-  $helpSeen,
   $mode,
   $play,
   $settings,
@@ -25,7 +26,6 @@ import {
   pressKey,
   startNewGame,
 } from '../store.ts';
-import HowToPlay from './HowToPlay.tsx';
 import Keyboard from './Keyboard.tsx';
 // Its styles (word-game.css) are imported by its page, which inlines them: an island brings no CSS.
 
@@ -41,7 +41,7 @@ function refuse(text: string): void {
   showToast({ title: 'Cannot make that move.', text, variant: 'failure', duration: GAME_TOAST_MS });
 }
 
-type Open = 'result' | 'statistics' | 'settings' | 'help' | 'archive' | undefined;
+type Open = 'result' | 'statistics' | 'settings' | 'archive' | undefined;
 
 export default function WordGame() {
   const user = useStore($user);
@@ -52,13 +52,8 @@ export default function WordGame() {
   const announcement = useStore($announcement);
   const loggedIn = user.username !== '';
   // A finished Practice game found on arrival shows its result (closing it starts the next game).
-  // How to play opens by itself on a first visit, unless the visitor is already typing a guess.
   const [open, setOpen] = useState<Open>(() =>
-    mode === 'practice' && game.status !== 'playing'
-      ? 'result'
-      : !$helpSeen.get() && !window.earlyInput?.keys.length
-        ? 'help'
-        : undefined,
+    mode === 'practice' && game.status !== 'playing' ? 'result' : undefined,
   );
   /** The row that moves: the last one played flips in, a refused one shakes (anew at each refusal). */
   const [motion, setMotion] = useState<{ row: string; kind: 'reveal' | 'shake'; count: number }>();
@@ -114,10 +109,20 @@ export default function WordGame() {
     return () => clearTimeout(timer);
   }, [game.status, id]);
 
-  function closeHelp() {
-    markHelpSeen();
-    setOpen(undefined);
-  }
+  // How to play, opened on a first visit before the game came: closed once, it does not open by
+  // itself again, whether it was closed before the game came or after.
+  useEffect(() => {
+    const help = howToPlayDialog();
+    if (!help) return;
+    if (!help.open) markHelpSeen();
+    help.addEventListener('close', markHelpSeen);
+    return () => help.removeEventListener('close', markHelpSeen);
+  }, []);
+
+  // Its example tiles take the game's colours.
+  useEffect(() => {
+    howToPlayDialog()?.classList.toggle('high-contrast', highContrast);
+  }, [highContrast]);
 
   function closeResult() {
     setOpen(undefined);
@@ -149,7 +154,14 @@ export default function WordGame() {
         <button type="button" className="button game-action" onClick={() => setOpen('settings')}>
           Settings
         </button>
-        <button type="button" className="button game-action" onClick={() => setOpen('help')}>
+        <button
+          type="button"
+          className="button game-action"
+          onClick={(event) => {
+            const help = howToPlayDialog();
+            if (help) openModalDialog(help, event.currentTarget);
+          }}
+        >
           Help
         </button>
       </div>
@@ -233,7 +245,6 @@ export default function WordGame() {
         {open === 'settings' && <SettingsDialog onClose={() => setOpen(undefined)} />}
         {open === 'archive' && <ArchiveDialog onClose={() => setOpen(undefined)} />}
       </Suspense>
-      {open === 'help' && <HowToPlay onClose={closeHelp} />}
     </div>
   );
 }
