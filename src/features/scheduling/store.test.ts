@@ -311,6 +311,34 @@ describe('scheduling poll store', () => {
     }
   });
 
+  it('keeps a vote shown when a refresh reads the answers while it is still being sent, and an un-vote too', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    try {
+      poll = await openPoll('demo_visitor');
+      let version = 0;
+      api.fetchPollVersion.mockImplementation(async () => version);
+      for (const [votes, selected] of [
+        [[], true], // the vote clicked, not yet in when the refresh reads
+        [[vote(1, 'demo_visitor', true)], false], // the vote taken back, still in when the refresh reads
+      ] as const) {
+        const answer = Promise.withResolvers<ChoiceResponse>();
+        api.sendVote.mockReturnValueOnce(answer.promise);
+        const toggled = poll.toggleChoice(POLL, '0828-600pm');
+        api.fetchPollAnswers.mockResolvedValue([...votes]);
+        version += 1; // another voter's vote moved the poll: the next check refreshes it
+        await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
+        expect(poll.$poll.get().selected.has('0828-600pm')).toBe(selected);
+        answer.resolve(ok());
+        await toggled;
+        expect(poll.$poll.get().selected.has('0828-600pm')).toBe(selected);
+        api.fetchPollAnswers.mockResolvedValue(selected ? [vote(1, 'demo_visitor', true)] : []);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('while visible, reads only the version every few seconds, and reloads when it moved', async () => {
     vi.useFakeTimers();
     const listeners = new Map<string, () => void>();

@@ -136,6 +136,11 @@ interface Poll {
   queue: Promise<void>;
   /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
   changes: number;
+  /**
+   * Clicks not yet answered by the server: answers read meanwhile may lack them (a refresh that
+   * reads after a click, before its vote is in), so the voter's own are not taken from them.
+   */
+  sending: number;
   /** The version the shown poll was loaded at (-1 before it is known). */
   version: number;
 }
@@ -196,7 +201,17 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
       emailForm: state.emailForm,
     };
   });
-  const poll: Poll = { id: pollId, failures, $state, $voter, $view, queue: Promise.resolve(), changes: 0, version: -1 };
+  const poll: Poll = {
+    id: pollId,
+    failures,
+    $state,
+    $voter,
+    $view,
+    queue: Promise.resolve(),
+    changes: 0,
+    sending: 0,
+    version: -1,
+  };
 
   onMount($view, () => {
     // The version is asked first, so a change after it is seen by the next check.
@@ -292,7 +307,7 @@ function loadChoices(poll: Poll, voter: string, version?: number): Promise<void>
           .map((vote): [string, Answer] => [vote.option, vote.answer]),
       );
       if ($voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
-      if (poll.changes !== changes) return; // a vote meanwhile: what is shown is newer
+      if (poll.changes !== changes || poll.sending > 0) return; // a vote meanwhile: what is shown is newer
       $state.setKey('answers', answers);
       $state.setKey('choicesFor', voter);
     } catch (error) {
@@ -360,6 +375,7 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
     $state.setKey('answers', next);
   };
   poll.changes += 1;
+  poll.sending += 1;
   show(after);
   const send = async () => {
     const key = voterKey(voter);
@@ -390,6 +406,7 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
       }
     }
     poll.changes += 1;
+    poll.sending -= 1;
     await loadVotes(poll);
   };
   poll.queue = poll.queue.then(send);
