@@ -451,6 +451,28 @@ describe('scheduling poll store', () => {
     expect(storage.getItem(`scheduling-email:${POLL}`)).toBe('jo@example.com');
   });
 
+  it('leaves a new voter’s address after their first vote, with the claim secret that vote brings back', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jane');
+    poll = await openPoll();
+    const vote = Promise.withResolvers<ChoiceResponse>();
+    api.sendVote.mockReturnValueOnce(vote.promise);
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success' });
+    void poll.toggleChoice(POLL, '0827-700pm');
+    poll.editVoterEmail(POLL, 'jane@example.com');
+    const saved = poll.saveVoterEmail(POLL);
+    await Promise.resolve();
+    expect(api.sendVoterEmail).not.toHaveBeenCalled();
+    vote.resolve(ok('s3cret'));
+    await saved;
+    expect(api.sendVoterEmail).toHaveBeenCalledWith({
+      pollId: POLL,
+      username: 'anon_Jane',
+      claimSecret: 's3cret',
+      email: 'jane@example.com',
+    });
+    expect(poll.$poll.get().emailForm.saved).toBe('jane@example.com');
+  });
+
   it('offers a member’s account address, and shows the server’s refusal', async () => {
     poll = await openPoll('vera');
     expect(poll.$poll.get().emailForm.typed).toBe(poll.$poll.get().member?.email);

@@ -132,7 +132,7 @@ interface Poll {
   $state: MapStore<PollState>;
   $voter: ReadableAtom<string>;
   $view: ReadableAtom<PollView>;
-  /** Changes go out one at a time, so a quick second click carries the secret the first one claimed. */
+  /** Changes (votes, the voter's address) go out one at a time, so each carries the secret the first vote claimed. */
   queue: Promise<void>;
   /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
   changes: number;
@@ -474,18 +474,24 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
   if (form.sending || !voter) return;
   if (email && !isValidEmail(email)) return $state.setKey('emailForm', { ...form, error: INVALID_EMAIL });
   $state.setKey('emailForm', { ...form, sending: true, error: '' });
-  try {
-    const member = $user.get().username !== '';
-    await sendVoterEmail({
-      pollId,
-      username: voter,
-      claimSecret: member ? undefined : claimSecretFor(pollId, voterKey(voter)),
-      email,
-    });
-    saveEmail(pollId, email);
-    $state.setKey('emailForm', { typed: email, saved: email, error: '', sending: false });
-  } catch (error) {
-    const refused = error instanceof ApiError ? error.message : 'Your address could not be saved. Please try again.';
-    $state.setKey('emailForm', { ...$state.get().emailForm, sending: false, error: refused });
-  }
+  // After the votes clicked before it: a new name's first vote claims it, and the address goes with
+  // the secret that vote brings back (without it the server would answer that the name is taken).
+  const send = async () => {
+    try {
+      const member = $user.get().username !== '';
+      await sendVoterEmail({
+        pollId,
+        username: voter,
+        claimSecret: member ? undefined : claimSecretFor(pollId, voterKey(voter)),
+        email,
+      });
+      saveEmail(pollId, email);
+      $state.setKey('emailForm', { typed: email, saved: email, error: '', sending: false });
+    } catch (error) {
+      const refused = error instanceof ApiError ? error.message : 'Your address could not be saved. Please try again.';
+      $state.setKey('emailForm', { ...$state.get().emailForm, sending: false, error: refused });
+    }
+  };
+  poll.queue = poll.queue.then(send);
+  return poll.queue;
 }
