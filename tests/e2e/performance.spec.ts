@@ -253,6 +253,12 @@ test.describe('performance budgets', () => {
           },
         ]
       : []),
+    // A page shorter than the screen: its footer sits at the bottom, and would grow upwards as its links came.
+    {
+      path: '/missing-page',
+      where: 'inside the footer',
+      at: (html: string) => html.indexOf('>', html.indexOf('<footer')) + 1,
+    },
   ];
   for (const { path, where, at } of splits) {
     test(`${path}, its HTML arriving split ${where}, paints its first frame without a shift to come`, async ({
