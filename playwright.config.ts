@@ -16,14 +16,23 @@ export default defineConfig<{ engine: Engine }>({
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,
-  retries: 0,
+  // In CI a failed test runs once more: a test that passes only then fails the run as flaky, named
+  // in the output with its first run's trace; a regression fails twice.
+  retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: Boolean(process.env.CI),
   // Two browsers, the server and its store share two cores here and in CI: under that load a page
   // can take seconds to load and hydrate, so assertions wait longer than Playwright's 5 s.
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // Kept beside vitest's report for scripts/stages.ts (the slowest tests, the flaky ones).
+  outputDir: 'test-results/playwright',
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'retain-on-first-failure',
     video: 'off', // needs Playwright's own ffmpeg, which cannot be downloaded here
     launchOptions: { executablePath: findChromium() },
   },
