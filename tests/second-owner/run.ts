@@ -1,11 +1,14 @@
 // Proves the site is anyone's: builds it with the second owner's config (./site.config.ts) in place
-// of src/content/site.config.ts and runs the whole browser suite on that build, as an owner who
-// edited the config would. It works in a copy of the working tree (the files git tracks or would
-// track), so the checkout is never touched; extra arguments go to `playwright test`.
+// of src/content/site.config.ts and runs the browser specs whose outcome can change with the config
+// (./specs.ts) on that build, as an owner who edited the config would. It works in a copy of the
+// working tree (the files git tracks or would track), so the checkout is never touched; extra
+// arguments go to `playwright test` (spec files given there run in place of the list). Its report
+// and a failed test's trace are kept in the checkout's test-results/ (second-owner.json, second-owner/).
 //   npm run test:second-owner [-- tests/e2e/showcase.spec.ts]
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -16,12 +19,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CONFIG_SPECS } from './specs.ts';
 
 const root = join(import.meta.dirname, '../..');
 const copy = mkdtempSync(join(tmpdir(), 'second-owner-'));
 
+const results = join(root, 'test-results');
+const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: join(results, 'second-owner.json') };
+
 function run(args: string[]): void {
-  const result = spawnSync(process.execPath, args, { cwd: copy, stdio: 'inherit', env: process.env });
+  const result = spawnSync(process.execPath, args, { cwd: copy, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 }
 
@@ -44,10 +51,14 @@ try {
   writeFileSync(join(copy, 'src/content/site.config.ts'), config);
   console.log(`--- the site with the second owner's config, in ${copy}`);
   run(['tests/e2e/build.ts']);
-  run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]);
+  const args = process.argv.slice(2);
+  const specs = args.some((arg) => /\.spec\.ts(:\d+)?$/.test(arg)) ? [] : CONFIG_SPECS;
+  run(['node_modules/@playwright/test/cli.js', 'test', ...args, ...specs]);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
+  const traces = join(copy, 'test-results/playwright');
+  if (existsSync(traces)) cpSync(traces, join(results, 'second-owner'), { recursive: true });
 } finally {
   rmSync(copy, { recursive: true, force: true });
 }
