@@ -1,8 +1,9 @@
 // Netlify's bundling of the functions, read back: zip-it-and-ship-it (the bundler the Netlify
 // build runs) with netlify.toml's settings, a small zip reader, and a cold import of a bundle in a
-// fresh node. Used by scripts/functions-bundle.test.ts and the bench.
+// fresh node. Used by scripts/functions-bundle.test.ts, which leaves its bundles in BUNDLES for the
+// bench to time while none of their sources has changed since.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +13,9 @@ import { type FunctionResult, zipFunctions } from '@netlify/zip-it-and-ship-it';
 export type { FunctionResult };
 export const ROOT = join(import.meta.dirname, '..');
 export const FUNCTIONS = join(ROOT, 'netlify/functions');
+/** The site's functions as last bundled (.netlify/ is Netlify's own scratch folder, ignored by git). */
+export const BUNDLES = join(ROOT, '.netlify/function-bundles');
+const BUNDLED = join(BUNDLES, 'results.json');
 const run = promisify(execFile);
 
 /** Netlify's bundling of `functions` into `dest`, as the build does it with netlify.toml. */
@@ -24,6 +28,26 @@ export function bundle(functions: string, dest: string): Promise<FunctionResult[
     // their TypeScript is still compiled by esbuild, and it inlines our own src/ modules.)
     config: { '*': { nodeBundler: 'esbuild' } },
   });
+}
+
+/** Bundles the site's functions afresh into BUNDLES, noting what each was made from. */
+export async function bundleSite(): Promise<FunctionResult[]> {
+  rmSync(BUNDLES, { recursive: true, force: true });
+  const results = await bundle(FUNCTIONS, BUNDLES);
+  writeFileSync(BUNDLED, JSON.stringify(results));
+  return results;
+}
+
+/** The bundles in BUNDLES while every source each was made from is older than it; else none. */
+export function keptBundles(): FunctionResult[] | undefined {
+  if (!existsSync(BUNDLED)) return undefined;
+  const results = JSON.parse(readFileSync(BUNDLED, 'utf8')) as FunctionResult[];
+  const fresh = (result: FunctionResult) =>
+    existsSync(result.path) &&
+    (result.inputs ?? []).every(
+      (input) => existsSync(input) && statSync(input).mtimeMs <= statSync(result.path).mtimeMs,
+    );
+  return results.every(fresh) ? results : undefined;
 }
 
 /** The files of a zip archive by name: enough of the format for zip-it-and-ship-it's archives. */
