@@ -1,28 +1,27 @@
-// `npm run audit`: Lighthouse (mobile, median of 3) on every public route of the production-like
-// server over the built dist/. Prints one table and fails when accessibility, best-practices or
-// SEO drop below 100, any run shifts layout (CLS above 0), the median performance falls below
-// 95, or a reading page's median LCP is more than 1.3 times the floor: the budgets in
-// docs/architecture.md. The floor is the median LCP of a bare page (a heading and a paragraph)
-// that the same server serves in the same run, so the limit holds on a slow machine as on a fast
-// one. Each route is measured in its own theme, and once more in the other (the visitor's stored
-// choice, see chooseTheme) for what colours can change: accessibility, best practices, SEO, CLS.
-// The table also sets each page beside the picture floor, the same page with the home page's first
-// picture: a page whose largest paint is a picture cannot paint it before it has fetched it.
+// `npm run audit`: Lighthouse (mobile) on every public route of the production-like server over the
+// built dist/, judged against a bare page (a heading and a paragraph) that the same server serves in
+// the same run, so the limits hold on a slow machine as on a fast one: each route's median LCP at
+// most 1.3 times the floor's, its median total blocking time at most the floor's plus 150 ms, no
+// layout shift (CLS 0), accessibility, best practices and SEO 100: the budgets in
+// docs/architecture.md. Timings are the median of three runs; the categories that do not swing
+// (accessibility, best practices, SEO) come from the first. Each route is measured in its own
+// theme: the other theme changes only colours, which the browser suite's axe scans and layout-shift
+// checks cover in both. The table also sets each page beside the picture floor, the same page with
+// the home page's first picture: a page whose largest paint is a picture cannot paint it before it
+// has fetched it.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { findChromium } from './browsers.ts';
 import { features } from '../src/content/site.config.ts';
 import { WEDDING_GUESTS } from '../src/content/wedding-guests.ts';
 import { linkToken } from '../src/features/wedding/links.server.ts';
 import { guestKey } from '../src/features/wedding/logic.ts';
-import { SHOP_HOME, isServed } from '../src/lib/features.ts';
-import { THEME_KEY, type Theme } from '../src/platform/theme.ts';
-import { PUBLIC_PAGES, READING_PAGES } from '../tests/e2e/routes.ts';
+import { isServed } from '../src/lib/features.ts';
+import { PUBLIC_PAGES } from '../tests/e2e/routes.ts';
 import { startProductionServer } from './production-server.ts';
 
 /**
@@ -47,7 +46,9 @@ const RSVP_FORM = isServed('/rsvp', features) ? [`/rsvp#${linkToken(guestKey(WED
 
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const ONLY = process.env.AUDIT_ROUTES?.split(',');
-const LIMITS = { perf: 95, a11y: 100, bp: 100, seo: 100, cls: 0, lcpOverFloor: 1.3 };
+const LIMITS = { a11y: 100, bp: 100, seo: 100, cls: 0, lcpOverFloor: 1.3, tbtOverFloorMs: 150 };
+/** The categories of a route's first run; the others measure performance alone. */
+const ALL_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** The reference pages: nothing to load but themselves, and one picture. */
 const FLOOR_ROUTE = '/audit-floor';
@@ -95,55 +96,24 @@ interface Row {
   failing: string[];
 }
 
-/** The theme a route shows when the visitor has chosen none (src/platform/theme.ts), and the other. */
-const defaultTheme = (route: string): Theme => (route.startsWith(SHOP_HOME) ? 'light' : 'dark');
-const otherTheme = (route: string): Theme => (defaultTheme(route) === 'dark' ? 'light' : 'dark');
-
-/**
- * Keeps `theme` as the visitor's choice in the audit's browser (or none, for the page's default), as
- * a visitor who chose it in the nav has it: Lighthouse clears the origin's caches and service
- * workers before each run but not its localStorage (its default clearStorageTypes), so each run
- * then loads the page as that visitor does, the choice applied by the page's own <head> script. A
- * page of the site that runs no script (robots.txt) is where it is set, then checked on `route`.
- */
-async function chooseTheme(base: string, port: number, route: string, theme: Theme | null): Promise<void> {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${base}/robots.txt`);
-    await page.evaluate(
-      (key, value) => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)),
-      THEME_KEY,
-      theme,
-    );
-    await page.goto(base + route);
-    const shown = await page.evaluate(() => document.documentElement.dataset.theme);
-    if (shown !== (theme ?? defaultTheme(route))) throw new Error(`${route} shows ${shown}, not ${theme}.`);
-    await page.close();
-  } finally {
-    await browser.disconnect();
-  }
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const worst = (values: number[]) => Math.min(...values);
 
-/** Runs Lighthouse on one URL and reads the figures the table shows. */
-async function measure(url: string, port: number): Promise<Row> {
+/** Runs Lighthouse on one URL, in `categories`, and reads the figures the table shows. */
+async function measure(url: string, port: number, categories = ALL_CATEGORIES): Promise<Row> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     // The missing page answers 404 by design; without this Lighthouse would refuse to audit it.
     ignoreStatusCode: true,
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    onlyCategories: categories,
     // The whole page's picture is for a report's element views, which nothing here reads: about
     // a second a run.
     disableFullPageScreenshot: true,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const { audits } = result.lhr;
+  const score = (id: string) => (result.lhr.categories[id] ? Math.round(result.lhr.categories[id].score! * 100) : NaN);
   const items = (
     audits['resource-summary']?.details as {
       items?: { resourceType: string; transferSize: number; requestCount: number }[];
@@ -154,7 +124,7 @@ async function measure(url: string, port: number): Promise<Row> {
     (audits['errors-in-console']?.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] })
       ?.items ?? [];
   const failing = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
-    (categories[id]?.auditRefs ?? [])
+    (result.lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) =>
         ref.id === 'errors-in-console' && consoleErrors.some((item) => item.sourceLocation?.url !== url)
@@ -193,21 +163,22 @@ async function measure(url: string, port: number): Promise<Row> {
  * Measures a URL, again when Lighthouse saw no paint at all (a run that failed inside Lighthouse
  * reports an LCP of 0, which as the floor would fail every page): up to three tries, then an error.
  */
-async function measurePainted(url: string, port: number): Promise<Row> {
+async function measurePainted(url: string, port: number, categories?: string[]): Promise<Row> {
   for (let attempt = 1; ; attempt++) {
-    const row = await measure(url, port);
+    const row = await measure(url, port, categories);
     if (row.lcp > 0) return row;
     if (attempt === 3) throw new Error(`Lighthouse measured no paint on ${url} in three tries.`);
     console.warn(`Lighthouse measured no paint on ${url}; measuring again.`);
   }
 }
 
-/**
- * The problems of a route's runs against the limits, as sentences. Its timings (the performance
- * median, LCP against the floor) are judged in its own theme only (`timed`): the other one changes
- * nothing but colours, and is run once for what colours can change.
- */
-function problems(route: string, runs: Row[], floor: number, timed: boolean): string[] {
+interface Floor {
+  lcp: number;
+  tbt: number;
+}
+
+/** The problems of a route's runs against the limits and the floor, as sentences. */
+function problems(route: string, runs: Row[], floor: Floor): string[] {
   const found: string[] = [];
   const unexpected = [...new Set(runs.flatMap((run) => run.failing))].filter(
     (id) => !expectedFailures(route).includes(id),
@@ -217,12 +188,12 @@ function problems(route: string, runs: Row[], floor: number, timed: boolean): st
     const shifted = [...new Set(runs.flatMap((run) => run.shifted))];
     found.push(`${route}: CLS above ${LIMITS.cls}${shifted.length ? ` (shifted: ${shifted.join('; ')})` : ''}`);
   }
-  if (!timed) return found;
-  if (median(runs.map((run) => run.perf)) < LIMITS.perf)
-    found.push(`${route}: median performance below ${LIMITS.perf}`);
   const lcp = median(runs.map((run) => run.lcp));
-  if (READING_PAGES.includes(route) && lcp > LIMITS.lcpOverFloor * floor)
-    found.push(`${route}: median LCP ${lcp} ms is over ${LIMITS.lcpOverFloor} times the floor (${floor} ms)`);
+  if (lcp > LIMITS.lcpOverFloor * floor.lcp)
+    found.push(`${route}: median LCP ${lcp} ms is over ${LIMITS.lcpOverFloor} times the floor's (${floor.lcp} ms)`);
+  const tbt = median(runs.map((run) => run.tbt));
+  if (tbt > floor.tbt + LIMITS.tbtOverFloorMs)
+    found.push(`${route}: median TBT ${tbt} ms is over the floor's (${floor.tbt} ms) plus ${LIMITS.tbtOverFloorMs} ms`);
   return found;
 }
 
@@ -245,26 +216,30 @@ const chrome = await chromeLauncher.launch({
 const failures: string[] = [];
 try {
   const table: Record<string, unknown>[] = [];
-  const measureRuns = async (route: string, count = RUNS) => {
+  /** The first run in every category, the rest in performance alone (the others do not swing). */
+  const measureRuns = async (route: string) => {
     const runs: Row[] = [];
-    for (let run = 0; run < count; run++) runs.push(await measurePainted(server.base + route, chrome.port));
+    for (let run = 0; run < RUNS; run++)
+      runs.push(await measurePainted(server.base + route, chrome.port, run ? ['performance'] : ALL_CATEGORIES));
     return runs;
   };
-  const row = (route: string, runs: Row[], floors: { text: number; picture: number }, note = '') => {
+  const row = (route: string, runs: Row[], floors: { text: Floor; picture: number }, note = '') => {
     const lcp = median(runs.map((run) => run.lcp));
+    const tbt = median(runs.map((run) => run.tbt));
     return {
       route,
       perf: median(runs.map((run) => run.perf)),
-      a11y: worst(runs.map((run) => run.a11y)),
-      bp: `${worst(runs.map((run) => run.bp))}${note}`,
-      seo: `${worst(runs.map((run) => run.seo))}${note}`,
+      a11y: runs[0]!.a11y,
+      bp: `${runs[0]!.bp}${note}`,
+      seo: `${runs[0]!.seo}${note}`,
       'LCP ms': lcp,
-      'x floor': Number((lcp / floors.text).toFixed(2)),
+      'x floor': Number((lcp / floors.text.lcp).toFixed(2)),
       'x picture floor': Number((lcp / floors.picture).toFixed(2)),
       'FCP ms': median(runs.map((run) => run.fcp)),
       'SI ms': median(runs.map((run) => run.si)),
       CLS: Math.max(...runs.map((run) => run.cls)),
-      'TBT ms': median(runs.map((run) => run.tbt)),
+      'TBT ms': tbt,
+      '- floor ms': tbt - floors.text.tbt,
       requests: median(runs.map((run) => run.requests)),
       scripts: median(runs.map((run) => run.scripts)),
       'JS bytes': median(runs.map((run) => run.js)),
@@ -275,32 +250,24 @@ try {
   const floorRuns = await measureRuns(FLOOR_ROUTE);
   const pictureFloorRuns = await measureRuns(IMAGE_FLOOR_ROUTE);
   const floors = {
-    text: median(floorRuns.map((run) => run.lcp)),
+    text: { lcp: median(floorRuns.map((run) => run.lcp)), tbt: median(floorRuns.map((run) => run.tbt)) },
     picture: median(pictureFloorRuns.map((run) => run.lcp)),
   };
   // The reference pages are not ours to score (they have no favicon, say): only their timings count.
   const unscored = { perf: '-', a11y: '-', bp: '-', seo: '-' };
   table.push({ ...row(`${FLOOR_ROUTE} (floor)`, floorRuns, floors), ...unscored });
   table.push({ ...row(`${IMAGE_FLOOR_ROUTE} (picture floor)`, pictureFloorRuns, floors), ...unscored });
-  // Each route in its own theme, then in the other one (issue 36: both themes keep every budget).
   for (const route of ONLY ?? [...PUBLIC_PAGES, ...RSVP_FORM]) {
-    for (const theme of [null, otherTheme(route)]) {
-      await chooseTheme(server.base, chrome.port, route, theme);
-      const runs = await measureRuns(route, theme ? 1 : RUNS);
-      const name = theme ? `${route} (${theme})` : route;
-      table.push(row(name, runs, floors, NOTES[route.split('#')[0]!] ?? ''));
-      failures.push(
-        ...problems(route, runs, floors.text, !theme).map((problem) =>
-          theme ? `${problem} (${theme} theme)` : problem,
-        ),
-      );
-    }
+    const runs = await measureRuns(route);
+    table.push(row(route, runs, floors, NOTES[route.split('#')[0]!] ?? ''));
+    failures.push(...problems(route, runs, floors.text));
   }
   console.table(table);
   console.log(
-    `Limits: accessibility, best-practices and SEO ${LIMITS.a11y}; CLS at most ${LIMITS.cls}; median performance at least ${LIMITS.perf} ` +
-      `(timings in a page's own theme; the other theme is run once, for colours); ` +
-      `a reading page's median LCP at most ${LIMITS.lcpOverFloor} times the floor (${floors.text} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.text)} ms). ` +
+    `Limits: accessibility, best-practices and SEO ${LIMITS.a11y} (first run); CLS at most ${LIMITS.cls} (every run); ` +
+      `median LCP at most ${LIMITS.lcpOverFloor} times the floor's (${floors.text.lcp} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.text.lcp)} ms); ` +
+      `median TBT at most the floor's plus ${LIMITS.tbtOverFloorMs} ms (${floors.text.tbt} ms, so ${floors.text.tbt + LIMITS.tbtOverFloorMs} ms). ` +
+      `The performance score is shown, not judged: it measures the machine as much as the page. ` +
       `The missing page is exempt from the audits a 404 must fail (${EXPECTED_FAILURES['/missing-page']!.join(', ')}); ` +
       `a household's RSVP page from those a private page fails (${EXPECTED_FAILURES['/rsvp']!.join(', ')}: it is noindex).`,
   );
