@@ -39,6 +39,7 @@ const vote = (optionIndex: number, username: string, mine = false): Vote => ({
   voter: voters.get(username) ?? voters.set(username, voters.size).get(username)!,
   ...(mine ? { mine: true as const } : {}),
 });
+const said = { id: 'c1', name: 'Jo', member: false, text: 'Friday?', createdAt: '2026-11-26T12:00:00Z' };
 const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
 const taken = async () => {
   // The store's own ApiError: each test imports the modules afresh. The store acts on the reason,
@@ -381,7 +382,6 @@ describe('scheduling poll store', () => {
     }
   });
   it('loads the comments with the poll, and posts one as a guest under the name typed, then reloads them', async () => {
-    const said = { id: 'c1', name: 'Jo', member: false, text: 'Friday?', createdAt: '2026-11-26T12:00:00Z' };
     poll = await openPoll();
     expect(poll.$poll.get().comments).toEqual([]);
     await poll.postComment(POLL);
@@ -471,6 +471,33 @@ describe('scheduling poll store', () => {
       email: 'jane@example.com',
     });
     expect(poll.$poll.get().emailForm.saved).toBe('jane@example.com');
+  });
+
+  it('posts a comment and deletes one only after the vote clicked before them is answered and the votes reloaded', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jane');
+    poll = await openPoll();
+    const answer = Promise.withResolvers<ChoiceResponse>();
+    api.sendVote.mockReturnValueOnce(answer.promise);
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    api.deleteComment.mockResolvedValueOnce({ status: 'Success' });
+    void poll.toggleChoice(POLL, '0827-700pm');
+    poll.editComment(POLL, { text: 'Friday?' });
+    const posted = poll.postComment(POLL);
+    const deleted = poll.deletePollComment(POLL, 'c0');
+    await new Promise((settled) => setTimeout(settled, 0));
+    expect(api.sendComment).not.toHaveBeenCalled();
+    expect(api.deleteComment).not.toHaveBeenCalled();
+    expect(poll.$poll.get().commentForm.sending).toBe(true);
+    answer.resolve(ok('s3cret'));
+    await Promise.all([posted, deleted]);
+    expect(api.sendComment).toHaveBeenCalledWith(POLL, 'Friday?', 'Jane');
+    expect(api.deleteComment).toHaveBeenCalledWith(POLL, 'c0');
+    // Each change goes once the one before it has been answered and its reload read.
+    const [, commentsReloaded] = api.fetchPollComments.mock.invocationCallOrder;
+    expect(api.sendComment.mock.invocationCallOrder[0]).toBeGreaterThan(
+      api.fetchPollAnswers.mock.invocationCallOrder.at(-1)!,
+    );
+    expect(api.deleteComment.mock.invocationCallOrder[0]).toBeGreaterThan(commentsReloaded!);
   });
 
   it('offers a member’s account address, and shows the server’s refusal', async () => {

@@ -3,7 +3,8 @@
 // model), this voter's answers and everyone's votes; and the actions that save a name and answer an
 // option. Failed loads are logged in the page's words; a name the server says is taken is reported
 // on the name form. While the page is visible, the poll's version is read every few seconds, and
-// the poll reloads when it moved.
+// the poll reloads when it moved. What the page sends goes through one queue (enqueue), one change
+// at a time, each followed by its reload.
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../platform/api-client.ts';
@@ -132,7 +133,7 @@ interface Poll {
   $state: MapStore<PollState>;
   $voter: ReadableAtom<string>;
   $view: ReadableAtom<PollView>;
-  /** Changes (votes, the voter's address) go out one at a time, so each carries the secret the first vote claimed. */
+  /** The page's changes of the poll, one at a time (enqueue). */
   queue: Promise<void>;
   /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
   changes: number;
@@ -237,7 +238,7 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
  * poll's version, and reloads the poll only when it moved: an unchanged poll costs one small read.
  */
 function refreshWhileVisible(poll: Poll): () => void {
-  return whileVisible(async () => {
+  const refresh = async () => {
     const version = await fetchPollVersion(poll.id);
     if (version === poll.version) return;
     // Asked at the new version: answers the CDN shares between everyone watching the poll.
@@ -248,7 +249,18 @@ function refreshWhileVisible(poll: Poll): () => void {
       loadComments(poll, version),
     ]);
     poll.version = version;
-  }, REFRESH_MS);
+  };
+  return whileVisible(refresh, REFRESH_MS);
+}
+
+/**
+ * Runs `job` once every change queued before it (and its reload) has ended, and answers when it
+ * has: each change goes with the claim secret the votes before it brought back.
+ */
+function enqueue(poll: Poll, job: () => Promise<void>): Promise<void> {
+  const done = poll.queue.then(job);
+  poll.queue = done.catch(() => undefined);
+  return done;
 }
 
 function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<void> {
@@ -409,8 +421,7 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
     poll.sending -= 1;
     await loadVotes(poll);
   };
-  poll.queue = poll.queue.then(send);
-  return poll.queue;
+  return enqueue(poll, send);
 }
 
 /** Changes the comment being written (its text, or a guest's name), clearing its error. */
@@ -432,27 +443,31 @@ export async function postComment(pollId: string): Promise<void> {
   const problem = commentProblem(form.text) ?? (member || form.name.trim() ? undefined : COMMENT_NAME_NEEDED);
   if (problem) return $state.setKey('commentForm', { ...form, error: problem });
   $state.setKey('commentForm', { ...form, sending: true, error: '' });
-  try {
-    await sendComment(pollId, form.text, member ? '' : form.name);
-    $state.setKey('commentForm', { ...$state.get().commentForm, text: '', sending: false });
-    await loadComments(poll);
-  } catch (error) {
-    const refused = error instanceof ApiError ? error.message : 'Your comment could not be sent. Please try again.';
-    $state.setKey('commentForm', { ...$state.get().commentForm, sending: false, error: refused });
-    // The organiser switched comments off meanwhile: the page says so.
-    if (refusalReason<SchedulingReason>(error) === 'comments-off') await loadOptions(poll);
-  }
+  return enqueue(poll, async () => {
+    try {
+      await sendComment(pollId, form.text, member ? '' : form.name);
+      $state.setKey('commentForm', { ...$state.get().commentForm, text: '', sending: false });
+      await loadComments(poll);
+    } catch (error) {
+      const refused = error instanceof ApiError ? error.message : 'Your comment could not be sent. Please try again.';
+      $state.setKey('commentForm', { ...$state.get().commentForm, sending: false, error: refused });
+      // The organiser switched comments off meanwhile: the page says so.
+      if (refusalReason<SchedulingReason>(error) === 'comments-off') await loadOptions(poll);
+    }
+  });
 }
 
 /** Deletes a comment (the reader's own, or any for the poll's organiser), then reloads the comments. */
-export async function deletePollComment(pollId: string, commentId: string): Promise<void> {
+export function deletePollComment(pollId: string, commentId: string): Promise<void> {
   const poll = pollOf(pollId);
-  try {
-    await removeComment(pollId, commentId);
-  } catch (error) {
-    console.error('An error has occurred', 'Failed to delete the comment', error);
-  }
-  await loadComments(poll);
+  return enqueue(poll, async () => {
+    try {
+      await removeComment(pollId, commentId);
+    } catch (error) {
+      console.error('An error has occurred', 'Failed to delete the comment', error);
+    }
+    await loadComments(poll);
+  });
 }
 
 /** Changes the address being typed, clearing its error. */
@@ -463,7 +478,8 @@ export function editVoterEmail(pollId: string, typed: string): void {
 
 /**
  * Leaves the address typed (or, blank, forgets the one left) for the voter to hear the decision,
- * as the voter they vote as; this browser remembers it to say so. A refusal is shown at the form.
+ * as the voter they vote as, after the votes clicked before it; this browser remembers it to say
+ * so. A refusal is shown at the form.
  */
 export async function saveVoterEmail(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
@@ -474,9 +490,9 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
   if (form.sending || !voter) return;
   if (email && !isValidEmail(email)) return $state.setKey('emailForm', { ...form, error: INVALID_EMAIL });
   $state.setKey('emailForm', { ...form, sending: true, error: '' });
-  // After the votes clicked before it: a new name's first vote claims it, and the address goes with
-  // the secret that vote brings back (without it the server would answer that the name is taken).
-  const send = async () => {
+  // A new name's first vote claims it, and the address goes with the secret that vote brings back
+  // (without it the server would answer that the name is taken).
+  return enqueue(poll, async () => {
     try {
       const member = $user.get().username !== '';
       await sendVoterEmail({
@@ -491,7 +507,5 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
       const refused = error instanceof ApiError ? error.message : 'Your address could not be saved. Please try again.';
       $state.setKey('emailForm', { ...$state.get().emailForm, sending: false, error: refused });
     }
-  };
-  poll.queue = poll.queue.then(send);
-  return poll.queue;
+  });
 }
