@@ -303,8 +303,9 @@ describe('scheduling poll store', () => {
       await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
       api.sendVote.mockResolvedValue(ok());
       api.fetchPollAnswers.mockResolvedValue([vote(1, 'demo_visitor', true)]);
-      await poll.toggleChoice(POLL, '0828-600pm');
+      const toggled = poll.toggleChoice(POLL, '0828-600pm');
       stale.resolve([]);
+      await toggled;
       await vi.advanceTimersByTimeAsync(0);
       expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
     } finally {
@@ -338,6 +339,73 @@ describe('scheduling poll store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows a comment posted while a refresh reads the comments: the refresh read before it is not shown after it', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    try {
+      poll = await openPoll();
+      const stale = Promise.withResolvers<CommentsResponse>();
+      api.fetchPollVersion.mockResolvedValue(1); // another visitor's change moved the poll
+      api.fetchPollComments.mockReturnValueOnce(stale.promise);
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+      poll.editComment(POLL, { name: 'Jo', text: 'Friday?' });
+      api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+      api.fetchPollComments.mockResolvedValue({ comments: [said], moderator: false });
+      const posted = poll.postComment(POLL);
+      await vi.advanceTimersByTimeAsync(0);
+      stale.resolve({ comments: [], moderator: false }); // read before the comment was in
+      await posted;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(poll.$poll.get().comments).toEqual([said]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the decision when a vote is refused as the poll closed, though a refresh read the poll before it', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    try {
+      poll = await openPoll('demo_visitor');
+      const stale = Promise.withResolvers<CreatedPoll & { version: number }>();
+      api.fetchPollVersion.mockResolvedValue(1);
+      api.fetchPoll.mockReturnValueOnce(stale.promise);
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+      api.fetchPoll.mockResolvedValue({ ...yesOnlyPoll, version: 2, final: '0827-700pm' });
+      api.sendVote.mockImplementationOnce(async () => {
+        const { ApiError } = await import('../../platform/api-client.ts');
+        throw new ApiError(409, 'Reworded: decided.', 'conflict', undefined, 'poll-closed');
+      });
+      const toggled = poll.toggleChoice(POLL, '0828-600pm');
+      await vi.advanceTimersByTimeAsync(0);
+      stale.resolve(yesOnlyPoll); // read before the organiser decided
+      await toggled;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(poll.$poll.get()).toMatchObject({ details: { final: '0827-700pm' }, canVote: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a comment posted while the comments first load: that load is not shown after it', async () => {
+    const first = Promise.withResolvers<CommentsResponse>();
+    api.fetchPollComments.mockReturnValueOnce(first.promise);
+    vi.resetModules();
+    const store = await import('./store.ts');
+    const $poll = store.schedulingPoll(POLL, FAILURES);
+    $poll.listen(() => undefined);
+    poll = { ...store, $poll };
+    store.editComment(POLL, { name: 'Jo', text: 'Friday?' });
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    api.fetchPollComments.mockResolvedValue({ comments: [said], moderator: false });
+    const posted = store.postComment(POLL);
+    await new Promise((settled) => setTimeout(settled, 0));
+    first.resolve({ comments: [], moderator: false }); // read before the comment was in
+    await posted;
+    await allTasks();
+    expect($poll.get().comments).toEqual([said]);
   });
 
   it('while visible, reads only the version every few seconds, and reloads when it moved', async () => {

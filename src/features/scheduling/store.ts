@@ -3,8 +3,8 @@
 // model), this voter's answers and everyone's votes; and the actions that save a name and answer an
 // option. Failed loads are logged in the page's words; a name the server says is taken is reported
 // on the name form. While the page is visible, the poll's version is read every few seconds, and
-// the poll reloads when it moved. What the page sends goes through one queue (enqueue), one change
-// at a time, each followed by its reload.
+// the poll reloads when it moved. What the page reads and writes of the poll goes through one queue
+// (enqueue), one at a time: no load reads across a change the page is sending.
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../platform/api-client.ts';
@@ -133,7 +133,7 @@ interface Poll {
   $state: MapStore<PollState>;
   $voter: ReadableAtom<string>;
   $view: ReadableAtom<PollView>;
-  /** The page's changes of the poll, one at a time (enqueue). */
+  /** The page's loads and changes of the poll, one at a time (enqueue). */
   queue: Promise<void>;
   /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
   changes: number;
@@ -216,12 +216,13 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
 
   onMount($view, () => {
     // The version is asked first, so a change after it is seen by the next check.
-    void task(async () => {
-      poll.version = await fetchPollVersion(pollId).catch(() => -1);
-    });
-    void loadOptions(poll);
-    void loadVotes(poll);
-    void loadComments(poll);
+    void task(() =>
+      enqueue(poll, async () => {
+        const version = fetchPollVersion(pollId).catch(() => -1);
+        await Promise.all([loadOptions(poll), loadVotes(poll), loadComments(poll)]);
+        poll.version = await version;
+      }),
+    );
     // A new voter (a saved name, a login) sees their own choices.
     const unsubscribe = $voter.subscribe((voter) => void loadChoices(poll, voter));
     const stopRefreshing = refreshWhileVisible(poll);
@@ -250,12 +251,13 @@ function refreshWhileVisible(poll: Poll): () => void {
     ]);
     poll.version = version;
   };
-  return whileVisible(refresh, REFRESH_MS);
+  return whileVisible(() => enqueue(poll, refresh), REFRESH_MS);
 }
 
 /**
- * Runs `job` once every change queued before it (and its reload) has ended, and answers when it
- * has: each change goes with the claim secret the votes before it brought back.
+ * Runs `job` once every load and change queued before it has ended, and answers when it has. So
+ * each change goes with the claim secret the votes before it brought back, and a load never reads
+ * across a change: a refresh that read before a comment was in would otherwise hide it again.
  */
 function enqueue(poll: Poll, job: () => Promise<void>): Promise<void> {
   const done = poll.queue.then(job);
