@@ -568,6 +568,32 @@ describe('scheduling poll store', () => {
     expect(api.deleteComment.mock.invocationCallOrder[0]).toBeGreaterThan(commentsReloaded!);
   });
 
+  it('keeps an address or a comment typed while the one before it is being sent', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jane');
+    poll = await openPoll();
+    const answer = Promise.withResolvers<ChoiceResponse>();
+    api.sendVote.mockReturnValueOnce(answer.promise);
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success' });
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    void poll.toggleChoice(POLL, '0827-700pm');
+    poll.editVoterEmail(POLL, 'jane@example.com');
+    const saved = poll.saveVoterEmail(POLL);
+    poll.editVoterEmail(POLL, 'jane.doe@example.com');
+    poll.editComment(POLL, { text: 'Friday?' });
+    const posted = poll.postComment(POLL);
+    poll.editComment(POLL, { text: 'Saturday, rather.' });
+    answer.resolve(ok('s3cret'));
+    await Promise.all([saved, posted]);
+    expect(poll.$poll.get().emailForm).toEqual({
+      typed: 'jane.doe@example.com',
+      saved: 'jane@example.com',
+      error: '',
+      sending: false,
+    });
+    expect(poll.$poll.get().commentForm).toMatchObject({ text: 'Saturday, rather.', sending: false });
+    expect(api.sendComment).toHaveBeenCalledWith(POLL, 'Friday?', 'Jane');
+  });
+
   it('offers a member’s account address, and shows the server’s refusal', async () => {
     poll = await openPoll('vera');
     expect(poll.$poll.get().emailForm.typed).toBe(poll.$poll.get().member?.email);

@@ -434,7 +434,8 @@ export function editComment(pollId: string, fields: Partial<Pick<CommentForm, 't
 
 /**
  * Posts the comment being written (a guest's under the name typed), unless comments.ts finds a
- * problem (shown instead); then clears it and reloads the comments. A refusal is shown at the form.
+ * problem (shown instead); then clears it (unless it was edited meanwhile) and reloads the
+ * comments. A refusal is shown at the form.
  */
 export async function postComment(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
@@ -448,7 +449,8 @@ export async function postComment(pollId: string): Promise<void> {
   return enqueue(poll, async () => {
     try {
       await sendComment(pollId, form.text, member ? '' : form.name);
-      $state.setKey('commentForm', { ...$state.get().commentForm, text: '', sending: false });
+      const now = $state.get().commentForm;
+      $state.setKey('commentForm', { ...now, text: now.text === form.text ? '' : now.text, sending: false });
       await loadComments(poll);
     } catch (error) {
       const refused = error instanceof ApiError ? error.message : 'Your comment could not be sent. Please try again.';
@@ -481,7 +483,7 @@ export function editVoterEmail(pollId: string, typed: string): void {
 /**
  * Leaves the address typed (or, blank, forgets the one left) for the voter to hear the decision,
  * as the voter they vote as, after the votes clicked before it; this browser remembers it to say
- * so. A refusal is shown at the form.
+ * so. A refusal is shown at the form; an address typed meanwhile stays in it.
  */
 export async function saveVoterEmail(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
@@ -504,7 +506,13 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
         email,
       });
       saveEmail(pollId, email);
-      $state.setKey('emailForm', { typed: email, saved: email, error: '', sending: false });
+      const { typed } = $state.get().emailForm;
+      $state.setKey('emailForm', {
+        typed: typed === form.typed ? email : typed,
+        saved: email,
+        error: '',
+        sending: false,
+      });
     } catch (error) {
       const refused = error instanceof ApiError ? error.message : 'Your address could not be saved. Please try again.';
       $state.setKey('emailForm', { ...$state.get().emailForm, sending: false, error: refused });
