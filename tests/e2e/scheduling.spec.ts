@@ -164,7 +164,6 @@ test.describe('scheduling console', () => {
     await page.addInitScript((token) => localStorage.setItem('token', token), admin.token);
     await page.goto('/schedulingconsole');
     await expect(page.getByRole('heading', { level: 1, name: 'Scheduling Poll Admin Console' })).toBeVisible();
-    await expectNoAxeViolations(page);
     const result = page.getByRole('status').filter({ hasText: /schedule/ });
     // A drop asks first, in a dialog that names what it deletes; the others run at once.
     const confirmation = (label: string) => page.getByRole('dialog', { name: `${label}?` });
@@ -220,6 +219,7 @@ test.describe('scheduling console', () => {
     await press('Create Schedule Polls', counted('create-schedule-polls', 'Created', links), 'success');
     await press('Drop Schedule Date Items', counted('drop-schedule-date-items', 'Deleted', dates), 'success');
     await press('Create Schedule Date Items', counted('create-schedule-date-items', 'Created', dates), 'success');
+    // The console with a result; the scan with the dialog open saw only the dialog (axe skips what it blocks).
     await expectNoAxeViolations(page);
 
     // The network down: 'Error: <endpoint> - <reason>'.

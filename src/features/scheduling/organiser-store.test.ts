@@ -143,6 +143,45 @@ describe('the poll organiser’s store', () => {
     expect(organiser.$pollErrors.get()).toEqual({ aaaaaaaaaaaa: '' });
   });
 
+  it('sends a change clicked while another is on its way after that one and its reload, so no list read before a change shows after it', async () => {
+    // The server's poll: each change is in once the server has answered it.
+    const server: ReturnType<typeof made> & { commentsOff?: true; final?: string } = made('aaaaaaaaaaaa');
+    api.fetchPolls.mockImplementation(async () => page([{ ...server }]));
+    organiser.$madePolls.set([made('aaaaaaaaaaaa')]);
+    const switched = Promise.withResolvers<void>();
+    api.changePollSettings.mockImplementationOnce(async () => {
+      await switched.promise;
+      server.commentsOff = true;
+      return { status: 'Success' };
+    });
+    api.finalisePoll.mockImplementationOnce(async () => {
+      server.final = 'd-20300101';
+      return { status: 'Success', told: { sending: 0, delivered: 1, undelivered: 0, 'not-sent': 0 } };
+    });
+    void organiser.changeSettings('aaaaaaaaaaaa', { comments: false });
+    const finalised = organiser.finalise('aaaaaaaaaaaa', 'd-20300101');
+    await new Promise((settled) => setTimeout(settled, 0));
+    switched.resolve();
+    await finalised;
+    expect(organiser.$madePolls.get()?.[0]).toMatchObject({ commentsOff: true, final: 'd-20300101' });
+    expect(organiser.$pollNotices.get().aaaaaaaaaaaa).toBe('Told 1 voter by email.');
+  });
+
+  it('lists a poll made while the list first loads', async () => {
+    const first = Promise.withResolvers<ReturnType<typeof page>>();
+    api.fetchPolls.mockReturnValueOnce(first.promise).mockResolvedValue(page([made('bbbbbbbbbbbb')]));
+    api.createPoll.mockResolvedValueOnce({ status: 'Success', poll: made('bbbbbbbbbbbb') });
+    const stop = organiser.$madePolls.listen(() => {});
+    organiser.editDraft({ title: 'Board games', zone: 'UTC' });
+    organiser.addDate('2030-01-01');
+    const created = organiser.createDraft(Date.UTC(2029, 0, 1));
+    await new Promise((settled) => setTimeout(settled, 0));
+    first.resolve(page([])); // read before the poll was made
+    await created;
+    expect(organiser.$madePolls.get()).toEqual([made('bbbbbbbbbbbb')]);
+    stop();
+  });
+
   it('lists a poll’s voters with their answers and addresses, and takes one out after asking', async () => {
     const bo = { username: 'anon_Bo', answers: 2, email: 'bo@example.com' };
     const alex = { username: 'alex', firstName: 'Alex', answers: 1 };

@@ -3,7 +3,8 @@
 // far (the member's own, or in the console every poll, a page at a time) with what the organiser
 // does to them (finalise, reopen, delete after a confirmation, take a voter out after a
 // confirmation), each followed by a reload of the list. The list loads when the organiser first
-// shows it; a poll's voters when the organiser opens them.
+// shows it; a poll's voters when the organiser opens them. Changes and the list's loads go one at
+// a time (enqueue): a reload never reads across a change.
 import { atom, map, onMount } from 'nanostores';
 import {
   changePollSettings,
@@ -76,8 +77,21 @@ export function chooseScope(chosen: OrganiserScope): void {
   scope = chosen;
 }
 
+let queue: Promise<void> = Promise.resolve();
+
+/**
+ * Runs `job` once the changes and loads queued before it have ended, and answers when it has: a
+ * change clicked while another is on its way (comments off, then Finalise) goes after that one's
+ * reload, whose list, read before it, would otherwise be shown after it.
+ */
+function enqueue(job: () => Promise<void>): Promise<void> {
+  const done = queue.then(job);
+  queue = done.catch(() => undefined);
+  return done;
+}
+
 onMount($madePolls, () => {
-  void loadPolls();
+  void enqueue(loadPolls);
 });
 
 /** (Re)loads the newest made polls; a failure says why and leaves those shown. */
@@ -154,28 +168,32 @@ export async function createDraft(now = Date.now()): Promise<void> {
   if (problem) return $draftError.set(problem);
   $creating.set(true);
   $draftError.set('');
-  try {
-    const answer = await createPoll(poll);
-    $created.set(answer.poll);
-    $draft.set(blankPoll());
-    void loadPolls();
-  } catch (error) {
-    $draftError.set(reason(error));
-  } finally {
-    $creating.set(false);
-  }
+  return enqueue(async () => {
+    try {
+      const answer = await createPoll(poll);
+      $created.set(answer.poll);
+      $draft.set(blankPoll());
+    } catch (error) {
+      return $draftError.set(reason(error));
+    } finally {
+      $creating.set(false);
+    }
+    await loadPolls();
+  });
 }
 
-/** Runs an action on a made poll, then reloads the list; a failure is shown with that poll. */
-async function act(pollId: string, action: () => Promise<unknown>): Promise<void> {
+/** Runs an action on a made poll after those before it, then reloads the list; a failure is shown with that poll. */
+function act(pollId: string, action: () => Promise<unknown>): Promise<void> {
   $pollErrors.setKey(pollId, '');
   $pollNotices.setKey(pollId, '');
-  try {
-    await action();
-    await loadPolls();
-  } catch (error) {
-    $pollErrors.setKey(pollId, reason(error));
-  }
+  return enqueue(async () => {
+    try {
+      await action();
+      await loadPolls();
+    } catch (error) {
+      $pollErrors.setKey(pollId, reason(error));
+    }
+  });
 }
 
 /** Words how the decision's mail went: 'Told 2 voters by email; 1 not sent (the day's mail is used up).' */

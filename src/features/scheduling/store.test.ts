@@ -39,6 +39,7 @@ const vote = (optionIndex: number, username: string, mine = false): Vote => ({
   voter: voters.get(username) ?? voters.set(username, voters.size).get(username)!,
   ...(mine ? { mine: true as const } : {}),
 });
+const said = { id: 'c1', name: 'Jo', member: false, text: 'Friday?', createdAt: '2026-11-26T12:00:00Z' };
 const ok = (claimSecret?: string): ChoiceResponse => ({ status: 'Success', claimSecret }) as ChoiceResponse;
 const taken = async () => {
   // The store's own ApiError: each test imports the modules afresh. The store acts on the reason,
@@ -302,8 +303,9 @@ describe('scheduling poll store', () => {
       await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
       api.sendVote.mockResolvedValue(ok());
       api.fetchPollAnswers.mockResolvedValue([vote(1, 'demo_visitor', true)]);
-      await poll.toggleChoice(POLL, '0828-600pm');
+      const toggled = poll.toggleChoice(POLL, '0828-600pm');
       stale.resolve([]);
+      await toggled;
       await vi.advanceTimersByTimeAsync(0);
       expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
     } finally {
@@ -337,6 +339,73 @@ describe('scheduling poll store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows a comment posted while a refresh reads the comments: the refresh read before it is not shown after it', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    try {
+      poll = await openPoll();
+      const stale = Promise.withResolvers<CommentsResponse>();
+      api.fetchPollVersion.mockResolvedValue(1); // another visitor's change moved the poll
+      api.fetchPollComments.mockReturnValueOnce(stale.promise);
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+      poll.editComment(POLL, { name: 'Jo', text: 'Friday?' });
+      api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+      api.fetchPollComments.mockResolvedValue({ comments: [said], moderator: false });
+      const posted = poll.postComment(POLL);
+      await vi.advanceTimersByTimeAsync(0);
+      stale.resolve({ comments: [], moderator: false }); // read before the comment was in
+      await posted;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(poll.$poll.get().comments).toEqual([said]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the decision when a vote is refused as the poll closed, though a refresh read the poll before it', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
+    try {
+      poll = await openPoll('demo_visitor');
+      const stale = Promise.withResolvers<CreatedPoll & { version: number }>();
+      api.fetchPollVersion.mockResolvedValue(1);
+      api.fetchPoll.mockReturnValueOnce(stale.promise);
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+      api.fetchPoll.mockResolvedValue({ ...yesOnlyPoll, version: 2, final: '0827-700pm' });
+      api.sendVote.mockImplementationOnce(async () => {
+        const { ApiError } = await import('../../platform/api-client.ts');
+        throw new ApiError(409, 'Reworded: decided.', 'conflict', undefined, 'poll-closed');
+      });
+      const toggled = poll.toggleChoice(POLL, '0828-600pm');
+      await vi.advanceTimersByTimeAsync(0);
+      stale.resolve(yesOnlyPoll); // read before the organiser decided
+      await toggled;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(poll.$poll.get()).toMatchObject({ details: { final: '0827-700pm' }, canVote: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a comment posted while the comments first load: that load is not shown after it', async () => {
+    const first = Promise.withResolvers<CommentsResponse>();
+    api.fetchPollComments.mockReturnValueOnce(first.promise);
+    vi.resetModules();
+    const store = await import('./store.ts');
+    const $poll = store.schedulingPoll(POLL, FAILURES);
+    $poll.listen(() => undefined);
+    poll = { ...store, $poll };
+    store.editComment(POLL, { name: 'Jo', text: 'Friday?' });
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    api.fetchPollComments.mockResolvedValue({ comments: [said], moderator: false });
+    const posted = store.postComment(POLL);
+    await new Promise((settled) => setTimeout(settled, 0));
+    first.resolve({ comments: [], moderator: false }); // read before the comment was in
+    await posted;
+    await allTasks();
+    expect($poll.get().comments).toEqual([said]);
   });
 
   it('while visible, reads only the version every few seconds, and reloads when it moved', async () => {
@@ -381,7 +450,6 @@ describe('scheduling poll store', () => {
     }
   });
   it('loads the comments with the poll, and posts one as a guest under the name typed, then reloads them', async () => {
-    const said = { id: 'c1', name: 'Jo', member: false, text: 'Friday?', createdAt: '2026-11-26T12:00:00Z' };
     poll = await openPoll();
     expect(poll.$poll.get().comments).toEqual([]);
     await poll.postComment(POLL);
@@ -471,6 +539,59 @@ describe('scheduling poll store', () => {
       email: 'jane@example.com',
     });
     expect(poll.$poll.get().emailForm.saved).toBe('jane@example.com');
+  });
+
+  it('posts a comment and deletes one only after the vote clicked before them is answered and the votes reloaded', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jane');
+    poll = await openPoll();
+    const answer = Promise.withResolvers<ChoiceResponse>();
+    api.sendVote.mockReturnValueOnce(answer.promise);
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    api.deleteComment.mockResolvedValueOnce({ status: 'Success' });
+    void poll.toggleChoice(POLL, '0827-700pm');
+    poll.editComment(POLL, { text: 'Friday?' });
+    const posted = poll.postComment(POLL);
+    const deleted = poll.deletePollComment(POLL, 'c0');
+    await new Promise((settled) => setTimeout(settled, 0));
+    expect(api.sendComment).not.toHaveBeenCalled();
+    expect(api.deleteComment).not.toHaveBeenCalled();
+    expect(poll.$poll.get().commentForm.sending).toBe(true);
+    answer.resolve(ok('s3cret'));
+    await Promise.all([posted, deleted]);
+    expect(api.sendComment).toHaveBeenCalledWith(POLL, 'Friday?', 'Jane');
+    expect(api.deleteComment).toHaveBeenCalledWith(POLL, 'c0');
+    // Each change goes once the one before it has been answered and its reload read.
+    const [, commentsReloaded] = api.fetchPollComments.mock.invocationCallOrder;
+    expect(api.sendComment.mock.invocationCallOrder[0]).toBeGreaterThan(
+      api.fetchPollAnswers.mock.invocationCallOrder.at(-1)!,
+    );
+    expect(api.deleteComment.mock.invocationCallOrder[0]).toBeGreaterThan(commentsReloaded!);
+  });
+
+  it('keeps an address or a comment typed while the one before it is being sent', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jane');
+    poll = await openPoll();
+    const answer = Promise.withResolvers<ChoiceResponse>();
+    api.sendVote.mockReturnValueOnce(answer.promise);
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success' });
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    void poll.toggleChoice(POLL, '0827-700pm');
+    poll.editVoterEmail(POLL, 'jane@example.com');
+    const saved = poll.saveVoterEmail(POLL);
+    poll.editVoterEmail(POLL, 'jane.doe@example.com');
+    poll.editComment(POLL, { text: 'Friday?' });
+    const posted = poll.postComment(POLL);
+    poll.editComment(POLL, { text: 'Saturday, rather.' });
+    answer.resolve(ok('s3cret'));
+    await Promise.all([saved, posted]);
+    expect(poll.$poll.get().emailForm).toEqual({
+      typed: 'jane.doe@example.com',
+      saved: 'jane@example.com',
+      error: '',
+      sending: false,
+    });
+    expect(poll.$poll.get().commentForm).toMatchObject({ text: 'Saturday, rather.', sending: false });
+    expect(api.sendComment).toHaveBeenCalledWith(POLL, 'Friday?', 'Jane');
   });
 
   it('offers a member’s account address, and shows the server’s refusal', async () => {

@@ -3,7 +3,8 @@
 // model), this voter's answers and everyone's votes; and the actions that save a name and answer an
 // option. Failed loads are logged in the page's words; a name the server says is taken is reported
 // on the name form. While the page is visible, the poll's version is read every few seconds, and
-// the poll reloads when it moved.
+// the poll reloads when it moved. What the page reads and writes of the poll goes through one queue
+// (enqueue), one at a time: no load reads across a change the page is sending.
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../platform/api-client.ts';
@@ -132,7 +133,7 @@ interface Poll {
   $state: MapStore<PollState>;
   $voter: ReadableAtom<string>;
   $view: ReadableAtom<PollView>;
-  /** Changes (votes, the voter's address) go out one at a time, so each carries the secret the first vote claimed. */
+  /** The page's loads and changes of the poll, one at a time (enqueue). */
   queue: Promise<void>;
   /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
   changes: number;
@@ -215,12 +216,13 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
 
   onMount($view, () => {
     // The version is asked first, so a change after it is seen by the next check.
-    void task(async () => {
-      poll.version = await fetchPollVersion(pollId).catch(() => -1);
-    });
-    void loadOptions(poll);
-    void loadVotes(poll);
-    void loadComments(poll);
+    void task(() =>
+      enqueue(poll, async () => {
+        const version = fetchPollVersion(pollId).catch(() => -1);
+        await Promise.all([loadOptions(poll), loadVotes(poll), loadComments(poll)]);
+        poll.version = await version;
+      }),
+    );
     // A new voter (a saved name, a login) sees their own choices.
     const unsubscribe = $voter.subscribe((voter) => void loadChoices(poll, voter));
     const stopRefreshing = refreshWhileVisible(poll);
@@ -237,7 +239,7 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
  * poll's version, and reloads the poll only when it moved: an unchanged poll costs one small read.
  */
 function refreshWhileVisible(poll: Poll): () => void {
-  return whileVisible(async () => {
+  const refresh = async () => {
     const version = await fetchPollVersion(poll.id);
     if (version === poll.version) return;
     // Asked at the new version: answers the CDN shares between everyone watching the poll.
@@ -248,7 +250,19 @@ function refreshWhileVisible(poll: Poll): () => void {
       loadComments(poll, version),
     ]);
     poll.version = version;
-  }, REFRESH_MS);
+  };
+  return whileVisible(() => enqueue(poll, refresh), REFRESH_MS);
+}
+
+/**
+ * Runs `job` once every load and change queued before it has ended, and answers when it has. So
+ * each change goes with the claim secret the votes before it brought back, and a load never reads
+ * across a change: a refresh that read before a comment was in would otherwise hide it again.
+ */
+function enqueue(poll: Poll, job: () => Promise<void>): Promise<void> {
+  const done = poll.queue.then(job);
+  poll.queue = done.catch(() => undefined);
+  return done;
 }
 
 function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<void> {
@@ -409,8 +423,7 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
     poll.sending -= 1;
     await loadVotes(poll);
   };
-  poll.queue = poll.queue.then(send);
-  return poll.queue;
+  return enqueue(poll, send);
 }
 
 /** Changes the comment being written (its text, or a guest's name), clearing its error. */
@@ -421,7 +434,8 @@ export function editComment(pollId: string, fields: Partial<Pick<CommentForm, 't
 
 /**
  * Posts the comment being written (a guest's under the name typed), unless comments.ts finds a
- * problem (shown instead); then clears it and reloads the comments. A refusal is shown at the form.
+ * problem (shown instead); then clears it (unless it was edited meanwhile) and reloads the
+ * comments. A refusal is shown at the form.
  */
 export async function postComment(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
@@ -432,27 +446,32 @@ export async function postComment(pollId: string): Promise<void> {
   const problem = commentProblem(form.text) ?? (member || form.name.trim() ? undefined : COMMENT_NAME_NEEDED);
   if (problem) return $state.setKey('commentForm', { ...form, error: problem });
   $state.setKey('commentForm', { ...form, sending: true, error: '' });
-  try {
-    await sendComment(pollId, form.text, member ? '' : form.name);
-    $state.setKey('commentForm', { ...$state.get().commentForm, text: '', sending: false });
-    await loadComments(poll);
-  } catch (error) {
-    const refused = error instanceof ApiError ? error.message : 'Your comment could not be sent. Please try again.';
-    $state.setKey('commentForm', { ...$state.get().commentForm, sending: false, error: refused });
-    // The organiser switched comments off meanwhile: the page says so.
-    if (refusalReason<SchedulingReason>(error) === 'comments-off') await loadOptions(poll);
-  }
+  return enqueue(poll, async () => {
+    try {
+      await sendComment(pollId, form.text, member ? '' : form.name);
+      const now = $state.get().commentForm;
+      $state.setKey('commentForm', { ...now, text: now.text === form.text ? '' : now.text, sending: false });
+      await loadComments(poll);
+    } catch (error) {
+      const refused = error instanceof ApiError ? error.message : 'Your comment could not be sent. Please try again.';
+      $state.setKey('commentForm', { ...$state.get().commentForm, sending: false, error: refused });
+      // The organiser switched comments off meanwhile: the page says so.
+      if (refusalReason<SchedulingReason>(error) === 'comments-off') await loadOptions(poll);
+    }
+  });
 }
 
 /** Deletes a comment (the reader's own, or any for the poll's organiser), then reloads the comments. */
-export async function deletePollComment(pollId: string, commentId: string): Promise<void> {
+export function deletePollComment(pollId: string, commentId: string): Promise<void> {
   const poll = pollOf(pollId);
-  try {
-    await removeComment(pollId, commentId);
-  } catch (error) {
-    console.error('An error has occurred', 'Failed to delete the comment', error);
-  }
-  await loadComments(poll);
+  return enqueue(poll, async () => {
+    try {
+      await removeComment(pollId, commentId);
+    } catch (error) {
+      console.error('An error has occurred', 'Failed to delete the comment', error);
+    }
+    await loadComments(poll);
+  });
 }
 
 /** Changes the address being typed, clearing its error. */
@@ -463,7 +482,8 @@ export function editVoterEmail(pollId: string, typed: string): void {
 
 /**
  * Leaves the address typed (or, blank, forgets the one left) for the voter to hear the decision,
- * as the voter they vote as; this browser remembers it to say so. A refusal is shown at the form.
+ * as the voter they vote as, after the votes clicked before it; this browser remembers it to say
+ * so. A refusal is shown at the form; an address typed meanwhile stays in it.
  */
 export async function saveVoterEmail(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
@@ -474,9 +494,9 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
   if (form.sending || !voter) return;
   if (email && !isValidEmail(email)) return $state.setKey('emailForm', { ...form, error: INVALID_EMAIL });
   $state.setKey('emailForm', { ...form, sending: true, error: '' });
-  // After the votes clicked before it: a new name's first vote claims it, and the address goes with
-  // the secret that vote brings back (without it the server would answer that the name is taken).
-  const send = async () => {
+  // A new name's first vote claims it, and the address goes with the secret that vote brings back
+  // (without it the server would answer that the name is taken).
+  return enqueue(poll, async () => {
     try {
       const member = $user.get().username !== '';
       await sendVoterEmail({
@@ -486,12 +506,16 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
         email,
       });
       saveEmail(pollId, email);
-      $state.setKey('emailForm', { typed: email, saved: email, error: '', sending: false });
+      const { typed } = $state.get().emailForm;
+      $state.setKey('emailForm', {
+        typed: typed === form.typed ? email : typed,
+        saved: email,
+        error: '',
+        sending: false,
+      });
     } catch (error) {
       const refused = error instanceof ApiError ? error.message : 'Your address could not be saved. Please try again.';
       $state.setKey('emailForm', { ...$state.get().emailForm, sending: false, error: refused });
     }
-  };
-  poll.queue = poll.queue.then(send);
-  return poll.queue;
+  });
 }
