@@ -1,4 +1,6 @@
 // The chatbot against the local echo model (tools/fake-openai) that the test server starts.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Page, type Route, expect } from '@playwright/test';
 import { features, owner, projects, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
@@ -32,6 +34,63 @@ function fulfilStream(route: Route, events: AskEvent[]) {
 function remainingIn(stream: string): number {
   const done = /event: done\ndata: (.*)\n/.exec(stream);
   return (JSON.parse(done![1]!) as { remaining: number }).remaining;
+}
+
+/**
+ * Sends the page's questions through a proxy that passes the first answer as far as its first words
+ * (its first `text` event) and holds the rest until `release()`: what the page shows meanwhile, it
+ * shows while the answer is still on its way. Later answers pass as they come. A page that leaves
+ * (Stop) ends the server's request too.
+ */
+async function holdAfterFirstWords(page: Page) {
+  const firstWords = Promise.withResolvers<string>();
+  const released = Promise.withResolvers<void>();
+  const origin = test.info().project.use.baseURL!;
+  const proxy = createServer(async (request, response) => {
+    const left = new AbortController();
+    const gone = new Promise((resolve) => left.signal.addEventListener('abort', resolve));
+    response.on('close', () => left.abort());
+    const body: Buffer[] = [];
+    for await (const chunk of request) body.push(chunk as Buffer);
+    const headers = Object.entries(request.headers).filter(
+      ([name]) => !['host', 'connection', 'content-length', 'sec-fetch-site'].includes(name),
+    );
+    try {
+      const upstream = await fetch(new URL(request.url!, origin), {
+        method: request.method,
+        // The page's own request: its new address made it look same-site.
+        headers: [...(headers as [string, string][]), ['sec-fetch-site', 'same-origin']],
+        body: Buffer.concat(body),
+        signal: left.signal,
+      });
+      response.writeHead(upstream.status, { 'Content-Type': upstream.headers.get('content-type')! });
+      let held: string | undefined = upstream.ok ? '' : undefined;
+      for await (const text of upstream.body!.pipeThrough(new TextDecoderStream())) {
+        if (held === undefined) {
+          response.write(text);
+          continue;
+        }
+        held += text;
+        const first = /event: text\ndata: (.*)\n\n/.exec(held);
+        if (!first) continue;
+        const end = first.index + first[0].length;
+        response.write(held.slice(0, end));
+        firstWords.resolve((JSON.parse(first[1]!) as { text: string }).text);
+        await Promise.race([released.promise, gone]);
+        if (left.signal.aborted) return;
+        response.write(held.slice(end));
+        held = undefined;
+      }
+      response.end(held);
+    } catch (error) {
+      if (!left.signal.aborted) throw error;
+    }
+  });
+  await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
+  page.on('close', () => proxy.close());
+  const { port } = proxy.address() as AddressInfo;
+  await page.route('**/api/ask-ai', (route) => route.continue({ url: `http://127.0.0.1:${port}/api/ask-ai` }));
+  return { firstWords: firstWords.promise, release: () => released.resolve() };
 }
 
 /**
@@ -92,14 +151,19 @@ test.describe('chatbot', () => {
 
     await page.getByRole('radio', { name: 'Code reviewer' }).check();
     await expect(instruction).toHaveValue(/^You are a senior code reviewer\./);
+    const held = await holdAfterFirstWords(page);
     await ask(page, 'Review this.');
-    await expect(messages(page).nth(1)).toContainText('told: "You are a senior code reviewer.');
-    // The answer done before the instruction changes: under CI's load an edit made while it streamed
-    // was once seen lost (not reproduced since, even at 8x CPU throttling; noted for a closer look).
-    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(messages(page).nth(1)).toContainText(await held.firstWords);
 
-    await instruction.fill('Answer like a pirate.');
+    // Typed while the answer streams, the answer ending mid-way: the typing stays in the instruction.
+    await instruction.fill('Answer like');
+    held.release();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await page.keyboard.type(' a pirate.');
+    await expect(instruction).toHaveValue('Answer like a pirate.');
     await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
+    // The answer followed the instruction it was asked with.
+    await expect(messages(page).nth(1)).toContainText('told: "You are a senior code reviewer.');
     await ask(page, 'Where is the treasure?');
     await expect(messages(page).nth(3)).toContainText('told: "Answer like a pirate."');
     await toggle.click();
