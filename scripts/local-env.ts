@@ -190,7 +190,7 @@ async function prepareMail(root: string): Promise<FakeResend | undefined> {
 async function prepareAi(): Promise<FakeOpenAi | undefined> {
   if (process.env.OPENAI_API_KEY || process.env.OPENAI_BASE_URL) return undefined;
   // Streamed answers paced like a real model's first words (FAKE_OPENAI_FIRST_CHUNK_MS, 300 ms
-  // by default, the wait the chatbot's streaming measurement assumes) and its writing (FAKE_OPENAI_CHUNK_MS).
+  // by default) and its writing (FAKE_OPENAI_CHUNK_MS).
   const model = await startFakeOpenAi({
     pace: {
       firstChunkMs: paceSetting('FAKE_OPENAI_FIRST_CHUNK_MS', 300),

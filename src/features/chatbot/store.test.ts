@@ -99,11 +99,34 @@ describe('chatbot store', () => {
     expect(api.streamAnswer.mock.calls[0]![1].botPass).toBe('bot-pass');
   });
 
-  it('sends the conversation so far with the next question, the instruction as chosen', async () => {
+  it('sends the conversation so far with the next question, the instruction as chosen while the last streamed', async () => {
+    const storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
     const chat = await openChat();
-    api.streamAnswer.mockReturnValueOnce(answered(['Paris.'])).mockReturnValueOnce(answered(['2.1 million.']));
-    await chat.sendQuestion('Capital of France?');
+    let feed!: ReturnType<typeof handFed>;
+    api.streamAnswer
+      .mockImplementationOnce((_question, { signal }) => (feed = handFed(signal)).events)
+      .mockReturnValueOnce(answered(['2.1 million.']));
+    const asked = chat.sendQuestion('Capital of France?');
+    await vi.waitFor(() => expect(api.streamAnswer).toHaveBeenCalled());
+    feed.push({ event: 'text', data: { text: 'Par' } });
+    await vi.waitFor(() => expect(chat.$messages.get()[1]!.text).toBe('Par'));
     chat.$systemChoice.set('Answer like a pirate.');
+    chat.$customChoice.set('Answer like a pirate.');
+    feed.push({ event: 'text', data: { text: 'is.' } });
+    feed.push({ event: 'done', data: { remaining: 4 } });
+    feed.end();
+    await asked;
+    // Nothing the answer did took the instruction back, on the page or in the browser.
+    expect([chat.$systemChoice.get(), chat.$customChoice.get()]).toEqual([
+      'Answer like a pirate.',
+      'Answer like a pirate.',
+    ]);
+    expect(JSON.parse(storage.getItem('chat')!)).toEqual({
+      systemChoice: 'Answer like a pirate.',
+      customChoice: 'Answer like a pirate.',
+    });
+    expect(api.streamAnswer.mock.calls[0]![0].userSystemChoice).toBe('You are a helpful assistant.');
     await chat.sendQuestion('And its population?');
     expect(api.streamAnswer.mock.calls[1]![0]).toEqual({
       userQuestion: 'And its population?',

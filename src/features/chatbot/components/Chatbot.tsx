@@ -48,7 +48,6 @@ export default function Chatbot() {
   const [pickerOpened, setPickerOpened] = useState(false);
   const [showList, setShowList] = useState(false);
   const conversationError = useStore($conversationError);
-  const root = useRef<HTMLDivElement>(null);
   /** The status line screen readers hear an answer from (written directly: React renders nothing in it). */
   const announcer = useRef<HTMLDivElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -69,8 +68,9 @@ export default function Chatbot() {
     box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
   }, [question]);
 
-  // When an answer ends: say it once, and bring the visitor back to the question box unless they
-  // have moved on elsewhere on the page.
+  // When an answer ends: say it once, and bring the visitor back to the question box from where the
+  // question was sent (the focus is still in its form, or lost with the button that went away), not
+  // from a field they moved on to while the answer came, such as the instruction they are typing.
   useEffect(() => {
     if (wasBusy.current && !busy) {
       const answer = $messages.get().at(-1);
@@ -79,7 +79,7 @@ export default function Chatbot() {
       region.textContent = '';
       if (answer?.from === 'ai') requestAnimationFrame(() => (region.textContent = spoken(answer)));
       const focused = document.activeElement;
-      if (!focused || focused === document.body || root.current?.contains(focused)) input.current?.focus();
+      if (!focused || focused === document.body || input.current?.form?.contains(focused)) input.current?.focus();
     }
     wasBusy.current = busy;
   }, [busy]);
@@ -118,7 +118,7 @@ export default function Chatbot() {
   const lastAnswer = messages.at(-1)?.from === 'ai' ? messages.at(-1) : undefined;
 
   return (
-    <div className="chatbot" ref={root}>
+    <div className="chatbot">
       <div className="chat-options">
         <button
           type="button"
