@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import { createUser as storeUser } from '../../src/features/auth/repo.server.ts';
+import { hashPassword } from '../../src/server/password.ts';
+import { newSessionId } from '../../src/server/session.ts';
+import { signUserToken } from '../../src/server/token.ts';
 
 /** Runs axe with the rule sets docs/architecture.md names and fails on any violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -58,10 +62,13 @@ export function runAdmin(...args: string[]): string {
   return runAdminWithInput('', ...args);
 }
 
+/** The environment the admin CLI runs in: this process's own, before createUser reaches the store from here. */
+const operatorEnv = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR };
+
 /** Runs the admin CLI with `input` piped on its stdin (a password, which it never takes as an argument). */
 export function runAdminWithInput(input: string, ...args: string[]): string {
   const result = spawnSync(process.execPath, ['scripts/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    env: operatorEnv,
     encoding: 'utf8',
     input,
   });
@@ -130,19 +137,44 @@ export async function loginThroughModal(page: Page, username: string, password: 
   await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
 }
 
+/** The password of every user createUser makes. */
+const PASSWORD = 'long enough password';
+/** Its hash, made once per test process: scrypt's half second is paid once, not per user. */
+let passwordHash: Promise<string> | undefined;
+
 /**
- * Creates a user through the admin CLI (not /api/register, whose per-address limit the whole suite
- * would exceed from one address) and returns a session token from a real login.
+ * Points this test process at the running test server's store and token secret, found as the admin
+ * CLI finds them (scripts/admin.ts; its own runs keep operatorEnv), and answers PASSWORD's hash.
+ */
+function reachTestServer(): Promise<string> {
+  return (passwordHash ??= (async () => {
+    // Loaded here, not with the file: it brings the demo data's modules, which most tests never need.
+    const { localTokenSecret, runningLocalStore } = await import('../../scripts/local-env.ts');
+    const dataDir = process.env.E2E_DATA_DIR!;
+    const store = runningLocalStore(dataDir);
+    if (!store) throw new Error(`No running test server's store in ${dataDir}`);
+    process.env.UPSTASH_REDIS_REST_URL = store.url;
+    process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
+    process.env.TOKEN_SECRET ??= localTokenSecret(dataDir);
+    return hashPassword(PASSWORD);
+  })());
+}
+
+/**
+ * Creates a user in the test server's store through the repository call the admin CLI's
+ * create-user ends in (not /api/register, whose per-address limit the whole suite would exceed
+ * from one address), and returns a session token signed as a login signs one. Its password is
+ * PASSWORD, for the tests that log in with it.
  */
 export async function createUser(
-  request: APIRequestContext,
+  _request: APIRequestContext,
   { clearance = 1, email = '', prefix = 'user' }: { clearance?: number; email?: string; prefix?: string } = {},
 ): Promise<{ username: string; token: string }> {
   const username = uniqueUsername(prefix);
-  const password = 'long enough password';
-  runAdminWithInput(`${password}\n`, 'create-user', username, String(clearance), email);
-  const login = await request.post('/api/login', { data: { username, password } });
-  const { user } = (await login.json()) as { user?: string };
-  if (!user) throw new Error(`Could not log ${username} in: ${login.status()}`);
-  return { username, token: user };
+  const details = { username, firstName: '', lastName: '', email, clearance };
+  const session = newSessionId();
+  const passwordHash = await reachTestServer();
+  const accountKey = await storeUser({ ...details, passwordHash, createdAt: new Date().toISOString(), session });
+  if (!accountKey) throw new Error(`${username} is taken`);
+  return { username, token: await signUserToken(accountKey, details, session) };
 }

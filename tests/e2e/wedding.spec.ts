@@ -88,12 +88,22 @@ test.describe('wedding console', () => {
     expect(lines.every((line, index) => index === 0 || /,(Accepted|Declined|N\/A),/.test(line))).toBe(true);
   });
 
-  test('an empty list alerts on export; a failed fetch is logged', async ({ page, request }) => {
+  test('export waits for the list; an empty list alerts on export; a failed fetch is logged', async ({
+    page,
+    request,
+  }) => {
     const admin = await createUser(request, { clearance: 3, prefix: 'admin' });
-    await page.route('**/api/wedding/get-all-guests', (route) =>
-      route.fulfill({ json: { status: 'Success', guests: [] } }),
-    );
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/wedding/get-all-guests', async (route) => {
+      await answered;
+      await route.fulfill({ json: { status: 'Success', guests: [] } });
+    });
     await openConsoleAs(page, admin.token);
+    // While the list is on its way there is nothing to export yet, and no "no data" to say.
+    await expect(page.getByText('Loading guests...')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export to CSV' })).toBeDisabled();
+    answer();
     await expect(page.getByText('No guests yet.')).toBeVisible();
     const alerts: string[] = [];
     page.once('dialog', (dialog) => {

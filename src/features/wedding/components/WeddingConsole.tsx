@@ -54,9 +54,11 @@ export default function WeddingConsole() {
         <button type="button" className="button" disabled onClick={() => setWarning(true)}>
           Delete Guests
         </button>
+        {/* Until the list arrives there is nothing to export yet (not an empty list). */}
         <button
           type="button"
           className="button button-primary"
+          disabled={guests === null}
           onClick={() => {
             exportGuestsCsv(guests ?? []);
             if (guests?.length) void recordExport();
