@@ -8,7 +8,8 @@ import { ENGINES, type Engine } from './tests/engines/driver.ts';
 // An unusual port, never a server we did not start (reuseExistingServer: false).
 const port = Number(process.env.E2E_PORT ?? 4873);
 // A fresh data folder per run, shared with the workers (they inherit the environment) so tests
-// can run the admin CLI against the server's store.
+// can run the admin CLI against the server's store and make users in it (helpers.ts createUser),
+// with the token secret the server keeps there.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
@@ -65,7 +66,6 @@ export default defineConfig<{ engine: Engine }>({
       // A fresh embedded store every run: demo accounts seeded, no rate-limit counters left over.
       // Real Redis is covered by the contract and integration suites.
       REDIS_URL: '',
-      TOKEN_SECRET: 'e2e-token-secret-with-at-least-32-bytes',
       // Every browser test comes from 127.0.0.1: room for the suites' chatbot questions (and other
       // per-address limits) in one run. The limits themselves are tested in tests/integration.
       RATE_LIMIT_SCALE: '5',
