@@ -215,4 +215,22 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // A browser test waits for what it means (a response, an element, html[data-loaded]), never for a quiet
+    // network, and holds no page to a wall-clock time a busy machine cannot keep.
+    files: ['tests/e2e/**', 'tests/engines/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value='networkidle']",
+          message: 'Wait for what the test means: a response, an element, siteLoaded (tests/e2e/fixtures.ts).',
+        },
+        {
+          selector: "Property[key.name='timeout'][value.value<2000]",
+          message: 'No wall-clock limit under 2 s: assert the order of events, or control time with page.clock.',
+        },
+      ],
+    },
+  },
 );

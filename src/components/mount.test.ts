@@ -2,10 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canAdminister, canUseForum } from '../lib/policy.ts';
 
 const react = vi.hoisted(() => {
-  const render = vi.fn();
-  return { render, createRoot: vi.fn(() => ({ render })), createElement: vi.fn((type, props) => ({ type, props })) };
+  // Commits as React does: the component renders, then its effects run.
+  const render = vi.fn((element: { type: () => unknown }) => element.type());
+  return {
+    render,
+    createRoot: vi.fn(() => ({ render })),
+    createElement: vi.fn((type, props) => ({ type, props })),
+    useEffect: vi.fn((effect: () => void) => effect()),
+  };
 });
-vi.mock('react', () => ({ createElement: react.createElement }));
+vi.mock('react', () => ({ createElement: react.createElement, useEffect: react.useEffect }));
 vi.mock('react-dom/client', () => ({ createRoot: react.createRoot }));
 
 const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
@@ -65,6 +71,18 @@ describe('mounting a feature on its page', () => {
     });
     expect(load).toHaveBeenCalledTimes(1);
     expect(react.createRoot).toHaveBeenCalledWith(element);
-    expect(react.render).toHaveBeenCalledWith({ type: Island, props: { pollId: 'ragnarok' } });
+    expect(react.render.mock.results[0]!.value).toEqual({ type: Island, props: { pollId: 'ragnarok' } });
+  });
+
+  it('settles once React has committed the island, not when it is asked to render', async () => {
+    let commit: (() => unknown) | undefined;
+    react.render.mockImplementationOnce((element) => void (commit = element.type));
+    let settled = false;
+    void mount.mountIsland('[data-here]', async () => ({ default: () => null })).then(() => (settled = true));
+    await vi.waitFor(() => expect(commit).toBeDefined());
+    await new Promise((later) => setTimeout(later));
+    expect(settled).toBe(false);
+    commit!();
+    await vi.waitFor(() => expect(settled).toBe(true));
   });
 });

@@ -36,7 +36,10 @@ type IslandArgs<P> =
     ? [options?: IslandOptions<P>]
     : [options: IslandOptions<P> & Required<Pick<IslandOptions<P>, 'props'>>];
 
-/** Renders the React component that `load` imports into `target`, once the guard (if any) lets the visitor stay. */
+/**
+ * Renders the React component that `load` imports into `target`, once the guard (if any) lets the
+ * visitor stay; settles once React has committed its first render.
+ */
 export async function mountIsland<P extends object>(
   target: string | HTMLElement,
   load: () => Promise<{ default: ComponentType<P> }>,
@@ -46,12 +49,20 @@ export async function mountIsland<P extends object>(
   await mountController(
     target,
     async (container) => {
-      const [{ createElement }, { createRoot }, { default: Island }] = await Promise.all([
+      const [{ createElement, useEffect }, { createRoot }, { default: Island }] = await Promise.all([
         import('react'),
         import('react-dom/client'),
         load(),
       ]);
-      createRoot(container).render(createElement(Island, props?.(container) ?? ({} as P)));
+      const island = createElement(Island, props?.(container) ?? ({} as P));
+      // An effect runs once its render is committed.
+      await new Promise<void>((rendered) => {
+        function Rendered() {
+          useEffect(() => rendered(), []);
+          return island;
+        }
+        createRoot(container).render(createElement(Rendered));
+      });
     },
     mountOptions,
   );

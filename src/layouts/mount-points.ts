@@ -75,10 +75,11 @@ export const MOUNT_POINTS: Record<string, Mount> = {
     mountIsland(root, () => import('../features/wedding/components/WeddingConsole.tsx'), { guard: canAdminister }),
 };
 
-/** Mounts every feature whose element is on the page. */
-export function mountFeatures(): void {
-  for (const [selector, mount] of Object.entries(MOUNT_POINTS)) {
+/** Mounts every feature whose element is on the page; settles once each has (an island, once rendered). */
+export async function mountFeatures(): Promise<void> {
+  const mounted = Object.entries(MOUNT_POINTS).flatMap(([selector, mount]) => {
     const element = document.querySelector<HTMLElement>(selector);
-    if (element) void mount(element);
-  }
+    return element ? [mount(element)] : [];
+  });
+  await Promise.allSettled(mounted);
 }

@@ -13,9 +13,12 @@ import { mountFeatures } from './mount-points.ts';
 mountNavSession();
 mountSessionNotice();
 wireModalDialogs();
-mountFeatures();
+const features = mountFeatures();
 replayEarlyActions();
 prefetchLinks();
 // Wired: the nav, dialogs and controllers answer now (the islands render as they arrive). The
 // page asks for this script after its first paint; the browser tests wait for this mark.
 document.documentElement.dataset.ready = '';
+// Loaded: all the page loads before any interaction is in, each island rendered (its data may be
+// on its way); the browser tests that count a page's scripts or judge what it shows wait for this.
+void features.then(() => (document.documentElement.dataset.loaded = ''));

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { features } from '../site-config.ts';
-import { test } from './fixtures.ts';
+import { siteLoaded, test } from './fixtures.ts';
 import { expectNoAxeViolations, loginThroughModal, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
 
 const PASSWORD = 'a long enough password';
@@ -42,7 +42,7 @@ test.describe('login and register modal', () => {
     // The modal's chunk, and React's (with the code islands share: astro.config.mjs).
     const loaded = (name: string) => scripts.some((url) => url.includes(`/${name}.`));
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await siteLoaded(page);
     expect(loaded('LoginModal') || loaded('react')).toBe(false);
     await openLogin(page);
     expect(loaded('LoginModal') && loaded('react')).toBe(true);

@@ -14,6 +14,21 @@ export async function siteReady(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the page has loaded all it loads before any interaction (html[data-loaded]: its
+ * islands' code, each rendered) and shows what its features fetched: no "Loading ..." note is left
+ * in <main>. Tests that count a page's scripts or judge what it finally shows wait for this.
+ */
+export async function siteLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute('data-loaded') &&
+      !(document.querySelector('main')?.innerText ?? '')
+        .split('\n')
+        .some((line) => /^Loading .+(\.\.\.|…)$/.test(line.trim())),
+  );
+}
+
+/**
  * Makes `page` wait, after each goto and reload, until the site script has wired the page. The
  * test's own page does; a test that opens another (a second visitor's browser) passes it here.
  */

@@ -2,6 +2,7 @@
 // the console makes them. Each list holds only what the site serves with its config: a switched-off
 // feature's pages are left out (tests/site-config.ts, `served`), for every suite that reads them.
 import { SHOP_HOME } from '../../src/lib/features.ts';
+import type { Theme } from '../../src/platform/theme.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { served } from '../site-config.ts';
 
@@ -45,3 +46,9 @@ export const GUARDED_PAGES: string[] = served([
   '/schedulingconsole',
   '/scheduling_polls/mine',
 ]);
+
+/** The theme a page shows when the visitor has chosen none (src/platform/theme.ts): the shop light, the rest dark. */
+export const defaultThemeOf = (path: string): Theme => (path.startsWith(SHOP_HOME) ? 'light' : 'dark');
+
+/** The theme a page does not show by default. */
+export const otherThemeOf = (path: string): Theme => (defaultThemeOf(path) === 'dark' ? 'light' : 'dark');

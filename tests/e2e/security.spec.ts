@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from '@playwright/test';
 import { parse } from 'smol-toml';
-import { test } from './fixtures.ts';
+import { siteLoaded, test } from './fixtures.ts';
 import { builtPages } from '../../src/integrations/built-pages.ts';
 import { hashSource, inlineCodeOf, routeOf } from '../../src/integrations/content-security-policy.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
@@ -92,7 +92,7 @@ test.describe('security headers', () => {
       if (response.url().includes('/_astro/')) scripts.push(response.headers()['cache-control'] ?? '');
     });
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await siteLoaded(page);
     expect(scripts.length).toBeGreaterThan(0);
     for (const value of scripts) expect(value).toBe('public, max-age=31536000, immutable');
     const health = await request.get('/api/health');
@@ -109,11 +109,18 @@ test.describe('the pages satisfy their CSP', () => {
     });
     for (const path of PUBLIC_PAGES) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await siteLoaded(page);
     }
     await page.goto('/');
+    // The dialog's frame loads the PDF once it opens.
+    const frame = page.getByTitle(/^Résumé of /);
+    await frame.evaluate((element) => {
+      const framed = new Promise((loaded) => element.addEventListener('load', loaded, { once: true }));
+      Object.assign(window, { framed });
+    });
     await page.getByRole('button', { name: 'Résumé' }).click();
-    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => (window as unknown as { framed: Promise<unknown> }).framed);
+    await expect(frame).toHaveAttribute('src', /\.pdf$/);
     await closeWithEscape(page, page.getByRole('dialog', { name: 'Résumé' }));
     const project = projects[0]!;
     await page.getByRole('button', { name: `Description of ${project.title}`, exact: true }).click();
@@ -122,7 +129,7 @@ test.describe('the pages satisfy their CSP', () => {
     await loginThroughModal(page, 'demo_visitor', 'demo-visitor-pass');
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'User Dashboard' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await siteLoaded(page);
     // The shop's Select modal and its React cart island with the order dialog.
     if (features.shop) {
       await page.goto(`${SHOP_HOME}/products`);
@@ -133,7 +140,7 @@ test.describe('the pages satisfy their CSP', () => {
         .getByText(/Your cart is empty|Remove /)
         .first()
         .waitFor();
-      await page.waitForLoadState('networkidle');
+      await siteLoaded(page);
     }
     expect(violations).toEqual([]);
   });
@@ -148,7 +155,7 @@ test.describe('the pages satisfy their CSP', () => {
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
     for (const path of GUARDED_PAGES) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await siteLoaded(page);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
     expect(violations).toEqual([]);
@@ -184,8 +191,9 @@ test.describe('the pages satisfy their CSP', () => {
 
   test('a script or style that is not ours is refused, inline or from another site', async ({ page }) => {
     await page.goto('/');
-    const outcome = await page.evaluate(async () => {
+    await page.evaluate(() => {
       const refused: string[] = [];
+      Object.assign(window, { refused });
       document.addEventListener('securitypolicyviolation', (event) =>
         refused.push(`${event.effectiveDirective} ${event.blockedURI}`),
       );
@@ -202,23 +210,24 @@ test.describe('the pages satisfy their CSP', () => {
       sheet.rel = 'stylesheet';
       sheet.href = 'https://attacker.example/look.css';
       document.head.append(sheet);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return {
-        refused,
-        ran: (window as { injected?: boolean }).injected === true,
-        background: getComputedStyle(document.body).backgroundColor,
-      };
     });
+    // Each refusal reported, as the browser reports them: a task after each element came.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { refused: string[] }).refused))
+      .toEqual(
+        expect.arrayContaining([
+          'script-src-elem inline',
+          'style-src-elem inline',
+          'script-src-elem https://attacker.example/steal.js',
+          'style-src-elem https://attacker.example/look.css',
+        ]),
+      );
+    const outcome = await page.evaluate(() => ({
+      ran: (window as { injected?: boolean }).injected === true,
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
     expect(outcome.ran).toBe(false);
     expect(outcome.background).not.toBe('rgb(255, 0, 0)');
-    expect(outcome.refused).toEqual(
-      expect.arrayContaining([
-        'script-src-elem inline',
-        'style-src-elem inline',
-        'script-src-elem https://attacker.example/steal.js',
-        'style-src-elem https://attacker.example/look.css',
-      ]),
-    );
   });
 
   test('no server secret reaches dist/', () => {

@@ -2,9 +2,9 @@
 // toasts, the win and loss modals, the new game, and the best score of a logged-in player. The
 // secret is fixed from outside by seeding Math.random before the page loads.
 import { gzipSync } from 'node:zlib';
-import { type Page, expect } from '@playwright/test';
+import { type Page, type Request, expect } from '@playwright/test';
 import { features, switchedOff } from '../site-config.ts';
-import { test } from './fixtures.ts';
+import { siteLoaded, test } from './fixtures.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dailyOrder, dailyWord, dayLabel, dayToIso } from '../../src/features/word-game/daily.ts';
 import { summarise } from '../../src/features/word-game/knowledge.ts';
@@ -169,9 +169,9 @@ test.describe('word game', () => {
   });
 
   test('fetches the dictionary as a separate asset; the island stays small', async ({ page }) => {
-    const scripts: { url: string; body: Promise<Buffer> }[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
+    const scripts: Request[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request);
     });
     const dictionary = page.waitForResponse((response) => response.url().endsWith('/word_game/dictionary.txt'));
     await page.goto('/word_game');
@@ -185,8 +185,14 @@ test.describe('word game', () => {
     test.info().annotations.push({ type: 'dictionary-gzip-bytes', description: String(dictionaryGzip) });
     expect(dictionaryGzip).toBeLessThan(40 * 1024);
 
-    await page.waitForLoadState('networkidle');
-    const bodies = await Promise.all(scripts.map(async ({ url, body }) => ({ url, text: (await body).toString() })));
+    // What the page loads before any interaction: the island rendered, its first effects run.
+    await siteLoaded(page);
+    const bodies = await Promise.all(
+      [...scripts].map(async (request) => ({
+        url: request.url(),
+        text: String(await (await request.response())?.body()),
+      })),
+    );
     expect(
       bodies.some(({ text: code }) => code.includes('colourGuess') || code.includes('Cannot make that move.')),
     ).toBe(true);
@@ -335,9 +341,13 @@ test.describe('word game', () => {
         .first()
         .evaluate((tile) => getComputedStyle(tile).animationName),
     ).toBe('none');
+    // Without motion, the result does not wait for the tiles: it opens with the page's clock stopped
+    // at the guess (its timers due by then run), which with motion waits for their reveal.
+    await page.clock.install();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await typeAndEnter(page, 'CRANE');
-    // Without motion, the result does not wait for the tiles.
-    await expect(page.getByRole('dialog', { name: 'You Won!' })).toBeVisible({ timeout: 1000 });
+    const result = page.getByRole('dialog', { name: 'You Won!' });
+    await expect.poll(async () => (await page.clock.runFor(0), result.isVisible())).toBe(true);
   });
 
   test('a signed-in player’s statistics: kept on the server, a guest’s added at login, shown on the dashboard', async ({

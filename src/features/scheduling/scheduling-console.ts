@@ -24,11 +24,12 @@ async function outcomeOf(action: string): Promise<ActionOutcome> {
 /**
  * Shows the console and binds its buttons (`data-action`) to its alert (`data-result`). A drop
  * first asks in the dialog (`data-confirm`), naming what it deletes; Cancel leaves everything.
+ * Settles once its organiser island has rendered.
  */
-export function mountSchedulingConsole(root: HTMLElement): void {
+export function mountSchedulingConsole(root: HTMLElement): Promise<void> {
   wireModalDialogs();
   root.hidden = false;
-  void mountIsland(
+  const organiser = mountIsland(
     root.querySelector<HTMLElement>(POLL_ORGANISER.selector)!,
     () => import('./components/PollOrganiser.tsx'),
   );
@@ -65,4 +66,5 @@ export function mountSchedulingConsole(root: HTMLElement): void {
     if (action) void run(action);
   });
   dialog.addEventListener('close', () => (pending = undefined));
+  return organiser;
 }
