@@ -8,7 +8,7 @@ import { builtPages } from '../../src/integrations/built-pages.ts';
 import { inlineCodeOf } from '../../src/integrations/content-security-policy.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import { features, projects, served, switchedOff } from '../site-config.ts';
-import { createUser, logInAs } from './helpers.ts';
+import { createUser, demoSession, logInAs } from './helpers.ts';
 import { THEME_KEY, type Theme } from '../../src/platform/theme.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES, READING_PAGES, otherThemeOf } from './routes.ts';
 
@@ -43,20 +43,6 @@ const REACT_PAGE_JS_BUDGET = 100 * 1024;
 let adminSession: Promise<string> | undefined;
 const adminToken = (request: APIRequestContext) =>
   (adminSession ??= createUser(request, { clearance: 3, prefix: 'a-rather-long-username' }).then(({ token }) => token));
-
-// The demo accounts' sessions, each logged in once per worker: a login hashes its password, a
-// second or more on a busy machine.
-const demoSessions = new Map<string, Promise<string>>();
-const demoSession = (request: APIRequestContext, username: string, password: string) => {
-  if (!demoSessions.has(username)) {
-    const login = request.post('/api/login', { data: { username, password } });
-    demoSessions.set(
-      username,
-      login.then(async (answer) => ((await answer.json()) as { user: string }).user),
-    );
-  }
-  return demoSessions.get(username)!;
-};
 
 /** Starts the page with `token` as its session, as a visitor who logged in earlier has it. */
 const withSession = (page: Page, token: string) =>

@@ -1,13 +1,13 @@
 // The theme switch in the nav (issue 36): light, dark or system, kept in this browser for the whole
 // site, applied before the first paint, said to screen readers, answering before the site script;
 // and every page AA-clean in the theme it does not show by default.
-import { type APIRequestContext, type Page, expect, test as plain } from '@playwright/test';
+import { type Page, expect, test as plain } from '@playwright/test';
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { THEME_COLORS, THEME_KEY } from '../../src/platform/theme.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { siteLoaded, test } from './fixtures.ts';
-import { expectNoAxeViolations, watchForErrors } from './helpers.ts';
+import { demoSession, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES, defaultThemeOf, otherThemeOf } from './routes.ts';
 
 /** Each theme's page background, as getComputedStyle answers it (global.css). */
@@ -185,21 +185,13 @@ plain.describe('before the first paint and the site script', () => {
   });
 });
 
-// demo_admin's session, logged in once per worker: a login hashes its password, a second or more on
-// a busy machine.
-let adminSession: Promise<string> | undefined;
-const adminToken = (request: APIRequestContext) =>
-  (adminSession ??= request
-    .post('/api/login', { data: { username: 'demo_admin', password: 'demo-admin-pass' } })
-    .then(async (login) => ((await login.json()) as { user: string }).user));
-
 test.describe('every page in the theme it does not show by default', () => {
   for (const path of [...PUBLIC_PAGES, ...GUARDED_PAGES]) {
     const other = otherThemeOf(path);
     test(`${path} in the ${other} theme has no axe violations`, async ({ page, request }) => {
       // The guarded pages as their readers see them: signed in with every clearance.
       if (GUARDED_PAGES.includes(path)) {
-        const token = await adminToken(request);
+        const token = await demoSession(request, 'demo_admin', 'demo-admin-pass');
         await page.addInitScript((value) => localStorage.setItem('token', value), token);
       }
       await storeChoice(page, other);
