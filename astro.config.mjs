@@ -1,6 +1,5 @@
 // @ts-check
 import react from '@astrojs/react';
-import netlify from '@netlify/vite-plugin';
 import { defineConfig } from 'astro/config';
 import { islandChunking } from './scripts/island-chunks.mjs';
 import { netlifyLocalFeatures } from './scripts/netlify-local-features.mjs';
@@ -60,7 +59,7 @@ export default defineConfig({
       islandChunks.plugin,
       withoutBuiltPagePolicies(),
       // Serves netlify/functions under `astro dev`.
-      netlify(netlifyLocalFeatures),
+      netlifyUnderDev(),
     ],
   },
 });
@@ -82,6 +81,26 @@ function withoutBuiltPagePolicies() {
           name.toLowerCase() === 'content-security-policy' ? res : setHeader(name, value);
         next();
       });
+    },
+  };
+}
+
+/**
+ * Netlify's Vite plugin, imported only by a dev server that listens (`astro dev`), the one it
+ * serves: it loads Netlify's whole local emulation, half a second of every build's CPU.
+ * @returns {import('vite').Plugin}
+ */
+function netlifyUnderDev() {
+  return {
+    name: 'site:netlify-under-dev',
+    apply: 'serve',
+    async configureServer(server) {
+      if (!server.httpServer) return; // a build's own servers (content sync) do not listen
+      const { default: netlify } = await import('@netlify/vite-plugin');
+      for (const plugin of netlify(netlifyLocalFeatures)) {
+        const hook = plugin.configureServer;
+        if (typeof hook === 'function') await hook.call(this, server);
+      }
     },
   };
 }
