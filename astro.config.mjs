@@ -44,6 +44,11 @@ export default defineConfig({
     inlineStylesheets: 'always',
   },
   prefetch: false,
+  image: {
+    // AVIF at effort 2, not sharp's 4: a seventh of the CPU for files 9% larger, still 15 to 30%
+    // smaller than WebP (only a page's largest paint comes in AVIF: src/components/CardPicture.astro).
+    service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 2 } } },
+  },
   vite: {
     build: {
       // Never inline assets as data: URLs (the CSP allows images and fonts from 'self' only), nor
