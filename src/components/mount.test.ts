@@ -2,10 +2,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canAdminister, canUseForum } from '../lib/policy.ts';
 
 const react = vi.hoisted(() => {
-  const render = vi.fn();
-  return { render, createRoot: vi.fn(() => ({ render })), createElement: vi.fn((type, props) => ({ type, props })) };
+  /** Whether React is inside a transition now: what the island's render is called in is recorded. */
+  const state = { inTransition: false, renderedInTransition: [] as boolean[] };
+  const render = vi.fn(() => state.renderedInTransition.push(state.inTransition));
+  const startTransition = (action: () => void) => {
+    state.inTransition = true;
+    action();
+    state.inTransition = false;
+  };
+  return {
+    state,
+    render,
+    startTransition,
+    createRoot: vi.fn(() => ({ render })),
+    createElement: vi.fn((type, props) => ({ type, props })),
+  };
 });
-vi.mock('react', () => ({ createElement: react.createElement }));
+vi.mock('react', () => ({ createElement: react.createElement, startTransition: react.startTransition }));
 vi.mock('react-dom/client', () => ({ createRoot: react.createRoot }));
 
 const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
@@ -66,5 +79,7 @@ describe('mounting a feature on its page', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(react.createRoot).toHaveBeenCalledWith(element);
     expect(react.render).toHaveBeenCalledWith({ type: Island, props: { pollId: 'ragnarok' } });
+    // A transition: React renders it in slices, none a long task of the page's main thread.
+    expect(react.state.renderedInTransition).toEqual([true]);
   });
 });

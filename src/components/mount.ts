@@ -46,12 +46,15 @@ export async function mountIsland<P extends object>(
   await mountController(
     target,
     async (container) => {
-      const [{ createElement }, { createRoot }, { default: Island }] = await Promise.all([
+      const [{ createElement, startTransition }, { createRoot }, { default: Island }] = await Promise.all([
         import('react'),
         import('react-dom/client'),
         load(),
       ]);
-      createRoot(container).render(createElement(Island, props?.(container) ?? ({} as P)));
+      const root = createRoot(container);
+      // As a transition, React renders the island in slices of a few milliseconds, giving the
+      // page's main thread back between them, rather than in one long task.
+      startTransition(() => root.render(createElement(Island, props?.(container) ?? ({} as P))));
     },
     mountOptions,
   );
