@@ -3,19 +3,38 @@
 // features), the session-ended notice, the modal dialogs, then the features the page holds. Then
 // what the visitor did before it arrived (the page's first script recorded it) is done, and the
 // pages the links lead to are fetched ahead as the visitor reaches for them.
+//
+// Each step runs in a task of its own, so no part of it waits behind the whole in one long task of
+// a slow phone's main thread (docs/architecture.md, Budgets). The controls whose taps the first
+// script records are wired in the same step as the replay: a tap between the two would be answered
+// by its control and replayed as well.
 import { wireModalDialogs } from '../components/modal-dialog.ts';
 import { mountSessionNotice } from '../components/session-notice.ts';
 import { mountNavSession } from '../features/auth/nav-session.ts';
 import { replayEarlyActions } from '../platform/early-input.ts';
 import { prefetchLinks } from '../platform/prefetch.ts';
+import { yieldToMain } from '../platform/yield-to-main.ts';
 import { mountFeatures } from './mount-points.ts';
 
-mountNavSession();
-mountSessionNotice();
-wireModalDialogs();
-mountFeatures();
-replayEarlyActions();
-prefetchLinks();
-// Wired: the nav, dialogs and controllers answer now (the islands render as they arrive). The
-// page asks for this script after its first paint; the browser tests wait for this mark.
-document.documentElement.dataset.ready = '';
+const STEPS = [
+  mountSessionNotice,
+  wireModalDialogs,
+  () => {
+    mountNavSession();
+    mountFeatures();
+    replayEarlyActions();
+  },
+  prefetchLinks,
+];
+
+async function wirePage(): Promise<void> {
+  for (const step of STEPS) {
+    await yieldToMain();
+    step();
+  }
+  // Wired: the nav, dialogs and controllers answer now (the islands render as they arrive). The
+  // page asks for this script after its first paint; the browser tests wait for this mark.
+  document.documentElement.dataset.ready = '';
+}
+
+void wirePage();
