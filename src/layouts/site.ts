@@ -1,6 +1,6 @@
-// The one script every page runs (SiteLayout's): the nav's session area (Login button or user menu,
-// which belongs to the auth feature: the layout composes it, so the shared Nav stays free of
-// features), the session-ended notice, the modal dialogs, then the features the page holds. Then
+// The one script every page runs (SiteLayout's): the session-ended notice, the modal dialogs, then
+// the nav's session area (Login button or user menu, which belongs to the auth feature: the layout
+// composes it, so the shared Nav stays free of features) and the features the page holds. Then
 // what the visitor did before it arrived (the page's first script recorded it) is done, and the
 // pages the links lead to are fetched ahead as the visitor reaches for them.
 //
