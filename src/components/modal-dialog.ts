@@ -3,17 +3,18 @@
 // `command="close"` closes it (invoker commands, so they answer before any script of ours;
 // invoker-commands.ts covers browsers without them). The native <dialog> makes the page behind
 // inert, keeps focus inside, closes on Escape and (with closedby="any") on a click outside. This adds
-// what markup cannot say: a frame marked data-src (the résumé PDF) loads only once its dialog opens,
-// and focus goes back to the button that opened it (Safari does not focus a button it clicks, so the
-// browser alone would send focus back to the page).
+// what markup cannot say: what a dialog holds in a <template data-until-open> (the résumé's PDF frame)
+// is put in place, and loads, only once the dialog opens, and focus goes back to the button that
+// opened it (Safari does not focus a button it clicks, so the browser alone would send focus back to
+// the page).
 
 let wired = false;
 const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
 
-/** Loads the frames in `dialog` that wait for it to open (data-src). */
+/** Puts in place what `dialog` holds back until it opens (its <template data-until-open>). */
 function loadDeferredFrames(dialog: HTMLDialogElement): void {
-  for (const frame of dialog.querySelectorAll<HTMLIFrameElement>('iframe[data-src]:not([src])')) {
-    frame.src = frame.dataset.src ?? '';
+  for (const template of dialog.querySelectorAll<HTMLTemplateElement>('template[data-until-open]')) {
+    template.replaceWith(template.content);
   }
 }
 

@@ -2,16 +2,32 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canAdminister, canUseForum } from '../lib/policy.ts';
 
 const react = vi.hoisted(() => {
+  /** Whether React is inside a transition now: what the island's render is called in is recorded. */
+  const state = { inTransition: false, renderedInTransition: [] as boolean[] };
   // Commits as React does: the component renders, then its effects run.
-  const render = vi.fn((element: { type: () => unknown }) => element.type());
+  const render = vi.fn((element: { type: () => unknown }) => {
+    state.renderedInTransition.push(state.inTransition);
+    return element.type();
+  });
+  const startTransition = (action: () => void) => {
+    state.inTransition = true;
+    action();
+    state.inTransition = false;
+  };
   return {
+    state,
     render,
+    startTransition,
     createRoot: vi.fn(() => ({ render })),
     createElement: vi.fn((type, props) => ({ type, props })),
     useEffect: vi.fn((effect: () => void) => effect()),
   };
 });
-vi.mock('react', () => ({ createElement: react.createElement, useEffect: react.useEffect }));
+vi.mock('react', () => ({
+  createElement: react.createElement,
+  startTransition: react.startTransition,
+  useEffect: react.useEffect,
+}));
 vi.mock('react-dom/client', () => ({ createRoot: react.createRoot }));
 
 const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
@@ -72,6 +88,8 @@ describe('mounting a feature on its page', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(react.createRoot).toHaveBeenCalledWith(element);
     expect(react.render.mock.results[0]!.value).toEqual({ type: Island, props: { pollId: 'ragnarok' } });
+    // A transition: React renders it in slices, none a long task of the page's main thread.
+    expect(react.state.renderedInTransition).toEqual([true]);
   });
 
   it('settles once React has committed the island, not when it is asked to render', async () => {

@@ -49,19 +49,22 @@ export async function mountIsland<P extends object>(
   await mountController(
     target,
     async (container) => {
-      const [{ createElement, useEffect }, { createRoot }, { default: Island }] = await Promise.all([
+      const [{ createElement, startTransition, useEffect }, { createRoot }, { default: Island }] = await Promise.all([
         import('react'),
         import('react-dom/client'),
         load(),
       ]);
       const island = createElement(Island, props?.(container) ?? ({} as P));
-      // An effect runs once its render is committed.
+      const root = createRoot(container);
+      // As a transition, React renders the island in slices of a few milliseconds, giving the
+      // page's main thread back between them, rather than in one long task; an effect runs once
+      // that render is committed.
       await new Promise<void>((rendered) => {
         function Rendered() {
           useEffect(() => rendered(), []);
           return island;
         }
-        createRoot(container).render(createElement(Rendered));
+        startTransition(() => root.render(createElement(Rendered)));
       });
     },
     mountOptions,

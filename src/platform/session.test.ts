@@ -128,6 +128,26 @@ describe('session store, api client and guard', () => {
     expect(refusalReason(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 
+  it('tells the page an ended session left for, once; no other page reads the tab storage for it', async () => {
+    const location = { pathname: '/dashboard', replace: (url: string) => void (location.pathname = url) };
+    vi.stubGlobal('window', { location, addEventListener: () => undefined });
+    const tab = new MemoryStorage();
+    const read = vi.spyOn(tab, 'getItem');
+    vi.stubGlobal('sessionStorage', tab);
+    const { leaveEndedSession, takeEndedOnArrival } = await import('./session.ts');
+    leaveEndedSession();
+    expect(location.pathname).toBe('/unauthorized');
+    for (const pathname of ['/', '/about', '/forum']) {
+      location.pathname = pathname;
+      expect(takeEndedOnArrival()).toBe(false);
+    }
+    // A page's first read of the tab's storage waits on the browser: pages that cannot be told do not read it.
+    expect(read).not.toHaveBeenCalled();
+    location.pathname = '/unauthorized';
+    expect(takeEndedOnArrival()).toBe(true);
+    expect(takeEndedOnArrival()).toBe(false);
+  });
+
   it('redirects to /unauthorized when the guard refuses, and not otherwise', async () => {
     const replace = vi.fn();
     vi.stubGlobal('window', { location: { replace }, addEventListener: () => undefined });

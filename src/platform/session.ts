@@ -47,14 +47,21 @@ export function endSession(): void {
   $sessionEnded.set(true);
 }
 
-/** Leaves for `url` after the session ended, telling the visitor there. */
-export function leaveEndedSession(url: string): void {
+/** Where the guard sends a visitor who may not stay, and a page whose session ended goes. */
+const UNAUTHORIZED_PAGE = '/unauthorized';
+
+/** Leaves for the unauthorized page after the session ended, telling the visitor there. */
+export function leaveEndedSession(): void {
   tabStorage()?.setItem(ENDED_KEY, '1');
-  window.location.replace(url);
+  window.location.replace(UNAUTHORIZED_PAGE);
 }
 
-/** Answers, once, whether the previous page left because the session ended. */
+/**
+ * Answers, once, whether the previous page left because the session ended. Only the page it left
+ * for asks: a page's first read of the tab's storage waits on the browser's own process.
+ */
 export function takeEndedOnArrival(): boolean {
+  if (window.location.pathname.replace(/\/$/, '') !== UNAUTHORIZED_PAGE) return false;
   const ended = tabStorage()?.getItem(ENDED_KEY) === '1';
   if (ended) tabStorage()?.removeItem(ENDED_KEY);
   return ended;
@@ -76,6 +83,6 @@ if (typeof window !== 'undefined') {
 /** Sends the visitor to /unauthorized unless the session may see a page; `permission` narrows it further. */
 export function guardRoute(permission?: Permission): boolean {
   const allowed = decideAccess($token.get(), $user.get(), permission) === 'allowed';
-  if (!allowed) window.location.replace('/unauthorized');
+  if (!allowed) window.location.replace(UNAUTHORIZED_PAGE);
   return allowed;
 }

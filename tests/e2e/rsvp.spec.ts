@@ -30,6 +30,28 @@ async function linkOf(request: APIRequestContext, name: string): Promise<string>
 
 const PHONE = { width: 390, height: 844 };
 
+/** Records on the page's window (`intlMade`) each Intl formatter made, by kind. */
+async function recordIntlFormatters(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    Object.assign(window, { intlMade: made });
+    const intl = Intl as unknown as Record<string, object>;
+    for (const kind of [
+      'DateTimeFormat',
+      'NumberFormat',
+      'RelativeTimeFormat',
+      'PluralRules',
+      'Collator',
+      'ListFormat',
+    ]) {
+      intl[kind] = new Proxy(intl[kind]!, {
+        construct: (target, args, newTarget) => (made.push(kind), Reflect.construct(target as never, args, newTarget)),
+        apply: (target, self, args) => (made.push(kind), Reflect.apply(target as never, self, args)),
+      });
+    }
+  });
+}
+
 test('a link that finds no household says so, the same for a wrong token and for none', async ({ page }) => {
   const errors = watchForErrors(page);
   await page.setViewportSize(PHONE);
@@ -50,8 +72,13 @@ test('the form says what is missing beside each field and takes the focus there,
   request,
 }) => {
   await page.setViewportSize(PHONE);
+  await recordIntlFormatters(page);
   // Nora Lindqvist has not answered: an invitation for one. Nothing valid is sent here.
   await page.goto(await linkOf(request, 'Nora Lindqvist'));
+  // The invitation's times come formatted from the server: the page makes no formatter of its own
+  // (its first costs a phone's main thread the platform's locale data, in the render).
+  await expect(page.getByText(formatWhen(WEDDING.wedding.start, WEDDING.zone))).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([]);
   const one = page.getByRole('group', { name: 'Guest one: Nora Lindqvist' });
   const wedding = one.getByRole('combobox', { name: 'Attending the wedding?' });
   await expect(wedding).toHaveValue('');

@@ -46,7 +46,9 @@ describe('dashboard store', () => {
   beforeEach(() => {
     for (const call of [...Object.values(api), replace, assign]) call.mockReset();
     tabStorage.clear();
-    vi.stubGlobal('window', { location: { replace, assign }, addEventListener: () => undefined });
+    const location = { pathname: '/dashboard', replace, assign };
+    replace.mockImplementation((url: string) => void (location.pathname = url));
+    vi.stubGlobal('window', { location, addEventListener: () => undefined });
     vi.stubGlobal('sessionStorage', {
       getItem: (key: string) => tabStorage.get(key) ?? null,
       setItem: (key: string, value: string) => tabStorage.set(key, value),

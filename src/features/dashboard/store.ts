@@ -60,7 +60,7 @@ function loadDashboard(username: string): Promise<void> {
 function leftEndedSession(error: unknown): boolean {
   if (!(error instanceof ApiError && error.status === 401)) return false;
   endSession();
-  leaveEndedSession('/unauthorized');
+  leaveEndedSession();
   return true;
 }
 

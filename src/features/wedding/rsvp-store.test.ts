@@ -1,7 +1,7 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEDDING } from '../../content/wedding.ts';
-import type { Household } from './rsvp.ts';
+import { type Household, invitationTimes } from './rsvp.ts';
 import type { InvitationResponse } from './schema.ts';
 
 const api = vi.hoisted(() => ({ readInvitation: vi.fn(), sendAnswer: vi.fn() }));
@@ -16,7 +16,13 @@ const household: Household = {
   changedAt: null,
   answer: { one: { wedding: '', food: '', rehearsal: '', dietary: '' } },
 };
-const invitation = (open = true): InvitationResponse => ({ status: 'Success', invitation: WEDDING, household, open });
+const invitation = (open = true): InvitationResponse => ({
+  status: 'Success',
+  invitation: WEDDING,
+  times: invitationTimes(WEDDING),
+  household,
+  open,
+});
 
 describe('RSVP page store', () => {
   // A fresh module per test (and the ApiError class of its own client); the page shows the store

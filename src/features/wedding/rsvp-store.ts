@@ -6,7 +6,7 @@ import { atom, onMount } from 'nanostores';
 import type { WeddingContent } from '../../content/wedding.ts';
 import { refusalReason } from '../../platform/api-client.ts';
 import { readInvitation, sendAnswer } from './api-client.ts';
-import type { Household, RsvpAnswer } from './rsvp.ts';
+import type { Household, InvitationTimes, RsvpAnswer } from './rsvp.ts';
 import type { ConfirmationOutcome, InvitationResponse, RsvpReason } from './schema.ts';
 
 export type RsvpState =
@@ -18,6 +18,7 @@ export type RsvpState =
   | {
       status: 'ready';
       invitation: WeddingContent;
+      times: InvitationTimes;
       household: Household;
       /** Answers are still taken (the server's clock). */
       open: boolean;
@@ -46,6 +47,7 @@ onMount($invitation, () => {
 const ready = (answer: InvitationResponse): Extract<RsvpState, { status: 'ready' }> => ({
   status: 'ready',
   invitation: answer.invitation,
+  times: answer.times,
   household: answer.household,
   open: answer.open,
 });

@@ -18,6 +18,7 @@ import {
   answerProblems,
   cleanAnswer,
   householdOf,
+  invitationTimes,
   isOpen,
   rsvpConfirmation,
   rsvpLink,
@@ -48,6 +49,7 @@ export async function readInvitation(token: string, address: string, now = Date.
   return {
     status: 'Success',
     invitation: WEDDING,
+    times: invitationTimes(WEDDING),
     household: householdOf(found.guest, found.reply, WEDDING.menu),
     open: isOpen(WEDDING, now),
   };
@@ -94,6 +96,7 @@ export async function answerInvitation(
   const answered = {
     status: 'Success',
     invitation: WEDDING,
+    times: invitationTimes(WEDDING),
     household: householdOf(guest, reply, WEDDING.menu),
     open: true,
   } as const;

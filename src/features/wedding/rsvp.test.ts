@@ -14,6 +14,7 @@ import {
   deadlineOf,
   exportSummary,
   formatWhen,
+  invitationTimes,
   householdOf,
   isOpen,
   rsvpConfirmation,
@@ -49,6 +50,16 @@ describe('the deadline', () => {
     expect(isOpen(WEDDING, deadline - 60_000)).toBe(true);
     expect(isOpen(WEDDING, deadline)).toBe(true);
     expect(isOpen(WEDDING, deadline + 1)).toBe(false);
+  });
+
+  it("gives the page the invitation's times formatted in the wedding's zone", () => {
+    expect(
+      invitationTimes({ ...WEDDING, rsvpDeadline: '2028-05-01T23:59:59-04:00', zone: 'America/New_York' }),
+    ).toEqual({
+      wedding: formatWhen(WEDDING.wedding.start, 'America/New_York'),
+      rehearsal: formatWhen(WEDDING.rehearsal.start, 'America/New_York'),
+      rsvpDeadline: 'Monday, May 1, 2028 at 11:59 PM',
+    });
   });
 
   it('reads the offset the content gives, whatever the zone of the machine', () => {

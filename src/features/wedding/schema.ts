@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { WeddingContent } from '../../content/wedding.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
 import { MAX_EMAIL_LENGTH } from '../../lib/email.ts';
-import { type Household, MAX_DIETARY_LENGTH, MAX_NAME_LENGTH, cleanLine } from './rsvp.ts';
+import { type Household, type InvitationTimes, MAX_DIETARY_LENGTH, MAX_NAME_LENGTH, cleanLine } from './rsvp.ts';
 
 /** The refusals the RSVP page tells apart: a link that finds no household (never made, or removed: the same), and the deadline passed. */
 export type RsvpReason = 'invalid-link' | 'closed';
@@ -42,6 +42,8 @@ export type RsvpAnswerRequest = v.InferOutput<typeof rsvpAnswerRequest>;
 export interface InvitationResponse {
   status: 'Success';
   invitation: WeddingContent;
+  /** Its times as the page shows them (rsvp.ts invitationTimes). */
+  times: InvitationTimes;
   household: Household;
   open: boolean;
 }

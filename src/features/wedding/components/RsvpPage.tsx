@@ -4,7 +4,7 @@
 // its page, which inlines them: an island brings no CSS.
 import { useStore } from '@nanostores/react';
 import type { WeddingContent } from '../../../content/wedding.ts';
-import { type Household, type PersonAnswer, RSVP_TEXT, formatWhen } from '../rsvp.ts';
+import { type Household, type InvitationTimes, type PersonAnswer, RSVP_TEXT } from '../rsvp.ts';
 import { $invitation } from '../rsvp-store.ts';
 import RsvpForm from './RsvpForm.tsx';
 
@@ -32,7 +32,7 @@ export default function RsvpPage() {
     case 'ready':
       return (
         <>
-          <Invitation invitation={state.invitation} household={state.household} />
+          <Invitation invitation={state.invitation} times={state.times} household={state.household} />
           {state.open ? (
             <RsvpForm
               // A new form for each answer saved, so it starts from what the server kept.
@@ -42,16 +42,23 @@ export default function RsvpPage() {
               saved={state.saved}
             />
           ) : (
-            <Closed invitation={state.invitation} household={state.household} />
+            <Closed invitation={state.invitation} times={state.times} household={state.household} />
           )}
         </>
       );
   }
 }
 
+/** What the invitation's sections show: the invitation, its times as the server formatted them, the household. */
+interface InvitationProps {
+  invitation: WeddingContent;
+  times: InvitationTimes;
+  household: Household;
+}
+
 /** The invitation: the couple, the wedding and the rehearsal dinner, and the deadline. */
-function Invitation({ invitation, household }: { invitation: WeddingContent; household: Household }) {
-  const { couple, wedding, rehearsal, zone, rsvpDeadline } = invitation;
+function Invitation({ invitation, times, household }: InvitationProps) {
+  const { couple, wedding, rehearsal } = invitation;
   const guestTwo = household.answer.two?.name;
   return (
     <section className="rsvp-card rsvp-invitation" aria-labelledby="rsvp-couple">
@@ -63,13 +70,13 @@ function Invitation({ invitation, household }: { invitation: WeddingContent; hou
       <dl className="rsvp-details">
         {(
           [
-            ['The wedding', wedding],
-            ['The rehearsal dinner', rehearsal],
+            ['The wedding', wedding, times.wedding],
+            ['The rehearsal dinner', rehearsal, times.rehearsal],
           ] as const
-        ).map(([title, event]) => (
+        ).map(([title, event, when]) => (
           <div key={title}>
             <dt>{title}</dt>
-            <dd>{formatWhen(event.start, zone)}</dd>
+            <dd>{when}</dd>
             <dd>
               {event.place}, {event.address}
             </dd>
@@ -77,7 +84,7 @@ function Invitation({ invitation, household }: { invitation: WeddingContent; hou
         ))}
         <div>
           <dt>Please answer by</dt>
-          <dd>{formatWhen(rsvpDeadline, zone)}</dd>
+          <dd>{times.rsvpDeadline}</dd>
         </div>
       </dl>
     </section>
@@ -116,14 +123,14 @@ function Answers({ title, guest }: { title: string; guest: PersonAnswer }) {
 }
 
 /** After the deadline: the answers kept, and whom to contact to change them. */
-function Closed({ invitation, household }: { invitation: WeddingContent; household: Household }) {
-  const { contact, rsvpDeadline, zone } = invitation;
+function Closed({ invitation, times, household }: InvitationProps) {
+  const { contact } = invitation;
   const { answer } = household;
   return (
     <section className="rsvp-card" aria-labelledby="rsvp-closed">
       <h2 id="rsvp-closed">The RSVP is closed</h2>
       <p>
-        Answers were taken until {formatWhen(rsvpDeadline, zone)}.{' '}
+        Answers were taken until {times.rsvpDeadline}.{' '}
         {household.answered ? 'These are your answers.' : 'We have no answer from you.'} To change anything, please
         contact {contact.name} at <a href={`mailto:${contact.email}`}>{contact.email}</a>.
       </p>
