@@ -112,15 +112,18 @@ test.describe('the pages satisfy their CSP', () => {
       await siteLoaded(page);
     }
     await page.goto('/');
-    // The dialog's frame loads the PDF once it opens.
-    const frame = page.getByTitle(/^Résumé of /);
-    await frame.evaluate((element) => {
-      const framed = new Promise((loaded) => element.addEventListener('load', loaded, { once: true }));
+    // The dialog's frame is made when it opens, and loads the PDF (a frame's load does not bubble,
+    // but the document hears it while capturing).
+    await page.evaluate(() => {
+      const framed = new Promise((loaded) => {
+        const heard = (event: Event) => event.target instanceof HTMLIFrameElement && loaded(undefined);
+        document.addEventListener('load', heard, { capture: true });
+      });
       Object.assign(window, { framed });
     });
     await page.getByRole('button', { name: 'Résumé' }).click();
     await page.evaluate(() => (window as unknown as { framed: Promise<unknown> }).framed);
-    await expect(frame).toHaveAttribute('src', /\.pdf$/);
+    await expect(page.getByTitle(/^Résumé of /)).toHaveAttribute('src', /\.pdf$/);
     await closeWithEscape(page, page.getByRole('dialog', { name: 'Résumé' }));
     const project = projects[0]!;
     await page.getByRole('button', { name: `Description of ${project.title}`, exact: true }).click();

@@ -21,7 +21,8 @@ test.describe('project showcase', () => {
       await expect(image).toHaveAttribute('width', /^\d+$/);
       await expect(image).toHaveAttribute('height', /^\d+$/);
       await expect(image).toHaveAttribute('src', /\.webp$/);
-      await expect(card.locator('source[type="image/avif"]')).toHaveCount(1);
+      // The first card's picture is the page's largest paint on a phone: it alone comes in AVIF too.
+      await expect(card.locator('source[type="image/avif"]')).toHaveCount(index === 0 ? 1 : 0);
       await expect(card.getByRole('button', { name: /^Description of / })).toBeVisible();
     }
     // Every thumbnail really loads (scrolled into view, since all but the first row are lazy).
