@@ -8,8 +8,8 @@ process.env.TZ = 'America/St_Johns';
 /**
  * The tests that need more than code: the functions and services against the local store that
  * tests/setup/local-store.ts starts for the run; and those that start a store, a server or child
- * processes of their own, or hash passwords (scrypt at OWASP's parameters, about half a second a
- * hash: src/server/password.ts). Everything else is a unit test.
+ * processes of their own, or hash passwords at OWASP's cost (scrypt, about half a second a hash:
+ * src/server/password.ts; the other tests hash at PASSWORD_SCRYPT_N's). Everything else is a unit test.
  */
 const INTEGRATION = [
   'tests/integration/**/*.test.ts',
@@ -34,6 +34,8 @@ export default defineConfig({
     env: {
       APP_ENV: 'test',
       TOKEN_SECRET: 'test-secret-that-is-at-least-32-bytes-long!',
+      // Hashes at N=2^10, a millisecond, not OWASP's half second: src/server/password.ts hashParams.
+      PASSWORD_SCRYPT_N: '1024',
     },
     restoreMocks: true,
     projects: [
@@ -56,8 +58,7 @@ export default defineConfig({
           // Only the first group needs the shared store; the rest start what they need themselves.
           globalSetup: ['tests/setup/local-store.ts'],
           setupFiles: ['tests/setup/env.ts', 'tests/setup/store-env.ts'],
-          // A password hash takes about half a second (scrypt at OWASP's parameters, src/server/password.ts);
-          // a test that registers and logs in a few users needs more than 5 s on a busy machine.
+          // A few hashes at OWASP's cost, child processes, servers: seconds on a busy machine.
           testTimeout: 20_000,
         },
       },
