@@ -1,9 +1,28 @@
+import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // A time zone far from UTC, with a half-hour offset and daylight saving, so code that mixes local
 // and UTC dates fails here rather than for a visitor. Set before the workers start: they inherit it.
 process.env.TZ = 'America/St_Johns';
+
+// The property tests' seed (tests/setup/property-seed.ts): FC_SEED when given, else one read from
+// the commit, so a failure reproduces on the same commit, and each commit tries other values.
+process.env.FC_SEED ||= String(commitSeed());
+if (!Number.isInteger(Number(process.env.FC_SEED))) throw new Error(`FC_SEED must be a whole number.`);
+console.log(`Property tests use seed ${process.env.FC_SEED} (FC_SEED=${process.env.FC_SEED} reruns them with it).`);
+
+function commitSeed(): number {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return parseInt(commit.slice(0, 8), 16) | 0;
+  } catch {
+    return 44; // not a git checkout
+  }
+}
 
 /**
  * The tests that need more than code: the functions and services against the local store that
@@ -38,6 +57,8 @@ export default defineConfig({
       PASSWORD_SCRYPT_N: '1024',
     },
     restoreMocks: true,
+    // The console's report, and every test's duration for CI to list the slowest.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
         extends: true,
@@ -45,7 +66,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: INTEGRATION,
-          setupFiles: ['tests/setup/env.ts'],
+          setupFiles: ['tests/setup/env.ts', 'tests/setup/property-seed.ts'],
           // Pure code: a test that needs longer is waiting on something it should not.
           testTimeout: 5_000,
         },
@@ -57,7 +78,7 @@ export default defineConfig({
           include: INTEGRATION,
           // Only the first group needs the shared store; the rest start what they need themselves.
           globalSetup: ['tests/setup/local-store.ts'],
-          setupFiles: ['tests/setup/env.ts', 'tests/setup/store-env.ts'],
+          setupFiles: ['tests/setup/env.ts', 'tests/setup/property-seed.ts', 'tests/setup/store-env.ts'],
           // A few hashes at OWASP's cost, child processes, servers: seconds on a busy machine.
           testTimeout: 20_000,
         },
