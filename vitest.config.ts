@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // A time zone far from UTC, with a half-hour offset and daylight saving, so code that mixes local
 // and UTC dates fails here rather than for a visitor. Set before the workers start: they inherit it.
@@ -48,12 +49,37 @@ const INTEGRATION = [
   'scripts/functions-bundle.test.ts',
 ];
 
+/**
+ * The files that take longest, each alone for tens of seconds (bundling the functions and importing
+ * each cold; dozens of CLI processes; the stores killed and restarted). vitest starts the files
+ * that took longest last time first, but a fresh checkout (CI) has no last time and starts the
+ * largest first: these then started last, and the run waited for them alone.
+ */
+const LONGEST = [
+  'scripts/functions-bundle.test.ts',
+  'scripts/admin.test.ts',
+  'scripts/backup.test.ts',
+  'tests/integration/faults.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return index === -1 ? LONGEST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 // `vitest run` (npm run test:unit) runs both projects; `--project unit` the quick one alone.
 export default defineConfig({
   test: {
     // One more worker than cores: most integration files spend their time waiting on child
-    // processes, servers and the store, not computing. (Vitest's default, cores - 1, is a single
-    // worker on CI's two cores: the run took 5 minutes there, not 3.)
+    // processes, servers and the store, not computing. On two cores, a fresh checkout, with and
+    // without a busy loop on one core beside it: 2 workers 121 s and 161 s, 3 99-112 s and
+    // 132-135 s, 4 103-104 s and 123-126 s; a fourth gains no more than the noise and loads
+    // each test more.
     maxWorkers: availableParallelism() + 1,
     env: {
       APP_ENV: 'test',
@@ -62,6 +88,7 @@ export default defineConfig({
       PASSWORD_SCRYPT_N: '1024',
     },
     restoreMocks: true,
+    sequence: { sequencer: LongestFirst },
     // The console's report, and every test's duration for CI to list the slowest.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
