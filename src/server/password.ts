@@ -1,5 +1,6 @@
 // Password hashing with scrypt (memory-hard, in Node's standard library) and a per-user salt.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { isLocalRun, optionalEnv } from './env.ts';
 
 /**
  * N=2^17, r=8, p=1: OWASP's current scrypt parameters (Password Storage Cheat Sheet). One hash
@@ -16,6 +17,17 @@ interface Params {
   p: number;
 }
 
+/**
+ * The parameters of a new hash: OWASP's. On a local run (never in production) PASSWORD_SCRYPT_N,
+ * a power of two below OWASP's N, lowers N: the tests set it, so that registering a user costs
+ * milliseconds. Each hash carries its parameters, so it verifies whatever the setting.
+ */
+export function hashParams(): Params {
+  const n = isLocalRun() ? Number(optionalEnv('PASSWORD_SCRYPT_N')) : NaN;
+  const lowered = Number.isInteger(n) && n > 1 && n < PASSWORD_PARAMS.N && (n & (n - 1)) === 0;
+  return lowered ? { ...PASSWORD_PARAMS, N: n } : PASSWORD_PARAMS;
+}
+
 function derive(password: string, salt: Buffer, { N, r, p }: Params): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY }, (error, key) =>
@@ -27,8 +39,9 @@ function derive(password: string, salt: Buffer, { N, r, p }: Params): Promise<Bu
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64 parts), so parameters can change later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = PASSWORD_PARAMS;
-  const key = await derive(password, salt, PASSWORD_PARAMS);
+  const params = hashParams();
+  const { N, r, p } = params;
+  const key = await derive(password, salt, params);
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -61,7 +74,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Tells whether a stored hash was made with weaker parameters than today's (rehash it at the next login). */
 export function needsRehash(stored: string): boolean {
   const parsed = storedParams(stored);
-  return !parsed || parsed.N < PASSWORD_PARAMS.N || parsed.r < PASSWORD_PARAMS.r || parsed.p !== PASSWORD_PARAMS.p;
+  const { N, r, p } = hashParams();
+  return !parsed || parsed.N < N || parsed.r < r || parsed.p !== p;
 }
 
 let decoy: Promise<string> | undefined;

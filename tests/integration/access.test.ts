@@ -12,15 +12,14 @@ import { createGuests } from '../../src/features/wedding/service.server.ts';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import type { Access } from '../../src/server/http.ts';
-import { redis } from '../../src/server/redis.ts';
 import { SESSION_ENDED } from '../../src/server/session.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
-import { type Endpoint, isOn, loadEndpoints, useOwnStore } from './functions.ts';
+import { type Endpoint, isOn, loadEndpoints, storeContents, useOwnStore } from './functions.ts';
 import { call, uniqueName } from './request.ts';
 
-useOwnStore(async () => {
+const store = useOwnStore(async () => {
   await seedSchedulingPolls();
   await createGuests(OPERATOR);
 });
@@ -162,19 +161,19 @@ describe("every function's declared access", () => {
   it.each(needsToken.map((endpoint) => [nameOf(endpoint), endpoint] as const))(
     '%s refuses a request without a token, and changes nothing',
     async (_name, endpoint) => {
-      const before = await snapshot();
+      const before = await storeContents(store().engine);
       expect(await callAs(endpoint, uniqueName('none'), undefined)).toMatchObject(loginFirst);
-      expect(await snapshot()).toEqual(before);
+      expect(await storeContents(store().engine)).toEqual(before);
     },
   );
 
   it.each(optional.map((endpoint) => [nameOf(endpoint), endpoint] as const))(
     '%s refuses a bad token rather than serving a guest, and changes nothing',
     async (_name, endpoint) => {
-      const before = await snapshot();
+      const before = await storeContents(store().engine);
       const result = await callAs(endpoint, uniqueName('bad'), 'not-a-token');
       expect(result.status, JSON.stringify(result.body)).toBe(401);
-      expect(await snapshot()).toEqual(before);
+      expect(await storeContents(store().engine)).toEqual(before);
     },
   );
 
@@ -183,12 +182,12 @@ describe("every function's declared access", () => {
     async (_name, endpoint) => {
       const username = uniqueName('low');
       const token = await tokenFor(username, clearanceOf(endpoint.access) - 1);
-      const before = await snapshot();
+      const before = await storeContents(store().engine);
       expect(await callAs(endpoint, username, token)).toMatchObject({
         status: 403,
         body: { code: 'forbidden', error: 'You do not have the clearance for this.' },
       });
-      expect(await snapshot()).toEqual(before);
+      expect(await storeContents(store().engine)).toEqual(before);
     },
   );
 
@@ -199,33 +198,9 @@ describe("every function's declared access", () => {
       const token = await tokenFor(username, clearanceOf(endpoint.access));
       // The session ends (another device logged out everywhere); the store is compared before and after.
       expect((await call(logoutEverywhere, { token })).status).toBe(200);
-      const before = await snapshot();
+      const before = await storeContents(store().engine);
       expect(await callAs(endpoint, username, token)).toMatchObject(sessionEnded);
-      expect(await snapshot()).toEqual(before);
+      expect(await storeContents(store().engine)).toEqual(before);
     },
   );
 });
-
-/** Every key of the store with its contents, rate-limit counters aside. */
-async function snapshot(): Promise<Record<string, unknown>> {
-  const found: Record<string, unknown> = {};
-  let cursor = '0';
-  const names: string[] = [];
-  do {
-    const [next, batch] = await redis().scan(cursor, { count: 1000 });
-    cursor = String(next);
-    names.push(...batch.filter((name) => !name.includes(':rate:')));
-  } while (cursor !== '0');
-  for (const name of names.sort()) {
-    const type = await redis().type(name);
-    found[name] =
-      type === 'hash'
-        ? await redis().hgetall(name)
-        : type === 'zset'
-          ? await redis().zrange(name, 0, -1)
-          : type === 'set'
-            ? (await redis().smembers(name)).sort()
-            : await redis().get(name);
-  }
-  return found;
-}

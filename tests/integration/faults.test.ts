@@ -25,6 +25,12 @@ import { call, uniqueName } from './request.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
+/** Every store process the file started: killed after its tests, even one a timed-out test left starting. */
+const storeProcesses = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of storeProcesses) child.kill('SIGKILL');
+});
+
 /** Runs the local store as its own process on the embedded engine, and waits until it listens. */
 async function startStoreProcess(env: Record<string, string>): Promise<ChildProcess> {
   const { REDIS_URL: _realRedis, ...rest } = process.env; // the embedded engine, whatever CI sets
@@ -32,6 +38,7 @@ async function startStoreProcess(env: Record<string, string>): Promise<ChildProc
     env: { ...rest, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  storeProcesses.add(child);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('UPSTASH_REDIS_REST_URL=')) resolve();
@@ -55,9 +62,6 @@ describe('the store killed and brought back', () => {
   beforeAll(async () => {
     settings.LOCAL_STORE_DIR = mkdtempSync(join(tmpdir(), 'faults-store-'));
     settings.LOCAL_STORE_PORT = String(await freePort());
-  });
-  afterAll(() => {
-    store?.kill('SIGKILL');
   });
 
   // Through the /poll's vote and its read.

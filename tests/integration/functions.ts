@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { isServed } from '../../src/lib/features.ts';
 import type { Access, Endpoint as Wrapped } from '../../src/server/http.ts';
+import { KEY_PREFIX } from '../../src/server/keys.ts';
+import type { Engine } from '../../tools/local-store/engine.ts';
 import type { LocalStoreServer } from '../../tools/local-store/server.ts';
 import { startLocalStore } from '../../tools/local-store/start.ts';
 import { features } from '../site-config.ts';
@@ -68,9 +70,9 @@ export function isOn(endpoint: Pick<Endpoint, 'path'>): boolean {
 
 /**
  * Points the file's requests at a fresh embedded store of its own for its tests (then runs `seed`),
- * and back at the shared one after them.
+ * and back at the shared one after them. Returns the store.
  */
-export function useOwnStore(seed: () => Promise<unknown> = async () => {}): void {
+export function useOwnStore(seed: () => Promise<unknown> = async () => {}): () => LocalStoreServer {
   let store: LocalStoreServer;
   const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
   beforeAll(async () => {
@@ -84,4 +86,43 @@ export function useOwnStore(seed: () => Promise<unknown> = async () => {}): void
     process.env.UPSTASH_REDIS_REST_TOKEN = shared.token;
     await store.close();
   });
+  return () => store;
 }
+
+/**
+ * Every key of an embedded store with its content, read from its engine (no HTTP), but those whose
+ * name goes on, after the site's prefix, with one of `leaveOut`: what a refused request must leave
+ * as it was.
+ */
+export async function storeContents(engine: Engine, leaveOut = ['rate:']): Promise<Record<string, unknown>> {
+  const run = async (commands: string[][]) =>
+    (await engine.run(commands, 'pipeline')).map((reply) => {
+      if ('error' in reply) throw new Error(reply.error);
+      return reply.result;
+    });
+  const [all] = (await run([['KEYS', '*']])) as [string[]];
+  const names = all.filter((key) => !leaveOut.some((prefix) => key.startsWith(`${KEY_PREFIX}${prefix}`))).sort();
+  if (!names.length) return {};
+  const types = (await run(names.map((key) => ['TYPE', key]))) as string[];
+  const read = (key: string, type: string | undefined) =>
+    type === 'hash'
+      ? ['HGETALL', key]
+      : type === 'set'
+        ? ['SMEMBERS', key]
+        : type === 'zset'
+          ? ['ZRANGE', key, '0', '-1', 'WITHSCORES']
+          : type === 'list'
+            ? ['LRANGE', key, '0', '-1']
+            : ['GET', key];
+  const contents = await run(names.map((key, index) => read(key, types[index])));
+  return Object.fromEntries(
+    names.map((key, index) => {
+      const content = contents[index] as string[];
+      if (types[index] === 'hash') return [key, Object.fromEntries(pairs(content))];
+      return [key, types[index] === 'set' ? [...content].sort() : content];
+    }),
+  );
+}
+
+/** [a, 1, b, 2] as [[a, 1], [b, 2]]. */
+const pairs = (flat: string[]) => flat.flatMap((item, index) => (index % 2 ? [] : [[item, flat[index + 1]]]));
