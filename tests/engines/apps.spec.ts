@@ -6,6 +6,7 @@ import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
+import { HOLD } from '../../tools/fake-openai/server.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';
@@ -65,12 +66,11 @@ test('a word-game round: How to play closed with Escape and typing at once, the 
 test('the chatbot streams its answer, and Stop keeps the words that came', async ({ site }) => {
   test.skip(!features.chatbot, switchedOff('chatbot'));
   await site.goto('/chatbot');
-  const question = `Stream this in ${site.engine}: ${'word '.repeat(140)}THE END`;
-  await site.fill(byRole('textbox', 'Your question'), question);
+  // The local model sends the words before HOLD, then holds the answer open until Stop.
+  await site.fill(byRole('textbox', 'Your question'), `Stream this in ${site.engine}, ${HOLD} THE END`);
   await site.click(byRole('button', 'Send'));
   const answer = byCss('[role=log] .message-ai');
-  // The first words show while the rest is still coming: then Stop.
-  await site.expectText(answer, 'You asked');
+  await site.expectText(answer, `Stream this in ${site.engine}`);
   await site.click(byRole('button', 'Stop'));
   await site.expectText(answer, 'Stopped.');
   expect(await site.text(answer)).not.toContain('THE END');

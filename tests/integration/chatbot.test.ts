@@ -28,7 +28,7 @@ import { projectCardPath } from '../../src/lib/project-cards.ts';
 import { MAX_ANSWER_TOKENS, worstCaseTokens } from '../../src/server/ai.ts';
 import { KEY_PREFIX, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { DEFAULT_PACE, type FakeOpenAi, echoAnswer, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
+import { DEFAULT_PACE, type FakeOpenAi, HOLD, echoAnswer, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { features, owner, projects } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
@@ -647,6 +647,32 @@ describe.skipIf(!features.chatbot)('the streamed answer (Accept: text/event-stre
     await reader.cancel();
     await expect.poll(() => model.streams.abandoned, { timeout: 2000 }).toBe(abandoned + 1);
     await expect.poll(tokens, { timeout: 2000 }).toBeGreaterThan(MAX_ANSWER_TOKENS);
+  });
+
+  it(`streams a question saying ${HOLD} up to it and holds the rest until the asker leaves (the local model, for tests of Stop)`, async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { abandoned, finished } = { ...model.streams };
+    const stopping = new AbortController();
+    const question = `Wait ${HOLD} for this`;
+    const response = await askStreamed(
+      { userQuestion: question, userSystemChoice: 'Be brief.' },
+      { signal: stopping.signal },
+    );
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    // Whole events only: up to the last blank line.
+    const text = () => textOf(parseEvents(received.slice(0, received.lastIndexOf('\n\n') + 2)));
+    while (!text().endsWith('Wait ')) {
+      const read = await reader.read();
+      if (read.done) throw new Error(`The answer went past ${HOLD}: ${text()}`);
+      received += decoder.decode(read.value, { stream: true });
+    }
+    expect(model.streams.finished).toBe(finished);
+    stopping.abort();
+    await expect.poll(() => model.streams.abandoned, { timeout: 2000 }).toBe(abandoned + 1);
+    expect(model.streams.finished).toBe(finished);
+    expect(text()).toBe(echoAnswer('Be brief.', question).split(HOLD)[0]);
   });
 
   it('aborts the model call of a JSON client that leaves, and counts its worst case', async () => {

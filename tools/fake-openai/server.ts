@@ -5,6 +5,7 @@
 // events in small delayed pieces, the usage in a last chunk when `stream_options.include_usage`
 // asks for it, then `[DONE]`; `streams` says how many streams the client left part-way.
 // Dev and test tooling only.
+import { once } from 'node:events';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -58,6 +59,12 @@ export interface FakeOpenAi {
   streams: { started: number; finished: number; abandoned: number };
   close(): Promise<void>;
 }
+
+/**
+ * Where a streamed echo stops until its client leaves: a question saying it holds the answer
+ * open after the words before it (a test's Stop, pressed while the answer is surely coming).
+ */
+export const HOLD = '[hold]';
 
 /** The longest instruction the echo repeats whole (a visitor's at most); a longer one is shown by its start and length. */
 export const ECHO_INSTRUCTION_CHARS = 500;
@@ -141,7 +148,9 @@ export async function startFakeOpenAi({
     });
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
-    const pieces = content.match(new RegExp(`[\\s\\S]{1,${pace.chunkChars}}`, 'g')) ?? [];
+    const hold = content.indexOf(HOLD);
+    const sent = hold === -1 ? content : content.slice(0, hold);
+    const pieces = sent.match(new RegExp(`[\\s\\S]{1,${pace.chunkChars}}`, 'g')) ?? [];
     for (const [i, piece] of pieces.entries()) {
       await sleep(i === 0 ? pace.firstChunkMs : pace.chunkMs);
       if (gone) return;
@@ -150,6 +159,10 @@ export async function startFakeOpenAi({
         return;
       }
       res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+    }
+    if (hold !== -1) {
+      if (!gone) await once(res, 'close');
+      return;
     }
     res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
     if (usage) {
