@@ -31,6 +31,8 @@ const page = (messages: ForumMessage[], older: string | null = null, version = '
   version,
 });
 vi.mock('./api-client.ts', () => api);
+const renderer = vi.hoisted(() => ({ loadMarkdown: vi.fn<() => Promise<void>>() }));
+vi.mock('../../components/markdown/renderer.ts', () => renderer);
 
 const message = (id: string, username: string, text = `from ${username}`): ForumMessage => ({
   _id: id,
@@ -58,7 +60,7 @@ async function openForum(session = 'ada', clearance = 2) {
 describe('forum store', () => {
   let forum: Awaited<ReturnType<typeof openForum>> | undefined;
   beforeEach(() => {
-    for (const call of Object.values(api)) call.mockReset();
+    for (const call of [...Object.values(api), renderer.loadMarkdown]) call.mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -72,6 +74,33 @@ describe('forum store', () => {
     await allTasks();
     expect(forum.$messages.get()).toEqual([message('1', 'bob')]);
     expect(api.fetchMessages).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the first messages once the markdown renderer is there, when one of them or a reply has markdown', async () => {
+    const loaded = Promise.withResolvers<void>();
+    renderer.loadMarkdown.mockReturnValue(loaded.promise);
+    const thread = { ...message('1', 'bob'), replies: [message('2', 'ada', 'A **bold** reply')] };
+    api.fetchMessages.mockResolvedValue(page([thread]));
+    forum = await openForum();
+    await vi.waitFor(() => expect(renderer.loadMarkdown).toHaveBeenCalledTimes(1));
+    expect(forum.$messages.get()).toBeNull();
+    loaded.resolve();
+    await allTasks();
+    expect(forum.$messages.get()).toEqual([thread]);
+    // Later loads show what came at once: the renderer draws new markdown when it is there.
+    api.fetchMessages.mockResolvedValue(page([thread, message('3', 'cy', '`code`')]));
+    renderer.loadMarkdown.mockReturnValue(new Promise(() => undefined));
+    await forum.loadMessages();
+    expect(forum.$messages.get()).toHaveLength(2);
+    expect(renderer.loadMarkdown).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows plain talk without loading the markdown renderer', async () => {
+    api.fetchMessages.mockResolvedValue(page([message('1', 'bob', 'Plain talk, @ada.')]));
+    forum = await openForum();
+    await allTasks();
+    expect(forum.$messages.get()).toHaveLength(1);
+    expect(renderer.loadMarkdown).not.toHaveBeenCalled();
   });
 
   it('says the first load failed (never an empty forum), and keeps the list when a reload fails', async () => {

@@ -7,6 +7,7 @@
 // something changed (with the replies a reader opened further). Failures are logged, except the
 // permission and length alerts the spec names and the server's reason an edit or a delete was refused.
 import { atom, onMount, task } from 'nanostores';
+import { loadMarkdown } from '../../components/markdown/renderer.ts';
 import { canModerateForum } from '../../lib/policy.ts';
 import { ApiError, refusalReason } from '../../platform/api-client.ts';
 import { $user, setToken } from '../../platform/session.ts';
@@ -22,7 +23,16 @@ import {
   postForumMessage,
   reactTo,
 } from './api-client.ts';
-import { authorOf, hasReacted, isOwn, postProblem, reactionAnnouncement, threadOf, withReaction } from './logic.ts';
+import {
+  authorOf,
+  hasMarkdown,
+  hasReacted,
+  isOwn,
+  postProblem,
+  reactionAnnouncement,
+  threadOf,
+  withReaction,
+} from './logic.ts';
 import {
   type ForumMessage,
   type JoinReason,
@@ -137,6 +147,10 @@ function trimTails(messages: ForumMessage[]): void {
   $tails.set(Object.fromEntries(kept));
 }
 
+/** Whether a message or one of its replies shown has markdown in it. */
+const needsRenderer = (message: ForumMessage) =>
+  hasMarkdown(message.text) || (message.replies ?? []).some((reply) => hasMarkdown(reply.text));
+
 /**
  * (Re)loads the newest messages, as many as are shown (one read covers at most MAX_PAGE_SIZE; older
  * ones loaded beyond that stay as they were), and the replies of each thread opened beyond its
@@ -169,6 +183,9 @@ export function loadMessages(): Promise<void> {
       );
       const fresh = new Set(messages.map((message) => message._id));
       const beyond = shown.slice(0, Math.max(0, shown.length - limit)).filter((message) => !fresh.has(message._id));
+      // The first messages show once the renderer is there if any needs it: drawn as typed, then
+      // redrawn, they would move the page.
+      if ($messages.get() === null && messages.some(needsRenderer)) await loadMarkdown();
       $messages.set([...beyond, ...messages]);
       trimTails(messages);
       if (beyond.length === 0) $older.set(page.older);

@@ -22,7 +22,8 @@ import {
 } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import { useFollowNewest } from '../../../components/use-follow-newest.ts';
-import Message, { messageElementId, preloadMarkdown } from './Message.tsx';
+import { loadMarkdown } from '../../../components/markdown/renderer.ts';
+import Message, { messageElementId } from './Message.tsx';
 import StarterPrompts from './StarterPrompts.tsx';
 // Its styles (chatbot.css) are imported by its page, which inlines them: an island brings no CSS.
 
@@ -87,7 +88,7 @@ export default function Chatbot() {
   async function submit(event: React.SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!question.trim() || busy) return;
-    preloadMarkdown();
+    void loadMarkdown();
     following.current = true;
     const text = question;
     setQuestion('');

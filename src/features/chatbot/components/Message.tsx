@@ -3,17 +3,10 @@
 // the error text in its place (SPEC section 8). An answer cut short keeps its words, marked
 // stopped or followed by its error. A complete answer has a Copy button after it (outside the
 // message, so what a screen reader hears of the answer is the answer alone) that copies its markdown.
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { type ChatMessage, PLACEHOLDER } from '../store.ts';
+import { MarkdownText } from '../../../components/markdown/renderer.ts';
 import { copyText } from '../../../platform/clipboard.ts';
-
-const importMarkdown = () => import('../../../components/markdown/Markdown.tsx');
-const Markdown = lazy(importMarkdown);
-
-/** Starts loading the markdown renderer, so it is there by the time an answer's first words are. */
-export function preloadMarkdown(): void {
-  void importMarkdown();
-}
 
 /** The element id of a message, for reading what it shows. */
 export const messageElementId = (id: number) => `message-${id}`;
@@ -23,9 +16,7 @@ function Answer({ text, state, error }: ChatMessage) {
   return (
     <>
       {text ? (
-        <Suspense fallback={<div className="plain">{text}</div>}>
-          <Markdown>{text}</Markdown>
-        </Suspense>
+        <MarkdownText fallback={<div className="plain">{text}</div>}>{text}</MarkdownText>
       ) : (
         state !== 'stopped' && error
       )}

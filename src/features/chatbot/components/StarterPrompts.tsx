@@ -3,7 +3,7 @@
 // visitor's instruction. On the page's first load, so kept to a few strings.
 import { MY_WORK_CHOICE } from '../instructions.ts';
 import { $systemChoice, sendQuestion } from '../store.ts';
-import { preloadMarkdown } from './Message.tsx';
+import { loadMarkdown } from '../../../components/markdown/renderer.ts';
 
 interface Starter {
   question: string;
@@ -28,7 +28,7 @@ export default function StarterPrompts() {
             className="button"
             onClick={() => {
               if (choice) $systemChoice.set(choice);
-              preloadMarkdown();
+              void loadMarkdown();
               void sendQuestion(question);
             }}
           >

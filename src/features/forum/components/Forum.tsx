@@ -6,9 +6,10 @@
 // are highlighted. A signed-in visitor below the forum's clearance sees why it is closed and may
 // ask to join (ForumClosed.tsx). Rendered from the forum store.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
+import { MarkdownText } from '../../../components/markdown/renderer.ts';
 import { useFollowNewest } from '../../../components/use-follow-newest.ts';
 import { MENTIONS_YOU, readerMentions } from '../../../lib/mentions.ts';
 import { canModerateForum, canUseForum } from '../../../lib/policy.ts';
@@ -61,10 +62,6 @@ import {
 import ForumClosed from './ForumClosed.tsx';
 // Its styles (forum.css) are imported by its page, which inlines them: an island brings no CSS.
 
-// The renderer and its highlighter (about 70 KB gzip) load with the first message that has
-// markdown in it, not with the page: a forum of plain talk never loads them.
-const Markdown = lazy(() => import('../../../components/markdown/Markdown.tsx'));
-
 /** Plain text as written, each mention of the reader marked (and said: "mentions you"). */
 function PlainText({ text, reader }: { text: string; reader: string }) {
   return (
@@ -86,18 +83,18 @@ function PlainText({ text, reader }: { text: string; reader: string }) {
 /** A member's text as markdown; as typed when it has no markdown in it, or until the renderer is there. */
 function MessageText({ text }: { text: string }) {
   const reader = useStore($user).username;
-  if (!hasMarkdown(text)) return <PlainText text={text} reader={reader} />;
+  const typed = <PlainText text={text} reader={reader} />;
+  if (!hasMarkdown(text)) return typed;
   return (
-    <Suspense fallback={<PlainText text={text} reader={reader} />}>
-      <div className="forum-markdown">
-        <Markdown
-          headingLevel={3}
-          highlight={{ parts: (part) => readerMentions(part, reader), className: 'mention-you', said: MENTIONS_YOU }}
-        >
-          {text}
-        </Markdown>
-      </div>
-    </Suspense>
+    <div className="forum-markdown">
+      <MarkdownText
+        fallback={typed}
+        headingLevel={3}
+        highlight={{ parts: (part) => readerMentions(part, reader), className: 'mention-you', said: MENTIONS_YOU }}
+      >
+        {text}
+      </MarkdownText>
+    </div>
   );
 }
 
