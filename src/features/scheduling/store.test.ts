@@ -60,6 +60,12 @@ async function openPoll(member = '') {
   return { ...store, $poll };
 }
 
+/** Fake timers in a page that stays visible: the poll's refreshes run as the test advances time. */
+function inAVisiblePage(): void {
+  vi.useFakeTimers();
+  vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
+}
+
 describe('scheduling poll store', () => {
   let storage: MemoryStorage;
   let poll: Awaited<ReturnType<typeof openPoll>> | undefined;
@@ -77,6 +83,7 @@ describe('scheduling poll store', () => {
     if (poll) cleanStores(poll.$poll);
     poll = undefined;
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it("loads the options and everyone's votes; a visitor without a name cannot vote", async () => {
@@ -293,100 +300,80 @@ describe('scheduling poll store', () => {
   });
 
   it("keeps a vote shown when a refresh's answers, read before it, arrive after it", async () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
-    try {
-      poll = await openPoll('demo_visitor');
-      const stale = Promise.withResolvers<Vote[]>();
-      api.fetchPollVersion.mockResolvedValue(1);
-      api.fetchPollAnswers.mockReturnValueOnce(stale.promise).mockReturnValueOnce(stale.promise);
-      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
-      api.sendVote.mockResolvedValue(ok());
-      api.fetchPollAnswers.mockResolvedValue([vote(1, 'demo_visitor', true)]);
-      const toggled = poll.toggleChoice(POLL, '0828-600pm');
-      stale.resolve([]);
-      await toggled;
-      await vi.advanceTimersByTimeAsync(0);
-      expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+    inAVisiblePage();
+    poll = await openPoll('demo_visitor');
+    const stale = Promise.withResolvers<Vote[]>();
+    api.fetchPollVersion.mockResolvedValue(1);
+    api.fetchPollAnswers.mockReturnValueOnce(stale.promise).mockReturnValueOnce(stale.promise);
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+    api.sendVote.mockResolvedValue(ok());
+    api.fetchPollAnswers.mockResolvedValue([vote(1, 'demo_visitor', true)]);
+    const toggled = poll.toggleChoice(POLL, '0828-600pm');
+    stale.resolve([]);
+    await toggled;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poll.$poll.get().selected.has('0828-600pm')).toBe(true);
   });
 
   it('keeps a vote shown when a refresh reads the answers while it is still being sent, and an un-vote too', async () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
-    try {
-      poll = await openPoll('demo_visitor');
-      let version = 0;
-      api.fetchPollVersion.mockImplementation(async () => version);
-      for (const [votes, selected] of [
-        [[], true], // the vote clicked, not yet in when the refresh reads
-        [[vote(1, 'demo_visitor', true)], false], // the vote taken back, still in when the refresh reads
-      ] as const) {
-        const answer = Promise.withResolvers<ChoiceResponse>();
-        api.sendVote.mockReturnValueOnce(answer.promise);
-        const toggled = poll.toggleChoice(POLL, '0828-600pm');
-        api.fetchPollAnswers.mockResolvedValue([...votes]);
-        version += 1; // another voter's vote moved the poll: the next check refreshes it
-        await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
-        expect(poll.$poll.get().selected.has('0828-600pm')).toBe(selected);
-        answer.resolve(ok());
-        await toggled;
-        expect(poll.$poll.get().selected.has('0828-600pm')).toBe(selected);
-        api.fetchPollAnswers.mockResolvedValue(selected ? [vote(1, 'demo_visitor', true)] : []);
-      }
-    } finally {
-      vi.useRealTimers();
+    inAVisiblePage();
+    poll = await openPoll('demo_visitor');
+    let version = 0;
+    api.fetchPollVersion.mockImplementation(async () => version);
+    for (const [votes, selected] of [
+      [[], true], // the vote clicked, not yet in when the refresh reads
+      [[vote(1, 'demo_visitor', true)], false], // the vote taken back, still in when the refresh reads
+    ] as const) {
+      const answer = Promise.withResolvers<ChoiceResponse>();
+      api.sendVote.mockReturnValueOnce(answer.promise);
+      const toggled = poll.toggleChoice(POLL, '0828-600pm');
+      api.fetchPollAnswers.mockResolvedValue([...votes]);
+      version += 1; // another voter's vote moved the poll: the next check refreshes it
+      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
+      expect(poll.$poll.get().selected.has('0828-600pm')).toBe(selected);
+      answer.resolve(ok());
+      await toggled;
+      expect(poll.$poll.get().selected.has('0828-600pm')).toBe(selected);
+      api.fetchPollAnswers.mockResolvedValue(selected ? [vote(1, 'demo_visitor', true)] : []);
     }
   });
 
   it('shows a comment posted while a refresh reads the comments: the refresh read before it is not shown after it', async () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
-    try {
-      poll = await openPoll();
-      const stale = Promise.withResolvers<CommentsResponse>();
-      api.fetchPollVersion.mockResolvedValue(1); // another visitor's change moved the poll
-      api.fetchPollComments.mockReturnValueOnce(stale.promise);
-      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
-      poll.editComment(POLL, { name: 'Jo', text: 'Friday?' });
-      api.sendComment.mockResolvedValueOnce({ status: 'Success' });
-      api.fetchPollComments.mockResolvedValue({ comments: [said], moderator: false });
-      const posted = poll.postComment(POLL);
-      await vi.advanceTimersByTimeAsync(0);
-      stale.resolve({ comments: [], moderator: false }); // read before the comment was in
-      await posted;
-      await vi.advanceTimersByTimeAsync(0);
-      expect(poll.$poll.get().comments).toEqual([said]);
-    } finally {
-      vi.useRealTimers();
-    }
+    inAVisiblePage();
+    poll = await openPoll();
+    const stale = Promise.withResolvers<CommentsResponse>();
+    api.fetchPollVersion.mockResolvedValue(1); // another visitor's change moved the poll
+    api.fetchPollComments.mockReturnValueOnce(stale.promise);
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+    poll.editComment(POLL, { name: 'Jo', text: 'Friday?' });
+    api.sendComment.mockResolvedValueOnce({ status: 'Success' });
+    api.fetchPollComments.mockResolvedValue({ comments: [said], moderator: false });
+    const posted = poll.postComment(POLL);
+    await vi.advanceTimersByTimeAsync(0);
+    stale.resolve({ comments: [], moderator: false }); // read before the comment was in
+    await posted;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poll.$poll.get().comments).toEqual([said]);
   });
 
   it('shows the decision when a vote is refused as the poll closed, though a refresh read the poll before it', async () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn(), removeEventListener: vi.fn() });
-    try {
-      poll = await openPoll('demo_visitor');
-      const stale = Promise.withResolvers<CreatedPoll & { version: number }>();
-      api.fetchPollVersion.mockResolvedValue(1);
-      api.fetchPoll.mockReturnValueOnce(stale.promise);
-      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
-      api.fetchPoll.mockResolvedValue({ ...yesOnlyPoll, version: 2, final: '0827-700pm' });
-      api.sendVote.mockImplementationOnce(async () => {
-        const { ApiError } = await import('../../platform/api-client.ts');
-        throw new ApiError(409, 'Reworded: decided.', 'conflict', undefined, 'poll-closed');
-      });
-      const toggled = poll.toggleChoice(POLL, '0828-600pm');
-      await vi.advanceTimersByTimeAsync(0);
-      stale.resolve(yesOnlyPoll); // read before the organiser decided
-      await toggled;
-      await vi.advanceTimersByTimeAsync(0);
-      expect(poll.$poll.get()).toMatchObject({ details: { final: '0827-700pm' }, canVote: false });
-    } finally {
-      vi.useRealTimers();
-    }
+    inAVisiblePage();
+    poll = await openPoll('demo_visitor');
+    const stale = Promise.withResolvers<CreatedPoll & { version: number }>();
+    api.fetchPollVersion.mockResolvedValue(1);
+    api.fetchPoll.mockReturnValueOnce(stale.promise);
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS); // a refresh starts reading, slowly
+    api.fetchPoll.mockResolvedValue({ ...yesOnlyPoll, version: 2, final: '0827-700pm' });
+    api.sendVote.mockImplementationOnce(async () => {
+      const { ApiError } = await import('../../platform/api-client.ts');
+      throw new ApiError(409, 'Reworded: decided.', 'conflict', undefined, 'poll-closed');
+    });
+    const toggled = poll.toggleChoice(POLL, '0828-600pm');
+    await vi.advanceTimersByTimeAsync(0);
+    stale.resolve(yesOnlyPoll); // read before the organiser decided
+    await toggled;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poll.$poll.get()).toMatchObject({ details: { final: '0827-700pm' }, canVote: false });
   });
 
   it('shows a comment posted while the comments first load: that load is not shown after it', async () => {
@@ -417,37 +404,33 @@ describe('scheduling poll store', () => {
       removeEventListener: vi.fn(),
     };
     vi.stubGlobal('document', page);
-    try {
-      poll = await openPoll();
-      const reads = () => api.fetchPollAnswers.mock.calls.length;
-      const loaded = reads();
-      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS * 3);
-      expect(api.fetchPollVersion).toHaveBeenCalledTimes(4); // at mount, then each check
-      expect(reads()).toBe(loaded);
+    poll = await openPoll();
+    const reads = () => api.fetchPollAnswers.mock.calls.length;
+    const loaded = reads();
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS * 3);
+    expect(api.fetchPollVersion).toHaveBeenCalledTimes(4); // at mount, then each check
+    expect(reads()).toBe(loaded);
 
-      api.fetchPollVersion.mockResolvedValue(1);
-      api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'anon_Ann')]);
-      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
-      expect(reads()).toBe(loaded + 1);
-      // Asked at the version seen, which the CDN may answer for everyone watching.
-      expect(api.fetchPollAnswers).toHaveBeenLastCalledWith(POLL, 1);
-      expect(api.fetchPoll).toHaveBeenLastCalledWith(POLL, 1);
-      expect(poll.$poll.get().voterNames).toEqual(['anon_Jo', 'anon_Ann']);
-      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
-      expect(reads()).toBe(loaded + 1);
+    api.fetchPollVersion.mockResolvedValue(1);
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'anon_Ann')]);
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
+    expect(reads()).toBe(loaded + 1);
+    // Asked at the version seen, which the CDN may answer for everyone watching.
+    expect(api.fetchPollAnswers).toHaveBeenLastCalledWith(POLL, 1);
+    expect(api.fetchPoll).toHaveBeenLastCalledWith(POLL, 1);
+    expect(poll.$poll.get().voterNames).toEqual(['anon_Jo', 'anon_Ann']);
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
+    expect(reads()).toBe(loaded + 1);
 
-      // Hidden: no reads at all; visible again: one check at once.
-      page.visibilityState = 'hidden';
-      const checks = api.fetchPollVersion.mock.calls.length;
-      await vi.advanceTimersByTimeAsync(poll.REFRESH_MS * 4);
-      expect(api.fetchPollVersion).toHaveBeenCalledTimes(checks);
-      page.visibilityState = 'visible';
-      listeners.get('visibilitychange')!();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(api.fetchPollVersion).toHaveBeenCalledTimes(checks + 1);
-    } finally {
-      vi.useRealTimers();
-    }
+    // Hidden: no reads at all; visible again: one check at once.
+    page.visibilityState = 'hidden';
+    const checks = api.fetchPollVersion.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS * 4);
+    expect(api.fetchPollVersion).toHaveBeenCalledTimes(checks);
+    page.visibilityState = 'visible';
+    listeners.get('visibilitychange')!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.fetchPollVersion).toHaveBeenCalledTimes(checks + 1);
   });
   it('loads the comments with the poll, and posts one as a guest under the name typed, then reloads them', async () => {
     poll = await openPoll();
