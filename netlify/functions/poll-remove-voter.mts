@@ -9,7 +9,10 @@ export default endpoint({
   method: 'POST',
   access: { clearance: CLEARANCE.console },
   body: removeVoterRequest,
-  handle: ({ body, caller }) => removeVoter(caller, body.question, body.name),
+  handle: async ({ body, caller }) => {
+    await removeVoter(caller, body.question, body.name);
+    return { status: 'Success' };
+  },
 });
 
 export const config: Config = { path: '/api/poll/remove-voter' };

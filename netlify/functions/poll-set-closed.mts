@@ -9,7 +9,7 @@ export default endpoint({
   method: 'POST',
   access: { clearance: CLEARANCE.console },
   body: setClosedRequest,
-  handle: ({ body, caller }) => setClosed(caller, body.question, body.closed),
+  handle: async ({ body, caller }) => ({ status: 'Success', ...(await setClosed(caller, body.question, body.closed)) }),
 });
 
 export const config: Config = { path: '/api/poll/set-closed' };

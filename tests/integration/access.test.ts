@@ -5,7 +5,7 @@
 // session (401, SESSION_ENDED); each refusal changes nothing in the store. The file has a store of
 // its own: its console calls would drop what other suites vote on if a refusal ever failed.
 import { beforeEach, describe, expect, it } from 'vitest';
-import logoutEverywhere from '../../netlify/functions/account-logout-everywhere.mts';
+import logoutEverywhere from '../../netlify/functions/auth-account-logout-everywhere.mts';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
@@ -42,7 +42,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
+    /^(auth-account|auth-account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
   [/^messages-.+$/, { clearance: CLEARANCE.forum }],
@@ -55,7 +55,7 @@ const RULES: [RegExp, Access][] = [
     'optional-session',
   ],
   [
-    /^(health|login|register|mail-contact|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
+    /^(health|auth-login|auth-register|mail-contact|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
     'public',
   ],
 ];

@@ -2,9 +2,9 @@
 // the local store (a real Redis when REDIS_URL is set).
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import account from '../../netlify/functions/account.mts';
-import login from '../../netlify/functions/login.mts';
-import register from '../../netlify/functions/register.mts';
+import account from '../../netlify/functions/auth-account.mts';
+import login from '../../netlify/functions/auth-login.mts';
+import register from '../../netlify/functions/auth-register.mts';
 import { decodeUserDetails } from '../../src/lib/session-token.ts';
 import { createUser } from '../../src/features/auth/repo.server.ts';
 import { LIMITS, createAccount } from '../../src/features/auth/service.server.ts';

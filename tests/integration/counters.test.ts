@@ -3,10 +3,10 @@
 // then every counter in the store (this suite's and whatever other suites left) is checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import askAi from '../../netlify/functions/ask-ai.mts';
-import login from '../../netlify/functions/login.mts';
+import login from '../../netlify/functions/auth-login.mts';
 import contact from '../../netlify/functions/mail-contact.mts';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
-import register from '../../netlify/functions/register.mts';
+import register from '../../netlify/functions/auth-register.mts';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
 import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';

@@ -4,7 +4,7 @@
 // brings a fresh token with the forum; a demotion still ends every session; a decline is recorded;
 // a notice dismissed. The file has a store of its own: it fills the owner's list.
 import { describe, expect, it } from 'vitest';
-import account from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/auth-account.mts';
 import askToJoin from '../../netlify/functions/forum-ask-to-join.mts';
 import ownRequest from '../../netlify/functions/forum-join-request.mts';
 import dismiss from '../../netlify/functions/forum-join-request-dismiss.mts';

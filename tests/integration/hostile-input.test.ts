@@ -243,7 +243,7 @@ describe('hostile input', () => {
     expect(new Set(endpoints.map((endpoint) => endpoint.method))).toEqual(new Set(['GET', 'POST', 'PUT', 'DELETE']));
     expect(await storeContents(store.engine)).toHaveProperty(['site:user:demo_admin']);
     expect(endpoints.find((endpoint) => endpoint.name === 'messages-delete.mts')?.method).toBe('DELETE');
-    expect(endpoints.find((endpoint) => endpoint.name === 'login.mts')?.method).toBe('POST');
+    expect(endpoints.find((endpoint) => endpoint.name === 'auth-login.mts')?.method).toBe('POST');
   });
 
   it('answers every generated bad request with a 4xx JSON error, and a refusal writes nothing', async () => {

@@ -1,7 +1,7 @@
 // The server's log never holds what visitors entrust to it: passwords, password hashes, emails or
 // message texts, even when a store command that carried them fails.
 import { describe, expect, it, vi } from 'vitest';
-import register from '../../netlify/functions/register.mts';
+import register from '../../netlify/functions/auth-register.mts';
 import { redact } from '../../src/server/log.ts';
 import { call, uniqueName } from './request.ts';
 

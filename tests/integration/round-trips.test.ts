@@ -128,17 +128,17 @@ const date = `${DATE_POLL.dates[0].date}_DATE`;
 
 const SCENARIOS: Record<string, Scenario> = {
   health: { kind: 'read', prepare: async () => ({ method: 'GET' }) },
-  account: { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member()).token }) },
-  'account-logout-everywhere': { kind: 'write', prepare: async () => ({ token: (await member()).token }) },
+  'auth-account': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member()).token }) },
+  'auth-account-logout-everywhere': { kind: 'write', prepare: async () => ({ token: (await member()).token }) },
   // A login counts its attempt before the password check and gives it back when it succeeds.
-  login: {
+  'auth-login': {
     kind: 'write',
     prepare: async () => {
       const { username } = await member();
       return { body: { username, password: 'a-long-password' } };
     },
   },
-  register: {
+  'auth-register': {
     kind: 'write',
     prepare: async () => ({ body: { username: uniqueName('new'), password: 'a-long-password' } }),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import register from '../../netlify/functions/register.mts';
+import register from '../../netlify/functions/auth-register.mts';
 import allScores from '../../netlify/functions/scoring-all-scores.mts';
 import wordGame from '../../netlify/functions/scoring-wordgame.mts';
 import { dayNumber } from '../../src/lib/utc-day.ts';

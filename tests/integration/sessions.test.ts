@@ -3,14 +3,14 @@
 // and a refused request writes nothing. That every function reading a token refuses an ended
 // session is access.test.ts's, from each function's declared access.
 import { describe, expect, it } from 'vitest';
-import account from '../../netlify/functions/account.mts';
-import logoutEverywhere from '../../netlify/functions/account-logout-everywhere.mts';
+import account from '../../netlify/functions/auth-account.mts';
+import logoutEverywhere from '../../netlify/functions/auth-account-logout-everywhere.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
 import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
-import login from '../../netlify/functions/login.mts';
+import login from '../../netlify/functions/auth-login.mts';
 import createMessage from '../../netlify/functions/messages-create-message.mts';
 import getMessages from '../../netlify/functions/messages-get-messages.mts';
-import register from '../../netlify/functions/register.mts';
+import register from '../../netlify/functions/auth-register.mts';
 import allScores from '../../netlify/functions/scoring-all-scores.mts';
 import wordGame from '../../netlify/functions/scoring-wordgame.mts';
 import { deleteUser, setClearance, setPassword } from '../../src/features/auth/service.server.ts';

@@ -8,7 +8,7 @@ import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
 import orders from '../../netlify/functions/dhh-orders.mts';
 import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
 import updateItemQuantity from '../../netlify/functions/dhh-update-item-quantity.mts';
-import register from '../../netlify/functions/register.mts';
+import register from '../../netlify/functions/auth-register.mts';
 import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';

@@ -120,10 +120,9 @@ export const NO_SUCH_VOTER = 'This voter has no vote on the question any more.';
  * Takes a voter's vote off a question (the owner's moderation: names made up to fill it, a voter
  * who asked); the name can vote again. One round trip, within the admin's limit.
  */
-export async function removeVoter(admin: Admin, question: number, name: string): Promise<{ status: 'Success' }> {
+export async function removeVoter(admin: Admin, question: number, name: string): Promise<void> {
   const [removed] = await commandsAsAdmin(admin, [['HDEL', keys.pollVotes(question), name.toLowerCase()]]);
   if (removed === 0) throw new AppError('not_found', NO_SUCH_VOTER);
-  return { status: 'Success' };
 }
 
 /** What the owner hears when reopening a question the site config closes. */
@@ -135,13 +134,9 @@ export const CLOSED_IN_CONFIG =
  * /poll page or the admin CLI. One round trip, within the admin's limit. A question the config
  * closes is not reopened here (409). Answers whether the question is now closed.
  */
-export async function setClosed(
-  admin: Admin,
-  question: number,
-  closed: boolean,
-): Promise<{ status: 'Success'; closed: boolean }> {
+export async function setClosed(admin: Admin, question: number, closed: boolean): Promise<{ closed: boolean }> {
   if (!closed && closedInConfig(question)) throw new AppError('conflict', CLOSED_IN_CONFIG);
   const key = keys.pollClosed(question);
   await commandsAsAdmin(admin, [closed ? ['SETNX', key, Date.now()] : ['DEL', key]]);
-  return { status: 'Success', closed };
+  return { closed };
 }
