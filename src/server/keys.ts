@@ -10,10 +10,6 @@ export const KEY_PREFIX = 'site:';
 export const keys = {
   /** hash {username, firstName, lastName, email, clearance, passwordHash, createdAt, session, account (its account key)}; no expiry */
   user: (usernameKey: string) => `${KEY_PREFIX}user:${usernameKey}`,
-  /** set of username keys, for listing accounts; no expiry */
-  users: () => `${KEY_PREFIX}users`,
-  /** hash {username key → how many accounts have been registered under the name}, numbering each account's key; never deleted, no expiry */
-  registrations: () => `${KEY_PREFIX}registrations`,
   /** hash {game → best round}, per account key; no expiry */
   scores: (accountKey: string) => `${KEY_PREFIX}scores:${accountKey}`,
   /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/word-game.ts), per account key; no expiry */
@@ -136,7 +132,7 @@ export function usernameKey(username: string): string {
 /**
  * Returns an account's key, what its own records are stored under: the `account` field of its hash,
  * '<username key>#<n>' for the name's n-th registration (accountKeyPrefix, then the number counted
- * in keys.registrations by the register script, src/server/scripts/auth.ts); an account registered before account keys has none and keeps
+ * by the register script, src/features/auth/scripts.server.ts); an account registered before account keys has none and keeps
  * its username key. A token carries it as its subject (src/server/token.ts).
  */
 export function accountKeyOf(username: string, account: string | null | undefined): string {

@@ -1,7 +1,5 @@
-// Pure account rules for the browser: the greetings. (Reading the session token is src/lib/session-token.ts.)
-// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/auth.ts):
-// - an account is created whole, and only while its username is free in any letter case;
-// - a clearance change applies only to an existing account, never bringing back a deleted one.
+// Pure account rules for the browser: the greetings. The rules that need the store's atomicity are
+// in scripts.server.ts.
 import { type UserDetails, displayName } from '../../lib/user-details.ts';
 
 /** Returns the shop home's greeting for the session (spec section 2, Shop). */

@@ -1,14 +1,16 @@
 // Redis access for accounts. A user is one hash under keys.user(usernameKey) plus membership of
-// keys.users(); both are written by one script (src/server/scripts/auth.ts) so an account never
-// exists half-made. The same script gives the account its account key (keys.ts accountKeyOf), under
-// which its own records are kept.
+// authKeys.users(); both are written by one script so an account never exists half-made. The same
+// script gives the account its account key (src/server/keys.ts accountKeyOf).
 import type { Pipeline } from '@upstash/redis';
 import { accountKeyOf, accountKeyPrefix, keys, usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
-import * as scripts from '../../server/scripts/auth.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
 import { ensureSession } from '../../server/scripts/session.ts';
 import { type SessionCheck, checkedRead, newSessionId } from '../../server/session.ts';
+import { authKeys } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
+import type { LoginCounter } from './scripts.server.ts';
 
 export interface StoredUser {
   username: string;
@@ -26,7 +28,10 @@ export interface StoredUser {
 
 /** Turns a HGETALL reply into a user, or undefined when there is none. */
 export function toStoredUser(reply: unknown): StoredUser | undefined {
-  const hash = hashReply(reply);
+  return storedUser(hashReply(reply));
+}
+
+function storedUser(hash: Record<string, string> | null): StoredUser | undefined {
   if (!hash?.username) return undefined;
   return {
     username: hash.username,
@@ -46,28 +51,38 @@ export function readUserInto(pipe: Pipeline<[]>, username: string): void {
   pipe.hgetall(keys.user(usernameKey(username)));
 }
 
+/** The failure counters a login attempt is held to, by name. */
+export type LoginAttempts = Record<LoginCounter, Attempt>;
+
+/** Each counter's key and limit, by name. */
+function counters<T>(attempts: LoginAttempts, pick: (counter: ReturnType<typeof attemptCounter>) => T) {
+  const { nameAtAddress, address, name } = attempts;
+  return {
+    nameAtAddress: pick(attemptCounter(nameAtAddress)),
+    address: pick(attemptCounter(address)),
+    name: pick(attemptCounter(name)),
+  };
+}
+
 /**
  * Counts a login attempt on its failure counters unless one is over its limit, and reads the user,
  * in one round trip: the seconds to wait (0 when the attempt may go on) and the user, if any.
  */
 export async function reserveLoginAttempt(
-  attempts: Attempt[],
+  attempts: LoginAttempts,
   username: string,
 ): Promise<{ wait: number; user: StoredUser | undefined }> {
-  const counters = attempts.map(attemptCounter);
-  const [wait, record] = await scripts.reserveLoginAttempt.run(
-    [...counters.map(([key]) => key), keys.user(usernameKey(username))],
-    counters.flatMap(([, max, windowSeconds]) => [max, windowSeconds]),
+  const reply = await scripts.reserveLoginAttempt.run(
+    { ...counters(attempts, ([key]) => key), user: keys.user(usernameKey(username)) },
+    { limits: counters(attempts, ([, max, window]) => ({ max, window })) },
   );
-  return { wait: Number(wait), user: toStoredUser(record) };
+  if (typeof reply === 'string') return { wait: secondsToWait(reply) ?? 0, user: undefined };
+  return { wait: 0, user: storedUser(reply.user) };
 }
 
 /** Gives a successful login's reserved attempt back on each of its counters. */
-export async function refundLoginAttempt(attempts: Attempt[]): Promise<void> {
-  await scripts.refundEach.run(
-    attempts.map((attempt) => attemptCounter(attempt)[0]),
-    [],
-  );
+export async function refundLoginAttempt(attempts: LoginAttempts): Promise<void> {
+  await scripts.refundEach.run({ counters: Object.values(counters(attempts, ([key]) => key)) }, {});
 }
 
 /** Reads one user by username, case-insensitively. */
@@ -92,23 +107,23 @@ export async function createUser(user: Omit<StoredUser, 'accountKey'>): Promise<
   const { username, firstName, lastName, email, clearance, passwordHash, createdAt, session } = user;
   const hash = { username, firstName, lastName, email, clearance: String(clearance), passwordHash, createdAt, session };
   const id = usernameKey(username);
-  const account = await scripts.createUser.run(
-    [keys.user(id), keys.users(), keys.registrations()],
-    [id, accountKeyPrefix(id), ...Object.entries(hash).flat()],
+  const reply = await scripts.createUser.run(
+    { user: keys.user(id), users: authKeys.users(), registrations: authKeys.registrations() },
+    { usernameKey: id, accountKeyPrefix: accountKeyPrefix(id), fields: hash },
   );
-  return account || undefined;
+  return reply.outcome === 'created' ? reply.account : undefined;
 }
 
 /** Sets a user's clearance and ends their sessions; answers false when there is no such user. */
 export async function updateClearance(username: string, clearance: number): Promise<boolean> {
-  const fields = ['clearance', String(clearance), 'session', newSessionId()];
-  return (await scripts.updateUser.run([keys.user(usernameKey(username))], fields)) === 1;
+  const fields = { clearance: String(clearance), session: newSessionId() };
+  return (await scripts.updateUser.run({ user: keys.user(usernameKey(username)) }, { fields })) === 'updated';
 }
 
 /** Sets a user's password hash and ends their sessions; answers false when there is no such user. */
 export async function updatePasswordHash(username: string, passwordHash: string): Promise<boolean> {
-  const fields = ['passwordHash', passwordHash, 'session', newSessionId()];
-  return (await scripts.updateUser.run([keys.user(usernameKey(username))], fields)) === 1;
+  const fields = { passwordHash, session: newSessionId() };
+  return (await scripts.updateUser.run({ user: keys.user(usernameKey(username)) }, { fields })) === 'updated';
 }
 
 /**
@@ -116,7 +131,11 @@ export async function updatePasswordHash(username: string, passwordHash: string)
  * (refused when the request's session has already ended).
  */
 export async function replaceSession(username: string, session: SessionCheck): Promise<void> {
-  await scripts.updateUser.runChecked(session, [keys.user(usernameKey(username))], ['session', newSessionId()]);
+  await scripts.updateUser.runChecked(
+    session,
+    { user: keys.user(usernameKey(username)) },
+    { fields: { session: newSessionId() } },
+  );
 }
 
 /** Answers the account's session id, giving it one if it has none (made before there were any). */
@@ -126,12 +145,12 @@ export async function sessionOf(username: string): Promise<string | undefined> {
 
 /** Stores a stronger hash of the same password, unless the hash changed since `readHash` was read. */
 export async function upgradePasswordHash(username: string, readHash: string, newHash: string): Promise<void> {
-  await scripts.upgradePasswordHash.run([keys.user(usernameKey(username))], [readHash, newHash]);
+  await scripts.upgradePasswordHash.run({ user: keys.user(usernameKey(username)) }, { readHash, newHash });
 }
 
 /** Lists every account, without password hashes, in two round trips. */
 export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'session' | 'accountKey'>[]> {
-  const ids = await redis().smembers(keys.users());
+  const ids = await redis().smembers(authKeys.users());
   if (ids.length === 0) return [];
   const pipe = redis().pipeline();
   for (const id of ids) pipe.hgetall(keys.user(id));
@@ -157,12 +176,12 @@ export async function deleteUser(username: string): Promise<boolean> {
   tx.del(keys.user(id));
   tx.del(keys.scores(account), keys.wordGameStats(account), keys.wordGameSeen(account));
   tx.del(keys.cart(account), keys.userOrders(account));
-  tx.srem(keys.users(), id);
+  tx.srem(authKeys.users(), id);
   const [deleted] = (await tx.exec()) as number[];
   return deleted === 1;
 }
 
 /** Counts the accounts (to tell an empty store). */
 export async function countUsers(): Promise<number> {
-  return redis().scard(keys.users());
+  return redis().scard(authKeys.users());
 }

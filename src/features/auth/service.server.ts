@@ -3,7 +3,7 @@ import { AppError } from '../../server/app-error.ts';
 import { parseWith } from '../../server/http.ts';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
 import { usernameKey } from '../../server/keys.ts';
-import { type Attempt, type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
+import { type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
 import { type SessionUser, newSessionId, promotedToken } from '../../server/session.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
@@ -13,7 +13,7 @@ import { type AuthReason, type LoginRequest, type RegisterRequest, registerReque
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
 // Login counts only failures, so a visitor who gets in costs nothing and cannot be locked out by
 // their own successes; the three failure limits are held together by reserveLoginAttempt
-// (src/server/scripts/auth.ts), which counts each attempt before its check and gives a success back.
+// (scripts.server.ts), which counts each attempt before its check and gives a success back.
 export const LIMITS = {
   /** The tight one: one address guessing one account's password. */
   loginFailuresPerNameAndAddress: { bucket: 'login-fail', max: 10, windowSeconds: 900 },
@@ -61,14 +61,14 @@ export async function register(input: RegisterRequest, address: string): Promise
   return tokenFor({ ...user, accountKey });
 }
 
-/** The failure counters a login attempt is held to: name and address, address, name. */
-function loginAttempts(username: string, address: string): Attempt[] {
+/** The failure counters a login attempt is held to. */
+function loginAttempts(username: string, address: string): repo.LoginAttempts {
   const name = usernameKey(username);
-  return [
-    [LIMITS.loginFailuresPerNameAndAddress, `${name}@${address}`],
-    [LIMITS.loginFailuresPerAddress, address],
-    [LIMITS.loginFailuresPerName, name],
-  ];
+  return {
+    nameAtAddress: [LIMITS.loginFailuresPerNameAndAddress, `${name}@${address}`],
+    address: [LIMITS.loginFailuresPerAddress, address],
+    name: [LIMITS.loginFailuresPerName, name],
+  };
 }
 
 /**
