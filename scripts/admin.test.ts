@@ -18,6 +18,7 @@ import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
 import { ORDER_RETENTION_DAYS } from '../src/features/shop/logic.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
+import { pollKeys } from '../src/features/poll/keys.server.ts';
 import { keys } from '../src/server/keys.ts';
 import { WEDDING } from '../src/content/wedding.ts';
 import { WEDDING_GUESTS } from '../src/content/wedding-guests.ts';
@@ -211,7 +212,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         code: 0,
         out: "Removed spammer's vote from question 0.",
       });
-      expect(await redis().hlen(keys.pollVotes(0))).toBe(0);
+      expect(await redis().hlen(pollKeys.votes(0))).toBe(0);
       expect(await admin(dataRoot, 'remove-voter', DEMO_POLL_ID, 'anon_Zoë')).toMatchObject({
         code: 0,
         out: `Removed anon_Zoë and their 2 answer(s) from poll ${DEMO_POLL_ID}.`,

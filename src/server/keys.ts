@@ -46,10 +46,6 @@ export const keys = {
   forumJoinRequest: (accountKey: string) => `${KEY_PREFIX}forum:join:${accountKey}`,
   /** hash {request id → JSON {accountKey, username, note, askedAt}} of the requests to join waiting for the owner, at most MAX_PENDING_JOIN_REQUESTS; no expiry: a decision removes its entry, each request drops the lapsed */
   forumJoinPending: () => `${KEY_PREFIX}forum:join-pending`,
-  /** hash {voter key (lower-cased name) → JSON {inputtedName, options}} for one poll question; no expiry */
-  pollVotes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
-  /** string: the time (ms) the owner closed one poll question, there while it is closed; no expiry */
-  pollClosed: (question: number) => `${KEY_PREFIX}poll:${question}:closed`,
   /** hash {schedule item id → name '<date>_<time>'}, shared by the time-slot polls; no expiry */
   scheduleItems: () => `${KEY_PREFIX}sched:items`,
   /** hash {date option name '<date>_DATE' → description}, the reunion poll's dates; no expiry */

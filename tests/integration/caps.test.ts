@@ -31,6 +31,7 @@ import { MAIL_ADDRESSES_PER_DAY } from '../../src/features/shop/logic.ts';
 import { cartItems, listOrders } from '../../src/features/shop/service.server.ts';
 import { utcDay } from '../../src/lib/utc-day.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
+import { pollKeys } from '../../src/features/poll/keys.server.ts';
 import { KEY_PREFIX, keys } from '../../src/server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -308,7 +309,7 @@ describe('growth caps', () => {
         `filler ${i}`,
         JSON.stringify({ inputtedName: `Filler ${i}`, options: ['0'] }),
       ]);
-      await redis().hset(keys.pollVotes(0), Object.fromEntries(fillers));
+      await redis().hset(pollKeys.votes(0), Object.fromEntries(fillers));
       const vote = (name: string) => call(createVote, { body: { name, question: 0, vote: ['1'] } });
       expect(await vote('Last Voter')).toMatchObject({ status: 200, body: { status: 'Success' } });
       let refused: Awaited<ReturnType<typeof call>> | undefined;

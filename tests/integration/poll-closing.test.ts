@@ -10,7 +10,7 @@ import { POLL_CLOSED } from '../../src/features/poll/schema.ts';
 import { setClosed as setClosedAs } from '../../src/features/poll/service.server.ts';
 import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
-import { keys } from '../../src/server/keys.ts';
+import { pollKeys } from '../../src/features/poll/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
@@ -23,7 +23,7 @@ const closedAnswer = { status: 409, body: { error: POLL_CLOSED, code: 'conflict'
 /** A vote under a name no account can have (its space), so it looks at no account. */
 const vote = (name = `${uniqueName('V')} Lee`) => call(createVote, { body: { name, question: 0, vote: ['0'] } });
 const read = async () => (await call(getAllVotes, { body: { question: 0 } })).body;
-const voters = () => redis().hlen(keys.pollVotes(0));
+const voters = () => redis().hlen(pollKeys.votes(0));
 const owner = () => tokenFor(uniqueName('owner'), 3);
 
 describe.skipIf(!features.poll)('closing the one-question poll', () => {
@@ -44,9 +44,9 @@ describe.skipIf(!features.poll)('closing the one-question poll', () => {
     });
     expect(await read()).toMatchObject({ status: 'Success', closed: true, allVotes: expect.any(Array) });
     // Closing again keeps it closed, from the time it was first closed.
-    const closedAt = await redis().get(keys.pollClosed(0));
+    const closedAt = await redis().get(pollKeys.closed(0));
     expect((await call(setClosed, { token, body: request })).body).toEqual({ status: 'Success', closed: true });
-    expect(await redis().get(keys.pollClosed(0))).toBe(closedAt);
+    expect(await redis().get(pollKeys.closed(0))).toBe(closedAt);
 
     const before = await voters();
     expect(await vote()).toMatchObject(closedAnswer);

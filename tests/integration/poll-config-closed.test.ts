@@ -7,7 +7,7 @@ import setClosed from '../../netlify/functions/poll-set-closed.mts';
 import { poll } from '../../src/content/site.config.ts';
 import { POLL_CLOSED } from '../../src/features/poll/schema.ts';
 import { CLOSED_IN_CONFIG } from '../../src/features/poll/service.server.ts';
-import { keys } from '../../src/server/keys.ts';
+import { pollKeys } from '../../src/features/poll/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
@@ -29,7 +29,7 @@ describe.skipIf(!features.poll)('a poll the site config closes', () => {
   });
 
   it('refuses a vote with 409 before any store call, and reads closed though the store has no flag', async () => {
-    expect(await redis().exists(keys.pollClosed(0))).toBe(0);
+    expect(await redis().exists(pollKeys.closed(0))).toBe(0);
     let answer: Awaited<ReturnType<typeof call>> | undefined;
     const trips = await countStoreRoundTrips(async () => {
       answer = await call(createVote, { body: { name: `${uniqueName('V')} Lee`, question: 0, vote: ['0'] } });
@@ -39,7 +39,7 @@ describe.skipIf(!features.poll)('a poll the site config closes', () => {
       body: { error: POLL_CLOSED, code: 'conflict', reason: 'poll-closed' },
     });
     expect(trips).toBe(0);
-    expect(await redis().hlen(keys.pollVotes(0))).toBe(0);
+    expect(await redis().hlen(pollKeys.votes(0))).toBe(0);
     expect(await read()).toEqual({ status: 'Success', allVotes: [], closed: true });
   });
 

@@ -1,18 +1,16 @@
 // The one-question poll: one vote per voter and question, the voter being the token's user when
 // logged in, else the typed name (compared case-insensitively); the owner closes and reopens a
 // question, which the site config may also close for good.
-import { type Admin, commandsAsAdmin } from '../../server/admin-limit.ts';
+import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
-import { accountProbe, couldBeAccountName } from '../../server/account-probe.ts';
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
-import { keys, usernameKey } from '../../server/keys.ts';
-import { type RateLimit, attemptCounter, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
-import { hashReply, redis } from '../../server/redis.ts';
-import { castPollVote } from '../../server/scripts/poll.ts';
+import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
 import { checkedWithinRateLimits } from '../../server/session.ts';
 import { isClosed } from './logic.ts';
 import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED } from './messages.ts';
 import { QUESTIONS } from './questions.ts';
+import * as repo from './repo.server.ts';
 import type { CreateVoteRequest, CreateVoteStatus, PollReason, PollState } from './schema.ts';
 
 // A household votes a few times from one address; a script voting under many names is held back.
@@ -30,11 +28,6 @@ export const QUESTION_FULL = 'This poll has all the votes it can take.';
 
 const pollClosed = () => new AppError<PollReason>('conflict', POLL_CLOSED, {}, 'poll-closed');
 
-interface StoredVote {
-  inputtedName: string;
-  options: string[];
-}
-
 /** Whether the site config closes the question (then no store flag opens it). */
 const closedInConfig = (question: number) => QUESTIONS[question]?.closedInConfig ?? false;
 
@@ -43,22 +36,16 @@ const closedInConfig = (question: number) => QUESTIONS[question]?.closedInConfig
  * word, else the owner's flag in the store (one round trip for both).
  */
 export async function pollState(question: number): Promise<PollState> {
-  const [votes, closedAt] = (await redis()
-    .pipeline()
-    .hgetall(keys.pollVotes(question))
-    .get(keys.pollClosed(question))
-    .exec()) as [unknown, string | null];
-  const stored = Object.values(hashReply(votes) ?? {});
+  const { votes, closedInStore } = await repo.readQuestion(question);
   return {
-    allVotes: stored.flatMap((json) => {
-      const vote = JSON.parse(json) as StoredVote;
-      return vote.options.map((option) => ({
+    allVotes: votes.flatMap((vote) =>
+      vote.options.map((option) => ({
         inputtedName: vote.inputtedName,
         numberVotedFor: option,
         questionNumber: question,
-      }));
-    }),
-    closed: isClosed({ closedInConfig: closedInConfig(question) }, closedAt !== null),
+      })),
+    ),
+    closed: isClosed({ closedInConfig: closedInConfig(question) }, closedInStore),
   };
 }
 
@@ -80,33 +67,17 @@ export async function castVote(
   if (closedInConfig(input.question)) throw pollClosed();
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
   await checkedWithinRateLimits(sessionOf(voter), [[LIMITS.votesPerAddress, address]]);
-  const vote: StoredVote = { inputtedName: name, options: [...new Set(input.vote)].sort() };
-  const probe = accountProbe(address, name);
-  const [newVoters, newVotersMax, newVotersWindow] = attemptCounter([
-    LIMITS.newVotersPerAddress,
-    `${input.question}@${address}`,
-  ]);
-  const outcome = await castPollVote.run(
-    [
-      keys.pollVotes(input.question),
-      keys.user(usernameKey(name)),
-      ...probe.keys,
-      newVoters,
-      keys.pollClosed(input.question),
-    ],
-    [
-      name.toLowerCase(),
-      JSON.stringify(vote),
-      signedIn ? '0' : '1',
-      ...probe.args,
-      couldBeAccountName(name) ? '1' : '0',
-      scaledForLocalRun(MAX_VOTERS_PER_QUESTION),
-      newVotersMax,
-      newVotersWindow,
-    ],
-  );
-  // Over register's limits on looking at accounts: the same refusal register gives.
-  if (typeof outcome === 'number') throw rateLimited(outcome);
+  const outcome = await repo.castVote({
+    question: input.question,
+    vote: { inputtedName: name, options: [...new Set(input.vote)].sort() },
+    anonymous: !signedIn,
+    address,
+    maxVoters: scaledForLocalRun(MAX_VOTERS_PER_QUESTION),
+    newVoters: [LIMITS.newVotersPerAddress, `${input.question}@${address}`],
+  });
+  // Over register's limits on looking at accounts, or the address's new voters: the refusal register gives.
+  const wait = secondsToWait(outcome);
+  if (wait !== undefined) throw rateLimited(wait);
   if (outcome === 'closed') throw pollClosed();
   if (outcome === 'taken') throw new AppError<PollReason>('conflict', ACCOUNT_NAME, {}, 'account-name');
   if (outcome === 'full') throw new AppError<PollReason>('conflict', QUESTION_FULL, {}, 'poll-full');
@@ -121,8 +92,7 @@ export const NO_SUCH_VOTER = 'This voter has no vote on the question any more.';
  * who asked); the name can vote again. One round trip, within the admin's limit.
  */
 export async function removeVoter(admin: Admin, question: number, name: string): Promise<void> {
-  const [removed] = await commandsAsAdmin(admin, [['HDEL', keys.pollVotes(question), name.toLowerCase()]]);
-  if (removed === 0) throw new AppError('not_found', NO_SUCH_VOTER);
+  if (!(await repo.removeVote(admin, question, name))) throw new AppError('not_found', NO_SUCH_VOTER);
 }
 
 /** What the owner hears when reopening a question the site config closes. */
@@ -136,7 +106,6 @@ export const CLOSED_IN_CONFIG =
  */
 export async function setClosed(admin: Admin, question: number, closed: boolean): Promise<{ closed: boolean }> {
   if (!closed && closedInConfig(question)) throw new AppError('conflict', CLOSED_IN_CONFIG);
-  const key = keys.pollClosed(question);
-  await commandsAsAdmin(admin, [closed ? ['SETNX', key, Date.now()] : ['DEL', key]]);
+  await repo.setClosed(admin, question, closed);
   return { closed };
 }

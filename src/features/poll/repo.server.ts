@@ -1,0 +1,74 @@
+// Redis access for the one-question poll: a question's votes and the owner's closed flag.
+import { type Admin, commandsAsAdmin } from '../../server/admin-limit.ts';
+import { couldBeAccountName, namedAccountProbe } from '../../server/account-probe.ts';
+import { keys, usernameKey } from '../../server/keys.ts';
+import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
+import { hashReply, redis } from '../../server/redis.ts';
+import { pollKeys, pollVoterKey } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
+
+export interface StoredVote {
+  inputtedName: string;
+  options: string[];
+}
+
+/** A question's votes and whether the owner's flag closes it, in one round trip. */
+export async function readQuestion(question: number): Promise<{ votes: StoredVote[]; closedInStore: boolean }> {
+  const [votes, closedAt] = (await redis()
+    .pipeline()
+    .hgetall(pollKeys.votes(question))
+    .get(pollKeys.closed(question))
+    .exec()) as [unknown, string | null];
+  return {
+    votes: Object.values(hashReply(votes) ?? {}).map((json) => JSON.parse(json) as StoredVote),
+    closedInStore: closedAt !== null,
+  };
+}
+
+export interface VoteToCast {
+  question: number;
+  vote: StoredVote;
+  /** Not signed in: the name was typed, and the vote counts as a new voter from `address`. */
+  anonymous: boolean;
+  address: string;
+  maxVoters: number;
+  newVoters: Attempt;
+}
+
+/** Records a vote in one round trip (scripts.server.ts castVote). */
+export async function castVote({ question, vote, anonymous, address, maxVoters, newVoters }: VoteToCast) {
+  const name = vote.inputtedName;
+  const probe = namedAccountProbe(address, name);
+  const [newVotersKey, newVotersMax, newVotersWindow] = attemptCounter(newVoters);
+  return scripts.castVote.run(
+    {
+      votes: pollKeys.votes(question),
+      account: keys.user(usernameKey(name)),
+      newVoters: newVotersKey,
+      closed: pollKeys.closed(question),
+      ...probe.keys,
+    },
+    {
+      voterKey: pollVoterKey(name),
+      vote: JSON.stringify(vote),
+      anonymous,
+      couldBeAccount: couldBeAccountName(name),
+      maxVoters,
+      newVotersMax,
+      newVotersWindow,
+      ...probe.args,
+    },
+  );
+}
+
+/** Takes a voter's vote off a question within the admin's limit; answers whether there was one. */
+export async function removeVote(admin: Admin, question: number, name: string): Promise<boolean> {
+  const [removed] = await commandsAsAdmin(admin, [['HDEL', pollKeys.votes(question), pollVoterKey(name)]]);
+  return removed !== 0;
+}
+
+/** Sets the owner's closed flag (keeping the time it was first set) or clears it, within the admin's limit. */
+export async function setClosed(admin: Admin, question: number, closed: boolean): Promise<void> {
+  const key = pollKeys.closed(question);
+  await commandsAsAdmin(admin, [closed ? ['SETNX', key, Date.now()] : ['DEL', key]]);
+}

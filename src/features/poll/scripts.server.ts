@@ -1,0 +1,43 @@
+// The one-question poll's vote: a closed question takes no vote, one vote per voter and question,
+// no anonymous vote under an account's name, and a question takes a bounded number of voters, so
+// its public results stay a bounded read.
+import type { AccountProbe } from '../../server/scripts/account-probe.ts';
+import { PROBE_ACCOUNT } from '../../server/scripts/account-probe.ts';
+import { type Wait, defineScript } from '../../server/scripts/script.ts';
+
+/**
+ * Records a vote unless the question is closed (checked in the vote's own script, so no vote lands
+ * after the owner closed it), the voter already voted or the question has its most voters. An
+ * anonymous vote under a name an account has is refused ('taken'), the look counted in register's
+ * counters first (probe_account) when the name could be an account. An anonymous voter new to the
+ * question counts in `newVoters`; once it holds `newVotersMax`, the next waits.
+ */
+export const castVote = defineScript<
+  'votes' | 'account' | 'newVoters' | 'closed' | keyof AccountProbe['keys'],
+  {
+    voterKey: string;
+    vote: string;
+    anonymous: boolean;
+    couldBeAccount: boolean;
+    maxVoters: number;
+    newVotersMax: number;
+    newVotersWindow: number;
+  } & AccountProbe['args'],
+  'added' | 'already' | 'closed' | 'taken' | 'full' | Wait
+>(`${PROBE_ACCOUNT}
+if redis.call('EXISTS', K.closed) == 1 then return 'closed' end
+if A.anonymous and A.couldBeAccount then
+  local wait = probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)
+  if wait > 0 then return 'wait:' .. wait end
+  if redis.call('EXISTS', K.account) == 1 then return 'taken' end
+end
+if redis.call('HEXISTS', K.votes, A.voterKey) == 1 then return 'already' end
+if redis.call('HLEN', K.votes) >= A.maxVoters then return 'full' end
+if A.anonymous then
+  if (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
+    return 'wait:' .. math.max(redis.call('TTL', K.newVoters), 1)
+  end
+  count_in(K.newVoters, math.huge, A.newVotersWindow)
+end
+redis.call('HSET', K.votes, A.voterKey, A.vote)
+return 'added'`);
