@@ -18,7 +18,7 @@ import { describeItem } from '../src/features/shop/logic.ts';
 import { migratePolls } from '../src/features/scheduling/spec-console.server.ts';
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
 import { sendPollDigests } from '../src/features/scheduling/notifying.server.ts';
-import { QUESTIONS } from '../src/features/poll/questions.ts';
+import { QUESTIONS } from '../src/features/poll/logic.ts';
 import { removeVoter as removeQuestionVoter, setClosed } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { WEDDING } from '../src/content/wedding.ts';

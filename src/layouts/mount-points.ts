@@ -14,7 +14,7 @@ import { FORUM } from '../features/forum/mount-point.ts';
 import { mountGallery } from '../features/gallery/gallery.ts';
 import { GALLERY } from '../features/gallery/mount-point.ts';
 import { POLL_CARD } from '../features/poll/mount-point.ts';
-import { mountPollCard } from '../features/poll/poll-card.ts';
+import { mountPollCard } from '../features/poll/components/poll-card.ts';
 import { MY_POLLS, SCHEDULING_CONSOLE, SCHEDULING_POLL } from '../features/scheduling/mount-point.ts';
 import { mountSchedulingPoll } from '../features/scheduling/poll-page.ts';
 import { mountSchedulingConsole } from '../features/scheduling/scheduling-console.ts';

@@ -3,7 +3,7 @@
 // test holds the poll open, or (the owner's) holds it alone: poll-lock.ts.
 import { type Page, type Response, expect } from '@playwright/test';
 import type { PollState } from '../../src/features/poll/schema.ts';
-import { describeCount, describeTotal, pollResults } from '../../src/features/poll/results.ts';
+import { describeCount, describeTotal, pollResults } from '../../src/features/poll/logic.ts';
 import { features, owner, poll, switchedOff } from '../site-config.ts';
 import { test, waitsForSite } from './fixtures.ts';
 import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';

@@ -43,7 +43,7 @@ describe('browser code acts on reasons, not on error texts', () => {
   it('covers islands, the platform, shared components and the layouts, not servers or tests', async () => {
     const line = 'declare const error: Error, TAKEN: string;\nexport const taken = error.message === TAKEN;\n';
     for (const file of [
-      'src/features/poll/poll-card.ts',
+      'src/features/poll/components/poll-card.ts',
       'src/features/forum/components/Forum.tsx',
       'src/platform/captcha.ts',
       'src/components/toast.ts',

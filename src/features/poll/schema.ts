@@ -1,9 +1,9 @@
 // The one-question poll's requests and answers (SPEC section 7: /api/poll/*).
 import * as v from 'valibot';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../lib/names.ts';
-import { QUESTIONS, optionIds } from './questions.ts';
+import { QUESTIONS, optionIds } from './logic.ts';
 
-export { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED } from './messages.ts';
+export { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED } from './logic.ts';
 
 const question = v.pipe(
   v.number('question must be a number.'),

@@ -7,9 +7,7 @@ import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/c
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
 import { checkedWithinRateLimits } from '../../server/session.ts';
-import { isClosed } from './logic.ts';
-import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED } from './messages.ts';
-import { QUESTIONS } from './questions.ts';
+import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED, QUESTIONS, isClosed } from './logic.ts';
 import * as repo from './repo.server.ts';
 import type { CreateVoteRequest, CreateVoteStatus, PollReason, PollState } from './schema.ts';
 

@@ -1,20 +1,26 @@
-// The one-question poll card (SPEC sections 2, 4, 8; issue 37): name, options, Submit with a spinner
+// The one-question poll card (SPEC sections 2, 4, 8): name, options, Submit with a spinner
 // that clears after 3 seconds, the three toasts, a local voted flag; an empty ballot refused at the
 // options; the results (after this browser voted, to the owner, to everyone once closed); the
 // owner's Close / Reopen.
-import { showFieldError } from '../../components/field.ts';
-import { showToast } from '../../components/toast.ts';
-import { canRunPoll } from '../../lib/policy.ts';
-import { ApiError, refusalReason } from '../../platform/api-client.ts';
-import { readStored, writeStored } from '../../platform/browser-storage.ts';
-import { $user } from '../../platform/session.ts';
-import { createVote, fetchPoll, setPollClosed } from './api-client.ts';
-import { FIRST_PAINT_MARKS, votedKey } from './first-paint.ts';
-import { isClosed, ownerAction, resultsShown } from './logic.ts';
-import { BLANK_NAME } from './messages.ts';
-import { QUESTIONS } from './questions.ts';
-import { describeCount, describeTotal, pollResults } from './results.ts';
-import type { PollReason, PollState } from './schema.ts';
+import { showFieldError } from '../../../components/field.ts';
+import { showToast } from '../../../components/toast.ts';
+import { canRunPoll } from '../../../lib/policy.ts';
+import { ApiError, refusalReason } from '../../../platform/api-client.ts';
+import { readStored, writeStored } from '../../../platform/browser-storage.ts';
+import { $user } from '../../../platform/session.ts';
+import { createVote, fetchPoll, setPollClosed } from '../api-client.ts';
+import { FIRST_PAINT_MARKS, votedKey } from '../first-paint.ts';
+import {
+  BLANK_NAME,
+  QUESTIONS,
+  describeCount,
+  describeTotal,
+  isClosed,
+  ownerAction,
+  pollResults,
+  resultsShown,
+} from '../logic.ts';
+import type { PollReason, PollState } from '../schema.ts';
 
 const POLL_TOAST_MS = 3000;
 const SPINNER_MS = 3000;
@@ -148,7 +154,7 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
     if (!$user.get().username && !name.value.trim()) return void showNameError(BLANK_NAME);
     showNameError(undefined);
     const selected = boxes.filter((box) => box.checked).map((box) => box.value);
-    // And at least one option (issue 37): said at the options, nothing sent.
+    // And at least one option: said at the options, nothing sent.
     if (selected.length === 0) return void showOptionsError(true);
     spinner.hidden = false;
     setTimeout(() => (spinner.hidden = true), SPINNER_MS);
