@@ -5,7 +5,7 @@
 // are small and travel in that script; the islands, and React with them, load only on their pages.
 import { mountController, mountIsland } from '../components/mount.ts';
 import { SHOP_GREETING } from '../features/auth/mount-point.ts';
-import { mountShopGreeting } from '../features/auth/shop-greeting.ts';
+import { mountShopGreeting } from '../features/auth/components/shop-greeting.ts';
 import { CHATBOT } from '../features/chatbot/mount-point.ts';
 import { mountContactForm } from '../features/contact/contact-form.ts';
 import { CONTACT_FORM } from '../features/contact/mount-point.ts';

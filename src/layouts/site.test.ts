@@ -7,7 +7,7 @@ const calls = vi.hoisted(() => [] as string[]);
 const step = (name: string) => () => void calls.push(name);
 vi.mock('../components/modal-dialog.ts', () => ({ wireModalDialogs: step('dialogs') }));
 vi.mock('../components/session-notice.ts', () => ({ mountSessionNotice: step('session notice') }));
-vi.mock('../features/auth/nav-session.ts', () => ({ mountNavSession: step('nav session') }));
+vi.mock('../features/auth/components/nav-session.ts', () => ({ mountNavSession: step('nav session') }));
 vi.mock('../platform/early-input.ts', () => ({ replayEarlyActions: step('replay') }));
 vi.mock('../platform/prefetch.ts', () => ({ prefetchLinks: step('prefetch') }));
 vi.mock('./mount-points.ts', () => ({ mountFeatures: async () => step('features')() }));

@@ -10,7 +10,7 @@
 // by its control and replayed as well.
 import { wireModalDialogs } from '../components/modal-dialog.ts';
 import { mountSessionNotice } from '../components/session-notice.ts';
-import { mountNavSession } from '../features/auth/nav-session.ts';
+import { mountNavSession } from '../features/auth/components/nav-session.ts';
 import { replayEarlyActions } from '../platform/early-input.ts';
 import { prefetchLinks } from '../platform/prefetch.ts';
 import { yieldToMain } from '../platform/yield-to-main.ts';

@@ -11,7 +11,7 @@ import {
   submitLogin,
   switchMode,
   touchEmail,
-} from '../login-form.ts';
+} from './login-form.ts';
 import { MAX_PASSWORD_LENGTH } from '../schema.ts';
 import { $loginOpen } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';

@@ -2,21 +2,21 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({ logIn: vi.fn(), register: vi.fn() }));
-vi.mock('./api-client.ts', () => api);
+vi.mock('../api-client.ts', () => api);
 const captcha = vi.hoisted(() => ({
   captchaReady: vi.fn(),
   passBotCheck: vi.fn(),
   BotCheckUnavailable: class BotCheckUnavailable extends Error {},
 }));
-vi.mock('../../platform/captcha.ts', () => captcha);
+vi.mock('../../../platform/captcha.ts', () => captcha);
 
 const APPROVED = { actionApproved: true, message: '', botPass: 'bot-pass' };
 
 describe('login form store', () => {
   // A fresh module per test: cleanStores also removes the onMount that listens for openings.
   let form: typeof import('./login-form.ts');
-  let session: typeof import('../../platform/session.ts') & typeof import('./store.ts');
-  let ApiError: (typeof import('../../platform/api-client.ts'))['ApiError'];
+  let session: typeof import('../../../platform/session.ts') & typeof import('../store.ts');
+  let ApiError: (typeof import('../../../platform/api-client.ts'))['ApiError'];
   let stopListening: () => void;
 
   beforeEach(async () => {
@@ -24,8 +24,8 @@ describe('login form store', () => {
     captcha.captchaReady.mockResolvedValue(undefined);
     captcha.passBotCheck.mockResolvedValue(APPROVED);
     form = await import('./login-form.ts');
-    session = { ...(await import('../../platform/session.ts')), ...(await import('./store.ts')) };
-    ({ ApiError } = await import('../../platform/api-client.ts'));
+    session = { ...(await import('../../../platform/session.ts')), ...(await import('../store.ts')) };
+    ({ ApiError } = await import('../../../platform/api-client.ts'));
     // The modal on the page: the store hears the nav open it.
     stopListening = form.$loginForm.listen(() => {});
     session.openLogin();
@@ -49,7 +49,7 @@ describe('login form store', () => {
     captcha.captchaReady.mockRejectedValue(new Error('The bot check could not be loaded.'));
     const fresh = await import('./login-form.ts');
     const stop = fresh.$loginForm.listen(() => {});
-    (await import('./store.ts')).openLogin();
+    (await import('../store.ts')).openLogin();
     await allTasks();
     expect(fresh.$loginForm.get()).toMatchObject({ captchaReady: false, alert: 'The bot check could not be loaded.' });
     fresh.setField('username', 'ada');

@@ -3,13 +3,13 @@
 // the bot check. Opening the modal always starts afresh, in login mode. Loaded with the modal,
 // never with the page: the nav only needs $loginOpen.
 import { computed, map, onMount, task } from 'nanostores';
-import { isValidEmail } from '../../lib/email.ts';
-import { ApiError, refusalReason } from '../../platform/api-client.ts';
-import { logIn, register } from './api-client.ts';
-import { BotCheckUnavailable, captchaReady, passBotCheck } from '../../platform/captcha.ts';
-import type { AuthReason } from './schema.ts';
-import { $loginOpen } from './store.ts';
-import { setToken } from '../../platform/session.ts';
+import { isValidEmail } from '../../../lib/email.ts';
+import { ApiError, refusalReason } from '../../../platform/api-client.ts';
+import { logIn, register } from '../api-client.ts';
+import { BotCheckUnavailable, captchaReady, passBotCheck } from '../../../platform/captcha.ts';
+import type { AuthReason } from '../schema.ts';
+import { $loginOpen } from '../store.ts';
+import { setToken } from '../../../platform/session.ts';
 
 export type LoginMode = 'login' | 'register';
 

@@ -1,10 +1,10 @@
 // Binds the nav's session area to the session store, and says the state of its menus (popovers,
 // which open without this script). Plain DOM code: the nav is on every page and must not pull React in.
-import { mountIsland } from '../../components/mount.ts';
-import { $user, clearSession } from '../../platform/session.ts';
-import { openLogin } from './store.ts';
-import { showNavSession } from './stored-session.ts';
-import { canUseForum } from '../../lib/policy.ts';
+import { mountIsland } from '../../../components/mount.ts';
+import { $user, clearSession } from '../../../platform/session.ts';
+import { openLogin } from '../store.ts';
+import { showNavSession } from '../stored-session.ts';
+import { canUseForum } from '../../../lib/policy.ts';
 
 let loginModal: Promise<void> | undefined;
 
@@ -12,7 +12,7 @@ let loginModal: Promise<void> | undefined;
 function mountLoginModal(): Promise<void> {
   loginModal ??= mountIsland(
     document.body.appendChild(document.createElement('div')),
-    () => import('./components/LoginModal.tsx'),
+    () => import('./LoginModal.tsx'),
   ).catch((error: unknown) => {
     loginModal = undefined; // a later click tries again
     throw error;
