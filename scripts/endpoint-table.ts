@@ -48,7 +48,7 @@ async function row(file: string): Promise<Row> {
   const limit = config.rateLimit;
   return {
     method: probe?.headers.get('allow') ?? '',
-    path: config.path ?? '',
+    path: [config.path ?? []].flat().join(', '),
     schedule: config.schedule ?? '',
     access: config.path ? accessText(module.default.access) : '',
     edge: limit ? `${limit.windowLimit} per ${limit.windowSize} s` : '',
