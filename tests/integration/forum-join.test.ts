@@ -10,7 +10,7 @@ import ownRequest from '../../netlify/functions/forum-join-request.mts';
 import dismiss from '../../netlify/functions/forum-join-request-dismiss.mts';
 import listRequests from '../../netlify/functions/forum-join-requests.mts';
 import decide from '../../netlify/functions/forum-join-requests-decide.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
 import { createAccount, deleteUser, setClearance } from '../../src/features/auth/service.server.ts';
 import { JOIN_ASKS_COUNTER } from '../../src/features/forum/repo.server.ts';
 import {

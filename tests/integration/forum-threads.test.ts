@@ -4,13 +4,13 @@
 // retention trim that does too; reactions once per member, toggled, under parallel toggles, with
 // counts and the reader's own in the page's one read.
 import { describe, expect, it } from 'vitest';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
-import deleteMessage from '../../netlify/functions/messages-delete.mts';
-import editMessage from '../../netlify/functions/messages-edit.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
-import react from '../../netlify/functions/messages-react.mts';
-import getReplies from '../../netlify/functions/messages-replies.mts';
-import getVersion from '../../netlify/functions/messages-version.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
+import deleteMessage from '../../netlify/functions/forum-delete.mts';
+import editMessage from '../../netlify/functions/forum-edit.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
+import react from '../../netlify/functions/forum-react.mts';
+import getReplies from '../../netlify/functions/forum-replies.mts';
+import getVersion from '../../netlify/functions/forum-version.mts';
 import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
 import { MENTIONABLE } from '../../src/lib/mentions.ts';
 import { POSTS_COUNTER } from '../../src/features/forum/repo.server.ts';

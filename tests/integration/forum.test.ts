@@ -1,11 +1,11 @@
 // The forum endpoints against the local store: clearance on all three calls, impersonation, the
 // length and blank rules, deleting own versus another's, unknown ids, and concurrent posts in order.
 import { describe, expect, it, vi } from 'vitest';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
-import deleteMessage from '../../netlify/functions/messages-delete.mts';
-import editMessage from '../../netlify/functions/messages-edit.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
-import getVersion from '../../netlify/functions/messages-version.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
+import deleteMessage from '../../netlify/functions/forum-delete.mts';
+import editMessage from '../../netlify/functions/forum-edit.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
+import getVersion from '../../netlify/functions/forum-version.mts';
 import { canEdit } from '../../src/features/forum/logic.ts';
 import type { ForumMessage } from '../../src/features/forum/schema.ts';
 import { LIMITS, deleteAnyMessage, editOwnMessage } from '../../src/features/forum/service.server.ts';

@@ -6,8 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import orders from '../../netlify/functions/dhh-orders.mts';
 import submitOrderFn from '../../netlify/functions/dhh-submit-order.mts';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
 import contact from '../../netlify/functions/mail-contact.mts';
 import * as contactRepo from '../../src/features/contact/repo.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from '../../src/features/contact/logic.ts';
