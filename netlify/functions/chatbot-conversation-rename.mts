@@ -3,7 +3,7 @@ import {
   type ConversationSavedResponse,
   renameConversationRequest,
 } from '../../src/features/chatbot/conversation-schema.ts';
-import { conversationIdOf, renameOwnConversation } from '../../src/features/chatbot/conversations.server.ts';
+import { conversationIdOf, renameOwnConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Renames one of the token user's chatbot conversations (404 when it has none by that id). */

@@ -3,7 +3,7 @@ import {
   type ConversationSavedResponse,
   saveConversationRequest,
 } from '../../src/features/chatbot/conversation-schema.ts';
-import { conversationIdOf, putConversation } from '../../src/features/chatbot/conversations.server.ts';
+import { conversationIdOf, putConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Saves one of the token user's chatbot conversations whole (title and messages), new or replacing; past 50 the least recently changed is dropped. */

@@ -1,12 +1,28 @@
-// The chatbot's day counters in Redis, the shared daily-cap counters (src/server/daily-cap.ts):
-// questions and the model's tokens, each per address, per account and for the whole site. Counting goes through the scripts in src/server/scripts/chatbot.ts, which give every
-// counter its expiry atomically.
+// The chatbot's storage: its day counters (the shared daily-cap counters, questions and the
+// model's tokens, each per address, per account and site-wide) and a signed-in visitor's
+// conversations, under the account's key. Each call is one round trip.
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
-import { type AskWithinCapsReply, addDayTokens, askWithinCaps } from '../../server/scripts/chatbot.ts';
-import { checkedRead } from '../../server/session.ts';
+import { type SessionUser, checkedRead } from '../../server/session.ts';
+import {
+  CONVERSATION_TTL_DAYS,
+  type ConversationSummary,
+  type KeptMessage,
+  MAX_CONVERSATIONS,
+} from './conversations.ts';
+import { chatKeys } from './keys.server.ts';
 import type { DailyCaps, DailyUse } from './logic.ts';
+import {
+  type AskWithinCapsReply,
+  addDayTokens,
+  askWithinCaps,
+  deleteConversation,
+  readConversation,
+  readConversations,
+  renameConversation,
+  saveConversation,
+} from './scripts.server.ts';
 
 /** Who is asking: always an address, and a guest or a signed-in account (with its session check). */
 export interface Asker {
@@ -86,4 +102,87 @@ export async function readUse(asker: Asker, now: Date): Promise<DailyUse> {
     tokensByAddress: tokensByAddress!,
     ...(day.account ? { byAccount: byAccount!, tokensByAccount: tokensByAccount! } : {}),
   };
+}
+
+// ----- Conversations -----
+
+/** Whose conversations: the token's account, its session checked in each call. */
+export type Owner = Pick<SessionUser, 'accountKey' | 'session'>;
+
+/** Seconds a conversation is kept after the account last used its conversations. */
+export const CONVERSATION_TTL_SECONDS = CONVERSATION_TTL_DAYS * 24 * 60 * 60;
+
+function conversationKeys(owner: Owner): [string, string, string] {
+  return [
+    chatKeys.conversations(owner.accountKey),
+    chatKeys.titles(owner.accountKey),
+    chatKeys.messages(owner.accountKey),
+  ];
+}
+
+/** The account's conversations, most recently changed first. */
+export async function listConversations(owner: Owner): Promise<ConversationSummary[]> {
+  const [ids, titles] = await readConversations.runChecked(owner.session, conversationKeys(owner), [
+    CONVERSATION_TTL_SECONDS,
+  ]);
+  const titleOf = new Map<string, string>();
+  for (let i = 0; i < titles.length; i += 2) titleOf.set(titles[i]!, titles[i + 1]!);
+  const list: ConversationSummary[] = [];
+  for (let i = 0; i < ids.length; i += 2) {
+    list.push({ id: ids[i]!, title: titleOf.get(ids[i]!) ?? '', updatedAt: Number(ids[i + 1]) });
+  }
+  return list;
+}
+
+/** One of the account's conversations with its messages; undefined when it has none by that id. */
+export async function getConversation(
+  owner: Owner,
+  id: string,
+): Promise<(ConversationSummary & { messages: KeptMessage[] }) | undefined> {
+  const reply = await readConversation.runChecked(owner.session, conversationKeys(owner), [
+    id,
+    CONVERSATION_TTL_SECONDS,
+  ]);
+  if (reply.length === 0) return undefined;
+  const [at, title, json] = reply as [string, string, string];
+  let messages: KeptMessage[] = [];
+  try {
+    messages = JSON.parse(json) as KeptMessage[];
+  } catch {
+    // a body that cannot be read is an empty conversation, not a failure
+  }
+  return { id, title, updatedAt: Number(at), messages };
+}
+
+/** Saves a conversation whole, changed at `now`, evicting the least recently changed past MAX_CONVERSATIONS. */
+export async function putConversation(
+  owner: Owner,
+  conversation: ConversationSummary & { messages: KeptMessage[] },
+): Promise<void> {
+  const { id, title, messages, updatedAt } = conversation;
+  await saveConversation.runChecked(owner.session, conversationKeys(owner), [
+    id,
+    title,
+    JSON.stringify(messages),
+    updatedAt,
+    CONVERSATION_TTL_SECONDS,
+    MAX_CONVERSATIONS,
+  ]);
+}
+
+/** Renames one of the account's conversations: when it last changed, or undefined when it has none by that id. */
+export async function renameOwnConversation(owner: Owner, id: string, title: string): Promise<number | undefined> {
+  const at = await renameConversation.runChecked(owner.session, conversationKeys(owner), [
+    id,
+    title,
+    CONVERSATION_TTL_SECONDS,
+  ]);
+  return at === null || at === undefined ? undefined : Number(at);
+}
+
+/** Deletes one of the account's conversations; false when it has none by that id. */
+export async function deleteOwnConversation(owner: Owner, id: string): Promise<boolean> {
+  return Boolean(
+    await deleteConversation.runChecked(owner.session, conversationKeys(owner), [id, CONVERSATION_TTL_SECONDS]),
+  );
 }

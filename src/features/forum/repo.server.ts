@@ -1,19 +1,14 @@
-// Forum messages in Redis: one hash of messages and replies as JSON by id, one of their authors'
-// account keys (keys.ts accountKeyOf: a name registered again is not the author of the old
-// account's posts), a sorted set of top-level ids scored by a sequence number the store hands out
-// (so the order is the order in which posts arrived, and a place is a stable cursor for paging),
-// one sorted set per thread of its replies' ids by the same sequence, a hash of reactions per
-// message, and a version every change raises. Requests to join: one per account, and the owner's
-// list of those waiting. The scripts are in src/server/scripts/forum.ts and forum-join.ts.
+// Forum messages and requests to join in Redis: every call of the feature's storage. A page is
+// one script's round trip; a place (the store's sequence number) is a stable cursor for paging.
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
-import * as scripts from '../../server/scripts/forum.ts';
-import * as joinScripts from '../../server/scripts/forum-join.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
 import type { Pipeline } from '@upstash/redis';
+import { forumKeys } from './keys.server.ts';
 import { POST_RETENTION_DAYS } from './logic.ts';
+import * as scripts from './scripts.server.ts';
 import { MAX_REPLIES, type MessageReactions, REACTION_IDS, REPLIES_SHOWN, type ReactionId } from './schema.ts';
 
 export interface StoredMessage {
@@ -102,7 +97,7 @@ export type AppendOutcome = 'ok' | 'over-cap' | 'gone' | 'thread-full';
 export async function appendMessage(message: StoredMessage, authorKey: string, perDay: number): Promise<AppendOutcome> {
   const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
   const place = await scripts.appendMessage.run(
-    [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts, keys.forumVersion()],
+    [forumKeys.sequence(), forumKeys.posts(), forumKeys.authors(), forumKeys.messages(), dayPosts, forumKeys.version()],
     [
       message.id,
       JSON.stringify(message),
@@ -112,8 +107,8 @@ export async function appendMessage(message: StoredMessage, authorKey: string, p
       keptSince(),
       TRIM_BATCH,
       message.replyTo ?? '',
-      keys.forumReplies(''),
-      keys.forumReactions(''),
+      forumKeys.replies(''),
+      forumKeys.reactions(''),
       MAX_REPLIES,
     ],
   );
@@ -134,13 +129,13 @@ export async function messagesPage(
 ): Promise<MessagesPage> {
   const row = await scripts.messagesPage.runChecked(
     session,
-    [keys.forumMessages(), keys.forumPosts(), keys.forumVersion(), keys.forumAuthors()],
+    [forumKeys.messages(), forumKeys.posts(), forumKeys.version(), forumKeys.authors()],
     [
       count,
       before === undefined ? '+inf' : `(${before}`,
       keptSince(),
-      keys.forumReplies(''),
-      keys.forumReactions(''),
+      forumKeys.replies(''),
+      forumKeys.reactions(''),
       reader,
       REPLIES_SHOWN,
       ...REACTION_IDS,
@@ -176,13 +171,13 @@ export async function repliesPage(
 ): Promise<RepliesPage | undefined> {
   const row = await scripts.repliesPage.runChecked(
     session,
-    [keys.forumPosts(), keys.forumAuthors(), keys.forumReplies(parent)],
+    [forumKeys.posts(), forumKeys.authors(), forumKeys.replies(parent)],
     [
       after === undefined ? '-inf' : `(${after}`,
       count,
       parent,
       keptSince(),
-      keys.forumReactions(''),
+      forumKeys.reactions(''),
       reader,
       ...REACTION_IDS,
     ],
@@ -195,24 +190,24 @@ export async function repliesPage(
 
 /** The forum's version, which every post, reply, edit, delete and reaction raises. */
 export async function forumVersion(session: SessionCheck | undefined): Promise<string> {
-  return String(await scripts.forumVersion.runChecked(session, [keys.forumVersion()], []));
+  return String(await scripts.forumVersion.runChecked(session, [forumKeys.version()], []));
 }
 
 /** Adds the reads of a message's JSON and its author's account key to a pipeline (an edit checks both). */
 export function readMessageInto(pipe: Pipeline<[]>, id: string): void {
-  pipe.hget(keys.forumPosts(), id);
-  pipe.hget(keys.forumAuthors(), id);
+  pipe.hget(forumKeys.posts(), id);
+  pipe.hget(forumKeys.authors(), id);
 }
 
 /** Adds the read of the JSON of the message a reply answers to a pipeline (a reply to a reply joins its thread). */
 export function readReplyTargetInto(pipe: Pipeline<[]>, id: string): void {
-  pipe.hget(keys.forumPosts(), id);
+  pipe.hget(forumKeys.posts(), id);
 }
 
 /** Replaces a message as read (its JSON `read`) with `message`; false when it changed or went meanwhile. */
 export async function replaceMessage(read: string, message: StoredMessage): Promise<boolean> {
   const replaced = await scripts.replaceMessage.run(
-    [keys.forumPosts(), keys.forumVersion()],
+    [forumKeys.posts(), forumKeys.version()],
     [message.id, read, JSON.stringify(message)],
   );
   return replaced === 1;
@@ -231,8 +226,8 @@ export async function deleteMessage(
 ): Promise<{ outcome: 'deleted' | 'unknown' | 'not-theirs'; replies: number }> {
   const [result, replies = 0] = await scripts.deleteMessage.runChecked(
     session,
-    [keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), keys.forumVersion()],
-    [id, authorKey, asModerator ? '1' : '0', keys.forumReplies(''), keys.forumReactions('')],
+    [forumKeys.posts(), forumKeys.authors(), forumKeys.messages(), forumKeys.version()],
+    [id, authorKey, asModerator ? '1' : '0', forumKeys.replies(''), forumKeys.reactions('')],
   );
   return { outcome: result === 1 ? 'deleted' : result === 0 ? 'unknown' : 'not-theirs', replies: Number(replies) };
 }
@@ -253,7 +248,7 @@ export async function react(
   const [counter, max, windowSeconds] = attemptCounter([limit, member]);
   const row = await scripts.react.runChecked(
     session,
-    [counter, keys.forumPosts(), keys.forumReactions(id), keys.forumVersion()],
+    [counter, forumKeys.posts(), forumKeys.reactions(id), forumKeys.version()],
     [max, windowSeconds, id, reaction, member, on ? '1' : '0', keptSince(), ...REACTION_IDS],
   );
   if (Number(row[0]) > 0) return { wait: Number(row[0]) };
@@ -263,7 +258,7 @@ export async function react(
 
 // ----- Asking to join -----
 
-/** A request as stored under the account's key (keys.forumJoinRequest). */
+/** A request as stored under the account's key (forumKeys.joinRequest). */
 export interface StoredJoinRequest {
   id: string;
   status: 'pending' | 'approved' | 'declined';
@@ -273,7 +268,7 @@ export interface StoredJoinRequest {
   dismissed?: true;
 }
 
-/** A waiting request as the owner's list holds it (keys.forumJoinPending). */
+/** A waiting request as the owner's list holds it (forumKeys.joinPending). */
 export interface ListedJoinRequest {
   accountKey: string;
   username: string;
@@ -303,7 +298,7 @@ export async function askToJoin(
     maxPending: number;
     clearance: number;
   },
-): Promise<{ wait: number; outcome?: joinScripts.AskOutcome; declinedAt?: string }> {
+): Promise<{ wait: number; outcome?: scripts.AskOutcome; declinedAt?: string }> {
   const [counter, max, windowSeconds] = attemptCounter([limit, member.accountKey]);
   const [addressDay, dayTtl] = dailyCounter(JOIN_ASKS_COUNTER, address);
   const entry: ListedJoinRequest = {
@@ -312,14 +307,14 @@ export async function askToJoin(
     note: request.note,
     askedAt: request.askedAt,
   };
-  const [wait, outcome, declinedAt] = await joinScripts.askToJoin.runChecked(
+  const [wait, outcome, declinedAt] = await scripts.askToJoin.runChecked(
     session,
     [
       counter,
       addressDay,
       keys.user(usernameKey(member.username)),
-      keys.forumJoinRequest(member.accountKey),
-      keys.forumJoinPending(),
+      forumKeys.joinRequest(member.accountKey),
+      forumKeys.joinPending(),
     ],
     [
       max,
@@ -348,7 +343,7 @@ export async function ownJoinRequest(
   accountKey: string,
 ): Promise<{ request: StoredJoinRequest | undefined; account: unknown }> {
   const [json, account] = await checkedRead(session, (pipe) => {
-    pipe.get(keys.forumJoinRequest(accountKey));
+    pipe.get(forumKeys.joinRequest(accountKey));
     pipe.hgetall(session.key);
   });
   return { request: json ? (JSON.parse(String(json)) as StoredJoinRequest) : undefined, account };
@@ -356,7 +351,7 @@ export async function ownJoinRequest(
 
 /** Marks the account's decided request dismissed, in one round trip with the session check. */
 export async function dismissJoinRequest(session: SessionCheck, accountKey: string): Promise<boolean> {
-  return (await joinScripts.dismissJoin.runChecked(session, [keys.forumJoinRequest(accountKey)], [])) === 1;
+  return (await scripts.dismissJoin.runChecked(session, [forumKeys.joinRequest(accountKey)], [])) === 1;
 }
 
 /** Parses the owner's list as read (HGETALL): each waiting request by its id, with its entry's JSON as stored. */
@@ -372,12 +367,12 @@ export function listedRequests(reply: unknown): { id: string; json: string; entr
 
 /** Adds the read of the owner's whole list to a pipeline. */
 export function readPendingInto(pipe: Pipeline<[]>): void {
-  pipe.hgetall(keys.forumJoinPending());
+  pipe.hgetall(forumKeys.joinPending());
 }
 
 /** Adds the read of one entry of the owner's list to a pipeline. */
 export function readPendingEntryInto(pipe: Pipeline<[]>, id: string): void {
-  pipe.hget(keys.forumJoinPending(), id);
+  pipe.hget(forumKeys.joinPending(), id);
 }
 
 /**
@@ -393,10 +388,10 @@ export async function decideJoin(
   decided: StoredJoinRequest,
   ttlSeconds: number,
   clearance: number,
-): Promise<joinScripts.DecideOutcome> {
-  return joinScripts.decideJoin.runChecked(
+): Promise<scripts.DecideOutcome> {
+  return scripts.decideJoin.runChecked(
     session,
-    [keys.forumJoinPending(), keys.forumJoinRequest(entry.accountKey), keys.user(usernameKey(entry.username))],
+    [forumKeys.joinPending(), forumKeys.joinRequest(entry.accountKey), keys.user(usernameKey(entry.username))],
     [id, json, decision, JSON.stringify(decided), ttlSeconds, entry.accountKey, usernameKey(entry.username), clearance],
   );
 }
