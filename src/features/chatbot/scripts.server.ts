@@ -2,142 +2,125 @@
 // the model's tokens are added to the day's totals (daily-cap counters, so each expires), and a
 // signed-in visitor's conversations share one expiry, refreshed on every read and write.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
-import { COUNT_ATTEMPT } from '../../server/scripts/rate-limit.ts';
+import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { defineScript } from '../../server/scripts/script.ts';
 
-/** Why a question was refused, or 'ok' with the questions the visitor has left today. */
+/** A daily cap that refused a question, with its size; or 'ok' with the questions the visitor has left today. */
 export type AskWithinCapsReply =
-  | ['ok', remaining: number]
-  | ['limited', waitSeconds: number]
-  | ['tokens' | 'questions' | 'visitor' | 'address' | 'visitor-tokens', max: number];
+  `ok:${number}` | `${'tokens' | 'questions' | 'visitor' | 'address' | 'visitor-tokens'}:${number}`;
 
 /**
- * Counts a question against the short rate limit (COUNT_ATTEMPT), then, unless the site's token or
- * question total, the account's or the address's questions, or the account's or the address's
- * tokens have reached today's cap, counts it on the day's question counters. KEYS: the rate
- * counter, the address's question counter, the site's question and token counters, the address's
- * token counter, then the account's question and token counters when signed in. ARGV: rate max,
- * rate window seconds, the seconds left in the day, the visitor's question cap, the site's question
- * cap, the site's token cap, the visitor's token cap. Answers ['ok', questions left] or why not.
+ * After the attempt is counted, unless the site's token or question total, the account's or the
+ * address's questions, or the account's or the address's tokens have reached today's cap, counts
+ * the question on the day's question counters. The account's counters are there when signed in.
  */
-export const askWithinCaps = defineScript<
-  | [rate: string, address: string, questions: string, tokens: string, addressTokens: string]
-  | [
-      rate: string,
-      address: string,
-      questions: string,
-      tokens: string,
-      addressTokens: string,
-      account: string,
-      accountTokens: string,
-    ],
-  [
-    max: number,
-    windowSeconds: number,
-    dayTtl: number,
-    visitorCap: number,
-    questionCap: number,
-    tokenCap: number,
-    visitorTokenCap: number,
-  ],
+export const askWithinCaps = defineLimitedScript<
+  'address' | 'questions' | 'tokens' | 'addressTokens' | 'account' | 'accountTokens',
+  { dayTtl: number; visitorCap: number; questionCap: number; tokenCap: number; visitorTokenCap: number },
   AskWithinCapsReply
->(`${COUNT_ATTEMPT}${DAILY_COUNT}
-local wait = count_attempt()
-if wait > 0 then return {'limited', wait} end
-local ttl, visitor_cap, question_cap, token_cap = ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local visitor_tokens = tonumber(ARGV[7])
-if not has_room(KEYS[4], token_cap) then return {'tokens', token_cap} end
-if not has_room(KEYS[3], question_cap) then return {'questions', question_cap} end
-if KEYS[6] and not has_room(KEYS[6], visitor_cap) then return {'visitor', visitor_cap} end
-if not has_room(KEYS[2], visitor_cap) then return {KEYS[6] and 'address' or 'visitor', visitor_cap} end
-if not has_room(KEYS[5], visitor_tokens) or (KEYS[7] and not has_room(KEYS[7], visitor_tokens)) then
-  return {'visitor-tokens', visitor_tokens}
-end
-local left = math.min(question_cap - count_day(KEYS[3], ttl), visitor_cap - count_day(KEYS[2], ttl))
-if KEYS[6] then left = math.min(left, visitor_cap - count_day(KEYS[6], ttl)) end
-return {'ok', math.max(left, 0)}`);
-
-/**
- * Adds ARGV[2] tokens to each day's token counter in KEYS (the site's, then the asker's address's
- * and account's), each expiring in ARGV[1] seconds. Answers the site's new total and the highest
- * of the asker's.
- */
-export const addDayTokens = defineScript<
-  [site: string, address: string] | [site: string, address: string, account: string],
-  [dayTtl: number, tokens: number],
-  [site: number, visitor: number]
 >(`${DAILY_COUNT}
-local visitor = 0
-for i = 2, #KEYS do visitor = math.max(visitor, count_day(KEYS[i], ARGV[1], ARGV[2])) end
-return {count_day(KEYS[1], ARGV[1], ARGV[2]), visitor}`);
+if not has_room(K.tokens, A.tokenCap) then return 'tokens:' .. A.tokenCap end
+if not has_room(K.questions, A.questionCap) then return 'questions:' .. A.questionCap end
+if K.account and not has_room(K.account, A.visitorCap) then return 'visitor:' .. A.visitorCap end
+if not has_room(K.address, A.visitorCap) then return (K.account and 'address:' or 'visitor:') .. A.visitorCap end
+if not has_room(K.addressTokens, A.visitorTokenCap) or (K.accountTokens and not has_room(K.accountTokens, A.visitorTokenCap)) then
+  return 'visitor-tokens:' .. A.visitorTokenCap
+end
+local left = math.min(A.questionCap - count_day(K.questions, A.dayTtl), A.visitorCap - count_day(K.address, A.dayTtl))
+if K.account then left = math.min(left, A.visitorCap - count_day(K.account, A.dayTtl)) end
+return 'ok:' .. math.max(left, 0)`).counted;
 
-// ----- Conversations: KEYS are always the index, the titles and the messages -----
+/** Adds `tokens` to each of the day's token counters: the site's, the address's and, when signed in, the account's. */
+export const addDayTokens = defineScript<
+  'site' | 'address' | 'account',
+  { dayTtl: number; tokens: number },
+  { site: number; visitor: number }
+>(
+  `${DAILY_COUNT}
+local visitor = count_day(K.address, A.dayTtl, A.tokens)
+if K.account then visitor = math.max(visitor, count_day(K.account, A.dayTtl, A.tokens)) end
+return cjson.encode({site = count_day(K.site, A.dayTtl, A.tokens), visitor = visitor})`,
+  { json: true },
+);
 
-type ConversationKeys = [index: string, titles: string, messages: string];
+// ----- Conversations: an index by when each last changed, the titles and the messages -----
 
-const REFRESH = (ttl: string) => `
-for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ${ttl}) end`;
+type ConversationKeys = 'index' | 'titles' | 'messages';
 
-/** Reads the list, newest first, and refreshes the expiry. ARGV: ttl seconds. Answers [id, score, …] and [id, title, …]. */
-export const readConversations = defineScript<ConversationKeys, [ttlSeconds: number], [string[], string[]]>(`
-local ids = redis.call('ZREVRANGE', KEYS[1], 0, -1, 'WITHSCORES')
-local titles = redis.call('HGETALL', KEYS[2])
-${REFRESH('ARGV[1]')}
-return {ids, titles}`);
+const REFRESH = `
+for _, key in ipairs({K.index, K.titles, K.messages}) do redis.call('EXPIRE', key, A.ttl) end`;
+
+/** The list, newest first, with the expiry refreshed: each id with its title and when it last changed (ms). */
+export const readConversations = defineScript<
+  ConversationKeys,
+  { ttl: number },
+  { id: string; title: string | false; at: string }[] | Record<string, never>
+>(
+  `
+local ids = redis.call('ZREVRANGE', K.index, 0, -1, 'WITHSCORES')
+local list = {}
+for i = 1, #ids, 2 do
+  list[#list + 1] = {id = ids[i], at = ids[i + 1], title = redis.call('HGET', K.titles, ids[i])}
+end
+${REFRESH}
+return cjson.encode(list)`,
+  { json: true },
+);
+
+/** One conversation, with the expiry refreshed; 'none' when the account has no such conversation. */
+export const readConversation = defineScript<
+  ConversationKeys,
+  { id: string; ttl: number },
+  'none' | { at: string; title: string; messages: string }
+>(
+  `
+local at = redis.call('ZSCORE', K.index, A.id)
+if not at then return cjson.encode('none') end
+local title = redis.call('HGET', K.titles, A.id) or ''
+local messages = redis.call('HGET', K.messages, A.id) or '[]'
+${REFRESH}
+return cjson.encode({at = at, title = title, messages = messages})`,
+  { json: true },
+);
 
 /**
- * Reads one conversation and refreshes the expiry. ARGV: id, ttl seconds. Answers [updatedAt,
- * title, messages JSON], or an empty list when the account has no such conversation.
- */
-export const readConversation = defineScript<ConversationKeys, [id: string, ttlSeconds: number], string[]>(`
-local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not at then return {} end
-local title = redis.call('HGET', KEYS[2], ARGV[1]) or ''
-local messages = redis.call('HGET', KEYS[3], ARGV[1]) or '[]'
-${REFRESH('ARGV[2]')}
-return {at, title, messages}`);
-
-/**
- * Saves a conversation whole (new or replacing), marks it changed now, evicts the least recently
- * changed beyond the cap, and refreshes the expiry, atomically. ARGV: id, title, messages JSON,
- * now (ms), ttl seconds, most conversations kept. Answers how many were evicted.
+ * Saves a conversation whole (new or replacing), marks it changed at `now`, evicts the least
+ * recently changed beyond `max`, and refreshes the expiry, atomically.
  */
 export const saveConversation = defineScript<
   ConversationKeys,
-  [id: string, title: string, messages: string, now: number, ttlSeconds: number, max: number],
-  number
+  { id: string; title: string; messages: string; now: number; ttl: number; max: number },
+  'saved'
 >(`
-redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
-local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[6])
+redis.call('ZADD', K.index, A.now, A.id)
+redis.call('HSET', K.titles, A.id, A.title)
+redis.call('HSET', K.messages, A.id, A.messages)
+local over = redis.call('ZCARD', K.index) - A.max
 if over > 0 then
-  local old = redis.call('ZRANGE', KEYS[1], 0, over - 1)
-  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, over - 1)
-  redis.call('HDEL', KEYS[2], unpack(old))
-  redis.call('HDEL', KEYS[3], unpack(old))
-else
-  over = 0
+  local old = redis.call('ZRANGE', K.index, 0, over - 1)
+  redis.call('ZREMRANGEBYRANK', K.index, 0, over - 1)
+  redis.call('HDEL', K.titles, unpack(old))
+  redis.call('HDEL', K.messages, unpack(old))
 end
-${REFRESH('ARGV[5]')}
-return over`);
+${REFRESH}
+return 'saved'`);
 
-/** Renames a conversation and refreshes the expiry. ARGV: id, title, ttl seconds. Answers its updatedAt, or false when there is none. */
+/** Renames a conversation and refreshes the expiry: when it last changed (ms), or 'none'. */
 export const renameConversation = defineScript<
   ConversationKeys,
-  [id: string, title: string, ttlSeconds: number],
-  string | null
+  { id: string; title: string; ttl: number },
+  'none' | `renamed:${string}`
 >(`
-local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not at then return false end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-${REFRESH('ARGV[3]')}
-return at`);
+local at = redis.call('ZSCORE', K.index, A.id)
+if not at then return 'none' end
+redis.call('HSET', K.titles, A.id, A.title)
+${REFRESH}
+return 'renamed:' .. at`);
 
-/** Deletes a conversation and refreshes the expiry of the rest. ARGV: id, ttl seconds. Answers 1, or 0 when there was none. */
-export const deleteConversation = defineScript<ConversationKeys, [id: string, ttlSeconds: number], number>(`
-if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('HDEL', KEYS[3], ARGV[1])
-${REFRESH('ARGV[2]')}
-return 1`);
+/** Deletes a conversation and refreshes the expiry of the rest. */
+export const deleteConversation = defineScript<ConversationKeys, { id: string; ttl: number }, 'deleted' | 'none'>(`
+if redis.call('ZREM', K.index, A.id) == 0 then return 'none' end
+redis.call('HDEL', K.titles, A.id)
+redis.call('HDEL', K.messages, A.id)
+${REFRESH}
+return 'deleted'`);

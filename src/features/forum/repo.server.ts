@@ -4,6 +4,7 @@ import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
 import type { Pipeline } from '@upstash/redis';
 import { forumKeys } from './keys.server.ts';
@@ -58,14 +59,13 @@ function keptSince(): string {
   return new Date(retention(POST_RETENTION_DAYS).cutoff).toISOString();
 }
 
-/** Reads a reaction block of a script's reply at `at`: each reaction's count, then 1 or 0 for the reader's. */
-function reactionsAt(row: (string | number)[], at: number): MessageReactions {
+/** A message's reactions as a script read them: each REACTION_IDS' count, and 1 for each the reader gave. */
+function reactionsOf(counts: readonly number[], mine: readonly number[]): MessageReactions {
   const reactions: Partial<Record<ReactionId, number>> = {};
   const reacted: ReactionId[] = [];
   REACTION_IDS.forEach((id, i) => {
-    const count = Number(row[at + i]);
-    if (count > 0) reactions[id] = count;
-    if (Number(row[at + REACTION_IDS.length + i]) === 1) reacted.push(id);
+    if (Number(counts[i]) > 0) reactions[id] = Number(counts[i]);
+    if (Number(mine[i]) === 1) reacted.push(id);
   });
   return {
     ...(Object.keys(reactions).length ? { reactions } : {}),
@@ -73,20 +73,21 @@ function reactionsAt(row: (string | number)[], at: number): MessageReactions {
   };
 }
 
-/** The number of a script's reply entries one message takes: JSON, place, author, then the reactions block. */
-const MESSAGE_FIELDS = 3 + 2 * REACTION_IDS.length;
+/** A list from a script's JSON: Lua's cjson writes an empty list as `{}`. */
+function listOf<T>(value: readonly T[] | object): readonly T[] {
+  return Array.isArray(value) ? value : [];
+}
 
-/** Reads one message of a script's reply at `at`. */
-function messageAt(row: (string | number)[], at: number): ReadMessage {
+function readMessage(row: scripts.MessageRow): ReadMessage {
   return {
-    message: JSON.parse(String(row[at])) as StoredMessage,
-    place: Number(row[at + 1]),
-    authorKey: String(row[at + 2] ?? ''),
-    reactions: reactionsAt(row, at + 3),
+    message: JSON.parse(row.json) as StoredMessage,
+    place: Number(row.place),
+    authorKey: row.author,
+    reactions: reactionsOf(row.counts, row.mine),
   };
 }
 
-export type AppendOutcome = 'ok' | 'over-cap' | 'gone' | 'thread-full';
+const PREFIXES = () => ({ repliesPrefix: forumKeys.replies(''), reactionsPrefix: forumKeys.reactions('') });
 
 /**
  * Appends a message at the end of the forum, or a reply to the top-level message `replyTo` at the
@@ -94,25 +95,34 @@ export type AppendOutcome = 'ok' | 'over-cap' | 'gone' | 'thread-full';
  * today, the message replied to is gone or its thread is full. The same step removes a batch of
  * the oldest messages, those older than POST_RETENTION_DAYS, with their replies.
  */
-export async function appendMessage(message: StoredMessage, authorKey: string, perDay: number): Promise<AppendOutcome> {
+export async function appendMessage(
+  message: StoredMessage,
+  authorKey: string,
+  perDay: number,
+): Promise<'ok' | 'over-cap' | 'gone' | 'thread-full'> {
   const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
-  const place = await scripts.appendMessage.run(
-    [forumKeys.sequence(), forumKeys.posts(), forumKeys.authors(), forumKeys.messages(), dayPosts, forumKeys.version()],
-    [
-      message.id,
-      JSON.stringify(message),
+  return scripts.appendMessage.run(
+    {
+      sequence: forumKeys.sequence(),
+      posts: forumKeys.posts(),
+      authors: forumKeys.authors(),
+      index: forumKeys.messages(),
+      dayPosts,
+      version: forumKeys.version(),
+    },
+    {
+      ...PREFIXES(),
+      id: message.id,
+      json: JSON.stringify(message),
       authorKey,
       perDay,
       dayTtl,
-      keptSince(),
-      TRIM_BATCH,
-      message.replyTo ?? '',
-      forumKeys.replies(''),
-      forumKeys.reactions(''),
-      MAX_REPLIES,
-    ],
+      cutoff: keptSince(),
+      batch: TRIM_BATCH,
+      replyTo: message.replyTo ?? '',
+      maxReplies: MAX_REPLIES,
+    },
   );
-  return place > 0 ? 'ok' : place === 0 ? 'over-cap' : place === -1 ? 'gone' : 'thread-full';
 }
 
 /**
@@ -127,34 +137,33 @@ export async function messagesPage(
   session: SessionCheck | undefined,
   reader: string,
 ): Promise<MessagesPage> {
-  const row = await scripts.messagesPage.runChecked(
+  const page = await scripts.messagesPage.runChecked(
     session,
-    [forumKeys.messages(), forumKeys.posts(), forumKeys.version(), forumKeys.authors()],
-    [
+    {
+      index: forumKeys.messages(),
+      posts: forumKeys.posts(),
+      version: forumKeys.version(),
+      authors: forumKeys.authors(),
+    },
+    {
+      ...PREFIXES(),
       count,
-      before === undefined ? '+inf' : `(${before}`,
-      keptSince(),
-      forumKeys.replies(''),
-      forumKeys.reactions(''),
+      below: before === undefined ? '+inf' : `(${before}`,
+      cutoff: keptSince(),
       reader,
-      REPLIES_SHOWN,
-      ...REACTION_IDS,
-    ],
+      repliesShown: REPLIES_SHOWN,
+      reactions: REACTION_IDS,
+    },
   );
-  const messages: ReadThread[] = [];
-  let at = 2;
-  while (at < row.length) {
-    const thread = messageAt(row, at);
-    const replyCount = Number(row[at + 3]);
-    const reactions = reactionsAt(row, at + 4);
-    at += MESSAGE_FIELDS + 1;
-    const shown = Number(row[at]);
-    at += 1;
-    const replies: ReadMessage[] = [];
-    for (let i = 0; i < shown; i++, at += MESSAGE_FIELDS) replies.push(messageAt(row, at));
-    messages.push({ ...thread, reactions, replyCount, replies });
-  }
-  return { version: String(row[0]), messages, more: String(row[1]) === '1' };
+  return {
+    version: page.version,
+    more: page.more,
+    messages: listOf(page.messages).map((thread) => ({
+      ...readMessage(thread),
+      replyCount: thread.replyCount,
+      replies: listOf(thread.replies).map(readMessage),
+    })),
+  };
 }
 
 /**
@@ -169,28 +178,26 @@ export async function repliesPage(
   session: SessionCheck | undefined,
   reader: string,
 ): Promise<RepliesPage | undefined> {
-  const row = await scripts.repliesPage.runChecked(
+  const page = await scripts.repliesPage.runChecked(
     session,
-    [forumKeys.posts(), forumKeys.authors(), forumKeys.replies(parent)],
-    [
-      after === undefined ? '-inf' : `(${after}`,
+    { posts: forumKeys.posts(), authors: forumKeys.authors(), thread: forumKeys.replies(parent) },
+    {
+      after: after === undefined ? '-inf' : `(${after}`,
       count,
       parent,
-      keptSince(),
-      forumKeys.reactions(''),
+      cutoff: keptSince(),
+      reactionsPrefix: forumKeys.reactions(''),
       reader,
-      ...REACTION_IDS,
-    ],
+      reactions: REACTION_IDS,
+    },
   );
-  if (Number(row[0]) === -1) return undefined;
-  const replies: ReadMessage[] = [];
-  for (let at = 2; at < row.length; at += MESSAGE_FIELDS) replies.push(messageAt(row, at));
-  return { replyCount: Number(row[0]), replies, more: String(row[1]) === '1' };
+  if (page === 'gone') return undefined;
+  return { replyCount: page.replyCount, replies: listOf(page.replies).map(readMessage), more: page.more };
 }
 
 /** The forum's version, which every post, reply, edit, delete and reaction raises. */
 export async function forumVersion(session: SessionCheck | undefined): Promise<string> {
-  return String(await scripts.forumVersion.runChecked(session, [forumKeys.version()], []));
+  return String(await scripts.forumVersion.runChecked(session, { version: forumKeys.version() }, {}));
 }
 
 /** Adds the reads of a message's JSON and its author's account key to a pipeline (an edit checks both). */
@@ -207,10 +214,10 @@ export function readReplyTargetInto(pipe: Pipeline<[]>, id: string): void {
 /** Replaces a message as read (its JSON `read`) with `message`; false when it changed or went meanwhile. */
 export async function replaceMessage(read: string, message: StoredMessage): Promise<boolean> {
   const replaced = await scripts.replaceMessage.run(
-    [forumKeys.posts(), forumKeys.version()],
-    [message.id, read, JSON.stringify(message)],
+    { posts: forumKeys.posts(), version: forumKeys.version() },
+    { id: message.id, read, json: JSON.stringify(message) },
   );
-  return replaced === 1;
+  return replaced === 'replaced';
 }
 
 /**
@@ -224,12 +231,18 @@ export async function deleteMessage(
   session: SessionCheck | undefined,
   asModerator = false,
 ): Promise<{ outcome: 'deleted' | 'unknown' | 'not-theirs'; replies: number }> {
-  const [result, replies = 0] = await scripts.deleteMessage.runChecked(
+  const reply = await scripts.deleteMessage.runChecked(
     session,
-    [forumKeys.posts(), forumKeys.authors(), forumKeys.messages(), forumKeys.version()],
-    [id, authorKey, asModerator ? '1' : '0', forumKeys.replies(''), forumKeys.reactions('')],
+    {
+      posts: forumKeys.posts(),
+      authors: forumKeys.authors(),
+      index: forumKeys.messages(),
+      version: forumKeys.version(),
+    },
+    { ...PREFIXES(), id, authorKey, asModerator },
   );
-  return { outcome: result === 1 ? 'deleted' : result === 0 ? 'unknown' : 'not-theirs', replies: Number(replies) };
+  if (reply === 'unknown' || reply === 'not-theirs') return { outcome: reply, replies: 0 };
+  return { outcome: 'deleted', replies: Number(reply.slice('deleted:'.length)) };
 }
 
 /**
@@ -245,15 +258,16 @@ export async function react(
   reaction: ReactionId,
   on: boolean,
 ): Promise<{ wait: number } | { wait: 0; reactions: MessageReactions | undefined; changed: boolean }> {
-  const [counter, max, windowSeconds] = attemptCounter([limit, member]);
-  const row = await scripts.react.runChecked(
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, member]);
+  const reply = await scripts.react.runChecked(
     session,
-    [counter, forumKeys.posts(), forumKeys.reactions(id), forumKeys.version()],
-    [max, windowSeconds, id, reaction, member, on ? '1' : '0', keptSince(), ...REACTION_IDS],
+    { attempts, posts: forumKeys.posts(), reactions: forumKeys.reactions(id), version: forumKeys.version() },
+    { attemptsMax, attemptsWindow, id, reaction, member, on, cutoff: keptSince(), reactions: REACTION_IDS },
   );
-  if (Number(row[0]) > 0) return { wait: Number(row[0]) };
-  if (Number(row[1]) === -1) return { wait: 0, reactions: undefined, changed: false };
-  return { wait: 0, reactions: reactionsAt(row, 2), changed: Number(row[1]) === 1 };
+  const wait = secondsToWait(reply);
+  if (wait !== undefined) return { wait };
+  if (reply === 'gone' || typeof reply === 'string') return { wait: 0, reactions: undefined, changed: false };
+  return { wait: 0, reactions: reactionsOf(reply.counts, reply.mine), changed: reply.changed };
 }
 
 // ----- Asking to join -----
@@ -298,8 +312,8 @@ export async function askToJoin(
     maxPending: number;
     clearance: number;
   },
-): Promise<{ wait: number; outcome?: scripts.AskOutcome; declinedAt?: string }> {
-  const [counter, max, windowSeconds] = attemptCounter([limit, member.accountKey]);
+): Promise<{ wait: number; outcome?: scripts.AskOutcome | 'too-soon'; declinedAt?: string }> {
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, member.accountKey]);
   const [addressDay, dayTtl] = dailyCounter(JOIN_ASKS_COUNTER, address);
   const entry: ListedJoinRequest = {
     accountKey: member.accountKey,
@@ -307,31 +321,35 @@ export async function askToJoin(
     note: request.note,
     askedAt: request.askedAt,
   };
-  const [wait, outcome, declinedAt] = await scripts.askToJoin.runChecked(
+  const reply = await scripts.askToJoin.runChecked(
     session,
-    [
-      counter,
+    {
+      attempts,
       addressDay,
-      keys.user(usernameKey(member.username)),
-      forumKeys.joinRequest(member.accountKey),
-      forumKeys.joinPending(),
-    ],
-    [
-      max,
-      windowSeconds,
-      rules.perAddress,
+      account: keys.user(usernameKey(member.username)),
+      request: forumKeys.joinRequest(member.accountKey),
+      pending: forumKeys.joinPending(),
+    },
+    {
+      attemptsMax,
+      attemptsWindow,
+      perAddress: rules.perAddress,
       dayTtl,
-      JSON.stringify(request),
-      JSON.stringify(entry),
-      request.id,
-      rules.lapsedBefore,
-      rules.declinedAfter,
-      rules.ttlSeconds,
-      rules.maxPending,
-      rules.clearance,
-    ],
+      json: JSON.stringify(request),
+      entry: JSON.stringify(entry),
+      id: request.id,
+      lapsedBefore: rules.lapsedBefore,
+      declinedAfter: rules.declinedAfter,
+      ttl: rules.ttlSeconds,
+      maxPending: rules.maxPending,
+      forumClearance: rules.clearance,
+    },
   );
-  return { wait: Number(wait), outcome, ...(declinedAt ? { declinedAt } : {}) };
+  const wait = secondsToWait(reply);
+  if (wait !== undefined) return { wait };
+  if (reply.startsWith('too-soon:'))
+    return { wait: 0, outcome: 'too-soon', declinedAt: reply.slice('too-soon:'.length) };
+  return { wait: 0, outcome: reply as scripts.AskOutcome };
 }
 
 /**
@@ -351,7 +369,9 @@ export async function ownJoinRequest(
 
 /** Marks the account's decided request dismissed, in one round trip with the session check. */
 export async function dismissJoinRequest(session: SessionCheck, accountKey: string): Promise<boolean> {
-  return (await scripts.dismissJoin.runChecked(session, [forumKeys.joinRequest(accountKey)], [])) === 1;
+  return (
+    (await scripts.dismissJoin.runChecked(session, { request: forumKeys.joinRequest(accountKey) }, {})) === 'dismissed'
+  );
 }
 
 /** Parses the owner's list as read (HGETALL): each waiting request by its id, with its entry's JSON as stored. */
@@ -391,7 +411,20 @@ export async function decideJoin(
 ): Promise<scripts.DecideOutcome> {
   return scripts.decideJoin.runChecked(
     session,
-    [forumKeys.joinPending(), forumKeys.joinRequest(entry.accountKey), keys.user(usernameKey(entry.username))],
-    [id, json, decision, JSON.stringify(decided), ttlSeconds, entry.accountKey, usernameKey(entry.username), clearance],
+    {
+      pending: forumKeys.joinPending(),
+      request: forumKeys.joinRequest(entry.accountKey),
+      account: keys.user(usernameKey(entry.username)),
+    },
+    {
+      id,
+      entry: json,
+      decision,
+      json: JSON.stringify(decided),
+      ttl: ttlSeconds,
+      accountKey: entry.accountKey,
+      usernameKey: usernameKey(entry.username),
+      forumClearance: clearance,
+    },
   );
 }

@@ -4,14 +4,13 @@
 // messages' hashes (their JSON names `replyTo`) and are listed in their thread; a thread and a
 // message's reactions go with it. Their keys are known only once an id is read: scripts get prefixes.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
-import { COUNT_IN } from '../../server/scripts/rate-limit.ts';
+import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { defineScript } from '../../server/scripts/script.ts';
 
 /**
  * Lua defining `remove_message(posts, authors, index, replies_prefix, reactions_prefix, id)`:
- * removes a message, its reactions and, for a top-level message, every reply in its thread with
- * their reactions (a thread holds at most MAX_REPLIES, so the work is bounded). A reply leaves its
- * thread. Answers how many replies went with it.
+ * removes a message with its reactions and, for a top-level message, its thread (at most
+ * MAX_REPLIES replies) with theirs. Answers how many replies went with it.
  */
 const REMOVE_MESSAGE = `
 local function remove_message(posts, authors, index, replies_prefix, reactions_prefix, id)
@@ -40,19 +39,24 @@ end
 `;
 
 /**
- * Lua defining `reactions_into(reply, key, reader, first, last)`: appends to `reply` each
- * reaction's count in the hash `key` (0 for none), then 1 or 0 for each, whether `reader` (an
- * account key; '' for nobody) gave it. The reactions are ARGV[first..last].
+ * Lua defining `reactions_of(key, reader, reactions)`: each reaction's count in the hash `key`,
+ * and 1 or 0 for each, whether `reader` (an account key; '' for nobody) gave it.
  */
-const REACTIONS_INTO = `
-local function reactions_into(reply, key, reader, first, last)
+const REACTIONS_OF = `
+local function reactions_of(key, reader, reactions)
+  local count = #reactions
   local fields = {}
-  for i = first, last do fields[#fields + 1] = ARGV[i] end
-  local count = #fields
-  for i = 1, count do fields[count + i] = fields[i] .. '\\n' .. reader end
+  for i = 1, count do
+    fields[i] = reactions[i]
+    fields[count + i] = reactions[i] .. '\\n' .. reader
+  end
   local got = redis.call('HMGET', key, unpack(fields))
-  for i = 1, count do reply[#reply + 1] = tonumber(got[i]) or 0 end
-  for i = 1, count do reply[#reply + 1] = (reader ~= '' and got[count + i]) and 1 or 0 end
+  local counts, mine = {}, {}
+  for i = 1, count do
+    counts[i] = tonumber(got[i]) or 0
+    mine[i] = (reader ~= '' and got[count + i]) and 1 or 0
+  end
+  return counts, mine
 end
 `;
 
@@ -65,377 +69,324 @@ local function kept(json, cutoff)
 end
 `;
 
+/** A message as a page script reads it: its JSON, place, author's account key and reactions (counts and the reader's, by REACTION_IDS). */
+export interface MessageRow {
+  json: string;
+  place: string;
+  author: string;
+  counts: number[];
+  mine: number[];
+}
+
+/** The keys and prefixes every script that may remove a message needs. */
+interface Prefixes {
+  repliesPrefix: string;
+  reactionsPrefix: string;
+}
+
 /**
  * Appends a message at the end of the forum, or a reply at the end of its thread, its place taken
  * from the sequence, when the author's day's post counter has room, counting it; then removes the
  * oldest top-level messages created before the cutoff, with their replies, at most a batch,
  * stopping at the first younger one (the index is in order of arrival).
- * KEYS: the sequence, the messages hash, the authors hash, the index, the author's day's post
- * counter, the version. ARGV: id, JSON message, the author's account key, the daily cap, the
- * seconds left in the day, the cutoff (ISO 8601), the batch, the top-level message it replies to
- * ('' for a top-level message), the replies prefix, the reactions prefix, the most replies a thread
- * takes. Answers its place; 0 when the author is over the cap, -1 when the message replied to is
- * gone (or too old to be kept), -2 when its thread is full.
  */
 export const appendMessage = defineScript<
-  [sequence: string, messages: string, authors: string, index: string, dayPosts: string, version: string],
-  [
-    id: string,
-    json: string,
-    authorKey: string,
-    perDay: number,
-    dayTtl: number,
-    cutoff: string,
-    batch: number,
-    replyTo: string,
-    repliesPrefix: string,
-    reactionsPrefix: string,
-    maxReplies: number,
-  ],
-  number
+  'sequence' | 'posts' | 'authors' | 'index' | 'dayPosts' | 'version',
+  Prefixes & {
+    id: string;
+    json: string;
+    authorKey: string;
+    perDay: number;
+    dayTtl: number;
+    cutoff: string;
+    batch: number;
+    replyTo: string;
+    maxReplies: number;
+  },
+  'ok' | 'over-cap' | 'gone' | 'thread-full'
 >(`${DAILY_COUNT}${REMOVE_MESSAGE}${KEPT}
-local parent = ARGV[8]
-local thread = ARGV[9] .. parent
-if parent ~= '' then
-  if not kept(redis.call('HGET', KEYS[2], parent), ARGV[6]) then return -1 end
-  if redis.call('ZCARD', thread) >= tonumber(ARGV[11]) then return -2 end
+local thread = A.repliesPrefix .. A.replyTo
+if A.replyTo ~= '' then
+  if not kept(redis.call('HGET', K.posts, A.replyTo), A.cutoff) then return 'gone' end
+  if redis.call('ZCARD', thread) >= A.maxReplies then return 'thread-full' end
 end
-if not has_room(KEYS[5], ARGV[4]) then return 0 end
-count_day(KEYS[5], ARGV[5])
-local place = redis.call('INCR', KEYS[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
-if parent ~= '' then
-  redis.call('ZADD', thread, place, ARGV[1])
-else
-  redis.call('ZADD', KEYS[4], place, ARGV[1])
-end
-redis.call('INCR', KEYS[6])
-local oldest = redis.call('ZRANGE', KEYS[4], 0, tonumber(ARGV[7]) - 1)
+if not has_room(K.dayPosts, A.perDay) then return 'over-cap' end
+count_day(K.dayPosts, A.dayTtl)
+local place = redis.call('INCR', K.sequence)
+redis.call('HSET', K.posts, A.id, A.json)
+redis.call('HSET', K.authors, A.id, A.authorKey)
+redis.call('ZADD', A.replyTo ~= '' and thread or K.index, place, A.id)
+redis.call('INCR', K.version)
+local oldest = redis.call('ZRANGE', K.index, 0, A.batch - 1)
 for i = 1, #oldest do
-  local json = redis.call('HGET', KEYS[2], oldest[i])
+  local json = redis.call('HGET', K.posts, oldest[i])
   local created = json and cjson.decode(json).createdAt
-  if type(created) == 'string' and created >= ARGV[6] then break end
-  remove_message(KEYS[2], KEYS[3], KEYS[4], ARGV[9], ARGV[10], oldest[i])
+  if type(created) == 'string' and created >= A.cutoff then break end
+  remove_message(K.posts, K.authors, K.index, A.repliesPrefix, A.reactionsPrefix, oldest[i])
 end
-return place`);
+return 'ok'`);
 
 /**
  * One page of top-level messages, newest first, each with its first replies (oldest first) and
- * every reaction count with the reader's own: at most ARGV[1] messages placed below ARGV[2]
- * ('+inf' for the newest, '(<place>' for those older than a place), none created before the cutoff
- * ARGV[3] (ISO 8601: the next post removes them; the page ends at the first). KEYS: the index,
- * the messages hash, the version, the authors hash. ARGV, after those three: the replies prefix,
- * the reactions prefix, the reader's account key ('' for none), how many replies come with a
- * message, then the reactions. Answers {version, '1' when older ones remain else '0', then for
- * each message: JSON, place, author key ('' when unknown), its reply count, each reaction's count,
- * 1 or 0 for each the reader gave, how many replies follow, then for each of those: JSON, place,
- * author key, the counts and the reader's}.
+ * every reaction: at most `count` placed below `below` ('+inf' for the newest, '(<place>' for
+ * older), none created before the cutoff (the next post removes them; the page ends at the first).
  */
 export const messagesPage = defineScript<
-  [index: string, messages: string, version: string, authors: string],
-  [
-    count: number,
-    below: string,
-    cutoff: string,
-    repliesPrefix: string,
-    reactionsPrefix: string,
-    reader: string,
-    repliesShown: number,
-    ...reactions: string[],
-  ],
-  (string | number)[]
->(`${REACTIONS_INTO}
-local wanted = tonumber(ARGV[1])
-local replies_prefix, reactions_prefix, reader, shown = ARGV[4], ARGV[5], ARGV[6], tonumber(ARGV[7])
-local rows = redis.call('ZREVRANGEBYSCORE', KEYS[1], ARGV[2], '-inf', 'WITHSCORES', 'LIMIT', 0, wanted + 1)
+  'index' | 'posts' | 'version' | 'authors',
+  Prefixes & {
+    count: number;
+    below: string;
+    cutoff: string;
+    reader: string;
+    repliesShown: number;
+    reactions: readonly string[];
+  },
+  { version: string; more: boolean; messages: (MessageRow & { replyCount: number; replies: MessageRow[] })[] }
+>(
+  `${REACTIONS_OF}
+local function row(json, place, author, id)
+  local counts, mine = reactions_of(A.reactionsPrefix .. id, A.reader, A.reactions)
+  return {json = json, place = place, author = author or '', counts = counts, mine = mine}
+end
+local rows = redis.call('ZREVRANGEBYSCORE', K.index, A.below, '-inf', 'WITHSCORES', 'LIMIT', 0, A.count + 1)
 local found = math.floor(#rows / 2)
-local reply = {redis.call('GET', KEYS[3]) or '0', '0'}
-if found == 0 then return reply end
+local page = {version = redis.call('GET', K.version) or '0', more = false, messages = {}}
+if found == 0 then return cjson.encode(page) end
 local ids = {}
 for i = 1, found do ids[i] = rows[2 * i - 1] end
-local messages = redis.call('HMGET', KEYS[2], unpack(ids))
-local authors = redis.call('HMGET', KEYS[4], unpack(ids))
+local texts = redis.call('HMGET', K.posts, unpack(ids))
+local authors = redis.call('HMGET', K.authors, unpack(ids))
 for i = 1, found do
-  local created = messages[i] and cjson.decode(messages[i]).createdAt
-  if type(created) == 'string' and created < ARGV[3] then break end
-  if i > wanted then
-    reply[2] = '1'
-  elseif messages[i] then
-    local thread = replies_prefix .. ids[i]
-    reply[#reply + 1] = messages[i]
-    reply[#reply + 1] = rows[2 * i]
-    reply[#reply + 1] = authors[i] or ''
-    reply[#reply + 1] = redis.call('ZCARD', thread)
-    reactions_into(reply, reactions_prefix .. ids[i], reader, 8, #ARGV)
-    local first = shown > 0 and redis.call('ZRANGE', thread, 0, shown - 1, 'WITHSCORES') or {}
-    local at = #reply + 1
-    reply[at] = 0
+  local created = texts[i] and cjson.decode(texts[i]).createdAt
+  if type(created) == 'string' and created < A.cutoff then break end
+  if i > A.count then
+    page.more = true
+  elseif texts[i] then
+    local thread = A.repliesPrefix .. ids[i]
+    local message = row(texts[i], rows[2 * i], authors[i], ids[i])
+    message.replyCount = redis.call('ZCARD', thread)
+    message.replies = {}
+    local first = A.repliesShown > 0 and redis.call('ZRANGE', thread, 0, A.repliesShown - 1, 'WITHSCORES') or {}
     if #first > 0 then
       local reply_ids = {}
       for j = 1, #first / 2 do reply_ids[j] = first[2 * j - 1] end
-      local texts = redis.call('HMGET', KEYS[2], unpack(reply_ids))
-      local reply_authors = redis.call('HMGET', KEYS[4], unpack(reply_ids))
+      local reply_texts = redis.call('HMGET', K.posts, unpack(reply_ids))
+      local reply_authors = redis.call('HMGET', K.authors, unpack(reply_ids))
       for j = 1, #reply_ids do
-        if texts[j] then
-          reply[at] = reply[at] + 1
-          reply[#reply + 1] = texts[j]
-          reply[#reply + 1] = first[2 * j]
-          reply[#reply + 1] = reply_authors[j] or ''
-          reactions_into(reply, reactions_prefix .. reply_ids[j], reader, 8, #ARGV)
+        if reply_texts[j] then
+          message.replies[#message.replies + 1] = row(reply_texts[j], first[2 * j], reply_authors[j], reply_ids[j])
         end
       end
     end
+    page.messages[#page.messages + 1] = message
   end
 end
-return reply`);
+return cjson.encode(page)`,
+  { json: true },
+);
 
 /**
- * A page of one thread's replies, oldest first: at most ARGV[2] placed after ARGV[1] ('(<place>',
- * or '-inf' from the first), each with every reaction count and the reader's own. KEYS: the
- * messages hash, the authors hash, the thread (its replies). ARGV, after those two: the top-level
- * message's id, the cutoff (ISO 8601), the reactions prefix, the reader's account key ('' for
- * none), then the reactions. Answers {-1} when the message is gone (or not kept), else {its reply
- * count, '1' when later ones remain else '0', then for each reply: JSON, place, author key, the
- * counts and the reader's}.
+ * A page of one thread's replies, oldest first: at most `count` placed after `after` ('(<place>',
+ * or '-inf' from the first), each with every reaction. 'gone' when the top-level message is gone,
+ * not kept, or is itself a reply.
  */
 export const repliesPage = defineScript<
-  [messages: string, authors: string, thread: string],
-  [
-    after: string,
-    count: number,
-    parent: string,
-    cutoff: string,
-    reactionsPrefix: string,
-    reader: string,
-    ...reactions: string[],
-  ],
-  (string | number)[]
->(`${REACTIONS_INTO}${KEPT}
-local json = redis.call('HGET', KEYS[1], ARGV[3])
-if not kept(json, ARGV[4]) or type(cjson.decode(json).replyTo) == 'string' then return {-1} end
-local wanted = tonumber(ARGV[2])
-local rows = redis.call('ZRANGEBYSCORE', KEYS[3], ARGV[1], '+inf', 'WITHSCORES', 'LIMIT', 0, wanted + 1)
+  'posts' | 'authors' | 'thread',
+  {
+    after: string;
+    count: number;
+    parent: string;
+    cutoff: string;
+    reactionsPrefix: string;
+    reader: string;
+    reactions: readonly string[];
+  },
+  'gone' | { replyCount: number; more: boolean; replies: MessageRow[] }
+>(
+  `${REACTIONS_OF}${KEPT}
+local json = redis.call('HGET', K.posts, A.parent)
+if not kept(json, A.cutoff) or type(cjson.decode(json).replyTo) == 'string' then return cjson.encode('gone') end
+local rows = redis.call('ZRANGEBYSCORE', K.thread, A.after, '+inf', 'WITHSCORES', 'LIMIT', 0, A.count + 1)
 local found = math.floor(#rows / 2)
-local reply = {redis.call('ZCARD', KEYS[3]), found > wanted and '1' or '0'}
-if found == 0 then return reply end
+local page = {replyCount = redis.call('ZCARD', K.thread), more = found > A.count, replies = {}}
+if found == 0 then return cjson.encode(page) end
 local ids = {}
-for i = 1, math.min(found, wanted) do ids[i] = rows[2 * i - 1] end
-local texts = redis.call('HMGET', KEYS[1], unpack(ids))
-local authors = redis.call('HMGET', KEYS[2], unpack(ids))
+for i = 1, math.min(found, A.count) do ids[i] = rows[2 * i - 1] end
+local texts = redis.call('HMGET', K.posts, unpack(ids))
+local authors = redis.call('HMGET', K.authors, unpack(ids))
 for i = 1, #ids do
   if texts[i] then
-    reply[#reply + 1] = texts[i]
-    reply[#reply + 1] = rows[2 * i]
-    reply[#reply + 1] = authors[i] or ''
-    reactions_into(reply, ARGV[5] .. ids[i], ARGV[6], 7, #ARGV)
+    local counts, mine = reactions_of(A.reactionsPrefix .. ids[i], A.reader, A.reactions)
+    page.replies[#page.replies + 1] = {json = texts[i], place = rows[2 * i], author = authors[i] or '', counts = counts, mine = mine}
   end
 end
-return reply`);
+return cjson.encode(page)`,
+  { json: true },
+);
 
-/** The forum's version ('0' before anything was posted). KEYS: the version. */
-export const forumVersion = defineScript<[version: string], [], string>(`
-return redis.call('GET', KEYS[1]) or '0'`);
+/** The forum's version ('0' before anything was posted). */
+export const forumVersion = defineScript<'version', Record<string, never>, string>(`
+return redis.call('GET', K.version) or '0'`);
 
-/**
- * Replaces a message's JSON with ARGV[3] if it is still ARGV[2] (as the edit read and checked it),
- * raising the version. KEYS: the messages hash, the version. ARGV: id, the JSON read, the new JSON.
- * Answers 1 replaced, 0 changed or deleted since.
- */
+/** Replaces a message's JSON if it is still `read` (as the edit checked it), raising the version. */
 export const replaceMessage = defineScript<
-  [messages: string, version: string],
-  [id: string, read: string, json: string],
-  0 | 1
+  'posts' | 'version',
+  { id: string; read: string; json: string },
+  'replaced' | 'changed'
 >(`
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-redis.call('INCR', KEYS[2])
-return 1`);
+if redis.call('HGET', K.posts, A.id) ~= A.read then return 'changed' end
+redis.call('HSET', K.posts, A.id, A.json)
+redis.call('INCR', K.version)
+return 'replaced'`);
 
 /**
- * Deletes a message if the given author wrote it, or for anyone when ARGV[3] is '1' (a moderator),
- * with its reactions, and a top-level message with its whole thread; raises the version. KEYS: the
- * messages hash, the authors hash, the index, the version. ARGV: id, author's account key,
- * moderator flag, the replies prefix, the reactions prefix. Answers {1, replies removed with it},
- * {0} unknown, {-1} not theirs.
+ * Deletes a message if `authorKey` wrote it, or for a moderator, with its reactions, and a
+ * top-level message with its thread; raises the version. Answers how many replies went with it.
  */
 export const deleteMessage = defineScript<
-  [messages: string, authors: string, index: string, version: string],
-  [id: string, authorKey: string, asModerator: '1' | '0', repliesPrefix: string, reactionsPrefix: string],
-  [1, number] | [0] | [-1]
+  'posts' | 'authors' | 'index' | 'version',
+  Prefixes & { id: string; authorKey: string; asModerator: boolean },
+  `deleted:${number}` | 'unknown' | 'not-theirs'
 >(`${REMOVE_MESSAGE}
-local author = redis.call('HGET', KEYS[2], ARGV[1])
-if not author then return {0} end
-if ARGV[3] ~= '1' and author ~= ARGV[2] then return {-1} end
-local removed = remove_message(KEYS[1], KEYS[2], KEYS[3], ARGV[4], ARGV[5], ARGV[1])
-redis.call('INCR', KEYS[4])
-return {1, removed}`);
+local author = redis.call('HGET', K.authors, A.id)
+if not author then return 'unknown' end
+if not A.asModerator and author ~= A.authorKey then return 'not-theirs' end
+local removed = remove_message(K.posts, K.authors, K.index, A.repliesPrefix, A.reactionsPrefix, A.id)
+redis.call('INCR', K.version)
+return 'deleted:' .. removed`);
 
 /**
- * Gives (ARGV[4] '1') or takes back ('0') one member's reaction on a message or reply, within the
- * member's rate limit, counted first: each member gives each reaction at most once, and its count
- * is how many gave it. A change raises the version. KEYS: the member's rate-limit counter, the
- * messages hash, the message's reactions, the version. ARGV: the limit's max and window, the
- * message id, the reaction, the member's account key, on, the cutoff (ISO 8601), then every
- * reaction. Answers {seconds to wait} over the limit, {0, -1} for a message gone (or not kept), else
- * {0, 1 when it changed else 0, each reaction's count, 1 or 0 for each the member gave}.
+ * Gives (`on`) or takes back one member's reaction on a message or reply: each member gives each
+ * reaction at most once, and its count is how many gave it. A change raises the version. Answers
+ * the message's reactions after it, or 'gone' for a message gone (or not kept).
  */
-export const react = defineScript<
-  [counter: string, messages: string, reactions: string, version: string],
-  [
-    max: number,
-    windowSeconds: number,
-    id: string,
-    reaction: string,
-    member: string,
-    on: '1' | '0',
-    cutoff: string,
-    ...reactions: string[],
-  ],
-  number[]
->(`${COUNT_IN}${REACTIONS_INTO}${KEPT}
-local wait = count_in(KEYS[1], ARGV[1], ARGV[2])
-if wait > 0 then return {wait} end
-local json = redis.call('HGET', KEYS[2], ARGV[3])
-if not kept(json, ARGV[7]) then return {0, -1} end
-local mine = ARGV[4] .. '\\n' .. ARGV[5]
-local changed = 0
-if ARGV[6] == '1' then
-  if redis.call('HSETNX', KEYS[3], mine, '1') == 1 then
-    redis.call('HINCRBY', KEYS[3], ARGV[4], 1)
-    changed = 1
+export const react = defineLimitedScript<
+  'posts' | 'reactions' | 'version',
+  { id: string; reaction: string; member: string; on: boolean; cutoff: string; reactions: readonly string[] },
+  'gone' | { changed: boolean; counts: number[]; mine: number[] }
+>(
+  `${REACTIONS_OF}${KEPT}
+if not kept(redis.call('HGET', K.posts, A.id), A.cutoff) then return cjson.encode('gone') end
+local mine = A.reaction .. '\\n' .. A.member
+local changed = false
+if A.on then
+  if redis.call('HSETNX', K.reactions, mine, '1') == 1 then
+    redis.call('HINCRBY', K.reactions, A.reaction, 1)
+    changed = true
   end
-elseif redis.call('HDEL', KEYS[3], mine) == 1 then
-  if redis.call('HINCRBY', KEYS[3], ARGV[4], -1) <= 0 then redis.call('HDEL', KEYS[3], ARGV[4]) end
-  changed = 1
+elseif redis.call('HDEL', K.reactions, mine) == 1 then
+  if redis.call('HINCRBY', K.reactions, A.reaction, -1) <= 0 then redis.call('HDEL', K.reactions, A.reaction) end
+  changed = true
 end
-if changed == 1 then redis.call('INCR', KEYS[4]) end
-local reply = {0, changed}
-reactions_into(reply, KEYS[3], ARGV[5], 8, #ARGV)
-return reply`);
+if changed then redis.call('INCR', K.version) end
+local counts, given = reactions_of(K.reactions, A.member, A.reactions)
+return cjson.encode({changed = changed, counts = counts, mine = given})`,
+  { json: true },
+).counted;
 
 // ----- Asking to join: one request per account, the waiting ones also in the owner's list -----
 
-/** Why an ask was refused, or 'ok' (src/features/forum/schema.ts JoinReason, and the address's day). */
-export type AskOutcome = 'ok' | 'already-member' | 'already-waiting' | 'too-soon' | 'list-full' | 'address-full';
+/** Why an ask was refused, or 'ok' (schema.ts JoinReason, and the address's day). */
+export type AskOutcome = 'ok' | 'already-member' | 'already-waiting' | 'list-full' | 'address-full';
 
 /**
- * Records an account's request to join, counting the attempt on the account's rate limit first:
- * refused when the account already has the forum's clearance, has a request waiting, was declined
- * after the ask-again cutoff, when the owner's list holds the most it may (lapsed entries, asked
- * before the lapse cutoff, are dropped first) or when the address has made its day's requests;
- * else the request is stored with its expiry, listed for the owner and counted for the address.
- * KEYS: the account's rate-limit counter, the address's day's request counter, the account's hash,
- * the account's request, the waiting list. ARGV: the limit's max and window, the address's daily
- * cap, the seconds left in the day, the request JSON, the list entry JSON, the request id, the
- * lapse cutoff, the ask-again cutoff (a decline after it is too recent), the request's expiry
- * (seconds), the list's cap, the forum's clearance.
- * Answers {seconds to wait} over the rate limit, else {0, outcome, the decline's time when too soon}.
+ * Records an account's request to join, after its attempt is counted: refused for a member, a
+ * request waiting, a decline after `declinedAfter` (answering its time), a full list (lapsed
+ * entries, asked before `lapsedBefore`, dropped first) or an address past its day's requests;
+ * else stored with its expiry, listed for the owner and counted for the address.
  */
-export const askToJoin = defineScript<
-  [counter: string, addressDay: string, account: string, request: string, pending: string],
-  [
-    max: number,
-    windowSeconds: number,
-    perAddress: number,
-    dayTtl: number,
-    json: string,
-    entry: string,
-    id: string,
-    lapsedBefore: string,
-    declinedAfter: string,
-    ttl: number,
-    maxPending: number,
-    forumClearance: number,
-  ],
-  [number, AskOutcome?, string?]
->(`${COUNT_IN}${DAILY_COUNT}
-local wait = count_in(KEYS[1], ARGV[1], ARGV[2])
-if wait > 0 then return {wait} end
-if (tonumber(redis.call('HGET', KEYS[3], 'clearance')) or 1) >= tonumber(ARGV[12]) then return {0, 'already-member'} end
-local existing = redis.call('GET', KEYS[4])
+export const askToJoin = defineLimitedScript<
+  'addressDay' | 'account' | 'request' | 'pending',
+  {
+    perAddress: number;
+    dayTtl: number;
+    json: string;
+    entry: string;
+    id: string;
+    lapsedBefore: string;
+    declinedAfter: string;
+    ttl: number;
+    maxPending: number;
+    forumClearance: number;
+  },
+  AskOutcome | `too-soon:${string}`
+>(`${DAILY_COUNT}
+if (tonumber(redis.call('HGET', K.account, 'clearance')) or 1) >= A.forumClearance then return 'already-member' end
+local existing = redis.call('GET', K.request)
 if existing then
   local request = cjson.decode(existing)
-  if request.status == 'pending' then return {0, 'already-waiting'} end
-  if request.status == 'declined' and type(request.decidedAt) == 'string' and request.decidedAt > ARGV[9] then
-    return {0, 'too-soon', request.decidedAt}
+  if request.status == 'pending' then return 'already-waiting' end
+  if request.status == 'declined' and type(request.decidedAt) == 'string' and request.decidedAt > A.declinedAfter then
+    return 'too-soon:' .. request.decidedAt
   end
 end
-local listed = redis.call('HGETALL', KEYS[5])
+local listed = redis.call('HGETALL', K.pending)
 local waiting = 0
 for i = 1, #listed, 2 do
   local asked = cjson.decode(listed[i + 1]).askedAt
-  if type(asked) ~= 'string' or asked < ARGV[8] then
-    redis.call('HDEL', KEYS[5], listed[i])
+  if type(asked) ~= 'string' or asked < A.lapsedBefore then
+    redis.call('HDEL', K.pending, listed[i])
   else
     waiting = waiting + 1
   end
 end
-if waiting >= tonumber(ARGV[11]) then return {0, 'list-full'} end
-if not has_room(KEYS[2], ARGV[3]) then return {0, 'address-full'} end
-count_day(KEYS[2], ARGV[4])
-redis.call('SET', KEYS[4], ARGV[5], 'EX', ARGV[10])
-redis.call('HSET', KEYS[5], ARGV[7], ARGV[6])
-return {0, 'ok'}`);
+if waiting >= A.maxPending then return 'list-full' end
+if not has_room(K.addressDay, A.perAddress) then return 'address-full' end
+count_day(K.addressDay, A.dayTtl)
+redis.call('SET', K.request, A.json, 'EX', A.ttl)
+redis.call('HSET', K.pending, A.id, A.entry)
+return 'ok'`).counted;
 
 /** What became of the owner's decision: done, the request no longer waiting, or its account gone. */
 export type DecideOutcome = 'ok' | 'gone' | 'no-account';
 
 /**
- * Decides a waiting request, if it is still the list's entry the owner read (ARGV[2]) and still the
- * account's waiting request: takes it off the list and stores the decided request (ARGV[4], with
- * its expiry). An approval first checks the account is still the one that asked (its account key,
- * ARGV[6], or its username key ARGV[7] for an account from before account keys) and raises its
- * clearance to the forum's, never lowering a higher one, leaving its session as it is: the
- * visitor's next read gets a token with the new clearance (src/server/session.ts promotedToken).
- * KEYS: the waiting list, the account's request, the account's hash. ARGV: the request id, the
- * list entry as read, 'approve' or 'decline', the decided request's JSON, its expiry (seconds),
- * the account key, the username key, the forum's clearance. Answers the outcome.
+ * Decides a waiting request if it is still the list's entry the owner read and the account's
+ * waiting request: takes it off the list and stores the decided request with its expiry. An
+ * approval first checks the account is still the one that asked (its account key, or its
+ * username key for an account from before them) and raises its clearance to the forum's, never
+ * lowering a higher one, leaving its session: its next read gets a token with the forum.
  */
 export const decideJoin = defineScript<
-  [pending: string, request: string, account: string],
-  [
-    id: string,
-    entry: string,
-    decision: 'approve' | 'decline',
-    json: string,
-    ttl: number,
-    accountKey: string,
-    usernameKey: string,
-    forumClearance: number,
-  ],
+  'pending' | 'request' | 'account',
+  {
+    id: string;
+    entry: string;
+    decision: 'approve' | 'decline';
+    json: string;
+    ttl: number;
+    accountKey: string;
+    usernameKey: string;
+    forumClearance: number;
+  },
   DecideOutcome
 >(`
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 'gone' end
-redis.call('HDEL', KEYS[1], ARGV[1])
-local current = redis.call('GET', KEYS[2])
+if redis.call('HGET', K.pending, A.id) ~= A.entry then return 'gone' end
+redis.call('HDEL', K.pending, A.id)
+local current = redis.call('GET', K.request)
 local request = current and cjson.decode(current)
-if not request or request.id ~= ARGV[1] or request.status ~= 'pending' then return 'gone' end
-if ARGV[3] == 'approve' then
-  local account = redis.call('HGET', KEYS[3], 'account') or ARGV[7]
-  if redis.call('HEXISTS', KEYS[3], 'username') == 0 or account ~= ARGV[6] then return 'no-account' end
-  if (tonumber(redis.call('HGET', KEYS[3], 'clearance')) or 1) < tonumber(ARGV[8]) then
-    redis.call('HSET', KEYS[3], 'clearance', ARGV[8])
+if not request or request.id ~= A.id or request.status ~= 'pending' then return 'gone' end
+if A.decision == 'approve' then
+  local account = redis.call('HGET', K.account, 'account') or A.usernameKey
+  if redis.call('HEXISTS', K.account, 'username') == 0 or account ~= A.accountKey then return 'no-account' end
+  if (tonumber(redis.call('HGET', K.account, 'clearance')) or 1) < A.forumClearance then
+    redis.call('HSET', K.account, 'clearance', A.forumClearance)
   end
 end
-redis.call('SET', KEYS[2], ARGV[4], 'EX', ARGV[5])
+redis.call('SET', K.request, A.json, 'EX', A.ttl)
 return 'ok'`);
 
-/**
- * Marks a decided request's notice dismissed (the dashboard no longer shows it), keeping its
- * expiry; a waiting request, or none, is left as it is. KEYS: the account's request. Answers 1
- * when it was marked, else 0.
- */
-export const dismissJoin = defineScript<[request: string], [], 0 | 1>(`
-local current = redis.call('GET', KEYS[1])
-if not current then return 0 end
+/** Marks a decided request's notice dismissed, keeping its expiry; a waiting request, or none, is left as it is. */
+export const dismissJoin = defineScript<'request', Record<string, never>, 'dismissed' | 'unchanged'>(`
+local current = redis.call('GET', K.request)
+if not current then return 'unchanged' end
 local request = cjson.decode(current)
-if request.status == 'pending' or request.dismissed then return 0 end
-local ttl = redis.call('TTL', KEYS[1])
+if request.status == 'pending' or request.dismissed then return 'unchanged' end
+local ttl = redis.call('TTL', K.request)
 request.dismissed = true
 if ttl > 0 then
-  redis.call('SET', KEYS[1], cjson.encode(request), 'EX', ttl)
+  redis.call('SET', K.request, cjson.encode(request), 'EX', ttl)
 else
-  redis.call('SET', KEYS[1], cjson.encode(request))
+  redis.call('SET', K.request, cjson.encode(request))
 end
-return 1`);
+return 'dismissed'`);
