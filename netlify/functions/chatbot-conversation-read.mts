@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import type { ConversationResponse } from '../../src/features/chatbot/conversation-schema.ts';
+import type { ConversationResponse } from '../../src/features/chatbot/schema.ts';
 import { conversationIdOf, getConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 

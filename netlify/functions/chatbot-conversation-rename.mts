@@ -1,8 +1,5 @@
 import type { Config } from '@netlify/functions';
-import {
-  type ConversationSavedResponse,
-  renameConversationRequest,
-} from '../../src/features/chatbot/conversation-schema.ts';
+import { type ConversationSavedResponse, renameConversationRequest } from '../../src/features/chatbot/schema.ts';
 import { conversationIdOf, renameOwnConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 

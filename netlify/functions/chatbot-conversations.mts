@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import type { ConversationsResponse } from '../../src/features/chatbot/conversation-schema.ts';
+import type { ConversationsResponse } from '../../src/features/chatbot/schema.ts';
 import { listConversations } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 

@@ -8,13 +8,18 @@ import { isSignedIn } from '../../server/caller.ts';
 import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { lastPathSegment, parseWith } from '../../server/http.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
-import { type ConversationResponse, type SaveConversationRequest, conversationId } from './conversation-schema.ts';
 import type { ConversationSummary } from './conversations.ts';
 import { type DailyCaps, capMessage, keptHistory, remainingQuestions } from './logic.ts';
 import { myWorkPrompt } from './my-work.ts';
 import * as repo from './repo.server.ts';
 import { type Asker, type TokenTotals, addTokens, countQuestion, readUse } from './repo.server.ts';
-import type { AskEvent, AskRequest } from './schema.ts';
+import {
+  type AskEvent,
+  type AskRequest,
+  type ConversationResponse,
+  type SaveConversationRequest,
+  conversationId,
+} from './schema.ts';
 
 // Enough for a real conversation; each question costs money, so scripts are held back.
 export const LIMITS = {
