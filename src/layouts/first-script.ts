@@ -49,9 +49,8 @@ function firstScript(pollPage: boolean): string {
 /** Every page's first script but the poll page's. */
 export const FIRST_SCRIPT = firstScript(false);
 /**
- * The poll page's: only there does the first paint depend on the poll marks (every other page keeps
- * its HTML's first bytes, and its first paint, without that code: the home page's simulated first
- * paint came about 200 ms later with it, in the audit).
+ * The poll page's: only there does the first paint depend on the poll marks, so every other page
+ * keeps its HTML's first bytes, and its first paint, free of that code.
  */
 export const POLL_PAGE_FIRST_SCRIPT = features.poll ? firstScript(true) : FIRST_SCRIPT;
 
