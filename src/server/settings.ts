@@ -1,8 +1,8 @@
 // Every setting the site reads from its environment, in one place: what each is for and whether a
 // production deploy must set it. The build (src/integrations/required-settings.ts), /api/health
-// and the bot check (src/server/captcha.ts) all decide "required" from this list; README's settings
-// table and .env.example list the same names (tests hold them to it). Pure: no imports, so
-// astro.config.mjs can load it.
+// and the bot check (src/server/captcha.ts) all decide "required" from this list; the settings
+// table of docs/operations.md and .env.example list the same names (tests hold them to it). Pure:
+// no imports, so astro.config.mjs can load it.
 
 /** Whether a production deploy must set a setting: always, unless the bot check is switched off, or never. */
 export type Requirement = 'required' | 'required-unless-bot-check-off' | 'optional';
