@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COMPLETE_SETTINGS as COMPLETE } from '../../tests/setup/production-settings.ts';
 import { SETTINGS, botCheckOff, describeMissing, missingSettings, requiredSettings, siteUrl } from './settings.ts';
-
-const COMPLETE = {
-  UPSTASH_REDIS_REST_URL: 'https://eu1.upstash.io',
-  UPSTASH_REDIS_REST_TOKEN: 'token',
-  TOKEN_SECRET: 'a'.repeat(64),
-  SITE_URL: 'https://owner.example',
-  RECAPTCHA_SECRET_KEY: 'secret',
-  PUBLIC_RECAPTCHA_SITE_KEY: 'site-key',
-};
 
 describe('the settings production requires', () => {
   it('are the store, the token secret, the site URL and the bot check, unless BOT_CHECK=off', () => {
@@ -51,7 +43,7 @@ describe('the settings production requires', () => {
   });
 });
 
-describe('the settings list, README and .env.example', () => {
+describe('the settings list, docs/operations.md and .env.example', () => {
   const names = SETTINGS.map((setting) => setting.name);
 
   it('.env.example lists every setting, with what it is for, required ones marked', () => {
@@ -69,9 +61,9 @@ describe('the settings list, README and .env.example', () => {
     expect(listed).toEqual(names);
   });
 
-  it("README's settings table names the same settings", () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('## Environment variables'));
+  it("docs/operations.md's settings table names the same settings", () => {
+    const operations = readFileSync('docs/operations.md', 'utf8');
+    const section = operations.slice(operations.indexOf('## Environment variables'));
     const table = section.slice(0, section.indexOf('\n## ', 1));
     const inTable = table
       .split('\n')
