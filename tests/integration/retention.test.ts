@@ -4,11 +4,11 @@
 // the repos with an old creation time, as records written a year ago (or before retention existed)
 // sit in the store. The file has a store of its own: it fills indexes every suite shares.
 import { describe, expect, it, vi } from 'vitest';
-import orders from '../../netlify/functions/dhh-orders.mts';
-import submitOrderFn from '../../netlify/functions/dhh-submit-order.mts';
+import orders from '../../netlify/functions/shop-orders.mts';
+import submitOrderFn from '../../netlify/functions/shop-submit-order.mts';
 import createMessage from '../../netlify/functions/messages-create-message.mts';
 import getMessages from '../../netlify/functions/messages-get-messages.mts';
-import contact from '../../netlify/functions/mail-contact.mts';
+import contact from '../../netlify/functions/contact-send.mts';
 import * as contactRepo from '../../src/features/contact/repo.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from '../../src/features/contact/logic.ts';
 import { listContactMessages } from '../../src/features/contact/service.server.ts';

@@ -1,13 +1,13 @@
 // The /api/dhh/* endpoints against the local store, with order mail going to the fake Resend:
 // the whole cart flow, ownership, validation, the atomic order step and each failure path.
 import { describe, expect, it, vi } from 'vitest';
-import clearCart from '../../netlify/functions/dhh-clear-cart.mts';
-import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
-import deleteItem from '../../netlify/functions/dhh-delete-item.mts';
-import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
-import orders from '../../netlify/functions/dhh-orders.mts';
-import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
-import updateItemQuantity from '../../netlify/functions/dhh-update-item-quantity.mts';
+import clearCart from '../../netlify/functions/shop-clear-cart.mts';
+import createCartItem from '../../netlify/functions/shop-create-cart-item.mts';
+import deleteItem from '../../netlify/functions/shop-delete-item.mts';
+import getCartItems from '../../netlify/functions/shop-get-cart-items.mts';
+import orders from '../../netlify/functions/shop-orders.mts';
+import submitOrder from '../../netlify/functions/shop-submit-order.mts';
+import updateItemQuantity from '../../netlify/functions/shop-update-item-quantity.mts';
 import register from '../../netlify/functions/register.mts';
 import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
