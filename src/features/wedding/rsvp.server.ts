@@ -23,13 +23,7 @@ import {
   rsvpConfirmation,
   rsvpLink,
 } from './rsvp.ts';
-import type {
-  AnswerResponse,
-  ConfirmationOutcome,
-  InvitationResponse,
-  RsvpAnswerRequest,
-  RsvpReason,
-} from './schema.ts';
+import type { Answered, ConfirmationOutcome, Invitation, RsvpAnswerRequest, RsvpReason } from './schema.ts';
 
 // A guest who mistypes a link tries a few times; a scanner tries thousands. An answer is given once
 // and changed a few times; a family sharing one address answers for a few households.
@@ -42,12 +36,11 @@ export const LIMITS = {
 const invalidLink = () => new AppError<RsvpReason>('not_found', RSVP_TEXT.invalidLink, {}, 'invalid-link');
 
 /** Reads the household a link's token finds, and whether answers are still taken. One round trip. */
-export async function readInvitation(token: string, address: string, now = Date.now()): Promise<InvitationResponse> {
+export async function readInvitation(token: string, address: string, now = Date.now()): Promise<Invitation> {
   const found = await repo.readHousehold(tokenHash(token), [LIMITS.wrongLinksPerAddress, address]);
   if ('limitedFor' in found) throw rateLimited(found.limitedFor);
   if ('unknown' in found) throw invalidLink();
   return {
-    status: 'Success',
     invitation: WEDDING,
     times: invitationTimes(WEDDING),
     household: householdOf(found.guest, found.reply, WEDDING.menu),
@@ -66,7 +59,7 @@ export async function answerInvitation(
   address: string,
   requestId: string,
   now = Date.now(),
-): Promise<AnswerResponse> {
+): Promise<Answered> {
   if (!isOpen(WEDDING, now)) throw new AppError<RsvpReason>('forbidden', RSVP_TEXT.closed, {}, 'closed');
   const answer = cleanAnswer({ one: input.one, two: input.two });
   const [problem] = answerProblems(answer, WEDDING.menu, input.email);
@@ -94,7 +87,6 @@ export async function answerInvitation(
 
   const { key, guest, reply, mail } = outcome.saved;
   const answered = {
-    status: 'Success',
     invitation: WEDDING,
     times: invitationTimes(WEDDING),
     household: householdOf(guest, reply, WEDDING.menu),

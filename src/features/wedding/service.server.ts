@@ -13,14 +13,7 @@ import { OPERATOR } from '../../server/caller.ts';
 import { linkFingerprint, linkKey, linkToken, tokenHash } from './links.server.ts';
 import { guestKey, titleCase } from './logic.ts';
 import * as repo from './repo.server.ts';
-import type { ConsoleHousehold, ConsoleRsvp, LinkState } from './schema.ts';
-
-export interface WeddingActionResponse {
-  status: 'Success';
-  created?: number;
-  deleted?: number;
-  message: string;
-}
+import type { ConsoleHousehold, ConsoleRsvp, GuestActionResult, LinkState } from './schema.ts';
 
 const byName = (a: Guest, b: Guest) => titleCase(a.g1FullName).localeCompare(titleCase(b.g1FullName));
 
@@ -58,27 +51,26 @@ export async function allGuests(admin: Admin): Promise<{ guests: Guest[]; rsvp: 
 }
 
 /** Loads the owner's list into an empty store, with its links; does nothing when guests are already there. */
-export async function createGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+export async function createGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<GuestActionResult> {
   const key = linkKey();
   const created = await repo.storeIfEmpty(admin, linkFingerprint(key), repo.householdArgs(guests, key));
   return {
-    status: 'Success',
     created,
     message: created ? 'The guest list is loaded.' : 'The guest list was already there; nothing changed.',
   };
 }
 
 /** Loads the invitations of the owner's list that the store does not have yet, with their links. */
-export async function addNewGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+export async function addNewGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<GuestActionResult> {
   const key = linkKey();
   const created = await repo.addMissing(admin, linkFingerprint(key), repo.householdArgs(guests, key));
-  return { status: 'Success', created, message: `${created} new invitation${created === 1 ? '' : 's'} added.` };
+  return { created, message: `${created} new invitation${created === 1 ? '' : 's'} added.` };
 }
 
 /** Deletes every invitation, with its link and its RSVP page answers. */
-export async function dropGuests(admin: Admin): Promise<WeddingActionResponse> {
+export async function dropGuests(admin: Admin): Promise<GuestActionResult> {
   const deleted = await repo.dropAll(admin);
-  return { status: 'Success', deleted, message: 'The guest list is empty now.' };
+  return { deleted, message: 'The guest list is empty now.' };
 }
 
 /**
