@@ -69,6 +69,10 @@ export interface GuestActionResult {
   message: string;
 }
 
+export interface GuestActionResponse extends GuestActionResult {
+  status: 'Success';
+}
+
 /** The console's export mark: the time of the list the CSV was made from (ms), which the server clamps to now. */
 export const exportedRequest = v.object({
   asOf: v.pipe(v.number('asOf must be a time in ms.'), v.integer('asOf must be a time in ms.'), v.minValue(0)),
