@@ -13,6 +13,7 @@ import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
 import { keys } from '../../src/server/keys.ts';
+import { shopKeys } from '../../src/features/shop/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features, shop } from '../site-config.ts';
 import { MAIL_FROM, accountKeyFor, useFakeResend } from './fakes.ts';
@@ -289,7 +290,7 @@ describe.skipIf(!features.shop)('order history', () => {
     const account = await accountKeyFor(shopper.username);
     const pipe = redis().multi();
     for (const id of ids) {
-      pipe.hset(keys.order(id), {
+      pipe.hset(shopKeys.order(id), {
         id,
         username: shopper.username,
         account,

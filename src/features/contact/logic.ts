@@ -1,5 +1,5 @@
 // Pure rules of the contact form and the mail it sends, shared by the page and the function.
-// One rule lives in a Redis script (src/server/scripts/contact.ts, storeMessage): a message is
+// One rule lives in a Redis script (scripts.server.ts, storeMessage): a message is
 // stored only within the sender's rate limit (service.server.ts LIMITS) and the site's daily cap
 // (MESSAGES_PER_DAY), counted in the same step, which also counts its mail against the day's
 // budget of contact mail (its own: order mail cannot use it up) or records it as not sent; and

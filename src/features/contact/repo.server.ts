@@ -1,11 +1,11 @@
 // Contact messages in Redis: a hash per message and a sorted set of ids by time.
-import { keys } from '../../server/keys.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
-import * as scripts from '../../server/scripts/contact.ts';
+import { contactKeys } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from './logic.ts';
 import type { ContactRequest } from './schema.ts';
 
@@ -39,7 +39,7 @@ export async function storeMessage(
   const [dayMail] = dailyCounter(MAIL_COUNTERS.contact);
   const { cutoff, ttlSeconds } = retention(MESSAGE_RETENTION_DAYS);
   const reply = await scripts.storeMessage.run(
-    [counter, dayMessages, dayMail, keys.contactMessage(message.id), keys.contactMessages()],
+    [counter, dayMessages, dayMail, contactKeys.message(message.id), contactKeys.messages()],
     [
       max,
       windowSeconds,
@@ -49,7 +49,7 @@ export async function storeMessage(
       `${MAIL_CAP_NOTE} (contact mail)`,
       Date.parse(message.createdAt),
       message.id,
-      keys.contactMessage(''),
+      contactKeys.message(''),
       cutoff,
       ttlSeconds,
       TRIM_BATCH,
@@ -69,10 +69,10 @@ export async function storeMessage(
 
 /** Records how the mail for a stored message went. */
 export async function recordDelivery(id: string, delivery: Delivery, deliveryNote: string): Promise<void> {
-  await redis().hset(keys.contactMessage(id), { delivery, deliveryNote });
+  await redis().hset(contactKeys.message(id), { delivery, deliveryNote });
 }
 
 /** Lists stored messages, newest first (two round trips: the ids, then every message at once). */
 export async function listMessages(limit: number): Promise<StoredMessage[]> {
-  return (await newestHashes(keys.contactMessages(), keys.contactMessage, limit)) as unknown as StoredMessage[];
+  return (await newestHashes(contactKeys.messages(), contactKeys.message, limit)) as unknown as StoredMessage[];
 }

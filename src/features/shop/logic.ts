@@ -1,5 +1,5 @@
 // Pure rules of the shop: wording the confirmation mail, and the order history's page cursor.
-// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/shop.ts):
+// Rules that need the store's atomicity live in Redis scripts (scripts.server.ts):
 // - one line per type and size: adding the same type and size again raises that line's quantity,
 //   capped at QUANTITY.max (the answer says when the cap cut it); a new line is added only while
 //   the cart holds fewer than MAX_CART_ITEMS (catalogue.ts);

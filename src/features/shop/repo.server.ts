@@ -1,8 +1,7 @@
 // Carts and orders in Redis. A cart is a hash of JSON items per account; an order is a hash, indexed
 // per account and overall (each by the account's key, keys.ts accountKeyOf, never by its name).
-// Placing an order moves the cart into it atomically (the scripts are in
-// src/server/scripts/shop.ts). Every call is the request's one store call and checks the
-// shopper's session in it (src/server/session.ts).
+// Placing an order moves the cart into it atomically (scripts.server.ts). Every call is the
+// request's one store call and checks the shopper's session in it (src/server/session.ts).
 import { createHash } from 'node:crypto';
 import { utcDay } from '../../lib/utc-day.ts';
 import { accountKeyOf, keys, usernameKey } from '../../server/keys.ts';
@@ -11,7 +10,8 @@ import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../ser
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
-import * as scripts from '../../server/scripts/shop.ts';
+import { shopKeys } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
 import { MAX_CART_ITEMS, QUANTITY } from './catalogue.ts';
 import { MAIL_ADDRESSES_PER_DAY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
@@ -45,7 +45,7 @@ export async function addItem(item: CartItem, account: string, session: SessionC
   const stored: StoredCartItem = { ...item, addedAt: Date.now() };
   const reply = await scripts.addCartItem.runChecked(
     session,
-    [keys.cart(account)],
+    [shopKeys.cart(account)],
     [item._id, JSON.stringify(stored), MAX_CART_ITEMS, item.type, item.size, item.quantity, QUANTITY.max],
   );
   if (reply[0] === 'full') return 'full';
@@ -59,7 +59,7 @@ export async function setItemQuantity(
   quantity: number,
   session: SessionCheck,
 ): Promise<boolean> {
-  return (await scripts.setCartItemQuantity.runChecked(session, [keys.cart(account)], [itemId, quantity])) === 1;
+  return (await scripts.setCartItemQuantity.runChecked(session, [shopKeys.cart(account)], [itemId, quantity])) === 1;
 }
 
 /** Stored cart items as the app sees them: oldest first, without the bookkeeping field. */
@@ -74,19 +74,19 @@ export function toCartItems(reply: unknown): CartItem[] {
 
 /** Reads an account's cart. */
 export async function readCart(account: string, session: SessionCheck): Promise<CartItem[]> {
-  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(keys.cart(account)));
+  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(shopKeys.cart(account)));
   return toCartItems(reply);
 }
 
 /** Removes one item; answers false when the account's cart has no such item. */
 export async function deleteItem(account: string, itemId: string, session: SessionCheck): Promise<boolean> {
-  const [removed] = await writeChecked(session, [['HDEL', keys.cart(account), itemId]]);
+  const [removed] = await writeChecked(session, [['HDEL', shopKeys.cart(account), itemId]]);
   return removed === 1;
 }
 
 /** Empties an account's cart. */
 export async function clearCart(account: string, session: SessionCheck): Promise<void> {
-  await writeChecked(session, [['DEL', keys.cart(account)]]);
+  await writeChecked(session, [['DEL', shopKeys.cart(account)]]);
 }
 
 export type PlaceOutcome =
@@ -117,13 +117,13 @@ export async function placeOrder(
     session,
     [
       counter,
-      keys.cart(order.account),
-      keys.order(order.id),
-      keys.userOrders(account),
-      keys.orders(),
+      shopKeys.cart(order.account),
+      shopKeys.order(order.id),
+      shopKeys.userOrders(account),
+      shopKeys.orders(),
       accountMail,
       orderMail,
-      keys.orderMailAddresses(utcDay(now).day, account),
+      shopKeys.orderMailAddresses(utcDay(now).day, account),
     ],
     [
       max,
@@ -138,7 +138,7 @@ export async function placeOrder(
       `${MAIL_CAP_NOTE} (per account)`,
       `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
       `${MAIL_CAP_NOTE} (order mail)`,
-      keys.order(''),
+      shopKeys.order(''),
       kept.cutoff,
       kept.ttlSeconds,
       TRIM_BATCH,
@@ -164,7 +164,7 @@ function addressHash(email: string): string {
 
 /** Records how an order's confirmation mail went. */
 export async function recordOrderDelivery(id: string, delivery: Delivery, deliveryNote: string): Promise<void> {
-  await redis().hset(keys.order(id), { delivery, deliveryNote });
+  await redis().hset(shopKeys.order(id), { delivery, deliveryNote });
 }
 
 /**
@@ -175,8 +175,8 @@ export async function listOrders(limit: number, username?: string): Promise<Orde
   const account = username
     ? accountKeyOf(username, await redis().hget<string>(keys.user(usernameKey(username)), 'account'))
     : undefined;
-  const index = account ? keys.userOrders(account) : keys.orders();
-  return (await newestHashes(index, keys.order, limit)).map(
+  const index = account ? shopKeys.userOrders(account) : shopKeys.orders();
+  return (await newestHashes(index, shopKeys.order, limit)).map(
     (record) =>
       ({
         ...record,
@@ -203,9 +203,9 @@ export async function readOrderPage(
 ): Promise<{ orders: OrderSummary[]; nextCursor: string | null }> {
   const [more, rows] = await scripts.readOrderPage.runChecked(
     session,
-    [keys.userOrders(account)],
+    [shopKeys.userOrders(account)],
     [
-      keys.order(''),
+      shopKeys.order(''),
       pageSize,
       before ? String(before.score) : '+inf',
       before?.id ?? '',

@@ -3,7 +3,7 @@
 // sends it in a request body. The token is derived, not stored: an HMAC-SHA256 of the household's
 // key under a key derived from TOKEN_SECRET, cut to LINK_TOKEN_BYTES (192 bits, unguessable). So
 // the console and the CLI can show any household's link at any time, while the store holds only
-// each token's SHA-256 (keys.weddingLinks), which finds the household in one read and gives a
+// each token's SHA-256 (weddingKeys.links), which finds the household in one read and gives a
 // backup or a leaked read of the store no working link. Changing TOKEN_SECRET changes every link
 // (and ends every session): `npm run admin -- guest-links --new-links` then makes the new ones and
 // the old ones stop working. The store keeps the fingerprint of the key its links were made with,

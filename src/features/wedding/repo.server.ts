@@ -4,11 +4,11 @@
 import type { Guest } from '../../content/wedding-guests.ts';
 import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
-import { keys } from '../../server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply } from '../../server/redis.ts';
-import * as scripts from '../../server/scripts/wedding.ts';
+import { weddingKeys } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
 import { linkToken, tokenHash } from './links.server.ts';
 import { guestKey } from './logic.ts';
 import { type AnswerFields, CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY, type RsvpReply } from './rsvp.ts';
@@ -32,11 +32,11 @@ const parse = <T>(json: string | undefined): T | undefined => (json ? (JSON.pars
 /** Reads everything the console shows in one round trip, counting the admin's attempt in it. */
 export async function readList(admin: Admin): Promise<StoredList> {
   const [guests, replies, links, linkKey, lastExport] = await readAsAdmin(admin, (pipe) => {
-    pipe.hgetall(keys.weddingGuests());
-    pipe.hgetall(keys.weddingReplies());
-    pipe.hgetall(keys.weddingLinks());
-    pipe.get(keys.weddingLinkKey());
-    pipe.get(keys.weddingLastExport());
+    pipe.hgetall(weddingKeys.guests());
+    pipe.hgetall(weddingKeys.replies());
+    pipe.hgetall(weddingKeys.links());
+    pipe.get(weddingKeys.linkKey());
+    pipe.get(weddingKeys.lastExport());
   });
   const repliesByKey = Object.fromEntries(
     Object.entries(hashReply(replies) ?? {}).map(([key, json]) => [key, parse<RsvpReply>(json) ?? {}]),
@@ -59,7 +59,7 @@ export function householdArgs(guests: Guest[], key: Buffer): string[] {
   ]);
 }
 
-const listKeys = (): [string, string, string] => [keys.weddingGuests(), keys.weddingLinks(), keys.weddingLinkKey()];
+const listKeys = (): [string, string, string] => [weddingKeys.guests(), weddingKeys.links(), weddingKeys.linkKey()];
 
 /** Stores the list with its links when the store has none; answers how many households it stored. */
 export function storeIfEmpty(admin: Admin, fingerprint: string, households: string[]): Promise<number> {
@@ -74,10 +74,10 @@ export function addMissing(admin: Admin, fingerprint: string, households: string
 /** Deletes the list with its links and RSVP page answers; answers how many households there were. */
 export async function dropAll(admin: Admin): Promise<number> {
   const [deleted = 0] = await commandsAsAdmin(admin, [
-    ['HLEN', keys.weddingGuests()],
-    ['DEL', keys.weddingGuests()],
-    ['DEL', keys.weddingLinks()],
-    ['DEL', keys.weddingReplies()],
+    ['HLEN', weddingKeys.guests()],
+    ['DEL', weddingKeys.guests()],
+    ['DEL', weddingKeys.links()],
+    ['DEL', weddingKeys.replies()],
   ]);
   return deleted;
 }
@@ -85,7 +85,7 @@ export async function dropAll(admin: Admin): Promise<number> {
 /** Replaces the list with an imported one (scripts.replaceGuests), for the operator's CLI. */
 export function replaceList(fingerprint: string, force: boolean, households: string[]) {
   return scripts.replaceGuests.run(
-    [keys.weddingGuests(), keys.weddingLinks(), keys.weddingLinkKey(), keys.weddingReplies()],
+    [weddingKeys.guests(), weddingKeys.links(), weddingKeys.linkKey(), weddingKeys.replies()],
     [fingerprint, force ? 1 : 0, ...households],
   );
 }
@@ -97,7 +97,7 @@ export function remakeLinks(fingerprint: string, force: boolean, pairs: string[]
 
 /** Records the time of the list the last whole-list export was made from. */
 export async function markExported(admin: Admin, asOf: number): Promise<void> {
-  await commandsAsAdmin(admin, [['SET', keys.weddingLastExport(), asOf]]);
+  await commandsAsAdmin(admin, [['SET', weddingKeys.lastExport(), asOf]]);
 }
 
 export type HouseholdFound = { guest: Guest; reply: RsvpReply } | { unknown: true } | { limitedFor: number };
@@ -106,7 +106,7 @@ export type HouseholdFound = { guest: Guest; reply: RsvpReply } | { unknown: tru
 export async function readHousehold(hash: string, wrongLinks: Attempt): Promise<HouseholdFound> {
   const [counter, max, windowSeconds] = attemptCounter(wrongLinks);
   const reply = await scripts.readHousehold.run(
-    [counter, keys.weddingLinks(), keys.weddingGuests(), keys.weddingReplies()],
+    [counter, weddingKeys.links(), weddingKeys.guests(), weddingKeys.replies()],
     [max, windowSeconds, hash],
   );
   if (reply[0] === 'limited') return { limitedFor: reply[1] };
@@ -143,9 +143,9 @@ export async function saveAnswer(
       wrong,
       address,
       household,
-      keys.weddingLinks(),
-      keys.weddingGuests(),
-      keys.weddingReplies(),
+      weddingKeys.links(),
+      weddingKeys.guests(),
+      weddingKeys.replies(),
       dayMail,
       householdMail,
     ],
@@ -191,5 +191,5 @@ export async function saveAnswer(
 
 /** Records how a confirmation went, unless a newer answer came meanwhile. */
 export async function recordDelivery(key: string, submittedAt: string, delivery: string, note: string): Promise<void> {
-  await scripts.recordRsvpDelivery.run([keys.weddingReplies()], [key, submittedAt, delivery, note]);
+  await scripts.recordRsvpDelivery.run([weddingKeys.replies()], [key, submittedAt, delivery, note]);
 }

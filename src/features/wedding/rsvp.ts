@@ -3,7 +3,7 @@
 // two's name), what is missing or wrong in an answer, how it is stored as the spec's Guest record
 // fields, the deadline, what the console marks as changed since the last export, and the
 // confirmation mail (the site's words and the fixed choices only).
-// Rules enforced inside Redis scripts (src/server/scripts/wedding.ts): a household answers for
+// Rules enforced inside Redis scripts (scripts.server.ts): a household answers for
 // guest two exactly when its invitation is for more than one; an answer that changes nothing keeps
 // the household's changedAt; a confirmation is counted against the day's RSVP mail budget and the
 // household's own cap in the same step that stores the answer (over either, it is recorded

@@ -1,6 +1,6 @@
-import { keys } from '../../server/keys.ts';
 import { hashReply } from '../../server/redis.ts';
-import { STATS_FIELDS, recordWordGame } from '../../server/scripts/word-game.ts';
+import { wordGameKeys } from './keys.server.ts';
+import { STATS_FIELDS, recordWordGame } from './scripts.server.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
 import { type AllStats, GAME_MODES, type GameResult, NEVER_WON, type Stats, emptyStats } from './stats.ts';
 
@@ -42,7 +42,7 @@ export async function recordGame(
   const mergeArgs = merge ? [merge.id, ...GAME_MODES.flatMap((mode) => fromStats(merge.stats[mode]))] : [''];
   const [best, ...numbers] = await recordWordGame.runChecked(
     session,
-    [keys.scores(id), keys.wordGameStats(id), keys.wordGameSeen(id)],
+    [wordGameKeys.scores(id), wordGameKeys.stats(id), wordGameKeys.seen(id)],
     ['wordGame', rounds, NEVER_WON, Date.now(), ...resultArgs, ...mergeArgs],
   );
   const size = STATS_FIELDS.length;
@@ -58,7 +58,7 @@ export async function readScores(
   session: SessionCheck,
 ): Promise<{ best: Record<string, number>; stats: AllStats }> {
   const [scores, stats] = await checkedRead(session, (pipe) =>
-    pipe.hgetall(keys.scores(id)).hgetall(keys.wordGameStats(id)),
+    pipe.hgetall(wordGameKeys.scores(id)).hgetall(wordGameKeys.stats(id)),
   );
   const best = Object.fromEntries(
     Object.entries(hashReply(scores) ?? {}).map(([game, value]) => [game, Number(value)]),

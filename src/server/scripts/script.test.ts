@@ -5,7 +5,7 @@ import type { LocalStoreServer } from '../../../tools/local-store/server.ts';
 import { startLocalStore } from '../../../tools/local-store/start.ts';
 import { keys } from '../keys.ts';
 import { redis } from '../redis.ts';
-import { recordWordGame } from './word-game.ts';
+import { recordWordGame } from '../../features/word-game/scripts.server.ts';
 
 const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
 const TOKEN = 'script-test-token';

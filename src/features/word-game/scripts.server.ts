@@ -1,6 +1,6 @@
 // Word game scores (src/features/word-game): a player's best is the fewest rounds they ever won in;
 // the statistics per mode follow the arithmetic of src/features/word-game/stats.ts.
-import { defineScript } from './script.ts';
+import { defineScript } from '../../server/scripts/script.ts';
 
 /** The statistics fields of a mode, in the order the script reads, writes and answers them. */
 export const STATS_FIELDS = ['played', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'current', 'max', 'last'] as const;

@@ -2,10 +2,10 @@
 // and the site's daily cap on stored messages, and its mail to the owner only within the day's
 // budget of contact mail; over it the message is still stored, its mail recorded as not sent.
 // Messages are kept for their retention, and at most the most kept (src/features/contact/logic.ts).
-import { DAILY_COUNT } from './daily-cap.ts';
-import { COUNT_ATTEMPT } from './rate-limit.ts';
-import { TRIM_INDEX } from './retention.ts';
-import { defineScript } from './script.ts';
+import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
+import { COUNT_ATTEMPT } from '../../server/scripts/rate-limit.ts';
+import { TRIM_INDEX } from '../../server/scripts/retention.ts';
+import { defineScript } from '../../server/scripts/script.ts';
 
 /** 'stored' with 'send' or 'mail-cap', or why the message was not stored. */
 export type StoreMessageReply = ['stored', mail: 'send' | 'mail-cap'] | ['limited', waitSeconds: number] | ['full'];

@@ -2,10 +2,10 @@
 // each load makes the households' RSVP links (a hash of each link's token → the household), and
 // the RSVP page reads and answers for a household through its link's token in one step each.
 // The rules are named in src/features/wedding/rsvp.ts.
-import { DAILY_COUNT } from './daily-cap.ts';
-import { defineLimitedScript } from './limited.ts';
-import { COUNT_IN } from './rate-limit.ts';
-import { defineScript } from './script.ts';
+import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
+import { defineLimitedScript } from '../../server/scripts/limited.ts';
+import { COUNT_IN } from '../../server/scripts/rate-limit.ts';
+import { defineScript } from '../../server/scripts/script.ts';
 
 /**
  * Fills the guest list only when it is empty, with its households' links (the links map made anew,

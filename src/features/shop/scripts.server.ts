@@ -1,9 +1,9 @@
 // Carts and orders (src/features/shop): a cart holds at most a set number of items, and an order
 // is placed only from a cart that holds exactly the items the shopper saw.
-import { DAILY_COUNT } from './daily-cap.ts';
-import { COUNT_ATTEMPT } from './rate-limit.ts';
-import { TRIM_INDEX } from './retention.ts';
-import { defineScript } from './script.ts';
+import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
+import { COUNT_ATTEMPT } from '../../server/scripts/rate-limit.ts';
+import { TRIM_INDEX } from '../../server/scripts/retention.ts';
+import { defineScript } from '../../server/scripts/script.ts';
 
 /** What adding to the cart did: a new line, more jars on the line of the same type and size, or nothing (full). */
 export type AddCartItemReply =
