@@ -4,6 +4,7 @@ import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../ser
 import { type Attempt, attemptCounter, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
 import { contactKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from './logic.ts';
@@ -34,36 +35,43 @@ export async function storeMessage(
   attempt: Attempt,
   messagesPerDay: number,
 ): Promise<StoreOutcome> {
-  const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter(attempt);
   const [dayMessages, dayTtl] = dailyCounter(MESSAGES_COUNTER);
   const [dayMail] = dailyCounter(MAIL_COUNTERS.contact);
   const { cutoff, ttlSeconds } = retention(MESSAGE_RETENTION_DAYS);
-  const reply = await scripts.storeMessage.run(
-    [counter, dayMessages, dayMail, contactKeys.message(message.id), contactKeys.messages()],
-    [
-      max,
-      windowSeconds,
-      scaledForLocalRun(messagesPerDay),
-      mailCaps().contact,
+  const reply = await scripts.storeMessage.counted.run(
+    {
+      attempts,
+      dayMessages,
+      dayMail,
+      message: contactKeys.message(message.id),
+      index: contactKeys.messages(),
+    },
+    {
+      attemptsMax,
+      attemptsWindow,
+      messageCap: scaledForLocalRun(messagesPerDay),
+      mailCap: mailCaps().contact,
       dayTtl,
-      `${MAIL_CAP_NOTE} (contact mail)`,
-      Date.parse(message.createdAt),
-      message.id,
-      contactKeys.message(''),
+      note: `${MAIL_CAP_NOTE} (contact mail)`,
+      score: Date.parse(message.createdAt),
+      id: message.id,
+      messageKeyPrefix: contactKeys.message(''),
       cutoff,
-      ttlSeconds,
-      TRIM_BATCH,
-      MAX_KEPT_MESSAGES,
-      ...Object.entries(message).flat(),
-    ],
+      retentionSeconds: ttlSeconds,
+      trimBatch: TRIM_BATCH,
+      mostKept: MAX_KEPT_MESSAGES,
+      fields: Object.entries(message).flat(),
+    },
   );
-  switch (reply[0]) {
-    case 'stored':
-      return { stored: reply[1] };
-    case 'limited':
-      return { limitedFor: reply[1] };
-    default:
+  switch (reply) {
+    case 'send':
+    case 'mail-cap':
+      return { stored: reply };
+    case 'full':
       return { full: true };
+    default:
+      return { limitedFor: secondsToWait(reply) ?? 1 };
   }
 }
 
