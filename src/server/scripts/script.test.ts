@@ -39,11 +39,15 @@ async function commandsSentBy(rounds: number): Promise<{ sent: string[]; best: n
     return realFetch(input, init);
   });
   try {
-    const [best] = await recordWordGame.run(
-      [keys.scores('script-test'), keys.wordGameStats('script-test'), keys.wordGameSeen('script-test')],
-      ['demo', rounds, 99, 0, '', '', '', '', '', ''],
+    const { best } = await recordWordGame.run(
+      {
+        scores: keys.scores('script-test'),
+        stats: keys.wordGameStats('script-test'),
+        seen: keys.wordGameSeen('script-test'),
+      },
+      { game: 'demo', rounds, neverWon: 99, now: 0 },
     );
-    return { sent, best: best! };
+    return { sent, best };
   } finally {
     spy.mockRestore();
   }
