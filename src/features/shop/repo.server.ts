@@ -10,6 +10,7 @@ import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../ser
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
 import { shopKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
@@ -45,11 +46,18 @@ export async function addItem(item: CartItem, account: string, session: SessionC
   const stored: StoredCartItem = { ...item, addedAt: Date.now() };
   const reply = await scripts.addCartItem.runChecked(
     session,
-    [shopKeys.cart(account)],
-    [item._id, JSON.stringify(stored), MAX_CART_ITEMS, item.type, item.size, item.quantity, QUANTITY.max],
+    { cart: shopKeys.cart(account) },
+    {
+      itemId: item._id,
+      json: JSON.stringify(stored),
+      maxItems: MAX_CART_ITEMS,
+      type: item.type,
+      size: item.size,
+      quantity: item.quantity,
+      maxQuantity: QUANTITY.max,
+    },
   );
-  if (reply[0] === 'full') return 'full';
-  return { itemId: reply[1], quantity: Number(reply[2]), capped: Number(reply[3]) === 1 };
+  return 'full' in reply ? 'full' : reply;
 }
 
 /** Sets a line's quantity in the account's own cart; answers false when that cart has no such line. */
@@ -59,7 +67,12 @@ export async function setItemQuantity(
   quantity: number,
   session: SessionCheck,
 ): Promise<boolean> {
-  return (await scripts.setCartItemQuantity.runChecked(session, [shopKeys.cart(account)], [itemId, quantity])) === 1;
+  const reply = await scripts.setCartItemQuantity.runChecked(
+    session,
+    { cart: shopKeys.cart(account) },
+    { itemId, quantity },
+  );
+  return reply === 'set';
 }
 
 /** Stored cart items as the app sees them: oldest first, without the bookkeeping field. */
@@ -106,55 +119,48 @@ export async function placeOrder(
   attempt: Attempt,
   session: SessionCheck,
 ): Promise<PlaceOutcome> {
-  const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter(attempt);
   const now = Date.now();
   const { account } = order;
   const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, account, now);
   const [orderMail] = dailyCounter(MAIL_COUNTERS.orders, '', now);
   const caps = mailCaps();
   const kept = retention(ORDER_RETENTION_DAYS, now);
-  const reply = await scripts.placeOrder.runChecked(
+  const reply = await scripts.placeOrder.counted.runChecked(
     session,
-    [
-      counter,
-      shopKeys.cart(order.account),
-      shopKeys.order(order.id),
-      shopKeys.userOrders(account),
-      shopKeys.orders(),
+    {
+      attempts,
+      cart: shopKeys.cart(account),
+      order: shopKeys.order(order.id),
+      indexes: [shopKeys.orders(), shopKeys.userOrders(account)],
       accountMail,
       orderMail,
-      shopKeys.orderMailAddresses(utcDay(now).day, account),
-    ],
-    [
-      max,
-      windowSeconds,
-      Date.parse(order.createdAt),
-      order.id,
-      caps.perAccount,
-      caps.orders,
-      MAIL_ADDRESSES_PER_DAY,
+      mailAddresses: shopKeys.orderMailAddresses(utcDay(now).day, account),
+    },
+    {
+      attemptsMax,
+      attemptsWindow,
+      score: Date.parse(order.createdAt),
+      orderId: order.id,
+      accountCap: caps.perAccount,
+      orderCap: caps.orders,
+      addressesPerDay: MAIL_ADDRESSES_PER_DAY,
       dayTtl,
-      addressHash(order.email),
-      `${MAIL_CAP_NOTE} (per account)`,
-      `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
-      `${MAIL_CAP_NOTE} (order mail)`,
-      shopKeys.order(''),
-      kept.cutoff,
-      kept.ttlSeconds,
-      TRIM_BATCH,
-      itemIds.length,
-      ...itemIds,
-      ...Object.entries(order).flat(),
-    ],
+      addressHash: addressHash(order.email),
+      accountNote: `${MAIL_CAP_NOTE} (per account)`,
+      addressNote: `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
+      orderNote: `${MAIL_CAP_NOTE} (order mail)`,
+      orderKeyPrefix: shopKeys.order(''),
+      cutoff: kept.cutoff,
+      retentionSeconds: kept.ttlSeconds,
+      trimBatch: TRIM_BATCH,
+      itemIds,
+      fields: Object.entries(order).flat(),
+    },
   );
-  switch (reply[0]) {
-    case 'limited':
-      return { limitedFor: reply[1] };
-    case 'placed':
-      return { placed: fromStored(JSON.parse(reply[1]) as StoredCartItem[]), mail: reply[2] };
-    default:
-      return { refused: reply[0] };
-  }
+  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) ?? 1 };
+  if ('refused' in reply) return reply;
+  return { placed: fromStored(JSON.parse(reply.placed) as StoredCartItem[]), mail: reply.mail };
 }
 
 /** An address as the day's set of an account's addresses holds it: one per mailbox however it is typed. */
@@ -201,17 +207,19 @@ export async function readOrderPage(
   before: { score: number; id: string } | undefined,
   session: SessionCheck,
 ): Promise<{ orders: OrderSummary[]; nextCursor: string | null }> {
-  const [more, rows] = await scripts.readOrderPage.runChecked(
+  const reply = await scripts.readOrderPage.runChecked(
     session,
-    [shopKeys.userOrders(account)],
-    [
-      shopKeys.order(''),
+    { userOrders: shopKeys.userOrders(account) },
+    {
+      orderKeyPrefix: shopKeys.order(''),
       pageSize,
-      before ? String(before.score) : '+inf',
-      before?.id ?? '',
-      retention(ORDER_RETENTION_DAYS).cutoff,
-    ],
+      beforeScore: before ? String(before.score) : '+inf',
+      beforeId: before?.id ?? '',
+      cutoff: retention(ORDER_RETENTION_DAYS).cutoff,
+    },
   );
+  // An empty Lua table is encoded as an object.
+  const rows = Array.isArray(reply.orders) ? reply.orders : [];
   const orders = rows
     .filter(([, owner, , , , ownerAccount]) => accountKeyOf(owner, ownerAccount) === account)
     .map(([id, , createdAt, items, delivery]) => ({
@@ -221,7 +229,7 @@ export async function readOrderPage(
       mail: (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState,
     }));
   const last = rows.at(-1);
-  return { orders, nextCursor: more === 1 && last ? orderCursor({ id: last[0], createdAt: last[2] }) : null };
+  return { orders, nextCursor: reply.more && last ? orderCursor({ id: last[0], createdAt: last[2] }) : null };
 }
 
 /** An order's stored items JSON as its lines. */
