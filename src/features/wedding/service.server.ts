@@ -107,8 +107,8 @@ export async function importGuests(
 ): Promise<{ added: number; kept: number; removed: number; links: HouseholdLink[] }> {
   const key = linkKey();
   const reply = await repo.replaceList(linkFingerprint(key), newLinks, repo.householdArgs(guests, key));
-  if (reply[0] === 'other-key') throw otherSecret();
-  const [, added, kept, removed] = reply;
+  if ('refused' in reply) throw otherSecret();
+  const { added, kept, removed } = reply;
   return { added, kept, removed, links: householdLinks(guests.map(guestKey), guests, key) };
 }
 
@@ -121,9 +121,8 @@ export async function guestLinks({ newLinks = false } = {}): Promise<HouseholdLi
   const { guests } = await repo.readList(OPERATOR);
   const ids = guests.map(guestKey);
   const key = linkKey();
-  const pairs = ids.flatMap((id) => [tokenHash(linkToken(id, key)), id]);
-  const reply = await repo.remakeLinks(linkFingerprint(key), newLinks, pairs);
-  if (reply[0] === 'other-key') throw otherSecret();
+  const links = ids.map((id) => ({ linkHash: tokenHash(linkToken(id, key)), key: id }));
+  if ((await repo.remakeLinks(linkFingerprint(key), newLinks, links)) === 'other-key') throw otherSecret();
   return householdLinks(ids, guests, key);
 }
 
