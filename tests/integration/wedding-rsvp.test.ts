@@ -1,10 +1,8 @@
-// The RSVP page's endpoints and the console's RSVP parts against the local store: a household read
-// through its link in one round trip; wrong, malformed and removed links alike, and held off per
-// address; an answer stored as the spec's Guest record fields with when it came; the form's rules
-// and the deadline enforced by the server; answers limited per address and per household; the
-// confirmation mail (nothing the guest typed in it, within the household's cap and the day's
-// RSVP budget, else recorded not-sent), the address kept nowhere; the export mark; an import that
-// keeps answers; links remade under another TOKEN_SECRET. The file has a store of its own.
+// The RSVP page's endpoints and the console's RSVP parts against the local store: reading through a
+// link, wrong and removed links held off per address, answers stored as the spec's Guest fields
+// with their times, the form's rules and the deadline, the answer limits, the confirmation mail
+// within its caps (else recorded not-sent) with the address kept nowhere, the export mark, an
+// import that keeps answers, and links remade under another TOKEN_SECRET. It has a store of its own.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import exported from '../../netlify/functions/wedding-exported.mts';
 import getAllGuests from '../../netlify/functions/wedding-get-all-guests.mts';

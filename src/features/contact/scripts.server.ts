@@ -1,4 +1,4 @@
-// Contact messages (src/features/contact): a message is stored only within the sender's rate limit
+// Contact messages: a message is stored only within the sender's rate limit
 // and the site's daily cap on stored messages, and its mail to the owner only within the day's
 // budget of contact mail; over it the message is still stored, its mail recorded as not sent.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';

@@ -1,4 +1,4 @@
-// Carts and orders (src/features/shop): a cart holds at most a set number of items, and an order
+// Carts and orders: a cart holds at most a set number of items, and an order
 // is placed only from a cart that holds exactly the items the shopper saw.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../server/scripts/limited.ts';

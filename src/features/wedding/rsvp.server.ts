@@ -1,10 +1,7 @@
-// The RSVP page's use cases: a household read through its link's token, and its answer saved,
-// then confirmed by mail when the guest gave an address. The token finds the household in the
-// store call's one read (links.server.ts); an address that keeps sending wrong tokens is held off
-// (LIMITS.wrongLinksPerAddress), so nobody can scan for links. A link that finds nothing answers
-// the same "This link is not valid." whether it never existed or its household left the list.
-// The address a guest types is used for the one mail and never stored; the household's reply
-// keeps only how the mail went.
+// The RSVP page's use cases: a household read through its link's token, and its answer saved, then
+// confirmed by mail when the guest gave an address (used for that mail, never stored). An address
+// that keeps sending wrong tokens is held off (LIMITS.wrongLinksPerAddress), so nobody can scan for
+// links; a link that finds nothing answers the same whether it never existed or its household left.
 import { WEDDING } from '../../content/wedding.ts';
 import { AppError } from '../../server/app-error.ts';
 import { deliverAndRecord } from '../../server/mail.ts';

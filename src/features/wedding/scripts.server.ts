@@ -1,7 +1,6 @@
-// The wedding guest list (src/features/wedding): the owner's list loads only into an empty store,
-// each load makes the households' RSVP links (a hash of each link's token → the household), and
-// the RSVP page reads and answers for a household through its link's token in one step each.
-// The rules are named in src/features/wedding/rsvp.ts.
+// The wedding's Lua: the owner's list loads only into an empty store, each load makes the
+// households' RSVP links (a hash of each link's token → the household), and the RSVP page reads
+// and answers for a household through its link's token in one step each.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { COUNT_IN } from '../../server/scripts/rate-limit.ts';

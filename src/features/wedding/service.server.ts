@@ -1,10 +1,8 @@
-// The wedding guest list in Redis: one hash, a field per invitation keyed by guest one's name, each
-// household with its RSVP link (links.server.ts). The console reads the list with each household's
-// link and RSVP page answers, and records its exports; its actions load the owner's list
-// (src/content/wedding-guests.ts) or drop it; clearance is checked by the functions; each action
-// counts the admin's attempt and checks their session in its one store call
-// (src/server/admin-limit.ts); the seed and the admin CLI pass OPERATOR. The CLI also imports a
-// list from CSV and lists or remakes the links.
+// The wedding console's use cases: the guest list with each household's RSVP link (links.server.ts)
+// and answers, the export mark, and the actions that load the owner's list
+// (src/content/wedding-guests.ts) or drop it, each within the admin's limit and session check
+// (src/server/admin-limit.ts); the seed and the admin CLI pass OPERATOR. For the CLI: a list
+// imported from CSV, and the links listed or remade.
 import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
 import { AppError } from '../../server/app-error.ts';

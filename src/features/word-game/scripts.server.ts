@@ -1,5 +1,5 @@
-// Word game scores (src/features/word-game): a player's best is the fewest rounds they ever won in;
-// the statistics per mode follow the arithmetic of src/features/word-game/stats.ts.
+// Word game scores: a player's best is the fewest rounds they ever won in; the statistics per mode
+// follow the arithmetic of stats.ts.
 import { defineScript } from '../../server/scripts/script.ts';
 
 /** The statistics fields of a mode, in the order the script reads, writes and answers them. */
