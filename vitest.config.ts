@@ -76,10 +76,8 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     // One more worker than cores: most integration files spend their time waiting on child
-    // processes, servers and the store, not computing. On two cores, a fresh checkout, with and
-    // without a busy loop on one core beside it: 2 workers 121 s and 161 s, 3 99-112 s and
-    // 132-135 s, 4 103-104 s and 123-126 s; a fourth gains no more than the noise and loads
-    // each test more.
+    // processes, servers and the store, not computing. On two cores a third worker shortens a run by
+    // about a sixth; a fourth gains no more than the noise and loads each test more.
     maxWorkers: availableParallelism() + 1,
     env: {
       APP_ENV: 'test',

@@ -1,14 +1,7 @@
-// `npm run audit`: Lighthouse (mobile) on every public route of the production-like server over the
-// built dist/, judged against a bare page (a heading and a paragraph) that the same server serves in
-// the same run, so the limits hold on a slow machine as on a fast one: each route's median LCP at
-// most 1.3 times the floor's, its median total blocking time at most the floor's plus 150 ms, no
-// layout shift (CLS 0), accessibility, best practices and SEO 100: the budgets in
-// docs/architecture.md. Timings are the median of three runs; the categories that do not swing
-// (accessibility, best practices, SEO) come from the first. Each route is measured in its own
-// theme: the other theme changes only colours, which the browser suite's axe scans and layout-shift
-// checks cover in both. The table also sets each page beside the picture floor, the same page with
-// the home page's first picture: a page whose largest paint is a picture cannot paint it before it
-// has fetched it.
+// `npm run audit`: Lighthouse (mobile) on every public route of the production-like server, judged
+// against a bare page the same server serves in the same run (the floor), so that the budgets of
+// docs/architecture.md (LIMITS) hold on a slow machine as on a fast one. Each route is measured in
+// its own theme only: the other changes only colours, which the browser suite checks in both.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +43,10 @@ const LIMITS = { a11y: 100, bp: 100, seo: 100, cls: 0, lcpOverFloor: 1.3, tbtOve
 /** The categories of a route's first run; the others measure performance alone. */
 const ALL_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** The reference pages: nothing to load but themselves, and one picture. */
+/**
+ * The reference pages: nothing to load but themselves, and the same with the home page's first
+ * picture (a page whose largest paint is a picture cannot paint it before it has fetched it).
+ */
 const FLOOR_ROUTE = '/audit-floor';
 const IMAGE_FLOOR_ROUTE = '/audit-floor-picture';
 

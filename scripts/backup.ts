@@ -1,10 +1,8 @@
 // Backups of the site's data (`npm run admin -- export` and `import`): every key under KEY_PREFIX
-// (src/server/keys.ts) by its type, with its expiry, so whatever a feature stores is kept without
-// this file naming it. Left out: what only counts or passes for a while (rate limits, daily
-// counters, bot passes), the accounts' session ids (a restored store starts everyone signed out)
-// and, unless asked, their password hashes (a restored account then signs in only after
-// `set-password`). Read with SCAN in batches, two pipelines a batch; an import writes only into a
-// store holding none of the site's data, a transaction a batch, and says what it wrote if it fails.
+// by its type, with its expiry, so whatever a feature stores is kept without this file naming it.
+// Left out: what only counts or passes for a while (rate limits, daily counters, bot passes), the
+// accounts' session ids (a restored store starts everyone signed out) and, unless asked, their
+// password hashes. An import writes only into a store holding none of the site's data.
 import type { Redis } from '@upstash/redis';
 import { KEY_PREFIX, keys } from '../src/server/keys.ts';
 import { hashReply, redis } from '../src/server/redis.ts';

@@ -1,21 +1,8 @@
-// `npm run bench`: autocannon (50 connections) on `npm start`'s server (scripts/serve.ts over
-// dist/, on a fresh data folder, on REDIS_URL's Redis when it is set, as `npm start` runs): a
-// static page and a poll's results with a few votes in it (the read the target below is set on)
-// for 10 seconds each, then 2,000 requests to the vote endpoint (scheduling add/remove choice:
-// each add a new anonymous voter, every fourth request removing an earlier one), a count rather
-// than a duration so that every write is answered. Then a check that every acknowledged write is
-// in the store, and the bench's votes are removed again, so that a reused Redis reads the same
-// next time. Last, each function's cold import time, bundled as Netlify bundles it (the bundles
-// scripts/functions-bundle.test.ts left, while their sources are unchanged): what the first
-// visitor after a deploy or an idle spell waits for.
-//
-// It fails when an acknowledged write is missing, the server errs or times out, or the poll read
-// falls below FLOOR. The target itself (500 requests/s with p99 under 200 ms on this 2-core
-// machine type) is reported, not enforced: the read clears it on a quiet machine, but a busy
-// neighbour on the two cores (a browser suite, say) pushes p99 past 400 ms, and a benchmark that
-// fails on noise gets ignored. The floor, half the target's rate and five times its p99, still
-// fails a server that runs calls one at a time or cold (under 1 request/s with p99 near 10 s
-// before this server).
+// `npm run bench`: autocannon on `npm start`'s server (a fresh data folder; REDIS_URL's Redis when
+// set): a static page and a poll's results, then WRITES votes, each acknowledged one checked in the
+// store and the bench's votes removed again (a reused Redis reads the same next time); last, each
+// function's cold import from its bundle as Netlify makes it (what the first visitor after a deploy
+// waits for). It fails on a lost write, an error or timeout, or a poll read below FLOOR.
 import autocannon from 'autocannon';
 import { configuredItems } from '../src/features/scheduling/spec-polls.ts';
 import { bundleSite, coldImport, keptBundles, readZip } from './function-bundles.ts';
@@ -23,6 +10,9 @@ import { startProductionServer } from './production-server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+// The target is reported, not enforced: the poll read clears it on a quiet 2-core machine, but a
+// busy neighbour on the cores pushes p99 past 400 ms, and a benchmark that fails on noise gets
+// ignored. The floor still fails a server that runs calls one at a time or cold.
 const TARGET = { 'req/s': 500, 'p99 ms': 200 };
 const FLOOR = { 'req/s': TARGET['req/s'] / 2, 'p99 ms': TARGET['p99 ms'] * 5 };
 // Where the server keeps its data, as scripts/local-env.ts chooses it.
@@ -35,6 +25,7 @@ const POLL = 'defense';
 const SLOT = configuredItems()[0]!._id;
 const RESULTS_PATH = `/api/scheduling/choices-with-users/${POLL}`;
 const SEEDED_VOTES = 20;
+// A count rather than a duration, so that every write is answered.
 const WRITES = 2000;
 const VOTER_PREFIX = `anon_Bench${process.pid}_`;
 
@@ -83,7 +74,10 @@ async function seedVotes(base: string, count: number): Promise<Map<string, strin
   return secrets;
 }
 
-/** Loads the write endpoint and answers its figures and what the store should now hold. */
+/**
+ * Loads the write endpoint (each add a new anonymous voter, every fourth request removing an
+ * earlier one) and answers its figures and what the store should now hold.
+ */
 async function loadWrites(base: string) {
   let sequence = 0;
   const secrets = new Map<string, string>(); // acknowledged adds, with their claim secrets

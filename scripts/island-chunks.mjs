@@ -1,20 +1,19 @@
-// How the browser build cuts its JavaScript into files (astro.config.mjs). A page loads one script
-// of ours: src/layouts/site.ts with everything it imports. A React page then loads two more, React
-// together with every module two or more islands share, and the island itself. Left to itself the
-// bundler gives each set of sharers a file of its own, and a React page fetched a dozen small ones.
-//
-// The cut needs the module graph: a module the site script imports must stay in it (else every
-// page would load React's file), and a module counts as shared when two of the islands the site
-// script loads import it statically. What an island loads lazily in turn (a dialog, the markdown
-// renderer) is not shared ahead of need. The graph is complete at the client build's buildEnd,
-// before its chunks are made.
+// How the browser build cuts its JavaScript into files (astro.config.mjs). Every page loads the site
+// script (src/layouts/site.ts with its imports); a React page two more: React with every module two
+// or more islands share statically, and the island itself. Left to itself the bundler gives each
+// set of sharers a file of its own, and a React page would fetch a dozen small ones.
 
 /** React and its JSX runtime, which only islands load. */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /** The store library of the session and every island: kept whole in the site script (below). */
 const NANOSTORES = /node_modules[\\/]nanostores[\\/]/;
 
-/** The codeSplitting option and the plugin that reads the module graph for it. */
+/**
+ * The codeSplitting option and the plugin that reads the module graph for it, complete at the client
+ * build's buildEnd, before its chunks are made. A module the site script imports stays in it (else
+ * every page would load React's file); what an island loads lazily (a dialog, the markdown
+ * renderer) is not shared ahead of need.
+ */
 export function islandChunking() {
   /** Modules the entry scripts import statically. @type {Set<string>} */
   let loadedBySite = new Set();

@@ -1,17 +1,9 @@
-// The production-like server behind `npm start`, the browser tests, `npm run audit` and
-// `npm run bench`: the built site with netlify.toml's rules, the functions served warm, and
-// responses compressed as Netlify's CDN does.
-//
-// Each request goes where Netlify would send it. A function whose `config.path` matches runs warm
-// in this process (scripts/warm-functions.ts), as on a deployed instance; a scheduled one when its
-// schedule comes round. Everything else goes to
-// Netlify's local emulation (NetlifyDev), which stays for what it reproduces well: static files,
-// netlify.toml's redirects and header rules, and the [build.environment] variables. Its
-// functions feature stays off: it builds every call into a fresh worker thread (about half a
-// second each, nothing kept between calls) and breaks when two calls to one function overlap,
-// so it served 2 requests a second where a warm instance serves hundreds. In front of the
-// functions stands what Netlify's edge does for them (scripts/edge-emulation.ts): each function's
-// `config.rateLimit`, and the CDN cache its answers opt into.
+// The production-like server behind `npm start`, the browser tests, `npm run audit` and `npm run
+// bench`: each request goes where Netlify would send it. A function whose `config.path` matches
+// runs warm in this process (scripts/warm-functions.ts), behind what Netlify's edge does for it
+// (scripts/edge-emulation.ts: `config.rateLimit`, the CDN cache); a scheduled one when its schedule
+// comes round. Everything else goes to Netlify's local emulation (NetlifyDev): static files,
+// netlify.toml's redirects and header rules, [build.environment]. Responses are compressed as the CDN does.
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,6 +52,8 @@ export async function startSiteServer({
     serverAddress: null,
     staticFiles: { directories: [join(projectRoot, 'dist'), ...extraStaticDirectories] },
     ...netlifyLocalFeatures,
+    // Its functions run each call in a fresh worker thread (half a second, nothing kept between
+    // calls) and break when two calls to one function overlap: 2 requests a second, not hundreds.
     functions: { enabled: false },
   });
   await netlify.start();

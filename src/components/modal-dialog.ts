@@ -1,12 +1,8 @@
-// Modal dialogs without a framework. The markup opens and closes them: a button with
-// `commandfor="<dialog id>" command="show-modal"` opens that <dialog> as a modal, one with
-// `command="close"` closes it (invoker commands, so they answer before any script of ours;
-// invoker-commands.ts covers browsers without them). The native <dialog> makes the page behind
-// inert, keeps focus inside, closes on Escape and (with closedby="any") on a click outside. This adds
-// what markup cannot say: what a dialog holds in a <template data-until-open> (the résumé's PDF frame)
-// is put in place, and loads, only once the dialog opens, and focus goes back to the button that
-// opened it (Safari does not focus a button it clicks, so the browser alone would send focus back to
-// the page).
+// Modal dialogs without a framework. The markup opens and closes them with invoker commands
+// (`commandfor`, `command="show-modal"`/`"close"`; invoker-commands.ts covers browsers without),
+// and the native <dialog> does the rest of a modal's work. This adds what markup cannot say: a
+// dialog's <template data-until-open> (the résumé's PDF frame) loads only once it opens, and focus
+// goes back to the button that opened it (Safari does not focus a button it clicks).
 
 let wired = false;
 const openers = new WeakMap<HTMLDialogElement, HTMLElement>();

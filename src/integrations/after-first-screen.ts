@@ -1,21 +1,8 @@
-// Rewrites each built page so that what its first screen does not need waits until that screen is
-// shown: its script (src/layouts/site.ts, the one Astro emits for every page) and the pictures the
-// first screen does not show but the browser would fetch with it (WaitForFirstScreen.astro: the
-// cards' pictures below a phone's fold, the gallery's turned-away panels). Nothing on its first frame
-// depends on them: the nav, the dialogs and the features' elements are in the HTML, and the script
-// only makes them work. Requested while the HTML is parsed, they compete with the page for a slow
-// phone's bandwidth, and every request that ends before the first paint is counted in it
-// (Lighthouse's LCP model counts each one). After the first frame the page's own bytes have had
-// the network to themselves.
-//
-// The loader is an inline module script: it waits for the browser to report the first contentful
-// paint (a paint-timing entry, which comes once the frame is shown) and for the pictures the page
-// fetches first (fetchpriority=high: its largest paint, as on the home page, the shop home and the
-// gallery) to be decoded and shown. Then it removes the <source> elements that hold the waiting
-// pictures back and imports the script Astro emitted; a browser without
-// paint timing does both at once. The page's CSP allows the loader by its hash
-// (content-security-policy.ts runs after this and hashes it). The site script marks the page ready
-// when it has wired it (html[data-ready]); the browser tests wait for that.
+// Rewrites each built page so that its script (src/layouts/site.ts) and the pictures its first
+// screen does not show (WaitForFirstScreen.astro) load only once that screen is painted: nothing on
+// the first frame needs them, and fetched while the HTML is parsed they compete with the page for a
+// slow phone's bandwidth (Lighthouse's LCP counts every request that ends before the first paint).
+// The page's CSP allows the inline loader by its hash: content-security-policy.ts runs after this.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -26,8 +13,8 @@ const EMITTED_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/s
 
 /**
  * The loader that, after the first contentful paint and the frame that shows the page's
- * high-priority pictures (one that fails to load does not hold it back), lets the waiting pictures
- * load and imports `sources`, in order.
+ * high-priority pictures (its largest paint; one that fails to load does not hold it back), lets
+ * the waiting pictures load and imports `sources`, in order. Without paint timing it does so at once.
  */
 export function loaderFor(sources: string[]): string {
   const imports = sources.map((source) => `await import(${JSON.stringify(source)});`).join('');

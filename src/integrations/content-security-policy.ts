@@ -1,16 +1,8 @@
 // Writes dist/_headers after the build: each page's Content-Security-Policy, allowing its own
 // inline styles and scripts by their SHA-256 hashes and nothing else inline. Pages carry the CSS
-// they need to paint in a <style> of their own (no render-blocking stylesheet request), so the
-// policy has to name exactly those bytes; reading the built HTML means a new page or a changed
-// style cannot be forgotten. Netlify applies dist/_headers next to netlify.toml's rules, and so
-// does the production-like server (scripts/site-server.ts, through Netlify's own emulation).
-//
-// Each page gets a rule of its own. The `/*` rule carries every page's hashes: it serves the 404
-// page (Netlify sends dist/404.html for any path that matches nothing, with that path's headers),
-// and a page stays within it whether a host lets the page's own rule replace it (Netlify's
-// emulation) or sends both policies (a browser enforces each, and the page satisfies both). The
-// built files under /_astro/ are never documents: they get a short policy that allows nothing,
-// rather than carry every page's hashes (a kilobyte and a half) on each script and image.
+// they need to paint in a <style> of their own, so the policy must name exactly those bytes;
+// reading the built HTML means a new page or a changed style cannot be forgotten. Netlify applies
+// dist/_headers next to netlify.toml's rules, and so does scripts/site-server.ts.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -76,10 +68,14 @@ export function routeOf(file: string): string {
   return path.length > 1 ? path.replace(/\/$/, '') : '/';
 }
 
-/** The policy of the fingerprinted files under /_astro/: scripts and images, never a document. */
+/** The policy of the fingerprinted files under /_astro/: never a document, so they need no page's hashes. */
 export const ASSET_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-/** The `_headers` file for the pages given (route → HTML). */
+/**
+ * The `_headers` file for the pages given (route → HTML). The `/*` rule carries every page's hashes:
+ * it serves the 404 page at any unknown path, and a page satisfies it whether a host lets the page's
+ * own rule replace it (Netlify's emulation) or sends both policies (a browser enforces each).
+ */
 export function headersFile(pages: Map<string, string>): string {
   const all: InlineCode = { scripts: [], styles: [] };
   const rules: string[] = [];

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { COMPLETE_SETTINGS } from '../../tests/setup/production-settings.ts';
 import { buildSettingsError, requiredSettings } from './required-settings.ts';
 
-const COMPLETE = {
-  CONTEXT: 'production',
-  UPSTASH_REDIS_REST_URL: 'https://eu1.upstash.io',
-  UPSTASH_REDIS_REST_TOKEN: 'token',
-  TOKEN_SECRET: 'a'.repeat(64),
-  SITE_URL: 'https://owner.example',
-  RECAPTCHA_SECRET_KEY: 'secret',
-  PUBLIC_RECAPTCHA_SITE_KEY: 'site-key',
-};
+const COMPLETE = { CONTEXT: 'production', ...COMPLETE_SETTINGS };
 
 describe('the settings a production build checks', () => {
   it('passes a production build with every required setting', () => {

@@ -1,13 +1,7 @@
 // The page's first script: inline, right after the nav (SiteLayout.astro), before anything is
-// painted. The site script comes after the first paint (src/integrations/after-first-screen.ts);
-// this makes the page answer until then, in five small parts, each a function of its own feature
-// written out with its arguments: the visitor's taps, forms and keys are recorded for the site
-// script to replay, dialogs open by their invoker commands where the browser lacks them, the nav
-// shows the session stored in this browser, on the poll page <html> is marked for what it shows this
-// browser (src/features/poll/first-paint.ts), and the nav's theme menu answers (src/platform/theme.ts;
-// the theme itself is applied earlier still, by THEME_SCRIPT in <head>; the word game page opens its
-// How to play with one more, HOW_TO_PLAY_SCRIPT). The page's CSP allows each by its hash, as every
-// inline script (src/integrations/content-security-policy.ts).
+// painted, it makes the page answer until the site script arrives after the first paint
+// (after-first-screen.ts). Each part is a function of its own feature written out with its
+// arguments, so it uses nothing from outside its own body. The CSP allows it by its hash.
 import { transformSync } from 'esbuild';
 import { features } from '../content/site.config.ts';
 import { supportInvokerCommands } from '../components/invoker-commands.ts';
@@ -55,9 +49,8 @@ function firstScript(pollPage: boolean): string {
 /** Every page's first script but the poll page's. */
 export const FIRST_SCRIPT = firstScript(false);
 /**
- * The poll page's: only there does the first paint depend on the poll marks (every other page keeps
- * its HTML's first bytes, and its first paint, without that code: the home page's simulated first
- * paint came about 200 ms later with it, in the audit).
+ * The poll page's: only there does the first paint depend on the poll marks, so every other page
+ * keeps its HTML's first bytes, and its first paint, free of that code.
  */
 export const POLL_PAGE_FIRST_SCRIPT = features.poll ? firstScript(true) : FIRST_SCRIPT;
 

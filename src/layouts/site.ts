@@ -1,13 +1,8 @@
-// The one script every page runs (SiteLayout's): the session-ended notice, the modal dialogs, then
-// the nav's session area (Login button or user menu, which belongs to the auth feature: the layout
-// composes it, so the shared Nav stays free of features) and the features the page holds. Then
-// what the visitor did before it arrived (the page's first script recorded it) is done, and the
-// pages the links lead to are fetched ahead as the visitor reaches for them.
-//
-// Each step runs in a task of its own, so no part of it waits behind the whole in one long task of
-// a slow phone's main thread (docs/architecture.md, Budgets). The controls whose taps the first
-// script records are wired in the same step as the replay: a tap between the two would be answered
-// by its control and replayed as well.
+// The one script every page runs (SiteLayout's), after the first paint: the session-ended notice,
+// the modal dialogs, the nav's session area (the auth feature's: the layout composes it, so the
+// shared Nav stays free of features), the page's features, the replay of what the visitor did
+// before it arrived, and link prefetching. Each step runs in a task of its own, so none waits behind
+// the whole in one long task of a slow phone's main thread (docs/architecture.md, Budgets).
 import { wireModalDialogs } from '../components/modal-dialog.ts';
 import { mountSessionNotice } from '../components/session-notice.ts';
 import { mountNavSession } from '../features/auth/nav-session.ts';
@@ -22,6 +17,8 @@ let features: Promise<unknown> = Promise.resolve();
 const STEPS = [
   mountSessionNotice,
   wireModalDialogs,
+  // The controls whose taps the first script records are wired in the same step as the replay: a
+  // tap between the two would be answered by its control and replayed as well.
   () => {
     mountNavSession();
     features = mountFeatures();

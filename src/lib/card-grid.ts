@@ -1,19 +1,8 @@
 /**
- * The card grids (the home page's projects, the shop's pickles) are laid out alike: columns at
- * least `columnRem` wide with 1.5rem between them, as many as fit in main's content box, never more
- * than there are cards:
- *
- *   grid-template-columns: repeat(auto-fit, minmax(min(100%, <columnRem>rem), 1fr));
- *   gap: calc(var(--space) * 1.5);
- *
- * or, when the cards fill even the widest row (fillsEveryRow), with auto-fill: the same layout,
- * but one that does not hang on how many cards the browser has parsed. A slow phone paints what it
- * has so far, and with auto-fit the first two of eighteen cards would be painted two to a row, then
- * narrowed when the third arrives (a layout shift).
- *
- * main's content box is the viewport less 1rem of padding each side, at most 70rem (global.css).
- * From that layout come the width each card's picture is shown at, for its `sizes` attribute, and
- * the viewport width from which a second card shares the first row.
+ * The card grids' layout (the home page's projects, the shop's pickles), from which come each
+ * card picture's `sizes`: columns at least `columnRem` wide, 1.5rem apart, as many as fit in main's
+ * content box (the viewport less 1rem padding each side, at most 70rem: global.css), never more
+ * than there are cards: `repeat(auto-fit, minmax(min(100%, <columnRem>rem), 1fr))`.
  */
 const REM_PX = 16;
 const GAP_REM = 1.5;
@@ -25,7 +14,11 @@ export interface CardGrid {
   sizes: string;
   /** The viewport width, in CSS pixels, from which the grid shows two cards a row. */
   twoColumnsFrom: number;
-  /** Whether the cards fill the widest row, so the grid may keep its empty tracks (auto-fill) while cards arrive. */
+  /**
+   * Whether the cards fill the widest row, so the grid may use auto-fill: the same layout, but one
+   * that does not hang on how many cards are parsed (with auto-fit a slow phone paints the first two
+   * of eighteen two to a row, then narrows them when the third arrives: a layout shift).
+   */
   fillsEveryRow: boolean;
 }
 

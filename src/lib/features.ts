@@ -8,13 +8,13 @@ export const FEATURES = ['shop', 'wordGame', 'chatbot', 'forum', 'poll', 'schedu
 export type Feature = (typeof FEATURES)[number];
 export type FeatureSwitches = Readonly<Record<Feature, boolean>>;
 
+/** The shop sub-site's home page. */
+export const SHOP_HOME = '/drecoll_hills_harvest';
+
 /**
  * Each feature's path prefixes: its pages (the files under src/feature-pages/<feature>/) and its
  * endpoints (the functions' `config.path`). A prefix matches itself and what follows a `/`.
  */
-/** The shop sub-site's home page. */
-export const SHOP_HOME = '/drecoll_hills_harvest';
-
 export const FEATURE_PATHS: Readonly<Record<Feature, { pages: readonly string[]; api: readonly string[] }>> = {
   shop: { pages: [SHOP_HOME], api: ['/api/dhh'] },
   wordGame: { pages: ['/word_game'], api: ['/api/scoring'] },

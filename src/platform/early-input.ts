@@ -1,12 +1,8 @@
-// What a visitor does between the first paint and the site script. The page shows before its
-// script arrives (src/integrations/after-first-screen.ts), and on a slow phone that can be seconds:
-// a tap on Login, a form sent, letters typed into the word game would do nothing and be lost. The
-// page's first script (inline, right after the nav: SiteLayout.astro) records them, and they are
-// played once the controls answer: the site script replays the taps and forms when it has wired the
-// page (site.ts), the word game plays the keys when it has mounted.
-//
-// Controls that work without a script are left to the browser: links, fields, checkboxes, the
-// phone menu (a popover) and the dialogs (invoker commands, invoker-commands.ts).
+// What a visitor does between the first paint and the site script, which on a slow phone can be
+// seconds (after-first-screen.ts): a tap on Login, a form sent, letters typed into the word game.
+// The page's first script records them; the site script replays the taps and forms once it has
+// wired the page (site.ts), the word game plays the keys once mounted. Controls that work without
+// a script are left to the browser: links, fields, the phone menu (a popover), the dialogs.
 
 /** What the page's first script records until the site script takes it. */
 export interface EarlyInput {

@@ -1,12 +1,8 @@
 // The next page already on its way: an internal link's page is fetched ahead as the visitor reaches
-// for the link, so the click that follows shows the page without waiting for its HTML. Where the
-// browser has speculation rules (Chrome), the page's own rules say so (SPECULATION_RULES, in its
-// head, so they work before any script): on hover and on pointer or touch down, into the prefetch
-// cache the next navigation takes the page from. Elsewhere (Safari, Firefox) Astro's prefetch does
-// it from the site script, on hover, focus and touch: a <link rel="prefetch">, or a low-priority
-// fetch where the browser has none. Astro's is started here rather than by astro.config.mjs's
-// `prefetch` option, which would add a script of its own to every page (docs/architecture.md,
-// Budgets: a reading page loads one script).
+// for the link. Where the browser has speculation rules (Chrome), the page's own rules do it
+// (SPECULATION_RULES, in its head, so they work before any script); elsewhere Astro's prefetch does
+// it from the site script. Astro's is started here, not by astro.config.mjs's `prefetch` option,
+// which would add a script of its own to every page (docs/architecture.md, Budgets).
 import { init, prefetch } from 'astro/virtual-modules/prefetch.js';
 
 /** What links are not prefetched: files to download, and whatever asks not to be. */

@@ -1,15 +1,8 @@
-// The site's two themes and the visitor's choice between them (issue 36). The main site is dark and
-// the shop light by default (SPEC section 2, Navigation); a visitor may choose light, dark or
-// system (what the device prefers) in the nav's theme menu (ThemeControl.astro). The choice is one
-// value in localStorage, for the whole site: an explicit light or dark applies on the main site and
-// in the shop alike; system follows prefers-color-scheme everywhere; no choice leaves each part its
-// own default.
-//
-// It is applied before anything paints: a small inline script in <head> (SiteLayout.astro) sets
-// <html data-theme> and the theme-color from storage, and the page's first script (first-script.ts)
-// wires the menu, so it answers from the first paint, before the site script. Both are inline: the
-// functions below that run there use nothing from outside their own bodies, and get what they need
-// as arguments.
+// The site's two themes and the visitor's choice between them: light, dark or system (the device's
+// preference), one value in localStorage for the whole site; with no choice the main site is dark
+// and the shop light (SPEC section 2). applyStoredTheme and wireThemeControl run inline (in <head>
+// and the page's first script), so the theme and the menu hold from the first paint: they use
+// nothing from outside their own bodies and get what they need as arguments.
 
 /** A theme the styles know (src/styles/global.css). */
 export type Theme = 'light' | 'dark';

@@ -23,8 +23,7 @@ export const FUNCTION_TIME_LIMIT_MS = 60_000;
 /**
  * How long one answer may take: the function's limit less time for the caps' two store round
  * trips and the response, so the model call is always abandoned before the function is killed.
- * It was 8 s while functions had 10, which cut a long code answer off halfway. OPENAI_TIMEOUT_MS
- * may lower it (tests, an impatient owner), never raise it.
+ * OPENAI_TIMEOUT_MS may lower it (tests, an impatient owner), never raise it.
  */
 export const MODEL_TIMEOUT_MS = 50_000;
 

@@ -1,10 +1,8 @@
 // The bot check: Google reCAPTCHA v3, decided by the server. /api/verify-recaptcha checks a token
 // with Google and, when it passes, hands back a bot pass: a short-lived token signed here, bound to
-// the action the check was made for and to the visitor's address. The endpoints that cost money or
-// make accounts (login, register, order, chatbot, contact) require a pass for their action, so a
-// script cannot skip the check. BOT_CHECK=off switches the check off (those endpoints then rely on
-// their rate limits alone). Otherwise, without a secret, local and test runs approve (and say so)
-// and production refuses (503, naming RECAPTCHA_SECRET_KEY).
+// the check's action and the visitor's address, which the endpoints that cost money or make
+// accounts require. BOT_CHECK=off switches the check off (those endpoints then rely on their rate
+// limits alone); without a secret, local and test runs approve (and say so) and production refuses.
 import { createHash, createHmac } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../lib/captcha-actions.ts';

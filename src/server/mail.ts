@@ -46,15 +46,10 @@ export class MailError extends Error {
 
 /**
  * Daily mail caps, so neither a script nor a busy day runs up the mail bill or the sender's
- * reputation, and no kind of mail uses up another's: contact mail (to the owner), order
- * confirmations (to addresses shoppers type), scheduling-poll mail (a decision to the voters who
- * left an address, an organiser's digest) and wedding RSVP confirmations each have a budget of their
- * own, so mail aimed at strangers never stops the owner's contact mail; and order confirmations a
- * cap per account (a person orders a few times a day at most). Read per call:
- * MAIL_DAILY_CONTACT_CAP, MAIL_DAILY_ORDER_CAP, MAIL_DAILY_POLL_CAP, MAIL_DAILY_RSVP_CAP and
- * MAIL_DAILY_PER_ACCOUNT, whole numbers, 0 sends none. MAIL_DAILY_CAP is the day's mail in all,
- * which the budgets not set share (MAIL_BUDGET_SHARES: the owner's contact mail the largest part);
- * its default, 100, is Resend's free daily quota.
+ * reputation. Each kind of mail (contact, order confirmations, scheduling-poll mail, RSVP
+ * confirmations) has a budget of its own (the MAIL_DAILY_* settings: 0 sends none), so mail aimed at
+ * strangers never stops the owner's contact mail; orders also have a cap per account. MAIL_DAILY_CAP,
+ * the day's mail in all, is shared by the budgets not set; its default, 100, is Resend's free quota.
  */
 export const MAIL_CAP_DEFAULTS = { perAccount: 10, total: 100 } as const;
 

@@ -1,10 +1,8 @@
 // Sessions that can be ended. Each account holds a random session id (the `session` field of its
-// hash, keys.user) and every token carries the id it was signed with. A signed-in request is
-// served only while the account still holds that id, checked inside the request's first store
-// call: a pipeline reads the id ahead of the request's own reads (checkedRead), a script starts
-// with SESSION_PRELUDE (Script.runChecked), plain writes go through a checked script
-// (writeChecked). Replacing the id (a clearance change, a new password, "log out everywhere")
-// or deleting the account ends every earlier token at once; the refusal is a 401 whose message is
+// hash) and every token carries the id it was signed with; a signed-in request is served only while
+// the account still holds it, checked inside the request's first store call (checkedRead, a
+// script's runChecked, writeChecked). Replacing the id (a clearance change, a new password, "log
+// out everywhere") or deleting the account ends every earlier token at once: a 401 whose message is
 // SESSION_ENDED, on which the browser ends its session (src/platform/api-client.ts).
 import { randomBytes } from 'node:crypto';
 import type { Pipeline } from '@upstash/redis';

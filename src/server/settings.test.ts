@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COMPLETE_SETTINGS as COMPLETE } from '../../tests/setup/production-settings.ts';
 import { SETTINGS, botCheckOff, describeMissing, missingSettings, requiredSettings, siteUrl } from './settings.ts';
-
-const COMPLETE = {
-  UPSTASH_REDIS_REST_URL: 'https://eu1.upstash.io',
-  UPSTASH_REDIS_REST_TOKEN: 'token',
-  TOKEN_SECRET: 'a'.repeat(64),
-  SITE_URL: 'https://owner.example',
-  RECAPTCHA_SECRET_KEY: 'secret',
-  PUBLIC_RECAPTCHA_SITE_KEY: 'site-key',
-};
 
 describe('the settings production requires', () => {
   it('are the store, the token secret, the site URL and the bot check, unless BOT_CHECK=off', () => {

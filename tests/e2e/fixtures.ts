@@ -1,7 +1,7 @@
 // The browser tests' `test`: Playwright's, whose page waits, after each navigation to one of our
 // pages, until the site script has wired it (html[data-ready]). A page asks for that script after
-// its first paint (src/integrations/after-first-screen.ts), so the load event no longer
-// means the nav's buttons, the dialogs and the forms answer.
+// its first paint (src/integrations/after-first-screen.ts), so the load event does not
+// mean the nav's buttons, the dialogs and the forms answer.
 import { type Page, test as base } from '@playwright/test';
 
 /** Waits until the page, if it is one of ours (it has the site's loader), is wired. */

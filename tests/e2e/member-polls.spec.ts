@@ -1,4 +1,4 @@
-// Scheduling polls for the people who use them (issue 37), end to end: a member starts a poll from
+// Scheduling polls for the people who use them, end to end: a member starts a poll from
 // the dashboard and shares its link; a guest in another time zone picks a zone to read the times in,
 // answers, comments and leaves an address; the organiser sees the address, deletes a comment,
 // switches comments off and finalises, and the decision reaches the guest's address with its .ics;

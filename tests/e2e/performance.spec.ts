@@ -259,8 +259,8 @@ test.describe('performance budgets', () => {
   }
 
   // A slow phone paints what it has parsed so far. If that first frame held half a nav, or the first cards of a
-  // grid, the rest arriving would move it (seen in CI as CLS 0.014 in the nav, and 0.039 when two project cards
-  // were painted wide and then narrowed for the third). Here the HTML arrives in two parts split there: the first
+  // grid, the rest arriving would move it (two project cards painted wide, say, then
+  // narrowed for the third). Here the HTML arrives in two parts split there: the first
   // frame is already laid out as the whole page.
   const splits = [
     { path: '/about', where: 'inside the nav', at: (html: string) => html.indexOf('<a href="/contact"') },
@@ -487,7 +487,7 @@ test.describe('performance budgets', () => {
 
   // Notes for whoever reads the source are Astro comments ({/* */}), which the build drops: an HTML comment
   // ships in every page's first bytes. The home page's HTML is near the size of a phone's first round trip,
-  // and 1 KB of comments put its simulated first paint one round trip later (LCP 798 -> 940 ms in the audit).
+  // and 1 KB of comments can put its first paint one round trip later.
   test('no built page carries an HTML comment', () => {
     // React's server rendering parts adjacent texts with empty comments (<!-- -->): those are not notes.
     const commented = builtPages('dist').filter((file) => /<!--(?!\s*-->)/.test(readFileSync(file, 'utf8')));

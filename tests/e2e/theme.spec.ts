@@ -1,4 +1,4 @@
-// The theme switch in the nav (issue 36): light, dark or system, kept in this browser for the whole
+// The theme switch in the nav: light, dark or system, kept in this browser for the whole
 // site, applied before the first paint, said to screen readers, answering before the site script;
 // and every page AA-clean in the theme it does not show by default.
 import { type Page, expect, test as plain } from '@playwright/test';

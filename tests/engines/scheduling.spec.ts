@@ -1,4 +1,4 @@
-// Scheduling polls for the people who use them (issue 37), in every engine: a guest reads a
+// Scheduling polls for the people who use them, in every engine: a guest reads a
 // member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
 // and copies the link; the member manages the poll on Your polls: comments off, then finalised.
 import { optionLabel, zoneViewer } from '../../src/features/scheduling/option-labels.ts';

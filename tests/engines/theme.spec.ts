@@ -1,4 +1,4 @@
-// The nav's theme menu in every engine (issue 36): with the site's scripts held back, the menu opens
+// The nav's theme menu in every engine: with the site's scripts held back, the menu opens
 // (a popover) and a choice applies at once (the page's first script), and the next page opens in
 // it from its first frame (the <head> script), AA-clean.
 import { SHOP_HOME } from '../../src/lib/features.ts';

@@ -1,9 +1,7 @@
-// Proves the site is anyone's: builds it with the second owner's config (./site.config.ts) in place
-// of src/content/site.config.ts and runs the browser specs whose outcome can change with the config
-// (./specs.ts) on that build, as an owner who edited the config would. It works in a copy of the
-// working tree (the files git tracks or would track), so the checkout is never touched; extra
-// arguments go to `playwright test` (spec files given there run in place of the list). Its report
-// and a failed test's trace are kept in the checkout's test-results/ (second-owner.json, second-owner/).
+// Proves the site is anyone's: builds it with the second owner's config (./site.config.ts) and
+// runs the browser specs whose outcome can change with the config (./specs.ts) on that build, in a
+// copy of the working tree. Extra arguments go to `playwright test`; the report and a failed test's
+// trace land in test-results/ (second-owner.json, second-owner/).
 //   npm run test:second-owner [-- tests/e2e/showcase.spec.ts]
 import { execFileSync, spawnSync } from 'node:child_process';
 import {

@@ -1,10 +1,8 @@
-// A stand-in for an OpenAI-compatible server, enough of `POST /v1/chat/completions` for the real
-// `openai` client (pointed here by OPENAI_BASE_URL). It answers by echoing, so local runs and
-// browser tests get predictable replies; tests read `requests` and switch it into failure modes.
-// A request with `stream: true` is answered as OpenAI streams: server-sent chat.completion.chunk
-// events in small delayed pieces, the usage in a last chunk when `stream_options.include_usage`
-// asks for it, then `[DONE]`; `streams` says how many streams the client left part-way.
-// Dev and test tooling only.
+// A stand-in for an OpenAI-compatible server (dev and test tooling only): enough of `POST
+// /v1/chat/completions` for the real `openai` client (pointed here by OPENAI_BASE_URL). It answers
+// by echoing, so local runs and browser tests get predictable replies; tests read `requests` and
+// switch it into failure modes. `stream: true` is answered as OpenAI streams (chunk events, the
+// usage last when asked, then `[DONE]`); `streams` says how many streams the client left part-way.
 import { once } from 'node:events';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

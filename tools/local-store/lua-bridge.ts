@@ -1,18 +1,16 @@
 // The embedded engine's Lua bridge. ioredis-mock runs scripts in Lua 5.3 (fengari) and differs from
 // Redis 7's Lua 5.1 where scripts can tell: redis.call answers with JavaScript objects (an array is a
-// userdata, a hole in it is a `null` userdata, which is truthy), numbers are floats that print as
-// '1.0', and its conversion of the result loses tables built in a loop, `{ok=…}` and `{err=…}`.
-// Every script therefore runs wrapped: a prelude gives it Redis' view (replies as Lua tables, a
-// missing value as false, integers as integers, the global `unpack`, redis.status_reply and
-// redis.error_reply), and the result leaves the VM as one JSON string built by Redis' conversion
-// rules (an array stops at its first nil, false is a nil reply, true is 1, numbers are truncated
-// to integers), which replyOf reads back. Still different, and avoided by the app's scripts: a
-// command called from Lua skips memory-fixups.ts (no WRONGTYPE, lower-case SET options ignored),
-// and Lua 5.3's `/` makes floats (`'n' .. 4 / 2` is 'n2.0', 'n2' on Redis).
+// userdata, a hole in it a `null` userdata, which is truthy), numbers are floats that print as '1.0',
+// and its conversion of the result loses tables built in a loop, `{ok=…}` and `{err=…}`. So every
+// script runs wrapped (bridged) in a prelude that gives it Redis' view; what still differs is at bridged.
 import { RedisError } from './engine.ts';
 
 // The prelude is Lua on one line, so that a script's own line numbers stay the ones errors name.
 // It holds no comments (they would swallow the rest of the line); the notes are here instead:
+// - It gives the script Redis' view: replies as Lua tables, a missing value as false, integers as
+//   integers, the global `unpack`, redis.status_reply and redis.error_reply. The result leaves the
+//   VM as one JSON string built by Redis' conversion rules (an array stops at its first nil, false
+//   is a nil reply, true is 1, numbers are truncated to integers), which replyOf reads back.
 // - A userdata whose length cannot be taken is the mock's null; any other is an array, which the
 //   mock shifts by one for Lua's 1-based indexing at the top level only.
 // - A JSON string escapes control characters, quotes and backslashes as \u00XX.
@@ -168,7 +166,12 @@ unpack = table.unpack
   .trim()
   .replace(/\n\s*/g, ' ');
 
-/** Wraps a script's body so that it runs in the embedded engine as it would on Redis. */
+/**
+ * Wraps a script's body so that it runs in the embedded engine as it would on Redis. Still
+ * different, and avoided by the app's scripts: a command called from Lua skips memory-fixups.ts (no
+ * WRONGTYPE, lower-case SET options ignored), and Lua 5.3's `/` makes floats (`'n' .. 4 / 2` is
+ * 'n2.0', 'n2' on Redis).
+ */
 export function bridged(body: string): string {
   return `${PRELUDE} return __reply((function() ${body}\nend)())`;
 }

@@ -1,18 +1,8 @@
-// Text from outside (a model's answer, a member's message) as sanitized markdown, rendered as
-// React elements, never through innerHTML: paragraphs, lists, tables (GFM), headings, quotes,
-// inline code, links and fenced code with syntax highlighting and a Copy button. A line break is
-// kept as written (as chat apps do: a poem's lines stay lines).
-// - Raw HTML in the text shows as text (react-markdown's default without rehype-raw).
-// - Links go only to http, https and mailto addresses, open in a new tab and carry
-//   rel="noopener noreferrer nofollow", or to a project card of the home page (`/#project-<id>`,
-//   src/lib/project-cards.ts), a same-site link; any other link is its text alone.
-// - Images are not loaded (their address is someone else's choice): their description shows.
-// - Headings fit into the page's outline: the text's shallowest level becomes `headingLevel`,
-//   and levels below it follow without gaps.
-// - A page may mark parts of the text (`highlight`: the forum marks mentions of the reader,
-//   src/lib/mentions.ts) as a <mark> that also says why to a screen reader, outside code only.
-//   The page passes the finder, so its code travels with the page, not with the renderer.
-// Loaded lazily, with the highlighter, only when a page first has something to render.
+// Text from outside (a model's answer, a member's message) as sanitized markdown, rendered as React
+// elements, never through innerHTML: GFM, highlighted code with a Copy button, line breaks kept as
+// written (a poem's lines stay lines). Raw HTML shows as text (no rehype-raw); an image shows its
+// description and is never loaded (its address is someone else's choice). Loaded lazily, with the
+// highlighter, only when a page first has something to render.
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import type { Parent as MdastParent, PhrasingContent, Root as MdastRoot, RootContent as RootContent_ } from 'mdast';
 import type { ComponentProps, ReactNode } from 'react';
@@ -137,6 +127,10 @@ function CodeBlock({ node, children }: ComponentProps<'pre'> & { node?: Element 
   );
 }
 
+/**
+ * An http, https or mailto link (safeUrl drops any other) opens in a new tab, marked nofollow; a
+ * project card of the home page (`/#project-<id>`, src/lib/project-cards.ts) is a same-site link.
+ */
 function Link({ href, children }: ComponentProps<'a'>) {
   if (!href) return <>{children}</>;
   if (isProjectCardPath(href)) return <a href={href}>{children}</a>;
@@ -165,9 +159,12 @@ const components: Components = {
 
 interface MarkdownProps {
   children: string;
-  /** The level the text's shallowest heading takes in the page's outline. */
+  /** The level the text's shallowest heading takes in the page's outline; deeper ones follow without gaps. */
   headingLevel?: number;
-  /** What the page marks in the text (none when left out). */
+  /**
+   * What the page marks in the text, outside code (none when left out): the forum marks mentions of
+   * the reader (src/lib/mentions.ts). The page passes the finder, so its code travels with the page.
+   */
   highlight?: Highlight;
 }
 
