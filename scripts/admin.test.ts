@@ -20,6 +20,7 @@ import { ORDER_RETENTION_DAYS } from '../src/features/shop/logic.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { pollKeys } from '../src/features/poll/keys.server.ts';
 import { keys } from '../src/server/keys.ts';
+import { weddingKeys } from '../src/features/wedding/keys.server.ts';
 import { WEDDING } from '../src/content/wedding.ts';
 import { WEDDING_GUESTS } from '../src/content/wedding-guests.ts';
 import { linkToken, tokenHash } from '../src/features/wedding/links.server.ts';
@@ -426,8 +427,8 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         '10.9.9.9',
         'cli-test',
       );
-      const before = await redis().hgetall(keys.weddingGuests());
-      const households = await redis().hlen(keys.weddingGuests());
+      const before = await redis().hgetall(weddingKeys.guests());
+      const households = await redis().hlen(weddingKeys.guests());
       const bad = join(dataRoot, 'bad.csv');
       writeFileSync(bad, 'g1FullName,numberOfGuests,g1FoodChoice\nMia Kim,1,\n,1,\nBo,3,Lobster\n');
       const refused = await admin(dataRoot, 'import-guests', bad);
@@ -440,7 +441,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
           '  line 4: numberOfGuests is "3": it must be 1 or 2.',
         ].join('\n'),
       );
-      expect(await redis().hgetall(keys.weddingGuests())).toEqual(before);
+      expect(await redis().hgetall(weddingKeys.guests())).toEqual(before);
 
       const good = join(dataRoot, 'guests.csv');
       writeFileSync(
@@ -459,12 +460,12 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         `Mia Kim             http://localhost:8888/rsvp#${linkToken(mia)}`,
         `Newt, The Newcomer  http://localhost:8888/rsvp#${linkToken(newt)}`,
       ]);
-      expect(await redis().hkeys(keys.weddingGuests())).toHaveLength(2);
-      expect(JSON.parse((await redis().hget<string>(keys.weddingGuests(), mia))!)).toMatchObject({
+      expect(await redis().hkeys(weddingKeys.guests())).toHaveLength(2);
+      expect(JSON.parse((await redis().hget<string>(weddingKeys.guests(), mia))!)).toMatchObject({
         g1WeddingAccepted: 'Declined',
         hasAlreadyRsvped: true,
       });
-      expect(await redis().hget(keys.weddingLinks(), tokenHash(linkToken(newt)))).toBe(newt);
+      expect(await redis().hget(weddingKeys.links(), tokenHash(linkToken(newt)))).toBe(newt);
     } finally {
       await server.close();
     }
@@ -486,11 +487,11 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       const other = { TOKEN_SECRET: 'another-secret-that-is-at-least-32-bytes!!' };
       const refused = await adminWithEnv(dataRoot, other, '', 'guest-links');
       expect(refused).toMatchObject({ code: 1, err: OTHER_SECRET });
-      expect(await redis().hget(keys.weddingLinks(), tokenHash(linkToken(obrien)))).toBe(obrien);
+      expect(await redis().hget(weddingKeys.links(), tokenHash(linkToken(obrien)))).toBe(obrien);
       const remade = await adminWithEnv(dataRoot, other, '', 'guest-links', '--new-links');
       expect(remade.code).toBe(0);
       expect(remade.out).not.toContain(linkToken(obrien));
-      expect(await redis().hget(keys.weddingLinks(), tokenHash(linkToken(obrien)))).toBeNull();
+      expect(await redis().hget(weddingKeys.links(), tokenHash(linkToken(obrien)))).toBeNull();
     } finally {
       await server.close();
     }

@@ -7,7 +7,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 export default endpoint({
   method: 'POST',
   access: { clearance: CLEARANCE.console },
-  handle: ({ caller }) => createGuests(caller),
+  handle: async ({ caller }) => ({ status: 'Success', ...(await createGuests(caller)) }),
 });
 
 export const config: Config = { path: '/api/wedding/create-guests' };

@@ -9,7 +9,10 @@ export default endpoint({
   method: 'POST',
   access: 'public',
   body: rsvpAnswerRequest,
-  handle: ({ req, context, body, requestId }) => answerInvitation(body, clientAddress(req, context), requestId),
+  handle: async ({ req, context, body, requestId }) => ({
+    status: 'Success',
+    ...(await answerInvitation(body, clientAddress(req, context), requestId)),
+  }),
 });
 
 export const config: Config = { path: '/api/wedding/rsvp/answer' };

@@ -12,7 +12,10 @@ export default endpoint({
   method: 'POST',
   access: 'public',
   body: rsvpReadRequest,
-  handle: ({ req, context, body }) => readInvitation(body.token, clientAddress(req, context)),
+  handle: async ({ req, context, body }) => ({
+    status: 'Success',
+    ...(await readInvitation(body.token, clientAddress(req, context))),
+  }),
 });
 
 export const config: Config = {

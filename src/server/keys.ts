@@ -10,24 +10,17 @@ export const KEY_PREFIX = 'site:';
 export const keys = {
   /** hash {username, firstName, lastName, email, clearance, passwordHash, createdAt, session, account (its account key)}; no expiry */
   user: (usernameKey: string) => `${KEY_PREFIX}user:${usernameKey}`,
+  // An account's records in the word game and the shop: here, so deleting the account removes them.
   /** hash {game → best round}, per account key; no expiry */
   scores: (accountKey: string) => `${KEY_PREFIX}scores:${accountKey}`,
-  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (scripts/word-game.ts), per account key; no expiry */
+  /** hash {'<mode>:<field>' → number}: the word game's statistics per mode (features/word-game/scripts.server.ts), per account key; no expiry */
   wordGameStats: (accountKey: string) => `${KEY_PREFIX}wordgame:stats:${accountKey}`,
   /** sorted set of the word-game result and merge ids already counted, by time (ms), newest 500 kept, per account key; no expiry */
   wordGameSeen: (accountKey: string) => `${KEY_PREFIX}wordgame:seen:${accountKey}`,
-  /** hash {id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote}; expires a year after it is stored (contact/logic.ts MESSAGE_RETENTION_DAYS) */
-  contactMessage: (id: string) => `${KEY_PREFIX}contact:message:${id}`,
-  /** sorted set of contact message ids scored by creation time (ms), for listing newest first; no expiry: each new message trims (with their hashes) ids older than the retention or beyond the newest MAX_KEPT_MESSAGES */
-  contactMessages: () => `${KEY_PREFIX}contact:messages`,
   /** hash {cart item id → JSON CartItem}, one per account key; no expiry */
   cart: (accountKey: string) => `${KEY_PREFIX}cart:${accountKey}`,
-  /** hash {id, username, account (its account key; absent on orders from before), email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; expires a year after it is placed (shop/logic.ts ORDER_RETENTION_DAYS) */
-  order: (id: string) => `${KEY_PREFIX}order:${id}`,
   /** sorted set of one account's order ids by creation time (ms), paged newest first by the order history (never older than the retention); no expiry: the account's next order trims older ids */
   userOrders: (accountKey: string) => `${KEY_PREFIX}orders:${accountKey}`,
-  /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry: each order trims (with their hashes) ids older than the retention */
-  orders: () => `${KEY_PREFIX}orders`,
   /** hash {schedule item id → name '<date>_<time>'}, shared by the time-slot polls; no expiry */
   scheduleItems: () => `${KEY_PREFIX}sched:items`,
   /** hash {date option name '<date>_DATE' → description}, the reunion poll's dates; no expiry */
@@ -72,16 +65,6 @@ export const keys = {
   scheduleNotified: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:notified`,
   /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
   scheduleOrganised: (accountKey: string) => `${KEY_PREFIX}sched:organised:${accountKey}`,
-  /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
-  weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
-  /** hash {SHA-256 (hex) of a household's RSVP link token → its guest key}: how a link finds its household; no expiry: remade whole with the list (src/features/wedding/links.server.ts) */
-  weddingLinks: () => `${KEY_PREFIX}wedding:links`,
-  /** string: the fingerprint of the key the RSVP links were made with (a TOKEN_SECRET of its own makes others); no expiry */
-  weddingLinkKey: () => `${KEY_PREFIX}wedding:link-key`,
-  /** hash {guest key → JSON {answeredAt, changedAt, submittedAt, delivery, deliveryNote}}: the RSVP page's answers per household (no address is kept); no expiry: a household leaving the list takes its entry */
-  weddingReplies: () => `${KEY_PREFIX}wedding:replies`,
-  /** string: the time (ms) of the guest list the console's last whole-list CSV export was made from; no expiry */
-  weddingLastExport: () => `${KEY_PREFIX}wedding:last-export`,
   /** string marking a bot pass used (its hash), so it serves one request; expires with the pass */
   botPassUsed: (passHash: string) => `${KEY_PREFIX}bot-pass:${passHash}`,
   /** string counter for one rate-limit window; expires with the window */
@@ -89,9 +72,6 @@ export const keys = {
   /** string counter of one daily cap for one UTC day ('YYYY-MM-DD'), per subject or site-wide; expires at that day's end (00:00 UTC) */
   dailyCount: (cap: string, day: string, subject = '') =>
     `${KEY_PREFIX}daily:${cap}:${day}${subject ? `:${subject}` : ''}`,
-  /** set of the SHA-256 of each address (trimmed, lower case) one account's order confirmations went to in one UTC day; expires at that day's end (00:00 UTC) */
-  orderMailAddresses: (day: string, usernameKey: string) =>
-    `${KEY_PREFIX}daily:order-mail-addresses:${day}:${usernameKey}`,
   /** set of the names (key form) one address looked at as accounts (src/server/account-probe.ts); expires with register's per-address window */
   accountLookups: (address: string) => `${KEY_PREFIX}rate:account-lookups:${address}`,
 } as const;

@@ -42,7 +42,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(auth-account|auth-account-logout-everywhere|chatbot-conversations?(-.+)?|dhh-.+|scoring-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
+    /^(auth-account|auth-account-logout-everywhere|chatbot-conversations?(-.+)?|shop-.+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
   [/^forum-(create-message|delete|edit|get-messages|react|replies|version)$/, { clearance: CLEARANCE.forum }],
@@ -55,7 +55,7 @@ const RULES: [RegExp, Access][] = [
     'optional-session',
   ],
   [
-    /^(health|auth-login|auth-register|mail-contact|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
+    /^(health|auth-login|auth-register|contact-send|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
     'public',
   ],
 ];
@@ -67,7 +67,7 @@ const date = `${DATE_POLL.dates[0].date}_DATE`;
 const pickles = (username: string) => ({ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username });
 const REQUESTS: Record<string, { path?: string; body?: (username: string) => unknown }> = {
   'chatbot-ask': { body: () => ({ userQuestion: 'Hello?', userSystemChoice: '' }) },
-  'dhh-clear-cart': { body: (username) => ({ username }) },
+  'shop-clear-cart': { body: (username) => ({ username }) },
   'chatbot-conversation-read': { path: '/api/chatbot/conversations/read/conversation-1' },
   'chatbot-conversation-save': {
     path: '/api/chatbot/conversations/save/conversation-1',
@@ -78,11 +78,11 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
     body: () => ({ title: 'Renamed' }),
   },
   'chatbot-conversation-delete': { path: '/api/chatbot/conversations/delete/conversation-1' },
-  'dhh-create-cart-item': { body: pickles },
-  'dhh-delete-item': { body: (username) => ({ ownerId: username, itemId: crypto.randomUUID() }) },
-  'dhh-get-cart-items': { body: (username) => ({ username }) },
-  'dhh-update-item-quantity': { body: () => ({ itemId: crypto.randomUUID(), quantity: 2 }) },
-  'dhh-submit-order': {
+  'shop-create-cart-item': { body: pickles },
+  'shop-delete-item': { body: (username) => ({ ownerId: username, itemId: crypto.randomUUID() }) },
+  'shop-get-cart-items': { body: (username) => ({ username }) },
+  'shop-update-item-quantity': { body: () => ({ itemId: crypto.randomUUID(), quantity: 2 }) },
+  'shop-submit-order': {
     body: (username) => ({ username, email: 'a@example.com', orderList: [{ _id: crypto.randomUUID() }] }),
   },
   'forum-create-message': { body: (username) => ({ username, text: 'Hello.' }) },
@@ -117,8 +117,8 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'scheduling-voter-email': {
     body: (username) => ({ pollId: 'defense', username, email: 'voter@example.com' }),
   },
-  'scoring-all-scores': { body: (username) => ({ userName: username }) },
-  'scoring-wordgame': { body: (username) => ({ userName: username, roundScore: 3 }) },
+  'word-game-all-scores': { body: (username) => ({ userName: username }) },
+  'word-game-score': { body: (username) => ({ userName: username, roundScore: 3 }) },
   'wedding-exported': { body: () => ({ asOf: 0 }) },
 };
 

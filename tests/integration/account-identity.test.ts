@@ -4,10 +4,10 @@
 // old one's scheduling answers are not its own (not marked, not in its choices, untouched by its
 // changes), while they still show under the name they were given.
 import { describe, expect, it } from 'vitest';
-import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
-import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
-import orders from '../../netlify/functions/dhh-orders.mts';
-import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
+import createCartItem from '../../netlify/functions/shop-create-cart-item.mts';
+import getCartItems from '../../netlify/functions/shop-get-cart-items.mts';
+import orders from '../../netlify/functions/shop-orders.mts';
+import submitOrder from '../../netlify/functions/shop-submit-order.mts';
 import login from '../../netlify/functions/auth-login.mts';
 import createMessage from '../../netlify/functions/forum-create-message.mts';
 import deleteMessage from '../../netlify/functions/forum-delete.mts';
@@ -17,8 +17,8 @@ import register from '../../netlify/functions/auth-register.mts';
 import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
 import userChoices from '../../netlify/functions/scheduling-user-choices.mts';
 import voteHandler from '../../netlify/functions/scheduling-vote.mts';
-import allScores from '../../netlify/functions/scoring-all-scores.mts';
-import wordGame from '../../netlify/functions/scoring-wordgame.mts';
+import allScores from '../../netlify/functions/word-game-all-scores.mts';
+import wordGame from '../../netlify/functions/word-game-score.mts';
 import { deleteUser, setClearance } from '../../src/features/auth/service.server.ts';
 import { NOT_YOUR_MESSAGE, NO_PERMISSION } from '../../src/features/forum/schema.ts';
 import { features } from '../../src/content/site.config.ts';

@@ -5,9 +5,9 @@
 // counter can live without an expiry. The file has a store of its own: the site-wide counters are
 // shared by every request, and other suites must neither move them nor be stopped by them.
 import { beforeEach, describe, expect, it } from 'vitest';
-import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
-import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
-import contact from '../../netlify/functions/mail-contact.mts';
+import submitOrder from '../../netlify/functions/shop-submit-order.mts';
+import createCartItem from '../../netlify/functions/shop-create-cart-item.mts';
+import contact from '../../netlify/functions/contact-send.mts';
 import createMessage from '../../netlify/functions/forum-create-message.mts';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import askAi from '../../netlify/functions/chatbot-ask.mts';
-import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
-import cartItems from '../../netlify/functions/dhh-get-cart-items.mts';
-import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
+import createCartItem from '../../netlify/functions/shop-create-cart-item.mts';
+import cartItems from '../../netlify/functions/shop-get-cart-items.mts';
+import submitOrder from '../../netlify/functions/shop-submit-order.mts';
 import login from '../../netlify/functions/auth-login.mts';
-import contact from '../../netlify/functions/mail-contact.mts';
+import contact from '../../netlify/functions/contact-send.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
@@ -167,7 +167,7 @@ describe('the bot pass: the actions that cost money or make accounts require a p
       },
     },
     {
-      name: 'mail-contact',
+      name: 'contact-send',
       action: 'contact',
       request: async () => ({
         handler: contact,
@@ -175,7 +175,7 @@ describe('the bot pass: the actions that cost money or make accounts require a p
       }),
     },
     {
-      name: 'dhh-submit-order',
+      name: 'shop-submit-order',
       on: features.shop,
       action: 'login',
       request: async () => {

@@ -2,7 +2,7 @@
 // fake Resend server: delivered, Resend down or unreachable, mail off, store down, bad input,
 // rate limit.
 import { describe, expect, it, vi } from 'vitest';
-import contact from '../../netlify/functions/mail-contact.mts';
+import contact from '../../netlify/functions/contact-send.mts';
 import { owner } from '../../src/content/site.config.ts';
 import { LIMITS, listContactMessages } from '../../src/features/contact/service.server.ts';
 import { MAIL_FROM, OWNER_ADDRESS, useFakeResend } from './fakes.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import askAi from '../../netlify/functions/chatbot-ask.mts';
 import login from '../../netlify/functions/auth-login.mts';
-import contact from '../../netlify/functions/mail-contact.mts';
+import contact from '../../netlify/functions/contact-send.mts';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';

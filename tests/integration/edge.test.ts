@@ -19,7 +19,7 @@ import { uniqueName } from './request.ts';
 const PUBLIC_READS =
   /^(health|chatbot-quota|poll-get-all-votes|wedding-rsvp-read|scheduling-(poll|poll-answers|poll-comments|poll-version|poll-calendar|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))\.mts$/;
 const MEMBER_CALLS =
-  /^(dhh-(create-cart-item|update-item-quantity|delete-item|clear-cart|get-cart-items|orders)|scoring-(wordgame|all-scores)|scheduling-(my-polls|poll-voters))\.mts$/;
+  /^(shop-(create-cart-item|update-item-quantity|delete-item|clear-cart|get-cart-items|orders)|word-game-(score|all-scores)|scheduling-(my-polls|poll-voters))\.mts$/;
 
 useOwnStore(seedSchedulingPolls);
 

@@ -11,7 +11,7 @@ import { freePort } from '../../scripts/production-server.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import contact from '../../netlify/functions/mail-contact.mts';
+import contact from '../../netlify/functions/contact-send.mts';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
 import health from '../../netlify/functions/health.mts';

@@ -18,7 +18,7 @@ import { OPERATOR } from '../../src/server/caller.ts';
 import { seedDemoAccounts, seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { signUserToken } from '../../src/server/token.ts';
-import { keys } from '../../src/server/keys.ts';
+import { weddingKeys } from '../../src/features/wedding/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { sessionIdOf, tokenFor } from './fakes.ts';
 import { type Endpoint, FUNCTIONS, loadEndpoints, scheduledFunctions, storeContents } from './functions.ts';
@@ -310,7 +310,7 @@ describe('hostile input', () => {
           expect(await storeContents(store.engine), context).toEqual(before);
           return;
         }
-        const stored = JSON.parse((await redis().hget<string>(keys.weddingGuests(), guestKey(single)))!) as Guest;
+        const stored = JSON.parse((await redis().hget<string>(weddingKeys.guests(), guestKey(single)))!) as Guest;
         expect(['Accepted', 'Declined'], context).toContain(stored.g1WeddingAccepted);
         expect(['Accepted', 'Declined'], context).toContain(stored.g1RehearsalAccepted);
         expect(['', ...WEDDING.menu], context).toContain(stored.g1FoodChoice);

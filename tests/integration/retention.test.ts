@@ -4,11 +4,11 @@
 // the repos with an old creation time, as records written a year ago (or before retention existed)
 // sit in the store. The file has a store of its own: it fills indexes every suite shares.
 import { describe, expect, it, vi } from 'vitest';
-import orders from '../../netlify/functions/dhh-orders.mts';
-import submitOrderFn from '../../netlify/functions/dhh-submit-order.mts';
+import orders from '../../netlify/functions/shop-orders.mts';
+import submitOrderFn from '../../netlify/functions/shop-submit-order.mts';
 import createMessage from '../../netlify/functions/forum-create-message.mts';
 import getMessages from '../../netlify/functions/forum-get-messages.mts';
-import contact from '../../netlify/functions/mail-contact.mts';
+import contact from '../../netlify/functions/contact-send.mts';
 import * as contactRepo from '../../src/features/contact/repo.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from '../../src/features/contact/logic.ts';
 import { listContactMessages } from '../../src/features/contact/service.server.ts';
@@ -19,6 +19,8 @@ import { addToCart, cartItems, listOrders, submitOrder } from '../../src/feature
 import { OPERATOR } from '../../src/server/caller.ts';
 import { forumKeys } from '../../src/features/forum/keys.server.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
+import { shopKeys } from '../../src/features/shop/keys.server.ts';
+import { contactKeys } from '../../src/features/contact/keys.server.ts';
 import type { Attempt } from '../../src/server/rate-limit.ts';
 import { redis } from '../../src/server/redis.ts';
 import { TRIM_BATCH } from '../../src/server/retention.ts';
@@ -86,14 +88,14 @@ describe(`contact messages: kept ${MESSAGE_RETENTION_DAYS} days and at most ${MA
     const listed = await listContactMessages(100);
     expect(listed.map((m) => m.emailSubject)).toEqual(['The next message', younger.emailSubject]);
     expect(fakeResend().sent.at(-1)?.subject).toContain('The next message');
-    expect(await redis().exists(keys.contactMessage(old.id))).toBe(0);
-    expect(await redis().zscore(keys.contactMessages(), old.id)).toBeNull();
+    expect(await redis().exists(contactKeys.message(old.id))).toBe(0);
+    expect(await redis().zscore(contactKeys.messages(), old.id)).toBeNull();
   });
 
   it('gives every message its expiry: it is gone a year after it was written, write or none', async () => {
     await sendMessage('Expiring');
     const [latest] = await listContactMessages(1);
-    const ttl = await redis().ttl(keys.contactMessage(latest!.id));
+    const ttl = await redis().ttl(contactKeys.message(latest!.id));
     expect(ttl).toBeGreaterThan(MESSAGE_RETENTION_DAYS * 86_400 - 60);
     expect(ttl).toBeLessThanOrEqual(MESSAGE_RETENTION_DAYS * 86_400);
     // Recording how its mail went keeps the expiry.
@@ -104,30 +106,30 @@ describe(`contact messages: kept ${MESSAGE_RETENTION_DAYS} days and at most ${MA
     // Fill the index beyond the bound with young entries (ids only: the trim deletes their records too).
     const now = Date.now();
     const surplus = TRIM_BATCH + 2;
-    const fill = MAX_KEPT_MESSAGES + surplus - (await redis().zcard(keys.contactMessages()));
+    const fill = MAX_KEPT_MESSAGES + surplus - (await redis().zcard(contactKeys.messages()));
     const entries = Array.from({ length: fill }, (_, i) => ({ score: now - DAY_MS + i, member: `filler-${i}` }));
     for (let i = 0; i < entries.length; i += 2000) {
       const [first, ...rest] = entries.slice(i, i + 2000);
-      await redis().zadd(keys.contactMessages(), first!, ...rest);
+      await redis().zadd(contactKeys.messages(), first!, ...rest);
     }
-    await redis().hset(keys.contactMessage('filler-0'), { emailSubject: 'A filler' });
+    await redis().hset(contactKeys.message('filler-0'), { emailSubject: 'A filler' });
     // The first new message makes surplus + 1 too many: the oldest TRIM_BATCH go; the second
     // message, one more, takes the rest, and the bound holds.
     const [first, rest, staying] = [
-      await redis().zrange<string[]>(keys.contactMessages(), 0, TRIM_BATCH - 1),
-      await redis().zrange<string[]>(keys.contactMessages(), TRIM_BATCH, surplus + 1),
-      await redis().zrange<string[]>(keys.contactMessages(), surplus + 2, surplus + 2),
+      await redis().zrange<string[]>(contactKeys.messages(), 0, TRIM_BATCH - 1),
+      await redis().zrange<string[]>(contactKeys.messages(), TRIM_BATCH, surplus + 1),
+      await redis().zrange<string[]>(contactKeys.messages(), surplus + 2, surplus + 2),
     ];
     expect(first).toContain('filler-0');
 
     expect((await sendMessage('Over the bound')).status).toBe(200);
-    expect(await redis().zcard(keys.contactMessages())).toBe(MAX_KEPT_MESSAGES + surplus + 1 - TRIM_BATCH);
-    expect(await redis().exists(...first.map((id) => keys.contactMessage(id)))).toBe(0);
-    expect(await redis().zrange(keys.contactMessages(), 0, rest.length - 1)).toEqual(rest);
+    expect(await redis().zcard(contactKeys.messages())).toBe(MAX_KEPT_MESSAGES + surplus + 1 - TRIM_BATCH);
+    expect(await redis().exists(...first.map((id) => contactKeys.message(id)))).toBe(0);
+    expect(await redis().zrange(contactKeys.messages(), 0, rest.length - 1)).toEqual(rest);
 
     expect((await sendMessage('Over the bound again')).status).toBe(200);
-    expect(await redis().zcard(keys.contactMessages())).toBe(MAX_KEPT_MESSAGES);
-    expect(await redis().zrange(keys.contactMessages(), 0, 0)).toEqual(staying);
+    expect(await redis().zcard(contactKeys.messages())).toBe(MAX_KEPT_MESSAGES);
+    expect(await redis().zrange(contactKeys.messages(), 0, 0)).toEqual(staying);
     expect((await listContactMessages(2)).map((m) => m.emailSubject)).toEqual([
       'Over the bound again',
       'Over the bound',
@@ -178,7 +180,7 @@ describe.skipIf(!features.shop)(`orders: kept ${ORDER_RETENTION_DAYS} days`, () 
     expect(await listed()).toEqual([carols!.id, adaYounger.id]);
     expect((await listOrders(10, ada)).map((order) => order.id)).toEqual([adaYounger.id]);
     expect(await listOrders(10, bob)).toEqual([]);
-    expect(await redis().exists(keys.order(adaOld.id), keys.order(bobOld.id))).toBe(0);
+    expect(await redis().exists(shopKeys.order(adaOld.id), shopKeys.order(bobOld.id))).toBe(0);
     // Bob's own index keeps the id until his next order; his history shows no broken entry meanwhile.
     expect(await history(bob)).toEqual({ ids: [], nextCursor: null });
 
@@ -190,7 +192,7 @@ describe.skipIf(!features.shop)(`orders: kept ${ORDER_RETENTION_DAYS} days`, () 
 
   it('gives every order its expiry: it is gone a year after it was placed, order or none', async () => {
     const order = await placeOrder(uniqueName('expiring'));
-    const ttl = await redis().ttl(keys.order(order.id));
+    const ttl = await redis().ttl(shopKeys.order(order.id));
     expect(ttl).toBeGreaterThan(ORDER_RETENTION_DAYS * 86_400 - 60);
     expect(ttl).toBeLessThanOrEqual(ORDER_RETENTION_DAYS * 86_400);
     expect(order.delivery).toBe('delivered'); // recording the mail kept it

@@ -70,11 +70,11 @@ async function member(clearance = 1) {
 
 async function cartWithItem() {
   const shopper = await member();
-  await run('dhh-create-cart-item', {
+  await run('shop-create-cart-item', {
     token: shopper.token,
     body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username: shopper.username },
   });
-  const { body } = await run('dhh-get-cart-items', { token: shopper.token, body: { username: shopper.username } });
+  const { body } = await run('shop-get-cart-items', { token: shopper.token, body: { username: shopper.username } });
   return { ...shopper, items: body.cartItems as { _id: string }[] };
 }
 
@@ -143,21 +143,21 @@ const SCENARIOS: Record<string, Scenario> = {
     prepare: async () => ({ body: { username: uniqueName('new'), password: 'a-long-password' } }),
   },
   'verify-recaptcha': { kind: 'read', prepare: async () => ({ body: { recaptchaToken: 'token' } }) },
-  'scoring-all-scores': {
+  'word-game-all-scores': {
     kind: 'read',
     prepare: async () => {
       const { username, token } = await member();
       return { token, body: { userName: username } };
     },
   },
-  'scoring-wordgame': {
+  'word-game-score': {
     kind: 'write',
     prepare: async () => {
       const { username, token } = await member();
       return { token, body: { userName: username, roundScore: 3 } };
     },
   },
-  'mail-contact': {
+  'contact-send': {
     kind: 'write',
     prepare: async () => ({ body: { senderEmail: 'a@example.com', emailSubject: 'Hi', emailText: 'Hello.' } }),
   },
@@ -200,50 +200,50 @@ const SCENARIOS: Record<string, Scenario> = {
       return { method: 'DELETE', token, path: `/api/chatbot/conversations/delete/${id}` };
     },
   },
-  'dhh-create-cart-item': {
+  'shop-create-cart-item': {
     kind: 'write',
     prepare: async () => {
       const { username, token } = await member();
       return { token, body: { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 2, username } };
     },
   },
-  'dhh-get-cart-items': {
+  'shop-get-cart-items': {
     kind: 'read',
     prepare: async () => {
       const { username, token } = await cartWithItem();
       return { token, body: { username } };
     },
   },
-  'dhh-delete-item': {
+  'shop-delete-item': {
     kind: 'write',
     prepare: async () => {
       const { username, token, items } = await cartWithItem();
       return { token, body: { ownerId: username, itemId: items[0]!._id } };
     },
   },
-  'dhh-clear-cart': {
+  'shop-clear-cart': {
     kind: 'write',
     prepare: async () => {
       const { username, token } = await cartWithItem();
       return { token, body: { username } };
     },
   },
-  'dhh-update-item-quantity': {
+  'shop-update-item-quantity': {
     kind: 'write',
     prepare: async () => {
       const { token, items } = await cartWithItem();
       return { token, body: { itemId: items[0]!._id, quantity: 7 } };
     },
   },
-  'dhh-orders': {
+  'shop-orders': {
     kind: 'read',
     prepare: async () => {
       const { username, token, items } = await cartWithItem();
-      await run('dhh-submit-order', { token, body: { username, orderList: items, email: 'buyer@example.com' } });
+      await run('shop-submit-order', { token, body: { username, orderList: items, email: 'buyer@example.com' } });
       return { method: 'GET', token, path: '/api/dhh/orders' };
     },
   },
-  'dhh-submit-order': {
+  'shop-submit-order': {
     kind: 'write',
     prepare: async () => {
       const { username, token, items } = await cartWithItem();

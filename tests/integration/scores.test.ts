@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import register from '../../netlify/functions/auth-register.mts';
-import allScores from '../../netlify/functions/scoring-all-scores.mts';
-import wordGame from '../../netlify/functions/scoring-wordgame.mts';
+import allScores from '../../netlify/functions/word-game-all-scores.mts';
+import wordGame from '../../netlify/functions/word-game-score.mts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { type AllStats, type GameResult, type Stats, emptyAllStats } from '../../src/features/word-game/stats.ts';
 import { features } from '../site-config.ts';

@@ -5,14 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import account from '../../netlify/functions/auth-account.mts';
 import logoutEverywhere from '../../netlify/functions/auth-account-logout-everywhere.mts';
-import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
-import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
+import createCartItem from '../../netlify/functions/shop-create-cart-item.mts';
+import getCartItems from '../../netlify/functions/shop-get-cart-items.mts';
 import login from '../../netlify/functions/auth-login.mts';
 import createMessage from '../../netlify/functions/forum-create-message.mts';
 import getMessages from '../../netlify/functions/forum-get-messages.mts';
 import register from '../../netlify/functions/auth-register.mts';
-import allScores from '../../netlify/functions/scoring-all-scores.mts';
-import wordGame from '../../netlify/functions/scoring-wordgame.mts';
+import allScores from '../../netlify/functions/word-game-all-scores.mts';
+import wordGame from '../../netlify/functions/word-game-score.mts';
 import { deleteUser, setClearance, setPassword } from '../../src/features/auth/service.server.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';

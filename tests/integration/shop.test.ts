@@ -1,18 +1,19 @@
 // The /api/dhh/* endpoints against the local store, with order mail going to the fake Resend:
 // the whole cart flow, ownership, validation, the atomic order step and each failure path.
 import { describe, expect, it, vi } from 'vitest';
-import clearCart from '../../netlify/functions/dhh-clear-cart.mts';
-import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
-import deleteItem from '../../netlify/functions/dhh-delete-item.mts';
-import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
-import orders from '../../netlify/functions/dhh-orders.mts';
-import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
-import updateItemQuantity from '../../netlify/functions/dhh-update-item-quantity.mts';
+import clearCart from '../../netlify/functions/shop-clear-cart.mts';
+import createCartItem from '../../netlify/functions/shop-create-cart-item.mts';
+import deleteItem from '../../netlify/functions/shop-delete-item.mts';
+import getCartItems from '../../netlify/functions/shop-get-cart-items.mts';
+import orders from '../../netlify/functions/shop-orders.mts';
+import submitOrder from '../../netlify/functions/shop-submit-order.mts';
+import updateItemQuantity from '../../netlify/functions/shop-update-item-quantity.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
 import { keys } from '../../src/server/keys.ts';
+import { shopKeys } from '../../src/features/shop/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features, shop } from '../site-config.ts';
 import { MAIL_FROM, accountKeyFor, useFakeResend } from './fakes.ts';
@@ -289,7 +290,7 @@ describe.skipIf(!features.shop)('order history', () => {
     const account = await accountKeyFor(shopper.username);
     const pipe = redis().multi();
     for (const id of ids) {
-      pipe.hset(keys.order(id), {
+      pipe.hset(shopKeys.order(id), {
         id,
         username: shopper.username,
         account,

@@ -65,7 +65,7 @@ describe('with the shop switched off', () => {
     const health = endpoints.find((endpoint) => endpoint.name === 'health.mts')!;
     expect((await call(health.handler, { method: 'GET', path: health.path })).status).toBe(200);
     // A token-needing function of another feature still asks for the token, rather than answering 404.
-    const scores = endpoints.find((endpoint) => endpoint.name === 'scoring-all-scores.mts')!;
+    const scores = endpoints.find((endpoint) => endpoint.name === 'word-game-all-scores.mts')!;
     expect(await call(scores.handler, { path: scores.path, body: { userName: 'x' } })).toMatchObject({ status: 401 });
   });
 });

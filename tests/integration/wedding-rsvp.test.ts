@@ -1,10 +1,8 @@
-// The RSVP page's endpoints and the console's RSVP parts against the local store: a household read
-// through its link in one round trip; wrong, malformed and removed links alike, and held off per
-// address; an answer stored as the spec's Guest record fields with when it came; the form's rules
-// and the deadline enforced by the server; answers limited per address and per household; the
-// confirmation mail (nothing the guest typed in it, within the household's cap and the day's
-// RSVP budget, else recorded not-sent), the address kept nowhere; the export mark; an import that
-// keeps answers; links remade under another TOKEN_SECRET. The file has a store of its own.
+// The RSVP page's endpoints and the console's RSVP parts against the local store: reading through a
+// link, wrong and removed links held off per address, answers stored as the spec's Guest fields
+// with their times, the form's rules and the deadline, the answer limits, the confirmation mail
+// within its caps (else recorded not-sent) with the address kept nowhere, the export mark, an
+// import that keeps answers, and links remade under another TOKEN_SECRET. It has a store of its own.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import exported from '../../netlify/functions/wedding-exported.mts';
 import getAllGuests from '../../netlify/functions/wedding-get-all-guests.mts';
@@ -21,7 +19,7 @@ import type { ConsoleRsvp } from '../../src/features/wedding/schema.ts';
 import { OTHER_SECRET, createGuests, guestLinks, importGuests } from '../../src/features/wedding/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
-import { keys } from '../../src/server/keys.ts';
+import { weddingKeys } from '../../src/features/wedding/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { features } from '../site-config.ts';
@@ -38,9 +36,9 @@ const [meal, otherMeal] = WEDDING.menu as [string, string];
 const guestNamed = (name: string): Guest => WEDDING_GUESTS.find((guest) => guest.g1FullName === name)!;
 const tokenOf = (name: string) => linkToken(guestKey({ g1FullName: name }));
 const stored = async (name: string) =>
-  JSON.parse((await redis().hget<string>(keys.weddingGuests(), guestKey({ g1FullName: name })))!) as Guest;
+  JSON.parse((await redis().hget<string>(weddingKeys.guests(), guestKey({ g1FullName: name })))!) as Guest;
 const replyOf = async (name: string) =>
-  JSON.parse((await redis().hget<string>(keys.weddingReplies(), guestKey({ g1FullName: name }))) ?? '{}') as Record<
+  JSON.parse((await redis().hget<string>(weddingKeys.replies(), guestKey({ g1FullName: name }))) ?? '{}') as Record<
     string,
     string
   >;
@@ -93,7 +91,7 @@ describe.skipIf(!features.wedding)('the RSVP page', () => {
     const token = tokenOf('Mia Kim');
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(new Set(WEDDING_GUESTS.map((guest) => tokenOf(guest.g1FullName))).size).toBe(WEDDING_GUESTS.length);
-    expect(await redis().hget(keys.weddingLinks(), tokenHash(token))).toBe('mia kim');
+    expect(await redis().hget(weddingKeys.links(), tokenHash(token))).toBe('mia kim');
     expect(JSON.stringify(await digest())).not.toContain(token);
   });
 
@@ -345,14 +343,14 @@ describe.skipIf(!features.wedding)('the console', () => {
   });
 
   it('says which links are not ready: none made, or made with another TOKEN_SECRET, and shows none then', async () => {
-    const saved = await redis().get<string>(keys.weddingLinkKey());
-    await redis().del(keys.weddingLinkKey());
+    const saved = await redis().get<string>(weddingKeys.linkKey());
+    await redis().del(weddingKeys.linkKey());
     expect((await consoleRsvp()).links).toBe('none');
-    await redis().set(keys.weddingLinkKey(), 'another-key-0000');
+    await redis().set(weddingKeys.linkKey(), 'another-key-0000');
     const other = await consoleRsvp();
     expect(other.links).toBe('other-secret');
     expect(Object.values(other.households).every((household) => household.link === null)).toBe(true);
-    await redis().set(keys.weddingLinkKey(), saved!);
+    await redis().set(weddingKeys.linkKey(), saved!);
     expect((await consoleRsvp()).links).toBe('ready');
   });
 });
@@ -381,7 +379,7 @@ describe.skipIf(!features.wedding)('the guest list from the CLI', () => {
     });
     expect(await replyOf(kept)).toHaveProperty('answeredAt');
     expect(await read(tokenOf(removed))).toMatchObject({ status: 404, body: { error: RSVP_TEXT.invalidLink } });
-    expect(await redis().hexists(keys.weddingReplies(), guestKey({ g1FullName: removed }))).toBe(0);
+    expect(await redis().hexists(weddingKeys.replies(), guestKey({ g1FullName: removed }))).toBe(0);
     expect((await read(tokenOf('Newt Newcomer'))).status).toBe(200);
     await importGuests(WEDDING_GUESTS);
   });

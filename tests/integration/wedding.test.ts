@@ -8,7 +8,7 @@ import dropGuests from '../../netlify/functions/wedding-drop-guests.mts';
 import getAllGuests from '../../netlify/functions/wedding-get-all-guests.mts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
-import { keys } from '../../src/server/keys.ts';
+import { weddingKeys } from '../../src/features/wedding/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
@@ -21,7 +21,7 @@ const list = async (token: string) =>
 describe.skipIf(!features.wedding)('wedding guest list', () => {
   it('refuses all four endpoints without a token and below clearance 3', async () => {
     const member = await tokenFor(uniqueName('member'), 2);
-    const before = await redis().hlen(keys.weddingGuests());
+    const before = await redis().hlen(weddingKeys.guests());
     for (const [handler, method] of [
       [getAllGuests, 'GET'],
       [createGuests, 'POST'],
@@ -35,7 +35,7 @@ describe.skipIf(!features.wedding)('wedding guest list', () => {
       });
       expect((await call(handler, { method, token: 'tampered.token.value' })).status).toBe(401);
     }
-    expect(await redis().hlen(keys.weddingGuests())).toBe(before);
+    expect(await redis().hlen(weddingKeys.guests())).toBe(before);
   });
 
   it('creates into an empty list only, adds what is missing, and drops everything', async () => {
@@ -65,7 +65,7 @@ describe.skipIf(!features.wedding)('wedding guest list', () => {
 
     // Add loads only the invitations that are missing.
     const [first, second] = WEDDING_GUESTS;
-    await redis().hdel(keys.weddingGuests(), first!.g1FullName.toLowerCase(), second!.g1FullName.toLowerCase());
+    await redis().hdel(weddingKeys.guests(), first!.g1FullName.toLowerCase(), second!.g1FullName.toLowerCase());
     expect((await call(addNewGuests, { token })).body).toMatchObject({ status: 'Success', created: 2 });
     expect((await call(addNewGuests, { token })).body).toMatchObject({ created: 0 });
 
@@ -75,9 +75,9 @@ describe.skipIf(!features.wedding)('wedding guest list', () => {
     });
     expect(await list(token)).toEqual([]);
     // The households' links and RSVP page answers go with them.
-    expect(await redis().exists(keys.weddingLinks(), keys.weddingReplies())).toBe(0);
+    expect(await redis().exists(weddingKeys.links(), weddingKeys.replies())).toBe(0);
     expect((await call(createGuests, { token })).body).toMatchObject({ created: WEDDING_GUESTS.length });
-    expect(await redis().hlen(keys.weddingLinks())).toBe(WEDDING_GUESTS.length);
+    expect(await redis().hlen(weddingKeys.links())).toBe(WEDDING_GUESTS.length);
   });
 
   it('asks search engines not to index any answer, the guest list or a refusal', async () => {
@@ -104,13 +104,13 @@ describe.skipIf(!features.wedding)('wedding guest list', () => {
     expect(await countStoreRoundTrips(() => call(getAllGuests, { method: 'GET', token }))).toBe(1);
     for (let i = 2; i < ADMIN_LIMIT.max; i++)
       expect((await call(getAllGuests, { method: 'GET', token })).status).toBe(200);
-    const before = await redis().hlen(keys.weddingGuests());
+    const before = await redis().hlen(weddingKeys.guests());
     expect(before).toBeGreaterThan(0);
     // Over the limit, a drop changes nothing and says when to try again.
     const refused = await call(dropGuests, { token });
     expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await redis().hlen(keys.weddingGuests())).toBe(before);
+    expect(await redis().hlen(weddingKeys.guests())).toBe(before);
     expect((await call(getAllGuests, { method: 'GET', token })).status).toBe(429);
     // Another admin is not held back.
     expect((await call(getAllGuests, { method: 'GET', token: await admin() })).status).toBe(200);

@@ -1,11 +1,6 @@
 // Pure rules of the contact form and the mail it sends, shared by the page and the function.
-// One rule lives in a Redis script (src/server/scripts/contact.ts, storeMessage): a message is
-// stored only within the sender's rate limit (service.server.ts LIMITS) and the site's daily cap
-// (MESSAGES_PER_DAY), counted in the same step, which also counts its mail against the day's
-// budget of contact mail (its own: order mail cannot use it up) or records it as not sent; and
-// retention: each message expires MESSAGE_RETENTION_DAYS after it was stored, and every stored
-// message trims from the index a batch of those older than that or beyond the newest
-// MAX_KEPT_MESSAGES (src/server/retention.ts).
+// The rules that need the store's atomicity (the sender's rate limit, the daily caps on messages
+// and on contact mail, retention) are written where they run: scripts.server.ts.
 import { isValidEmail } from '../../lib/email.ts';
 import type { ContactRequest } from './schema.ts';
 

@@ -1,11 +1,12 @@
 // Contact messages in Redis: a hash per message and a sorted set of ids by time.
-import { keys } from '../../server/keys.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
-import * as scripts from '../../server/scripts/contact.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
+import { contactKeys } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from './logic.ts';
 import type { ContactRequest } from './schema.ts';
 
@@ -34,45 +35,52 @@ export async function storeMessage(
   attempt: Attempt,
   messagesPerDay: number,
 ): Promise<StoreOutcome> {
-  const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter(attempt);
   const [dayMessages, dayTtl] = dailyCounter(MESSAGES_COUNTER);
   const [dayMail] = dailyCounter(MAIL_COUNTERS.contact);
   const { cutoff, ttlSeconds } = retention(MESSAGE_RETENTION_DAYS);
-  const reply = await scripts.storeMessage.run(
-    [counter, dayMessages, dayMail, keys.contactMessage(message.id), keys.contactMessages()],
-    [
-      max,
-      windowSeconds,
-      scaledForLocalRun(messagesPerDay),
-      mailCaps().contact,
+  const reply = await scripts.storeMessage.counted.run(
+    {
+      attempts,
+      dayMessages,
+      dayMail,
+      message: contactKeys.message(message.id),
+      index: contactKeys.messages(),
+    },
+    {
+      attemptsMax,
+      attemptsWindow,
+      messageCap: scaledForLocalRun(messagesPerDay),
+      mailCap: mailCaps().contact,
       dayTtl,
-      `${MAIL_CAP_NOTE} (contact mail)`,
-      Date.parse(message.createdAt),
-      message.id,
-      keys.contactMessage(''),
+      note: `${MAIL_CAP_NOTE} (contact mail)`,
+      score: Date.parse(message.createdAt),
+      id: message.id,
+      messageKeyPrefix: contactKeys.message(''),
       cutoff,
-      ttlSeconds,
-      TRIM_BATCH,
-      MAX_KEPT_MESSAGES,
-      ...Object.entries(message).flat(),
-    ],
+      retentionSeconds: ttlSeconds,
+      trimBatch: TRIM_BATCH,
+      mostKept: MAX_KEPT_MESSAGES,
+      fields: Object.entries(message).flat(),
+    },
   );
-  switch (reply[0]) {
-    case 'stored':
-      return { stored: reply[1] };
-    case 'limited':
-      return { limitedFor: reply[1] };
-    default:
+  switch (reply) {
+    case 'send':
+    case 'mail-cap':
+      return { stored: reply };
+    case 'full':
       return { full: true };
+    default:
+      return { limitedFor: secondsToWait(reply) ?? 1 };
   }
 }
 
 /** Records how the mail for a stored message went. */
 export async function recordDelivery(id: string, delivery: Delivery, deliveryNote: string): Promise<void> {
-  await redis().hset(keys.contactMessage(id), { delivery, deliveryNote });
+  await redis().hset(contactKeys.message(id), { delivery, deliveryNote });
 }
 
 /** Lists stored messages, newest first (two round trips: the ids, then every message at once). */
 export async function listMessages(limit: number): Promise<StoredMessage[]> {
-  return (await newestHashes(keys.contactMessages(), keys.contactMessage, limit)) as unknown as StoredMessage[];
+  return (await newestHashes(contactKeys.messages(), contactKeys.message, limit)) as unknown as StoredMessage[];
 }

@@ -1,19 +1,6 @@
 // Pure rules of the shop: wording the confirmation mail, and the order history's page cursor.
-// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/shop.ts):
-// - one line per type and size: adding the same type and size again raises that line's quantity,
-//   capped at QUANTITY.max (the answer says when the cap cut it); a new line is added only while
-//   the cart holds fewer than MAX_CART_ITEMS (catalogue.ts);
-// - a line's quantity is changed only in the token user's own cart (another's is another key);
-// - cart equals order: an order is placed only from a cart holding exactly the items the shopper
-//   submitted, and the cart is emptied in the same step;
-// - the order rate limit (service.server.ts LIMITS.ordersPerUser) is counted by the same script,
-//   with the shared counter of src/server/scripts/rate-limit.ts, so a refused order changes nothing;
-// - mail caps: a placed order's confirmation mail is counted against the account's and all orders'
-//   daily mail caps (src/server/mail.ts mailCaps; contact mail has a budget of its own) in the same
-//   step, or recorded as not sent; and it goes only to an address the account's confirmations
-//   went to today, or while they went to fewer than MAIL_ADDRESSES_PER_DAY addresses;
-// - retention: an order expires ORDER_RETENTION_DAYS after it is placed, and each order placed
-//   trims older ones from the indexes, a batch at a time; the order history lists none older.
+// The rules that need the store's atomicity (one line per type and size, cart equals order, the
+// order's rate limit, its mail caps and retention) are written where they run: scripts.server.ts.
 import { QUANTITY } from './catalogue.ts';
 import type { CartItem, OrderSummary } from './schema.ts';
 

@@ -1,8 +1,7 @@
 // Carts and orders in Redis. A cart is a hash of JSON items per account; an order is a hash, indexed
 // per account and overall (each by the account's key, keys.ts accountKeyOf, never by its name).
-// Placing an order moves the cart into it atomically (the scripts are in
-// src/server/scripts/shop.ts). Every call is the request's one store call and checks the
-// shopper's session in it (src/server/session.ts).
+// Placing an order moves the cart into it atomically (scripts.server.ts). Every call is the
+// request's one store call and checks the shopper's session in it (src/server/session.ts).
 import { createHash } from 'node:crypto';
 import { utcDay } from '../../lib/utc-day.ts';
 import { accountKeyOf, keys, usernameKey } from '../../server/keys.ts';
@@ -11,7 +10,9 @@ import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../ser
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
-import * as scripts from '../../server/scripts/shop.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
+import { shopKeys } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
 import { MAX_CART_ITEMS, QUANTITY } from './catalogue.ts';
 import { MAIL_ADDRESSES_PER_DAY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
@@ -45,11 +46,18 @@ export async function addItem(item: CartItem, account: string, session: SessionC
   const stored: StoredCartItem = { ...item, addedAt: Date.now() };
   const reply = await scripts.addCartItem.runChecked(
     session,
-    [keys.cart(account)],
-    [item._id, JSON.stringify(stored), MAX_CART_ITEMS, item.type, item.size, item.quantity, QUANTITY.max],
+    { cart: shopKeys.cart(account) },
+    {
+      itemId: item._id,
+      json: JSON.stringify(stored),
+      maxItems: MAX_CART_ITEMS,
+      type: item.type,
+      size: item.size,
+      quantity: item.quantity,
+      maxQuantity: QUANTITY.max,
+    },
   );
-  if (reply[0] === 'full') return 'full';
-  return { itemId: reply[1], quantity: Number(reply[2]), capped: Number(reply[3]) === 1 };
+  return 'full' in reply ? 'full' : reply;
 }
 
 /** Sets a line's quantity in the account's own cart; answers false when that cart has no such line. */
@@ -59,7 +67,12 @@ export async function setItemQuantity(
   quantity: number,
   session: SessionCheck,
 ): Promise<boolean> {
-  return (await scripts.setCartItemQuantity.runChecked(session, [keys.cart(account)], [itemId, quantity])) === 1;
+  const reply = await scripts.setCartItemQuantity.runChecked(
+    session,
+    { cart: shopKeys.cart(account) },
+    { itemId, quantity },
+  );
+  return reply === 'set';
 }
 
 /** Stored cart items as the app sees them: oldest first, without the bookkeeping field. */
@@ -74,19 +87,19 @@ export function toCartItems(reply: unknown): CartItem[] {
 
 /** Reads an account's cart. */
 export async function readCart(account: string, session: SessionCheck): Promise<CartItem[]> {
-  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(keys.cart(account)));
+  const [reply] = await checkedRead(session, (pipe) => pipe.hgetall(shopKeys.cart(account)));
   return toCartItems(reply);
 }
 
 /** Removes one item; answers false when the account's cart has no such item. */
 export async function deleteItem(account: string, itemId: string, session: SessionCheck): Promise<boolean> {
-  const [removed] = await writeChecked(session, [['HDEL', keys.cart(account), itemId]]);
+  const [removed] = await writeChecked(session, [['HDEL', shopKeys.cart(account), itemId]]);
   return removed === 1;
 }
 
 /** Empties an account's cart. */
 export async function clearCart(account: string, session: SessionCheck): Promise<void> {
-  await writeChecked(session, [['DEL', keys.cart(account)]]);
+  await writeChecked(session, [['DEL', shopKeys.cart(account)]]);
 }
 
 export type PlaceOutcome =
@@ -106,55 +119,48 @@ export async function placeOrder(
   attempt: Attempt,
   session: SessionCheck,
 ): Promise<PlaceOutcome> {
-  const [counter, max, windowSeconds] = attemptCounter(attempt);
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter(attempt);
   const now = Date.now();
   const { account } = order;
   const [accountMail, dayTtl] = dailyCounter(MAIL_COUNTERS.perAccount, account, now);
   const [orderMail] = dailyCounter(MAIL_COUNTERS.orders, '', now);
   const caps = mailCaps();
   const kept = retention(ORDER_RETENTION_DAYS, now);
-  const reply = await scripts.placeOrder.runChecked(
+  const reply = await scripts.placeOrder.counted.runChecked(
     session,
-    [
-      counter,
-      keys.cart(order.account),
-      keys.order(order.id),
-      keys.userOrders(account),
-      keys.orders(),
+    {
+      attempts,
+      cart: shopKeys.cart(account),
+      order: shopKeys.order(order.id),
+      indexes: [shopKeys.orders(), shopKeys.userOrders(account)],
       accountMail,
       orderMail,
-      keys.orderMailAddresses(utcDay(now).day, account),
-    ],
-    [
-      max,
-      windowSeconds,
-      Date.parse(order.createdAt),
-      order.id,
-      caps.perAccount,
-      caps.orders,
-      MAIL_ADDRESSES_PER_DAY,
+      mailAddresses: shopKeys.orderMailAddresses(utcDay(now).day, account),
+    },
+    {
+      attemptsMax,
+      attemptsWindow,
+      score: Date.parse(order.createdAt),
+      orderId: order.id,
+      accountCap: caps.perAccount,
+      orderCap: caps.orders,
+      addressesPerDay: MAIL_ADDRESSES_PER_DAY,
       dayTtl,
-      addressHash(order.email),
-      `${MAIL_CAP_NOTE} (per account)`,
-      `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
-      `${MAIL_CAP_NOTE} (order mail)`,
-      keys.order(''),
-      kept.cutoff,
-      kept.ttlSeconds,
-      TRIM_BATCH,
-      itemIds.length,
-      ...itemIds,
-      ...Object.entries(order).flat(),
-    ],
+      addressHash: addressHash(order.email),
+      accountNote: `${MAIL_CAP_NOTE} (per account)`,
+      addressNote: `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
+      orderNote: `${MAIL_CAP_NOTE} (order mail)`,
+      orderKeyPrefix: shopKeys.order(''),
+      cutoff: kept.cutoff,
+      retentionSeconds: kept.ttlSeconds,
+      trimBatch: TRIM_BATCH,
+      itemIds,
+      fields: Object.entries(order).flat(),
+    },
   );
-  switch (reply[0]) {
-    case 'limited':
-      return { limitedFor: reply[1] };
-    case 'placed':
-      return { placed: fromStored(JSON.parse(reply[1]) as StoredCartItem[]), mail: reply[2] };
-    default:
-      return { refused: reply[0] };
-  }
+  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) ?? 1 };
+  if ('refused' in reply) return reply;
+  return { placed: fromStored(JSON.parse(reply.placed) as StoredCartItem[]), mail: reply.mail };
 }
 
 /** An address as the day's set of an account's addresses holds it: one per mailbox however it is typed. */
@@ -164,7 +170,7 @@ function addressHash(email: string): string {
 
 /** Records how an order's confirmation mail went. */
 export async function recordOrderDelivery(id: string, delivery: Delivery, deliveryNote: string): Promise<void> {
-  await redis().hset(keys.order(id), { delivery, deliveryNote });
+  await redis().hset(shopKeys.order(id), { delivery, deliveryNote });
 }
 
 /**
@@ -175,8 +181,8 @@ export async function listOrders(limit: number, username?: string): Promise<Orde
   const account = username
     ? accountKeyOf(username, await redis().hget<string>(keys.user(usernameKey(username)), 'account'))
     : undefined;
-  const index = account ? keys.userOrders(account) : keys.orders();
-  return (await newestHashes(index, keys.order, limit)).map(
+  const index = account ? shopKeys.userOrders(account) : shopKeys.orders();
+  return (await newestHashes(index, shopKeys.order, limit)).map(
     (record) =>
       ({
         ...record,
@@ -201,17 +207,19 @@ export async function readOrderPage(
   before: { score: number; id: string } | undefined,
   session: SessionCheck,
 ): Promise<{ orders: OrderSummary[]; nextCursor: string | null }> {
-  const [more, rows] = await scripts.readOrderPage.runChecked(
+  const reply = await scripts.readOrderPage.runChecked(
     session,
-    [keys.userOrders(account)],
-    [
-      keys.order(''),
+    { userOrders: shopKeys.userOrders(account) },
+    {
+      orderKeyPrefix: shopKeys.order(''),
       pageSize,
-      before ? String(before.score) : '+inf',
-      before?.id ?? '',
-      retention(ORDER_RETENTION_DAYS).cutoff,
-    ],
+      beforeScore: before ? String(before.score) : '+inf',
+      beforeId: before?.id ?? '',
+      cutoff: retention(ORDER_RETENTION_DAYS).cutoff,
+    },
   );
+  // An empty Lua table is encoded as an object.
+  const rows = Array.isArray(reply.orders) ? reply.orders : [];
   const orders = rows
     .filter(([, owner, , , , ownerAccount]) => accountKeyOf(owner, ownerAccount) === account)
     .map(([id, , createdAt, items, delivery]) => ({
@@ -221,7 +229,7 @@ export async function readOrderPage(
       mail: (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState,
     }));
   const last = rows.at(-1);
-  return { orders, nextCursor: more === 1 && last ? orderCursor({ id: last[0], createdAt: last[2] }) : null };
+  return { orders, nextCursor: reply.more && last ? orderCursor({ id: last[0], createdAt: last[2] }) : null };
 }
 
 /** An order's stored items JSON as its lines. */

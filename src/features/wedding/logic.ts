@@ -1,7 +1,7 @@
 // The wedding guest list's rules (SPEC sections 3 and 9): the guest record, the counts and lists
 // an organiser looks for, the search and filters, and the CSV export (title-cased names,
 // attendance in words, safe cells) of the whole list or of what the filters show.
-// One rule lives in a Redis script (src/server/scripts/wedding.ts): the owner's list loads only
+// One rule lives in a Redis script (scripts.server.ts): the owner's list loads only
 // into an empty store, so loading it twice changes nothing.
 import type { Guest } from '../../content/wedding-guests.ts';
 

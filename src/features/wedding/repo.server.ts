@@ -4,11 +4,13 @@
 import type { Guest } from '../../content/wedding-guests.ts';
 import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
-import { keys } from '../../server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply } from '../../server/redis.ts';
-import * as scripts from '../../server/scripts/wedding.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
+import { weddingKeys } from './keys.server.ts';
+import * as scripts from './scripts.server.ts';
+import type { HouseholdArg } from './scripts.server.ts';
 import { linkToken, tokenHash } from './links.server.ts';
 import { guestKey } from './logic.ts';
 import { type AnswerFields, CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY, type RsvpReply } from './rsvp.ts';
@@ -32,11 +34,11 @@ const parse = <T>(json: string | undefined): T | undefined => (json ? (JSON.pars
 /** Reads everything the console shows in one round trip, counting the admin's attempt in it. */
 export async function readList(admin: Admin): Promise<StoredList> {
   const [guests, replies, links, linkKey, lastExport] = await readAsAdmin(admin, (pipe) => {
-    pipe.hgetall(keys.weddingGuests());
-    pipe.hgetall(keys.weddingReplies());
-    pipe.hgetall(keys.weddingLinks());
-    pipe.get(keys.weddingLinkKey());
-    pipe.get(keys.weddingLastExport());
+    pipe.hgetall(weddingKeys.guests());
+    pipe.hgetall(weddingKeys.replies());
+    pipe.hgetall(weddingKeys.links());
+    pipe.get(weddingKeys.linkKey());
+    pipe.get(weddingKeys.lastExport());
   });
   const repliesByKey = Object.fromEntries(
     Object.entries(hashReply(replies) ?? {}).map(([key, json]) => [key, parse<RsvpReply>(json) ?? {}]),
@@ -51,67 +53,67 @@ export async function readList(admin: Admin): Promise<StoredList> {
 }
 
 /** Each household as the scripts take it: its key, its JSON guest and its token's hash. */
-export function householdArgs(guests: Guest[], key: Buffer): string[] {
-  return guests.flatMap((guest) => [
-    guestKey(guest),
-    JSON.stringify(guest),
-    tokenHash(linkToken(guestKey(guest), key)),
-  ]);
+export function householdArgs(guests: Guest[], key: Buffer): HouseholdArg[] {
+  return guests.map((guest) => ({
+    key: guestKey(guest),
+    guest: JSON.stringify(guest),
+    linkHash: tokenHash(linkToken(guestKey(guest), key)),
+  }));
 }
 
-const listKeys = (): [string, string, string] => [keys.weddingGuests(), keys.weddingLinks(), keys.weddingLinkKey()];
+const listKeys = () => ({ guests: weddingKeys.guests(), links: weddingKeys.links(), linkKey: weddingKeys.linkKey() });
 
 /** Stores the list with its links when the store has none; answers how many households it stored. */
-export function storeIfEmpty(admin: Admin, fingerprint: string, households: string[]): Promise<number> {
-  return runAsAdmin(admin, scripts.createGuestsIfEmpty, listKeys(), [fingerprint, ...households]);
+export function storeIfEmpty(admin: Admin, fingerprint: string, households: HouseholdArg[]): Promise<number> {
+  return runAsAdmin(admin, scripts.createGuestsIfEmpty, listKeys(), { fingerprint, households });
 }
 
 /** Adds the households the store lacks (with their links); answers how many it added. */
-export function addMissing(admin: Admin, fingerprint: string, households: string[]): Promise<number> {
-  return runAsAdmin(admin, scripts.addGuests, listKeys(), [fingerprint, ...households]);
+export function addMissing(admin: Admin, fingerprint: string, households: HouseholdArg[]): Promise<number> {
+  return runAsAdmin(admin, scripts.addGuests, listKeys(), { fingerprint, households });
 }
 
 /** Deletes the list with its links and RSVP page answers; answers how many households there were. */
 export async function dropAll(admin: Admin): Promise<number> {
   const [deleted = 0] = await commandsAsAdmin(admin, [
-    ['HLEN', keys.weddingGuests()],
-    ['DEL', keys.weddingGuests()],
-    ['DEL', keys.weddingLinks()],
-    ['DEL', keys.weddingReplies()],
+    ['HLEN', weddingKeys.guests()],
+    ['DEL', weddingKeys.guests()],
+    ['DEL', weddingKeys.links()],
+    ['DEL', weddingKeys.replies()],
   ]);
   return deleted;
 }
 
 /** Replaces the list with an imported one (scripts.replaceGuests), for the operator's CLI. */
-export function replaceList(fingerprint: string, force: boolean, households: string[]) {
+export function replaceList(fingerprint: string, force: boolean, households: HouseholdArg[]) {
   return scripts.replaceGuests.run(
-    [keys.weddingGuests(), keys.weddingLinks(), keys.weddingLinkKey(), keys.weddingReplies()],
-    [fingerprint, force ? 1 : 0, ...households],
+    { ...listKeys(), replies: weddingKeys.replies() },
+    { fingerprint, force, households },
   );
 }
 
-/** Makes the links map anew for the given (token hash, guest key) pairs (scripts.syncLinks). */
-export function remakeLinks(fingerprint: string, force: boolean, pairs: string[]) {
-  return scripts.syncLinks.run(listKeys(), [fingerprint, force ? 1 : 0, ...pairs]);
+/** Makes the links map anew for the given households' links (scripts.syncLinks). */
+export function remakeLinks(fingerprint: string, force: boolean, links: { linkHash: string; key: string }[]) {
+  return scripts.syncLinks.run(listKeys(), { fingerprint, force, links });
 }
 
 /** Records the time of the list the last whole-list export was made from. */
 export async function markExported(admin: Admin, asOf: number): Promise<void> {
-  await commandsAsAdmin(admin, [['SET', keys.weddingLastExport(), asOf]]);
+  await commandsAsAdmin(admin, [['SET', weddingKeys.lastExport(), asOf]]);
 }
 
 export type HouseholdFound = { guest: Guest; reply: RsvpReply } | { unknown: true } | { limitedFor: number };
 
 /** Finds a household by its token's hash, within the address's wrong-link limit (one round trip). */
 export async function readHousehold(hash: string, wrongLinks: Attempt): Promise<HouseholdFound> {
-  const [counter, max, windowSeconds] = attemptCounter(wrongLinks);
+  const [counter, maxWrong, wrongWindow] = attemptCounter(wrongLinks);
   const reply = await scripts.readHousehold.run(
-    [counter, keys.weddingLinks(), keys.weddingGuests(), keys.weddingReplies()],
-    [max, windowSeconds, hash],
+    { wrongLinks: counter, links: weddingKeys.links(), guests: weddingKeys.guests(), replies: weddingKeys.replies() },
+    { maxWrong, wrongWindow, tokenHash: hash },
   );
-  if (reply[0] === 'limited') return { limitedFor: reply[1] };
-  if (reply[0] === 'unknown') return { unknown: true };
-  return { guest: JSON.parse(reply[1]) as Guest, reply: parse<RsvpReply>(reply[2]) ?? {} };
+  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) ?? 1 };
+  if ('unknown' in reply) return { unknown: true };
+  return { guest: JSON.parse(reply.guest) as Guest, reply: parse<RsvpReply>(reply.reply) ?? {} };
 }
 
 export type AnswerSaved =
@@ -139,47 +141,41 @@ export async function saveAnswer(
   const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.rsvp, '', now.getTime());
   const [householdMail] = dailyCounter(HOUSEHOLD_MAIL_COUNTER, hash, now.getTime());
   const reply = await scripts.saveAnswer.run(
-    [
-      wrong,
-      address,
-      household,
-      keys.weddingLinks(),
-      keys.weddingGuests(),
-      keys.weddingReplies(),
+    {
+      wrongLinks: wrong,
+      addressAnswers: address,
+      householdAnswers: household,
+      links: weddingKeys.links(),
+      guests: weddingKeys.guests(),
+      replies: weddingKeys.replies(),
       dayMail,
       householdMail,
-    ],
-    [
+    },
+    {
       maxWrong,
       wrongWindow,
       maxPerAddress,
       addressWindow,
       maxPerHousehold,
       householdWindow,
-      hash,
-      now.toISOString(),
-      JSON.stringify(fields),
-      guestTwo ? 1 : 0,
-      wantsMail ? 1 : 0,
-      mailCaps().rsvp,
-      CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY,
+      tokenHash: hash,
+      now: now.toISOString(),
+      fields,
+      guestTwo,
+      wantsMail,
+      mailCap: mailCaps().rsvp,
+      householdCap: CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY,
       dayTtl,
-      `${MAIL_CAP_NOTE} (per household)`,
-      `${MAIL_CAP_NOTE} (RSVP mail)`,
-    ],
+      householdNote: `${MAIL_CAP_NOTE} (per household)`,
+      siteNote: `${MAIL_CAP_NOTE} (RSVP mail)`,
+    },
   );
-  switch (reply[0]) {
-    case 'saved':
-      return {
-        saved: {
-          mail: reply[1],
-          key: reply[2],
-          guest: JSON.parse(reply[3]) as Guest,
-          reply: JSON.parse(reply[4]) as RsvpReply,
-        },
-      };
-    case 'limited':
-      return { limitedFor: reply[1] };
+  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) ?? 1 };
+  if ('saved' in reply) {
+    const { mail, key, guest, reply: recorded } = reply.saved;
+    return { saved: { mail, key, guest: JSON.parse(guest) as Guest, reply: JSON.parse(recorded) as RsvpReply } };
+  }
+  switch (reply.refused) {
     case 'unknown':
       return { unknown: true };
     case 'needs-two':
@@ -191,5 +187,5 @@ export async function saveAnswer(
 
 /** Records how a confirmation went, unless a newer answer came meanwhile. */
 export async function recordDelivery(key: string, submittedAt: string, delivery: string, note: string): Promise<void> {
-  await scripts.recordRsvpDelivery.run([keys.weddingReplies()], [key, submittedAt, delivery, note]);
+  await scripts.recordRsvpDelivery.run({ replies: weddingKeys.replies() }, { key, submittedAt, delivery, note });
 }

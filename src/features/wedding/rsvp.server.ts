@@ -1,10 +1,7 @@
-// The RSVP page's use cases: a household read through its link's token, and its answer saved,
-// then confirmed by mail when the guest gave an address. The token finds the household in the
-// store call's one read (links.server.ts); an address that keeps sending wrong tokens is held off
-// (LIMITS.wrongLinksPerAddress), so nobody can scan for links. A link that finds nothing answers
-// the same "This link is not valid." whether it never existed or its household left the list.
-// The address a guest types is used for the one mail and never stored; the household's reply
-// keeps only how the mail went.
+// The RSVP page's use cases: a household read through its link's token, and its answer saved, then
+// confirmed by mail when the guest gave an address (used for that mail, never stored). An address
+// that keeps sending wrong tokens is held off (LIMITS.wrongLinksPerAddress), so nobody can scan for
+// links; a link that finds nothing answers the same whether it never existed or its household left.
 import { WEDDING } from '../../content/wedding.ts';
 import { AppError } from '../../server/app-error.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
@@ -23,13 +20,7 @@ import {
   rsvpConfirmation,
   rsvpLink,
 } from './rsvp.ts';
-import type {
-  AnswerResponse,
-  ConfirmationOutcome,
-  InvitationResponse,
-  RsvpAnswerRequest,
-  RsvpReason,
-} from './schema.ts';
+import type { Answered, ConfirmationOutcome, Invitation, RsvpAnswerRequest, RsvpReason } from './schema.ts';
 
 // A guest who mistypes a link tries a few times; a scanner tries thousands. An answer is given once
 // and changed a few times; a family sharing one address answers for a few households.
@@ -42,12 +33,11 @@ export const LIMITS = {
 const invalidLink = () => new AppError<RsvpReason>('not_found', RSVP_TEXT.invalidLink, {}, 'invalid-link');
 
 /** Reads the household a link's token finds, and whether answers are still taken. One round trip. */
-export async function readInvitation(token: string, address: string, now = Date.now()): Promise<InvitationResponse> {
+export async function readInvitation(token: string, address: string, now = Date.now()): Promise<Invitation> {
   const found = await repo.readHousehold(tokenHash(token), [LIMITS.wrongLinksPerAddress, address]);
   if ('limitedFor' in found) throw rateLimited(found.limitedFor);
   if ('unknown' in found) throw invalidLink();
   return {
-    status: 'Success',
     invitation: WEDDING,
     times: invitationTimes(WEDDING),
     household: householdOf(found.guest, found.reply, WEDDING.menu),
@@ -66,7 +56,7 @@ export async function answerInvitation(
   address: string,
   requestId: string,
   now = Date.now(),
-): Promise<AnswerResponse> {
+): Promise<Answered> {
   if (!isOpen(WEDDING, now)) throw new AppError<RsvpReason>('forbidden', RSVP_TEXT.closed, {}, 'closed');
   const answer = cleanAnswer({ one: input.one, two: input.two });
   const [problem] = answerProblems(answer, WEDDING.menu, input.email);
@@ -94,7 +84,6 @@ export async function answerInvitation(
 
   const { key, guest, reply, mail } = outcome.saved;
   const answered = {
-    status: 'Success',
     invitation: WEDDING,
     times: invitationTimes(WEDDING),
     household: householdOf(guest, reply, WEDDING.menu),

@@ -1,13 +1,8 @@
-// The RSVP's pure rules, the same in the page and the function: what a household answers (for
-// each guest: the wedding, a meal when attending, the rehearsal dinner, dietary restrictions; guest
-// two's name), what is missing or wrong in an answer, how it is stored as the spec's Guest record
-// fields, the deadline, what the console marks as changed since the last export, and the
-// confirmation mail (the site's words and the fixed choices only).
-// Rules enforced inside Redis scripts (src/server/scripts/wedding.ts): a household answers for
-// guest two exactly when its invitation is for more than one; an answer that changes nothing keeps
-// the household's changedAt; a confirmation is counted against the day's RSVP mail budget and the
-// household's own cap in the same step that stores the answer (over either, it is recorded
-// not-sent); and an address over its wrong-link limit reads and answers nothing.
+// The RSVP's pure rules, the same in the page and the function: what a household answers, what is
+// missing or wrong in an answer, how it is stored as the spec's Guest record fields, the deadline,
+// what the console marks as changed since the last export, and the confirmation mail (the site's
+// words and the fixed choices only). The rules that need the store's atomicity (guest two, the
+// limits and mail caps, what counts as a change) are written where they run: scripts.server.ts.
 import type { Guest } from '../../content/wedding-guests.ts';
 import type { WeddingContent } from '../../content/wedding.ts';
 import { isValidEmail } from '../../lib/email.ts';

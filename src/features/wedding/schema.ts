@@ -39,8 +39,7 @@ export type RsvpAnswerRequest = v.InferOutput<typeof rsvpAnswerRequest>;
  * day and the place are not on a page anyone may open), the household, and whether answers are
  * still taken (the server's clock).
  */
-export interface InvitationResponse {
-  status: 'Success';
+export interface Invitation {
   invitation: WeddingContent;
   /** Its times as the page shows them (rsvp.ts invitationTimes). */
   times: InvitationTimes;
@@ -48,11 +47,30 @@ export interface InvitationResponse {
   open: boolean;
 }
 
+export interface InvitationResponse extends Invitation {
+  status: 'Success';
+}
+
 /** How the confirmation went: sent, held back by a cap or not configured (the answer is saved either way), or none asked for. */
 export type ConfirmationOutcome = 'sent' | 'not-sent' | 'none';
 
-export interface AnswerResponse extends InvitationResponse {
+export interface Answered extends Invitation {
   confirmation: ConfirmationOutcome;
+}
+
+export interface AnswerResponse extends Answered {
+  status: 'Success';
+}
+
+/** What the console's create-guests, add-new-guests and drop-guests did. */
+export interface GuestActionResult {
+  created?: number;
+  deleted?: number;
+  message: string;
+}
+
+export interface GuestActionResponse extends GuestActionResult {
+  status: 'Success';
 }
 
 /** The console's export mark: the time of the list the CSV was made from (ms), which the server clamps to now. */

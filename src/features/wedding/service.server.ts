@@ -1,10 +1,8 @@
-// The wedding guest list in Redis: one hash, a field per invitation keyed by guest one's name, each
-// household with its RSVP link (links.server.ts). The console reads the list with each household's
-// link and RSVP page answers, and records its exports; its actions load the owner's list
-// (src/content/wedding-guests.ts) or drop it; clearance is checked by the functions; each action
-// counts the admin's attempt and checks their session in its one store call
-// (src/server/admin-limit.ts); the seed and the admin CLI pass OPERATOR. The CLI also imports a
-// list from CSV and lists or remakes the links.
+// The wedding console's use cases: the guest list with each household's RSVP link (links.server.ts)
+// and answers, the export mark, and the actions that load the owner's list
+// (src/content/wedding-guests.ts) or drop it, each within the admin's limit and session check
+// (src/server/admin-limit.ts); the seed and the admin CLI pass OPERATOR. For the CLI: a list
+// imported from CSV, and the links listed or remade.
 import { WEDDING_GUESTS } from '../../content/wedding-guests.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
 import { AppError } from '../../server/app-error.ts';
@@ -13,14 +11,7 @@ import { OPERATOR } from '../../server/caller.ts';
 import { linkFingerprint, linkKey, linkToken, tokenHash } from './links.server.ts';
 import { guestKey, titleCase } from './logic.ts';
 import * as repo from './repo.server.ts';
-import type { ConsoleHousehold, ConsoleRsvp, LinkState } from './schema.ts';
-
-export interface WeddingActionResponse {
-  status: 'Success';
-  created?: number;
-  deleted?: number;
-  message: string;
-}
+import type { ConsoleHousehold, ConsoleRsvp, GuestActionResult, LinkState } from './schema.ts';
 
 const byName = (a: Guest, b: Guest) => titleCase(a.g1FullName).localeCompare(titleCase(b.g1FullName));
 
@@ -58,27 +49,26 @@ export async function allGuests(admin: Admin): Promise<{ guests: Guest[]; rsvp: 
 }
 
 /** Loads the owner's list into an empty store, with its links; does nothing when guests are already there. */
-export async function createGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+export async function createGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<GuestActionResult> {
   const key = linkKey();
   const created = await repo.storeIfEmpty(admin, linkFingerprint(key), repo.householdArgs(guests, key));
   return {
-    status: 'Success',
     created,
     message: created ? 'The guest list is loaded.' : 'The guest list was already there; nothing changed.',
   };
 }
 
 /** Loads the invitations of the owner's list that the store does not have yet, with their links. */
-export async function addNewGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<WeddingActionResponse> {
+export async function addNewGuests(admin: Admin, guests: Guest[] = WEDDING_GUESTS): Promise<GuestActionResult> {
   const key = linkKey();
   const created = await repo.addMissing(admin, linkFingerprint(key), repo.householdArgs(guests, key));
-  return { status: 'Success', created, message: `${created} new invitation${created === 1 ? '' : 's'} added.` };
+  return { created, message: `${created} new invitation${created === 1 ? '' : 's'} added.` };
 }
 
 /** Deletes every invitation, with its link and its RSVP page answers. */
-export async function dropGuests(admin: Admin): Promise<WeddingActionResponse> {
+export async function dropGuests(admin: Admin): Promise<GuestActionResult> {
   const deleted = await repo.dropAll(admin);
-  return { status: 'Success', deleted, message: 'The guest list is empty now.' };
+  return { deleted, message: 'The guest list is empty now.' };
 }
 
 /**
@@ -115,8 +105,8 @@ export async function importGuests(
 ): Promise<{ added: number; kept: number; removed: number; links: HouseholdLink[] }> {
   const key = linkKey();
   const reply = await repo.replaceList(linkFingerprint(key), newLinks, repo.householdArgs(guests, key));
-  if (reply[0] === 'other-key') throw otherSecret();
-  const [, added, kept, removed] = reply;
+  if ('refused' in reply) throw otherSecret();
+  const { added, kept, removed } = reply;
   return { added, kept, removed, links: householdLinks(guests.map(guestKey), guests, key) };
 }
 
@@ -129,9 +119,8 @@ export async function guestLinks({ newLinks = false } = {}): Promise<HouseholdLi
   const { guests } = await repo.readList(OPERATOR);
   const ids = guests.map(guestKey);
   const key = linkKey();
-  const pairs = ids.flatMap((id) => [tokenHash(linkToken(id, key)), id]);
-  const reply = await repo.remakeLinks(linkFingerprint(key), newLinks, pairs);
-  if (reply[0] === 'other-key') throw otherSecret();
+  const links = ids.map((id) => ({ linkHash: tokenHash(linkToken(id, key)), key: id }));
+  if ((await repo.remakeLinks(linkFingerprint(key), newLinks, links)) === 'other-key') throw otherSecret();
   return householdLinks(ids, guests, key);
 }
 

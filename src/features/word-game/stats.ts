@@ -1,8 +1,7 @@
 // The word game's scores and statistics, per mode (as NYT Wordle's): games played, wins, the
 // current and the longest streak of wins, and how many guesses each win took. Pure, for both
 // sides: the page keeps a guest's (store.ts), the server checks what it is sent (schema.ts) and
-// keeps a signed-in player's with the same arithmetic in one script
-// (src/server/scripts/word-game.ts).
+// keeps a signed-in player's with the same arithmetic in one script (scripts.server.ts).
 
 /** The guesses a word game allows (SPEC section 9: 6 turns). */
 export const MAX_TURNS = 6;

@@ -1,13 +1,9 @@
-// The word game's state and actions (SPEC sections 4, 5, 7, 9): a game per mode (Daily, the same
-// word for everyone each day and played once; Practice, the spec's random word), the settings
-// (hard mode, high contrast), the screen reader's announcement of each guess, the player's best
-// score and statistics; a past Daily (the archive), counted apart from the Daily's streak; whether
-// How to play was seen. The secrets come from the answer list, fetched as the game starts (a game
-// begun before it came gets its secret when it does). All of it is kept in this browser (localStorage), so a game survives a
-// reload. A signed-in player's statistics live on the server: the end of a game saves it (and the
-// best score) in one call; at login a guest's statistics are added to the account's, once. The
-// rules are logic.ts's, hard-mode.ts's and stats.ts's; a refused move is reported to the caller,
-// which shows the toast.
+// The word game's state and actions (SPEC sections 4, 5, 7, 9): a game per mode (the Daily, played
+// once a day; Practice; a past Daily from the archive), the settings, each guess's announcement,
+// the best score and statistics, kept in this browser (localStorage) so a game survives a reload.
+// The secrets come from the answer list, fetched as the game starts. A signed-in player's
+// statistics live on the server: a game's end saves them in one call, and at login a guest's are
+// added to the account's, once. The rules are logic.ts's, hard-mode.ts's and stats.ts's.
 import { atom, computed, onMount, task } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
 import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';

@@ -7,7 +7,7 @@ import { keys } from '../keys.ts';
 import { redis } from '../redis.ts';
 import { commandsCall, runCommands } from './limited.ts';
 import { SESSION_ENDED, defineScript, secondsToWait } from './script.ts';
-import { recordWordGame } from './word-game.ts';
+import { recordWordGame } from '../../features/word-game/scripts.server.ts';
 
 const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
 const TOKEN = 'script-test-token';
@@ -39,11 +39,15 @@ async function commandsSentBy(rounds: number): Promise<{ sent: string[]; best: n
     return realFetch(input, init);
   });
   try {
-    const [best] = await recordWordGame.run(
-      [keys.scores('script-test'), keys.wordGameStats('script-test'), keys.wordGameSeen('script-test')],
-      ['demo', rounds, 99, 0, '', '', '', '', '', ''],
+    const { best } = await recordWordGame.run(
+      {
+        scores: keys.scores('script-test'),
+        stats: keys.wordGameStats('script-test'),
+        seen: keys.wordGameSeen('script-test'),
+      },
+      { game: 'demo', rounds, neverWon: 99, now: 0 },
     );
-    return { sent, best: best! };
+    return { sent, best };
   } finally {
     spy.mockRestore();
   }

@@ -2,6 +2,7 @@
 // summary, Clear Cart, and Submit Order with its email modal (SPEC sections 2, 4, 5, 8).
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import Field from '../../../components/Field.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { $user } from '../../../platform/session.ts';
 import { type PickleType, QUANTITY } from '../catalogue.ts';
@@ -129,40 +130,45 @@ function LineQuantity({ item }: { item: CartItem }) {
 
   return (
     <div className="cart-quantity" aria-busy={saving}>
-      <label htmlFor={inputId}>Quantity of {line}</label>
-      <div className="cart-stepper">
-        <button
-          type="button"
-          aria-label={`Decrease quantity of ${line}`}
-          aria-disabled={item.quantity <= QUANTITY.min}
-          onClick={() => !saving && item.quantity > QUANTITY.min && void save(item.quantity - 1)}
-        >
-          <span aria-hidden="true">−</span>
-        </button>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={QUANTITY.min}
-          max={QUANTITY.max}
-          step={1}
-          value={draft ?? String(item.quantity)}
-          readOnly={saving}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit();
-          }}
-        />
-        <button
-          type="button"
-          aria-label={`Increase quantity of ${line}`}
-          aria-disabled={item.quantity >= QUANTITY.max}
-          onClick={() => !saving && item.quantity < QUANTITY.max && void save(item.quantity + 1)}
-        >
-          <span aria-hidden="true">+</span>
-        </button>
-      </div>
+      <Field
+        id={inputId}
+        label={`Quantity of ${line}`}
+        preview={
+          <div className="cart-stepper">
+            <button
+              type="button"
+              aria-label={`Decrease quantity of ${line}`}
+              aria-disabled={item.quantity <= QUANTITY.min}
+              onClick={() => !saving && item.quantity > QUANTITY.min && void save(item.quantity - 1)}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <input
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={QUANTITY.min}
+              max={QUANTITY.max}
+              step={1}
+              value={draft ?? String(item.quantity)}
+              readOnly={saving}
+              onChange={(event) => setDraft(event.target.value)}
+              onBlur={commit}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commit();
+              }}
+            />
+            <button
+              type="button"
+              aria-label={`Increase quantity of ${line}`}
+              aria-disabled={item.quantity >= QUANTITY.max}
+              onClick={() => !saving && item.quantity < QUANTITY.max && void save(item.quantity + 1)}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The search and filters above the guest table, how many invitations they show (a live region),
 // and what to do with them: clear them, or export just those.
 import { type ChangeEvent, useRef } from 'react';
+import Field from '../../../components/Field.tsx';
 import { type Answer, type GuestFilter, NO_FILTER } from '../logic.ts';
 
 const ANSWERS: [Answer, string][] = [
@@ -35,33 +36,28 @@ export default function GuestFilters({
     ({ target }: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       onChange({ ...filter, [key]: target.value });
   const select = (key: Exclude<keyof GuestFilter, 'name'>, label: string, options: [string, string][]) => (
-    <label className="wedding-filter">
-      {label}
-      <select className="text-input" value={filter[key]} onChange={update(key)}>
-        <option value="">Any</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Field as="select" id={`guest-filter-${key}`} label={label} value={filter[key]} onChange={update(key)}>
+      <option value="">Any</option>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </Field>
   );
 
   return (
     <div className="wedding-filters" role="search" aria-label="Guest list">
       <div className="wedding-filter-fields">
-        <label className="wedding-filter wedding-search">
-          Search by name
-          <input
-            ref={search}
-            className="text-input"
-            type="search"
-            value={filter.name}
-            onChange={update('name')}
-            autoComplete="off"
-          />
-        </label>
+        <Field
+          id="guest-filter-name"
+          label="Search by name"
+          ref={search}
+          type="search"
+          value={filter.name}
+          onChange={update('name')}
+          autoComplete="off"
+        />
         {select('rsvp', 'RSVP submitted', [
           ['Yes', 'Yes'],
           ['No', 'No'],

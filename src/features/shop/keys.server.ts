@@ -1,0 +1,15 @@
+// The shop's Redis keys. A cart and an account's order index are in src/server/keys.ts, with the
+// other records account deletion removes.
+import { KEY_PREFIX, keys } from '../../server/keys.ts';
+
+export const shopKeys = {
+  cart: keys.cart,
+  userOrders: keys.userOrders,
+  /** hash {id, username, account (its account key; absent on orders from before), email, items (JSON CartItem[]), createdAt, delivery, deliveryNote}; expires a year after it is placed (logic.ts ORDER_RETENTION_DAYS) */
+  order: (id: string) => `${KEY_PREFIX}order:${id}`,
+  /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry: each order trims (with their hashes) ids older than the retention */
+  orders: () => `${KEY_PREFIX}orders`,
+  /** set of the SHA-256 of each address (trimmed, lower case) one account's order confirmations went to in one UTC day; expires at that day's end (00:00 UTC) */
+  orderMailAddresses: (day: string, accountKey: string) =>
+    `${KEY_PREFIX}daily:order-mail-addresses:${day}:${accountKey}`,
+} as const;

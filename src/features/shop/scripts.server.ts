@@ -1,0 +1,163 @@
+// Carts and orders: a cart holds at most a set number of items, and an order
+// is placed only from a cart that holds exactly the items the shopper saw.
+import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
+import { defineLimitedScript } from '../../server/scripts/limited.ts';
+import { TRIM_INDEX } from '../../server/scripts/retention.ts';
+import { defineScript } from '../../server/scripts/script.ts';
+
+/** What adding to the cart did: the line the jars are on, its quantity now and whether the cap cut the sum; or the cart is full. */
+export type AddCartItemReply = { itemId: string; quantity: number; capped: boolean } | { full: true };
+
+/**
+ * Adds jars to the cart: onto the line of the same type and size when there is one (its quantity
+ * raised, at most to `maxQuantity`), else as a new line unless the cart holds `maxItems` lines.
+ */
+export const addCartItem = defineScript<
+  'cart',
+  { itemId: string; json: string; maxItems: number; type: string; size: string; quantity: number; maxQuantity: number },
+  AddCartItemReply
+>(
+  `
+local lines = redis.call('HGETALL', K.cart)
+for i = 1, #lines, 2 do
+  local line = cjson.decode(lines[i + 1])
+  if line.type == A.type and line.size == A.size then
+    local wanted = line.quantity + A.quantity
+    line.quantity = math.min(wanted, A.maxQuantity)
+    redis.call('HSET', K.cart, lines[i], cjson.encode(line))
+    return cjson.encode({itemId = lines[i], quantity = line.quantity, capped = wanted > line.quantity})
+  end
+end
+if redis.call('HLEN', K.cart) >= A.maxItems then return cjson.encode({full = true}) end
+redis.call('HSET', K.cart, A.itemId, A.json)
+return cjson.encode({itemId = A.itemId, quantity = A.quantity, capped = false})`,
+  { json: true },
+);
+
+/** Sets the quantity of one line of the cart (the token user's: another user's is in another key). */
+export const setCartItemQuantity = defineScript<'cart', { itemId: string; quantity: number }, 'set' | 'missing'>(`
+local json = redis.call('HGET', K.cart, A.itemId)
+if not json then return 'missing' end
+local line = cjson.decode(json)
+line.quantity = A.quantity
+redis.call('HSET', K.cart, A.itemId, cjson.encode(line))
+return 'set'`);
+
+/**
+ * How the placed order's confirmation mail goes: 'send', or held back by the account's daily cap,
+ * the account's daily cap of distinct addresses, or all orders' daily mail budget.
+ */
+export type OrderMail = 'send' | 'account-cap' | 'address-cap' | 'site-cap';
+
+/** The placed order's items (the cart's stored JSON values as one JSON array) and its mail; or why not. */
+export type PlaceOrderReply = { placed: string; mail: OrderMail } | { refused: 'empty' | 'changed' };
+
+/**
+ * Turns the cart into the order if it still holds exactly `itemIds`, and empties it: one atomic
+ * step, run counted within the shopper's rate limit. The order expires with its retention, and each
+ * of its `indexes` (the account's, all orders') sheds (trim_index) a batch of orders older than
+ * the retention (the account's index drops ids whose records all orders' index already deleted).
+ * The confirmation mail is sent within the account's cap, to an address the account mailed today
+ * or while it has mailed fewer than `addressesPerDay`, and within all orders' budget: then it
+ * counts in both counters (the address in `mailAddresses`) and answers 'send'; else the order
+ * records it as not sent, with the note of the cap that held it back.
+ */
+export const placeOrder = defineLimitedScript<
+  'cart' | 'order' | 'indexes' | 'accountMail' | 'orderMail' | 'mailAddresses',
+  {
+    score: number;
+    orderId: string;
+    accountCap: number;
+    orderCap: number;
+    addressesPerDay: number;
+    dayTtl: number;
+    addressHash: string;
+    accountNote: string;
+    addressNote: string;
+    orderNote: string;
+    orderKeyPrefix: string;
+    cutoff: number;
+    retentionSeconds: number;
+    trimBatch: number;
+    itemIds: string[];
+    fields: string[];
+  },
+  PlaceOrderReply
+>(
+  `${DAILY_COUNT}${TRIM_INDEX}
+local size = redis.call('HLEN', K.cart)
+if size == 0 then return cjson.encode({refused = 'empty'}) end
+if size ~= #A.itemIds then return cjson.encode({refused = 'changed'}) end
+for _, id in ipairs(A.itemIds) do
+  if redis.call('HEXISTS', K.cart, id) == 0 then return cjson.encode({refused = 'changed'}) end
+end
+local items = '[' .. table.concat(redis.call('HVALS', K.cart), ',') .. ']'
+redis.call('HSET', K.order, 'items', items, unpack(A.fields))
+redis.call('EXPIRE', K.order, A.retentionSeconds)
+redis.call('DEL', K.cart)
+for _, index in ipairs(K.indexes) do
+  redis.call('ZADD', index, A.score, A.orderId)
+  trim_index(index, A.orderKeyPrefix, A.cutoff, A.trimBatch, 0)
+end
+local mailed_before = redis.call('SISMEMBER', K.mailAddresses, A.addressHash) == 1
+local mail, note = 'send', nil
+if not has_room(K.accountMail, A.accountCap) then
+  mail, note = 'account-cap', A.accountNote
+elseif not mailed_before and redis.call('SCARD', K.mailAddresses) >= A.addressesPerDay then
+  mail, note = 'address-cap', A.addressNote
+elseif not has_room(K.orderMail, A.orderCap) then
+  mail, note = 'site-cap', A.orderNote
+else
+  count_day(K.accountMail, A.dayTtl)
+  count_day(K.orderMail, A.dayTtl)
+  redis.call('SADD', K.mailAddresses, A.addressHash)
+  redis.call('EXPIRE', K.mailAddresses, A.dayTtl)
+end
+if note then redis.call('HSET', K.order, 'delivery', 'not-sent', 'deliveryNote', note) end
+return cjson.encode({placed = items, mail = mail})`,
+  { json: true },
+);
+
+/** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them). */
+export type OrderRow = [
+  id: string,
+  username: string,
+  createdAt: string,
+  items: string,
+  delivery: string,
+  account: string,
+];
+
+/**
+ * Reads one page of an account's orders, newest first: `pageSize` orders after the cursor (the
+ * last order shown: its score and id, '' for the first page; orders of the same millisecond follow
+ * the index's own order, by id descending), none created before `cutoff` (trimmed by the next
+ * order, or still waiting for it). An order's key is `orderKeyPrefix` and its id, known only once
+ * the id is read, here. Answers whether more follow, and the page's orders.
+ */
+export const readOrderPage = defineScript<
+  'userOrders',
+  { orderKeyPrefix: string; pageSize: number; beforeScore: string; beforeId: string; cutoff: number },
+  { more: boolean; orders: OrderRow[] | Record<string, never> }
+>(
+  `
+local n = A.pageSize
+local ids = {}
+if A.beforeId == '' then
+  ids = redis.call('ZREVRANGEBYSCORE', K.userOrders, '+inf', A.cutoff, 'LIMIT', 0, n + 1)
+elseif tonumber(A.beforeScore) >= A.cutoff then
+  local same = redis.call('ZRANGEBYSCORE', K.userOrders, A.beforeScore, A.beforeScore)
+  for i = #same, 1, -1 do
+    if same[i] < A.beforeId then ids[#ids + 1] = same[i] end
+  end
+  local older = redis.call('ZREVRANGEBYSCORE', K.userOrders, '(' .. A.beforeScore, A.cutoff, 'LIMIT', 0, n + 1)
+  for i = 1, #older do ids[#ids + 1] = older[i] end
+end
+local page = {}
+for i = 1, math.min(n, #ids) do
+  local f = redis.call('HMGET', A.orderKeyPrefix .. ids[i], 'username', 'createdAt', 'items', 'delivery', 'account')
+  page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or '', f[5] or ''}
+end
+return cjson.encode({more = #ids > n, orders = page})`,
+  { json: true },
+);
