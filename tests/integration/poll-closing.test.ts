@@ -1,4 +1,4 @@
-// Closing the one-question poll (issue 37): the owner closes and reopens a question through
+// Closing the one-question poll: the owner closes and reopens a question through
 // /api/poll/set-closed (clearance 3, within the admins' limit); a closed question refuses every
 // vote inside the vote's script, under parallel votes too; the read answers `closed` in its one
 // round trip. The file has a store of its own: a closed question would refuse other suites' votes.

@@ -1,4 +1,4 @@
-// A poll the site config closes (`poll.closed: true`, issue 37): closed whatever the store says. A
+// A poll the site config closes (`poll.closed: true`): closed whatever the store says. A
 // vote is refused before any store call, the read says closed, and the console cannot reopen it.
 import { describe, expect, it, vi } from 'vitest';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
