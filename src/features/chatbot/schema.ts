@@ -139,3 +139,8 @@ export interface ConversationResponse {
 export interface ConversationSavedResponse {
   conversation: ConversationSummary;
 }
+
+/** DELETE /api/chatbot/conversations/delete/:id */
+export interface ConversationDeletedResponse {
+  status: 'Success';
+}

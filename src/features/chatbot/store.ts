@@ -180,7 +180,7 @@ let listRequest = 0;
 async function loadAccountList(): Promise<void> {
   const request = ++listRequest;
   try {
-    const listed = await fetchConversations();
+    const { conversations: listed } = await fetchConversations();
     if (request !== listRequest || !signedIn) return;
     const known = new Map(account.conversations.map((conversation) => [conversation.id, conversation]));
     const fromServer = listed.map((summary) => ({ ...summary, messages: known.get(summary.id)?.messages }));
@@ -240,7 +240,7 @@ export async function openConversation(id: string): Promise<void> {
   persist();
   if (conversation.messages !== undefined) return;
   try {
-    const read = await fetchConversation(id);
+    const { conversation: read } = await fetchConversation(id);
     conversation.messages ??= shown(read.messages);
     if ($currentId.get() === id) $messages.set(conversation.messages);
   } catch (error) {
@@ -298,7 +298,7 @@ function saveOnServer(id: string | undefined): void {
   if (!signedIn || !conversation?.messages) return;
   const messages = keptMessages(conversation.messages.map(kept));
   void onServer(async () => {
-    const { updatedAt } = await saveConversation(conversation.id, conversation.title, messages);
+    const { updatedAt } = (await saveConversation(conversation.id, conversation.title, messages)).conversation;
     conversation.updatedAt = updatedAt;
     publishList();
   });

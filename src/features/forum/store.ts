@@ -95,7 +95,7 @@ let version = '';
 onMount($messages, () => {
   void loadMessages();
   return whileVisible(async () => {
-    if ((await fetchForumVersion()) !== version) await loadMessages();
+    if ((await fetchForumVersion()).version !== version) await loadMessages();
   }, CHECK_MS);
 });
 
@@ -351,7 +351,7 @@ export async function saveEdit(): Promise<void> {
   $alert.set(problem ?? '');
   if (problem) return;
   try {
-    const saved = await editForumMessage(editing.id, editing.text);
+    const { message: saved } = await editForumMessage(editing.id, editing.text);
     updateMessage(saved._id, (message) => ({
       ...message,
       text: saved.text,
@@ -492,7 +492,7 @@ export async function sendJoinRequest(): Promise<void> {
   if ($asking.get().status === 'sending') return;
   $asking.set({ status: 'sending' });
   try {
-    const request = await askToJoin($joinNote.get().trim());
+    const { request } = await askToJoin($joinNote.get().trim());
     $joinRequest.set({ status: 'ready', request });
     $joinNote.set('');
     $asking.set({ status: 'idle' });
