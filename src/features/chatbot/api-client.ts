@@ -1,6 +1,5 @@
 import { apiEventStream, apiRequest } from '../../platform/api-client.ts';
-import type { KeptMessage } from './conversations.ts';
-import type { ServerPreset } from './instructions.ts';
+import type { ServerPreset } from './logic.ts';
 import type {
   AskEvent,
   ChatTurn,
@@ -8,6 +7,7 @@ import type {
   ConversationResponse,
   ConversationSavedResponse,
   ConversationsResponse,
+  KeptMessage,
   QuotaResponse,
 } from './schema.ts';
 

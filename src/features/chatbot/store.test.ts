@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { Question } from './api-client.ts';
-import type { ConversationSummary, KeptMessage } from './conversations.ts';
-import { MAX_CONVERSATIONS } from './conversations.ts';
+import { MAX_CONVERSATIONS } from './logic.ts';
 import type {
   AskEvent,
   ConversationDeletedResponse,
   ConversationResponse,
   ConversationSavedResponse,
+  ConversationSummary,
   ConversationsResponse,
+  KeptMessage,
   QuotaResponse,
 } from './schema.ts';
 

@@ -4,8 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import Field, { Choice } from '../../../components/Field.tsx';
-import { INSTRUCTION_PRESETS } from '../instructions.ts';
-import { MAX_SYSTEM_LENGTH } from '../limits.ts';
+import { INSTRUCTION_PRESETS, MAX_SYSTEM_LENGTH } from '../logic.ts';
 import { $customChoice, $systemChoice } from '../store.ts';
 
 export default function InstructionPicker() {
