@@ -56,12 +56,10 @@ export function saveConversation(
   return apiRequest<ConversationSavedResponse>(at('save', id), { method: 'PUT', body: { title, messages } });
 }
 
-/** Renames a conversation. */
 export function renameConversation(id: string, title: string): Promise<ConversationSavedResponse> {
   return apiRequest<ConversationSavedResponse>(at('rename', id), { method: 'POST', body: { title } });
 }
 
-/** Deletes a conversation. */
 export function deleteConversation(id: string): Promise<ConversationDeletedResponse> {
   return apiRequest<ConversationDeletedResponse>(at('delete', id), { method: 'DELETE' });
 }

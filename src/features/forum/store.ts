@@ -1,11 +1,7 @@
-// The forum page's state and actions (SPEC sections 2, 4, 5): the newest messages, then
-// older ones a page at a time, the message being typed and its preview, Post, editing one's own
-// message within EDIT_WINDOW_MINUTES, Delete on one's own messages and, for a moderator, on anyone's
-// after a confirmation. Under each message its replies (the first few with the page, "Load more
-// replies" for the rest), a reply box, and the reactions, which a polite status line announces.
-// While the page is visible it checks the forum's version every few seconds and reloads only when
-// something changed (with the replies a reader opened further). Failures are logged, except the
-// permission and length alerts the spec names and the server's reason an edit or a delete was refused.
+// The forum page's state and actions (SPEC sections 2, 4, 5): messages a page at a time, Post,
+// Edit, Delete, the replies and reactions under each, and the visitor's request to join. While the
+// page is visible it checks the forum's version every few seconds and reloads only on a change.
+// Failures are logged, except the alerts the spec names and the server's reason for a refusal.
 import { atom, onMount, task } from 'nanostores';
 import { loadMarkdown } from '../../components/markdown/renderer.ts';
 import { canModerateForum } from '../../lib/policy.ts';
