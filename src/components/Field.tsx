@@ -1,6 +1,7 @@
 // A form field in a React island: the markup of Field.astro (styles: field.css), with the error
 // shown while `error` is not empty. The control is an input, or a select or textarea with `as`
-// (a select's options are its children), as in Field.astro.
+// (a select's options are its children), as in Field.astro. Choice is a radio or checkbox, whose
+// label holds it and follows it (a fieldset's legend names the group).
 import type { ComponentProps, ReactNode } from 'react';
 import { fieldDescription } from './field.ts';
 
@@ -110,5 +111,14 @@ export default function Field({
         </>
       )}
     </div>
+  );
+}
+
+/** A radio or checkbox in its label: the control first, then the words. */
+export function Choice({ label, ...input }: { label: ReactNode } & ComponentProps<'input'>) {
+  return (
+    <label>
+      <input {...input} /> {label}
+    </label>
   );
 }

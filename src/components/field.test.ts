@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import Field, { type FieldProps } from './Field.tsx';
+import Field, { Choice, type FieldProps } from './Field.tsx';
 
 const render = (props: FieldProps) => renderToStaticMarkup(createElement(Field, props));
 
@@ -62,5 +62,12 @@ describe('Field (React)', () => {
     const wrong = render({ id: 'name', label: 'Name', live: true, hint: 'Saved.', error: 'Taken.' });
     expect(wrong).toContain('aria-invalid="true"');
     expect(wrong).toContain('<p id="name-status" class="field-error" role="status">Taken.</p>');
+  });
+
+  it('puts a radio or checkbox in its label, the words after it', () => {
+    const radio = renderToStaticMarkup(
+      createElement(Choice, { label: 'Concise', type: 'radio', name: 'style', defaultChecked: true }),
+    );
+    expect(radio).toBe('<label><input type="radio" name="style" checked=""/> Concise</label>');
   });
 });

@@ -104,7 +104,7 @@ export async function writeChecked(check: SessionCheck | undefined, writes: Writ
 /**
  * A fresh token for the same session when the account's stored clearance (its hash, `stored`, read
  * in the request's checked round trip) is above the token's: the owner let the account into the
- * forum, which keeps its sessions (src/server/scripts/forum-join.ts decideJoin), so the visitor's
+ * forum, which keeps its sessions (decideJoin in src/features/forum/scripts.server.ts), so the visitor's
  * next read answers the token their browser keeps instead. Undefined otherwise: a lower clearance
  * was set by a demotion, which ends the sessions (the check has refused this one already).
  */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type Page, type Route, expect } from '@playwright/test';
 import { features, owner, projects, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
-import { DEFAULT_SYSTEM_CHOICE, MY_WORK_CHOICE } from '../../src/features/chatbot/instructions.ts';
+import { DEFAULT_SYSTEM_CHOICE, MY_WORK_CHOICE } from '../../src/features/chatbot/logic.ts';
 import type { AskEvent } from '../../src/features/chatbot/schema.ts';
 import { projectCardId, projectCardPath } from '../../src/lib/project-cards.ts';
 import { expectNoAxeViolations, watchForErrors } from './helpers.ts';

@@ -13,8 +13,8 @@ import {
   MAX_CONVERSATION_MESSAGES,
   MAX_CONVERSATIONS,
   MAX_TITLE_LENGTH,
-} from '../../src/features/chatbot/conversations.ts';
-import { MAX_TURN_LENGTH } from '../../src/features/chatbot/limits.ts';
+  MAX_TURN_LENGTH,
+} from '../../src/features/chatbot/logic.ts';
 import { chatKeys } from '../../src/features/chatbot/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';

@@ -8,14 +8,15 @@ import askAiQuota from '../../netlify/functions/chatbot-quota.mts';
 import askAi from '../../netlify/functions/chatbot-ask.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { CHATBOT_COUNTERS } from '../../src/features/chatbot/repo.server.ts';
-import { MAX_HISTORY_CHARS, MAX_HISTORY_TURNS } from '../../src/features/chatbot/logic.ts';
 import {
+  MAX_HISTORY_CHARS,
   MAX_HISTORY_ENTRIES,
+  MAX_HISTORY_TURNS,
   MAX_QUESTION_LENGTH,
   MAX_SYSTEM_LENGTH,
   MAX_TURN_LENGTH,
-} from '../../src/features/chatbot/limits.ts';
-import { MY_WORK_CHOICE } from '../../src/features/chatbot/instructions.ts';
+  MY_WORK_CHOICE,
+} from '../../src/features/chatbot/logic.ts';
 import {
   DAILY_CAP_SETTINGS,
   LIMITS,

@@ -1,12 +1,13 @@
 import { apiEventStream, apiRequest } from '../../platform/api-client.ts';
-import type { ConversationSummary, KeptMessage } from './conversations.ts';
-import type { ServerPreset } from './instructions.ts';
+import type { ServerPreset } from './logic.ts';
 import type {
   AskEvent,
   ChatTurn,
+  ConversationDeletedResponse,
   ConversationResponse,
   ConversationSavedResponse,
   ConversationsResponse,
+  KeptMessage,
   QuotaResponse,
 } from './schema.ts';
 
@@ -28,7 +29,7 @@ export function streamAnswer(
 
 /** Reads how many questions the visitor may still ask today. */
 export function fetchQuota(): Promise<QuotaResponse> {
-  return apiRequest('ask-ai/quota');
+  return apiRequest<QuotaResponse>('ask-ai/quota');
 }
 
 // ----- A signed-in visitor's conversations -----
@@ -37,31 +38,28 @@ const BASE = 'chatbot/conversations';
 const at = (action: string, id: string) => `${BASE}/${action}/${encodeURIComponent(id)}`;
 
 /** The account's conversations, most recently changed first. */
-export async function fetchConversations(): Promise<ConversationSummary[]> {
-  return (await apiRequest<ConversationsResponse>(BASE)).conversations;
+export function fetchConversations(): Promise<ConversationsResponse> {
+  return apiRequest<ConversationsResponse>(BASE);
 }
 
 /** One conversation with its messages. */
-export async function fetchConversation(id: string): Promise<ConversationResponse['conversation']> {
-  return (await apiRequest<ConversationResponse>(at('read', id))).conversation;
+export function fetchConversation(id: string): Promise<ConversationResponse> {
+  return apiRequest<ConversationResponse>(at('read', id));
 }
 
 /** Saves a conversation whole. */
-export async function saveConversation(
+export function saveConversation(
   id: string,
   title: string,
   messages: KeptMessage[],
-): Promise<ConversationSummary> {
-  const body = { title, messages };
-  return (await apiRequest<ConversationSavedResponse>(at('save', id), { method: 'PUT', body })).conversation;
+): Promise<ConversationSavedResponse> {
+  return apiRequest<ConversationSavedResponse>(at('save', id), { method: 'PUT', body: { title, messages } });
 }
 
-/** Renames a conversation. */
-export async function renameConversation(id: string, title: string): Promise<void> {
-  await apiRequest<ConversationSavedResponse>(at('rename', id), { method: 'POST', body: { title } });
+export function renameConversation(id: string, title: string): Promise<ConversationSavedResponse> {
+  return apiRequest<ConversationSavedResponse>(at('rename', id), { method: 'POST', body: { title } });
 }
 
-/** Deletes a conversation. */
-export async function deleteConversation(id: string): Promise<void> {
-  await apiRequest(at('delete', id), { method: 'DELETE' });
+export function deleteConversation(id: string): Promise<ConversationDeletedResponse> {
+  return apiRequest<ConversationDeletedResponse>(at('delete', id), { method: 'DELETE' });
 }

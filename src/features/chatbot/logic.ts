@@ -1,8 +1,81 @@
-// The chatbot's daily caps as pure rules, shared by the function and the page: what the visitor
-// is told, how many questions remain. Counting a question only when every cap allows it is
-// scripts.server.ts's askWithinCaps; the day and its reset are every daily cap's (src/lib/utc-day.ts).
+// The chatbot's pure rules, shared by the page and the functions: what a request may carry, the
+// answer styles, the daily caps and what the visitor is told of them, the history the model is
+// sent, what of a conversation is kept, and the "Ask about my work" prompt. Counting a question
+// only when every cap allows it is scripts.server.ts's askWithinCaps.
+import type { OwnerConfig, ProjectConfig, ResumeConfig } from '../../content/site-config.schema.ts';
+import { type FeatureSwitches, isServed } from '../../lib/features.ts';
+import { projectCardPath } from '../../lib/project-cards.ts';
 import { secondsUntilReset } from '../../lib/utc-day.ts';
-import type { ChatTurn } from './schema.ts';
+import type { ChatTurn, KeptMessage } from './schema.ts';
+
+// ----- What a request carries -----
+
+/** A question, not an essay: keeps each call's cost and wait bounded. */
+export const MAX_QUESTION_LENGTH = 2000;
+/** A system instruction is a sentence or two about tone and role. */
+export const MAX_SYSTEM_LENGTH = 500;
+
+/**
+ * The most earlier turns (a question or an answer each) a request may carry. Far more than the
+ * server keeps (MAX_HISTORY_TURNS): a page may send its whole conversation and let the
+ * server keep the newest, while a list past this is refused as no conversation's.
+ */
+export const MAX_HISTORY_ENTRIES = 100;
+/**
+ * The longest earlier turn accepted: a question (MAX_QUESTION_LENGTH) or an answer (at most
+ * MAX_ANSWER_TOKENS, 600 tokens, some 2,400 characters of English, more for code) fits with room;
+ * anything longer is no turn of this chatbot's. Within the budget (MAX_HISTORY_CHARS) too.
+ */
+export const MAX_TURN_LENGTH = 6000;
+
+// ----- Answer styles -----
+// The spec's default and a few presets; any other text is a custom instruction. "Ask about my work"
+// is the server's: the request names it (`preset`) and the server gives the model myWorkPrompt in
+// its place, a prompt far past MAX_SYSTEM_LENGTH that no visitor can make up.
+
+export const DEFAULT_SYSTEM_CHOICE = 'You are a helpful assistant.';
+
+/** The presets whose instruction the server writes, by the name a request gives them. */
+export const SERVER_PRESETS = ['my-work'] as const;
+export type ServerPreset = (typeof SERVER_PRESETS)[number];
+
+/** What the picker's field shows while "Ask about my work" is chosen (the server's prompt goes in its place). */
+export const MY_WORK_CHOICE =
+  "Answer questions about the site owner's work from their own material: projects, about and résumé.";
+
+/**
+ * The system fields of a request for the chosen instruction: the text, and the server's preset
+ * when the choice is one (the text then only says what it is).
+ */
+export function systemFields(choice: string): { userSystemChoice: string; preset?: ServerPreset } {
+  return choice === MY_WORK_CHOICE ? { userSystemChoice: choice, preset: 'my-work' } : { userSystemChoice: choice };
+}
+
+export interface InstructionPreset {
+  /** What the picker shows. */
+  name: string;
+  /** The system instruction the model is given. */
+  text: string;
+}
+
+export const INSTRUCTION_PRESETS: readonly InstructionPreset[] = [
+  { name: 'Helpful assistant', text: DEFAULT_SYSTEM_CHOICE },
+  {
+    name: 'Concise',
+    text: 'You are a helpful assistant. Answer in as few words as will do: no preamble, no repetition.',
+  },
+  {
+    name: "Explain like I'm new to programming",
+    text: 'You are a patient teacher. Explain as to someone new to programming: plain words, each technical term defined, and a small example.',
+  },
+  {
+    name: 'Code reviewer',
+    text: 'You are a senior code reviewer. Name bugs, security problems and unclear code first, most serious first, then show the corrected code.',
+  },
+  { name: 'Ask about my work', text: MY_WORK_CHOICE },
+];
+
+// ----- Daily caps -----
 
 /** "You can ask again after 00:00 UTC (in 5 hours)." — in minutes within the last hour. */
 export function resetSentence(now: Date): string {
@@ -65,6 +138,8 @@ export function remainingQuestions(caps: DailyCaps, use: DailyUse): number {
   return Math.max(0, Math.min(own, caps.questions - use.questions));
 }
 
+// ----- The history the model is sent -----
+
 /**
  * The most earlier turns the model is sent (a question or an answer each): the last six exchanges,
  * enough for follow-ups ("and in Python?") without paying for a whole long conversation on every
@@ -95,4 +170,123 @@ export function keptHistory(history: readonly ChatTurn[]): ChatTurn[] {
     kept.push({ role: turn.role, content });
   }
   return kept.reverse();
+}
+
+// ----- Conversations: their caps, how one is titled, and what of it is kept -----
+
+/** The most conversations kept, in the browser or per account: past it the least recently used goes. */
+export const MAX_CONVERSATIONS = 50;
+/** The most messages (questions and answers) a kept conversation holds: past it the oldest go. */
+export const MAX_CONVERSATION_MESSAGES = 200;
+/** The most bytes (UTF-8) of a kept conversation's messages as JSON: past it the oldest go. Under a request's 64 KB. */
+export const MAX_CONVERSATION_BYTES = 60 * 1024;
+/** The longest title: made from the first question, or as the visitor renames it. */
+export const MAX_TITLE_LENGTH = 60;
+/** The longest failure reason kept with a failed answer. */
+export const MAX_ERROR_LENGTH = 300;
+/** A signed-in visitor's conversations are forgotten after this many days of no use. */
+export const CONVERSATION_TTL_DAYS = 30;
+/** A conversation's id: made by the page (crypto.randomUUID), checked by the server. */
+export const CONVERSATION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** The title of a conversation with no question yet. */
+export const UNTITLED = 'New chat';
+
+/** A conversation's title from its first question: one line, trimmed, at most MAX_TITLE_LENGTH characters. */
+export function titleFrom(question: string): string {
+  const line = question.replace(/\s+/g, ' ').trim();
+  if (line.length <= MAX_TITLE_LENGTH) return line || UNTITLED;
+  return `${line.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…`;
+}
+
+/** A title as the visitor typed it: one line, trimmed, cut to MAX_TITLE_LENGTH; blank stays blank (refused). */
+export function cleanTitle(title: string): string {
+  return title.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_LENGTH);
+}
+
+/** The UTF-8 size of messages as JSON. */
+export function messagesBytes(messages: readonly unknown[]): number {
+  return new TextEncoder().encode(JSON.stringify(messages)).length;
+}
+
+/**
+ * The newest messages within the caps (MAX_CONVERSATION_MESSAGES, MAX_CONVERSATION_BYTES), dropping
+ * the oldest, and never starting with an answer whose question was dropped.
+ */
+export function keptMessages<T>(messages: readonly T[], kept: (message: T) => unknown = (message) => message): T[] {
+  let start = Math.max(0, messages.length - MAX_CONVERSATION_MESSAGES);
+  let bytes = messagesBytes(messages.slice(start).map(kept));
+  while (start < messages.length && bytes > MAX_CONVERSATION_BYTES) {
+    bytes -= messagesBytes([kept(messages[start]!)]) - 1;
+    start++;
+  }
+  const rest = messages.slice(start);
+  const from = (message: T) => (kept(message) as KeptMessage).from;
+  return start > 0 && rest[0] !== undefined && from(rest[0]) === 'ai' ? rest.slice(1) : rest;
+}
+
+/** The newest MAX_CONVERSATIONS conversations, by when they last changed. */
+export function keptConversations<T extends { updatedAt: number }>(conversations: readonly T[]): T[] {
+  return [...conversations].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_CONVERSATIONS);
+}
+
+// ----- The "Ask about my work" prompt: built by the server from src/content/site.config.ts -----
+
+export interface MyWorkMaterial {
+  owner: OwnerConfig;
+  projects: readonly ProjectConfig[];
+  resume: ResumeConfig;
+  /** A project's demo on this site is named only while its feature is on. */
+  features: FeatureSwitches;
+}
+
+/** A project's demo link when it is served: another site's, or a page of this one whose feature is on. */
+function servedDemo(demo: string | undefined, features: FeatureSwitches): string | undefined {
+  if (!demo) return undefined;
+  return demo.startsWith('https://') || isServed(demo, features) ? demo : undefined;
+}
+
+/** The system prompt of the "Ask about my work" preset, built from the owner's material. */
+export function myWorkPrompt({ owner, projects, resume, features }: MyWorkMaterial): string {
+  const { name } = owner;
+  const example = projects[0]!;
+  const links = [
+    owner.links.github && `GitHub: ${owner.links.github}`,
+    owner.links.linkedin && `LinkedIn: ${owner.links.linkedin}`,
+  ].filter(Boolean);
+  const projectLines = projects.flatMap((project) => {
+    const demo = servedDemo(project.demo, features);
+    return [
+      `## ${project.title}`,
+      `Card: ${projectCardPath(project.id)}`,
+      ...(demo ? [`Live demo: ${demo}`] : []),
+      ...(project.code ? [`Code: ${project.code}`] : []),
+      project.description,
+      '',
+    ];
+  });
+  return [
+    `You answer visitors' questions about the work of ${name}, ${owner.title}, on ${name}'s website. Use only ${name}'s material below.`,
+    '',
+    'Rules:',
+    `- Answer only from this material. When the answer is not in it, say plainly that it is not in ${name}'s material; never guess or invent.`,
+    `- Cite each project you draw on as a markdown link to its card, for example [${example.title}](${projectCardPath(example.id)}).`,
+    `- Be brief, and speak of ${name} in the third person.`,
+    '',
+    `# About ${name}`,
+    `${owner.title}. ${owner.tagline}`,
+    ...owner.about,
+    ...links,
+    '',
+    '# Projects',
+    '',
+    ...projectLines,
+    '# Résumé',
+    resume.summary,
+    'Skills:',
+    ...resume.skills.map(({ area, items }) => `- ${area}: ${items}`),
+    'Experience:',
+    ...resume.experience.map(({ role, when, points }) => `- ${role} (${when}): ${points.join(' ')}`),
+    `Projects: ${resume.projects}`,
+    `Education: ${resume.education}`,
+  ].join('\n');
 }

@@ -6,14 +6,9 @@ import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
 import { type SessionUser, checkedRead } from '../../server/session.ts';
-import {
-  CONVERSATION_TTL_DAYS,
-  type ConversationSummary,
-  type KeptMessage,
-  MAX_CONVERSATIONS,
-} from './conversations.ts';
 import { chatKeys } from './keys.server.ts';
-import type { DailyCaps, DailyUse } from './logic.ts';
+import { CONVERSATION_TTL_DAYS, type DailyCaps, type DailyUse, MAX_CONVERSATIONS } from './logic.ts';
+import type { ConversationSummary, KeptMessage } from './schema.ts';
 import {
   addDayTokens,
   askWithinCaps,

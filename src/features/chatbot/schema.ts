@@ -1,18 +1,20 @@
 // The chatbot's requests and answers (SPEC section 7: ask-ai; the conversations under
 // /api/chatbot/conversations…), shared by the page and the functions.
 import * as v from 'valibot';
-import { DEFAULT_SYSTEM_CHOICE, SERVER_PRESETS } from './instructions.ts';
 import {
   CONVERSATION_ID,
-  type ConversationSummary,
-  type KeptMessage,
+  DEFAULT_SYSTEM_CHOICE,
   MAX_CONVERSATION_BYTES,
   MAX_CONVERSATION_MESSAGES,
   MAX_ERROR_LENGTH,
+  MAX_HISTORY_ENTRIES,
+  MAX_QUESTION_LENGTH,
+  MAX_SYSTEM_LENGTH,
   MAX_TITLE_LENGTH,
+  MAX_TURN_LENGTH,
+  SERVER_PRESETS,
   messagesBytes,
-} from './conversations.ts';
-import { MAX_HISTORY_ENTRIES, MAX_QUESTION_LENGTH, MAX_SYSTEM_LENGTH, MAX_TURN_LENGTH } from './limits.ts';
+} from './logic.ts';
 
 /** One earlier turn of the conversation: the visitor's question or the model's answer. */
 export const chatTurn = v.strictObject(
@@ -45,7 +47,7 @@ export const askRequest = v.object({
   /**
    * Optional (an addition to the spec's fields): a preset whose instruction the server writes, in
    * place of userSystemChoice (still checked, then unused): 'my-work' answers from the owner's
-   * material (my-work.ts). Only a name from the list: the prompt itself never comes from a client.
+   * material (myWorkPrompt in logic.ts). Only a name from the list: the prompt itself never comes from a client.
    */
   preset: v.optional(v.picklist(SERVER_PRESETS, 'Unknown answer style.')),
   /** Optional (an addition to the spec's fields): the conversation so far, oldest first. */
@@ -84,6 +86,21 @@ export type AskEvent =
   | { event: 'error'; data: { error: string; code: 'unavailable' } };
 
 // ----- Conversations -----
+
+/** A conversation in a list: no messages. `updatedAt` is when it last changed (ms). */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+}
+
+/** A message as kept: a question, or an answer whole, stopped or failed (with why). */
+export interface KeptMessage {
+  from: 'user' | 'ai';
+  text: string;
+  state?: 'stopped' | 'failed';
+  error?: string;
+}
 
 /** A conversation's id, as the path's last segment carries it. */
 export const conversationId = v.pipe(v.string(), v.regex(CONVERSATION_ID, 'That is not a conversation id.'));
@@ -138,4 +155,9 @@ export interface ConversationResponse {
 /** PUT save, POST rename: the conversation as kept now. */
 export interface ConversationSavedResponse {
   conversation: ConversationSummary;
+}
+
+/** DELETE /api/chatbot/conversations/delete/:id */
+export interface ConversationDeletedResponse {
+  status: 'Success';
 }

@@ -8,15 +8,14 @@ import { isSignedIn } from '../../server/caller.ts';
 import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { lastPathSegment, parseWith } from '../../server/http.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
-import type { ConversationSummary } from './conversations.ts';
-import { type DailyCaps, capMessage, keptHistory, remainingQuestions } from './logic.ts';
-import { myWorkPrompt } from './my-work.ts';
+import { type DailyCaps, capMessage, keptHistory, myWorkPrompt, remainingQuestions } from './logic.ts';
 import * as repo from './repo.server.ts';
 import { type Asker, type TokenTotals, addTokens, countQuestion, readUse } from './repo.server.ts';
 import {
   type AskEvent,
   type AskRequest,
   type ConversationResponse,
+  type ConversationSummary,
   type SaveConversationRequest,
   conversationId,
 } from './schema.ts';

@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { Question } from './api-client.ts';
-import type { ConversationSummary, KeptMessage } from './conversations.ts';
-import { MAX_CONVERSATIONS } from './conversations.ts';
-import type { AskEvent, QuotaResponse } from './schema.ts';
+import { MAX_CONVERSATIONS } from './logic.ts';
+import type {
+  AskEvent,
+  ConversationDeletedResponse,
+  ConversationResponse,
+  ConversationSavedResponse,
+  ConversationSummary,
+  ConversationsResponse,
+  KeptMessage,
+  QuotaResponse,
+} from './schema.ts';
 
 const api = vi.hoisted(() => ({
   streamAnswer:
@@ -15,11 +23,11 @@ const captcha = vi.hoisted(() => ({
 }));
 vi.mock('../../platform/captcha.ts', () => captcha);
 const server = vi.hoisted(() => ({
-  fetchConversations: vi.fn<() => Promise<ConversationSummary[]>>(),
-  fetchConversation: vi.fn<(id: string) => Promise<ConversationSummary & { messages: KeptMessage[] }>>(),
-  saveConversation: vi.fn<(id: string, title: string, messages: KeptMessage[]) => Promise<ConversationSummary>>(),
-  renameConversation: vi.fn<(id: string, title: string) => Promise<void>>(),
-  deleteConversation: vi.fn<(id: string) => Promise<void>>(),
+  fetchConversations: vi.fn<() => Promise<ConversationsResponse>>(),
+  fetchConversation: vi.fn<(id: string) => Promise<ConversationResponse>>(),
+  saveConversation: vi.fn<(id: string, title: string, messages: KeptMessage[]) => Promise<ConversationSavedResponse>>(),
+  renameConversation: vi.fn<(id: string, title: string) => Promise<ConversationSavedResponse>>(),
+  deleteConversation: vi.fn<(id: string) => Promise<ConversationDeletedResponse>>(),
 }));
 vi.mock('./api-client.ts', () => ({ ...api, ...server }));
 
@@ -472,17 +480,21 @@ describe('chatbot store: conversations', () => {
     const chat = await openChat();
     const { $token } = await import('../../platform/session.ts');
     $token.set(tokenFor({ username: 'ada', clearance: 1 }));
-    server.fetchConversations.mockResolvedValueOnce([{ id: 'server-one', title: 'From my phone', updatedAt: 5 }]);
-    server.fetchConversation.mockResolvedValueOnce({
-      id: 'server-one',
-      title: 'From my phone',
-      updatedAt: 5,
-      messages: [
-        { from: 'user', text: 'Hi?' },
-        { from: 'ai', text: 'Hel', state: 'stopped' },
-      ],
+    server.fetchConversations.mockResolvedValueOnce({
+      conversations: [{ id: 'server-one', title: 'From my phone', updatedAt: 5 }],
     });
-    server.saveConversation.mockImplementation(async (id, title) => ({ id, title, updatedAt: 9 }));
+    server.fetchConversation.mockResolvedValueOnce({
+      conversation: {
+        id: 'server-one',
+        title: 'From my phone',
+        updatedAt: 5,
+        messages: [
+          { from: 'user', text: 'Hi?' },
+          { from: 'ai', text: 'Hel', state: 'stopped' },
+        ],
+      },
+    });
+    server.saveConversation.mockImplementation(async (id, title) => ({ conversation: { id, title, updatedAt: 9 } }));
     const stop = chat.$conversations.listen(() => {});
     await vi.waitFor(() => expect(chat.$conversations.get()).toHaveLength(1));
     await chat.openConversation('server-one');

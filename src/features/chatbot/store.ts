@@ -1,15 +1,13 @@
 // The chatbot page's state: sending a question (the user's message, a '...' placeholder, the bot
 // check, then the answer as the model writes it, or the spec's error text: SPEC sections 4 and 8),
 // stopping, asking again, the instruction and the questions left today. Each conversation has its
-// own memory: a guest's are kept in this browser (the newest 50, trimmed to conversations.ts's
+// own memory: a guest's are kept in this browser (the newest 50, trimmed to logic.ts's
 // caps), a signed-in visitor's on the server, saved after each answer.
 import { atom, onMount } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
 import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
 import { passBotCheck } from '../../platform/captcha.ts';
 import { $token } from '../../platform/session.ts';
-import { DEFAULT_SYSTEM_CHOICE, systemFields } from './instructions.ts';
-import { MAX_TURN_LENGTH } from './limits.ts';
 import {
   deleteConversation,
   fetchConversation,
@@ -20,16 +18,17 @@ import {
   streamAnswer,
 } from './api-client.ts';
 import {
-  type ConversationSummary,
-  type KeptMessage,
+  DEFAULT_SYSTEM_CHOICE,
   MAX_ERROR_LENGTH,
+  MAX_TURN_LENGTH,
   cleanTitle,
   keptConversations,
+  keptHistory,
   keptMessages,
+  systemFields,
   titleFrom,
-} from './conversations.ts';
-import { keptHistory } from './logic.ts';
-import type { ChatTurn } from './schema.ts';
+} from './logic.ts';
+import type { ChatTurn, ConversationSummary, KeptMessage } from './schema.ts';
 
 /**
  * An answer not (or not wholly) given: still to begin (the '...' placeholder), arriving, stopped
@@ -180,7 +179,7 @@ let listRequest = 0;
 async function loadAccountList(): Promise<void> {
   const request = ++listRequest;
   try {
-    const listed = await fetchConversations();
+    const { conversations: listed } = await fetchConversations();
     if (request !== listRequest || !signedIn) return;
     const known = new Map(account.conversations.map((conversation) => [conversation.id, conversation]));
     const fromServer = listed.map((summary) => ({ ...summary, messages: known.get(summary.id)?.messages }));
@@ -240,7 +239,7 @@ export async function openConversation(id: string): Promise<void> {
   persist();
   if (conversation.messages !== undefined) return;
   try {
-    const read = await fetchConversation(id);
+    const { conversation: read } = await fetchConversation(id);
     conversation.messages ??= shown(read.messages);
     if ($currentId.get() === id) $messages.set(conversation.messages);
   } catch (error) {
@@ -298,7 +297,7 @@ function saveOnServer(id: string | undefined): void {
   if (!signedIn || !conversation?.messages) return;
   const messages = keptMessages(conversation.messages.map(kept));
   void onServer(async () => {
-    const { updatedAt } = await saveConversation(conversation.id, conversation.title, messages);
+    const { updatedAt } = (await saveConversation(conversation.id, conversation.title, messages)).conversation;
     conversation.updatedAt = updatedAt;
     publishList();
   });

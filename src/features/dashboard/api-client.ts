@@ -6,40 +6,40 @@ import type { AccountResponse, StatusResponse } from './schema.ts';
 
 /** Reads the user's best scores. */
 export function fetchScores(userName: string): Promise<AllScoresResponse> {
-  return apiRequest('scoring/all-scores', { method: 'POST', body: { userName } });
+  return apiRequest<AllScoresResponse>('scoring/all-scores', { method: 'POST', body: { userName } });
 }
 
 /** Reads the logged-in user's stored details. */
 export function fetchAccount(): Promise<AccountResponse> {
-  return apiRequest('account');
+  return apiRequest<AccountResponse>('account');
 }
 
 /** Ends every session of the logged-in user, this one included. */
 export function logOutEverywhere(): Promise<StatusResponse> {
-  return apiRequest('account/logout-everywhere', { method: 'POST' });
+  return apiRequest<StatusResponse>('account/logout-everywhere', { method: 'POST' });
 }
 
 /** Reads a page of the logged-in user's orders, newest first: the first, or the one after `before`. */
 export function fetchOrders(before?: string): Promise<OrdersResponse> {
-  return apiRequest(before ? `dhh/orders?before=${encodeURIComponent(before)}` : 'dhh/orders');
+  return apiRequest<OrdersResponse>(before ? `dhh/orders?before=${encodeURIComponent(before)}` : 'dhh/orders');
 }
 
 /** Reads the logged-in user's request to join the forum, with a fresh token once the owner let them in. */
 export function fetchJoinRequest(): Promise<JoinRequestResponse> {
-  return apiRequest('forum/join-request');
+  return apiRequest<JoinRequestResponse>('forum/join-request');
 }
 
 /** Dismisses the notice of the logged-in user's decided request to join the forum. */
 export function dismissJoinRequest(): Promise<StatusResponse> {
-  return apiRequest('forum/join-request/dismiss', { method: 'POST' });
+  return apiRequest<StatusResponse>('forum/join-request/dismiss', { method: 'POST' });
 }
 
 /** Reads the requests to join the forum waiting for the owner (clearance 3), oldest first. */
 export function fetchJoinRequests(): Promise<JoinRequestsResponse> {
-  return apiRequest('forum/join-requests');
+  return apiRequest<JoinRequestsResponse>('forum/join-requests');
 }
 
 /** The owner's decision on a waiting request to join the forum (clearance 3). */
 export function decideJoinRequest(id: string, decision: JoinDecision): Promise<DecideJoinResponse> {
-  return apiRequest('forum/join-requests/decide', { method: 'POST', body: { id, decision } });
+  return apiRequest<DecideJoinResponse>('forum/join-requests/decide', { method: 'POST', body: { id, decision } });
 }

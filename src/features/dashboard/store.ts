@@ -87,7 +87,6 @@ async function loadBestScore(username: string): Promise<void> {
   }
 }
 
-/** Shows one of the dashboard's cards. */
 export function showCard(card: DashboardCard): void {
   $card.set(card);
 }

@@ -1,13 +1,15 @@
 import { apiRequest } from '../../platform/api-client.ts';
 import { $user } from '../../platform/session.ts';
 import type {
-  ForumMessage,
+  AskToJoinResponse,
+  DeletedResponse,
   JoinRequestResponse,
+  MessageResponse,
   MessagesResponse,
-  OwnJoinRequest,
   ReactResponse,
   ReactionId,
   RepliesResponse,
+  VersionResponse,
 } from './schema.ts';
 
 /** Reads a page of forum messages, oldest first: the newest `limit`, or those older than the cursor `before`. */
@@ -27,45 +29,42 @@ export function fetchReplies(id: string, query: { after?: string; limit?: number
 }
 
 /** The forum's version, which every post, reply, edit, delete and reaction raises. */
-export async function fetchForumVersion(): Promise<string> {
-  return (await apiRequest<{ version: string }>('messages/version')).version;
+export function fetchForumVersion(): Promise<VersionResponse> {
+  return apiRequest<VersionResponse>('messages/version');
 }
 
 /** Posts a message as the session's user, or a reply to `replyTo`. */
-export function postForumMessage(text: string, replyTo?: string): Promise<{ status: string; message: ForumMessage }> {
-  return apiRequest('messages/create-message', {
+export function postForumMessage(text: string, replyTo?: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('messages/create-message', {
     method: 'POST',
     body: { username: $user.get().username, text, ...(replyTo ? { replyTo } : {}) },
   });
 }
 
 /** Replaces the text of one of the session user's messages. */
-export async function editForumMessage(id: string, text: string): Promise<ForumMessage> {
-  return (
-    await apiRequest<{ message: ForumMessage }>(`messages/edit/${encodeURIComponent(id)}`, {
-      method: 'POST',
-      body: { text },
-    })
-  ).message;
+export function editForumMessage(id: string, text: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>(`messages/edit/${encodeURIComponent(id)}`, { method: 'POST', body: { text } });
 }
 
 /** Deletes a message (with its replies): one of the session user's own, or anyone's for a moderator. */
-export function deleteForumMessage(id: string): Promise<{ status: string; message: string }> {
-  return apiRequest(`messages/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteForumMessage(id: string): Promise<DeletedResponse> {
+  return apiRequest<DeletedResponse>(`messages/delete/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /** Gives (`on`) or takes back the session user's reaction on a message; answers its reactions after it. */
 export function reactTo(id: string, reaction: ReactionId, on: boolean): Promise<ReactResponse> {
-  return apiRequest(`messages/react/${encodeURIComponent(id)}`, { method: 'POST', body: { reaction, on } });
+  return apiRequest<ReactResponse>(`messages/react/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    body: { reaction, on },
+  });
 }
 
 /** The session user's request to join the forum, with a fresh token once the owner let them in. */
 export function fetchJoinRequest(): Promise<JoinRequestResponse> {
-  return apiRequest('forum/join-request');
+  return apiRequest<JoinRequestResponse>('forum/join-request');
 }
 
 /** Asks the owner to let the session user into the forum. */
-export async function askToJoin(note: string): Promise<OwnJoinRequest> {
-  return (await apiRequest<{ request: OwnJoinRequest }>('forum/ask-to-join', { method: 'POST', body: { note } }))
-    .request;
+export function askToJoin(note: string): Promise<AskToJoinResponse> {
+  return apiRequest<AskToJoinResponse>('forum/ask-to-join', { method: 'POST', body: { note } });
 }

@@ -128,6 +128,18 @@ export interface ReactResponse extends MessageReactions {
   status: 'Success';
 }
 
+/** The answer of POST /api/messages/create-message and /api/messages/edit/{id}: the message as stored. */
+export interface MessageResponse {
+  status: 'Success';
+  message: ForumMessage;
+}
+
+/** The answer of DELETE /api/messages/delete/{id}. */
+export interface DeletedResponse {
+  status: 'Success';
+  message: string;
+}
+
 /** A message as the API returns it (SPEC section 3: Message). */
 export interface ForumMessage extends MessageReactions {
   _id: string;
@@ -160,6 +172,12 @@ export interface RepliesResponse {
   more: string | null;
   /** How many replies the message has. */
   replyCount: number;
+}
+
+/** The answer of GET /api/messages/version: the forum's version, which every change raises. */
+export interface VersionResponse {
+  status: 'Success';
+  version: string;
 }
 
 export interface MessagesResponse {
@@ -247,6 +265,12 @@ export interface JoinRequestResponse {
    * in): the same session, now with the forum. The browser keeps it in place of its own.
    */
   token?: string;
+}
+
+/** The answer of POST /api/forum/ask-to-join: the request as stored. */
+export interface AskToJoinResponse {
+  status: 'Success';
+  request: OwnJoinRequest;
 }
 
 /** A request waiting for the owner, as the console lists it. */

@@ -2,25 +2,28 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor } from '../../../tests/setup/browser-session.ts';
 import type {
+  AskToJoinResponse,
   ForumMessage,
   JoinRequestResponse,
+  MessageResponse,
   MessagesResponse,
   OwnJoinRequest,
   ReactResponse,
   ReactionId,
   RepliesResponse,
+  VersionResponse,
 } from './schema.ts';
 
 const api = vi.hoisted(() => ({
   fetchMessages: vi.fn<(query?: { before?: string; limit?: number }) => Promise<MessagesResponse>>(),
   fetchReplies: vi.fn<(id: string, query?: { after?: string; limit?: number }) => Promise<RepliesResponse>>(),
-  fetchForumVersion: vi.fn<() => Promise<string>>(),
+  fetchForumVersion: vi.fn<() => Promise<VersionResponse>>(),
   postForumMessage: vi.fn<(text: string, replyTo?: string) => Promise<unknown>>(),
-  editForumMessage: vi.fn<(id: string, text: string) => Promise<ForumMessage>>(),
+  editForumMessage: vi.fn<(id: string, text: string) => Promise<MessageResponse>>(),
   deleteForumMessage: vi.fn<(id: string) => Promise<unknown>>(),
   reactTo: vi.fn<(id: string, reaction: ReactionId, on: boolean) => Promise<ReactResponse>>(),
   fetchJoinRequest: vi.fn<() => Promise<JoinRequestResponse>>(),
-  askToJoin: vi.fn<(note: string) => Promise<OwnJoinRequest>>(),
+  askToJoin: vi.fn<(note: string) => Promise<AskToJoinResponse>>(),
 }));
 
 /** A page of messages as the API answers it. */
@@ -217,8 +220,8 @@ describe('forum store', () => {
     expect(forum.$editing.get()).toEqual({ id: '1', text: 'Draft' });
     forum.changeEdit('Final');
     api.editForumMessage.mockResolvedValueOnce({
-      ...own('1', 'ada', 'Final'),
-      editedAt: '2026-11-20T10:05:00.000Z',
+      status: 'Success',
+      message: { ...own('1', 'ada', 'Final'), editedAt: '2026-11-20T10:05:00.000Z' },
     });
     await forum.saveEdit();
     expect(api.editForumMessage).toHaveBeenCalledWith('1', 'Final');
@@ -427,7 +430,7 @@ describe('forum store, for a visitor below the forum’s clearance', () => {
     expect(forum.$joinRequest.get()).toEqual({ status: 'ready', request: null });
     expect(api.fetchMessages).not.toHaveBeenCalled();
     forum.editJoinNote('  I play in the league ');
-    api.askToJoin.mockResolvedValueOnce(pending);
+    api.askToJoin.mockResolvedValueOnce({ status: 'Success', request: pending });
     await forum.sendJoinRequest();
     expect(api.askToJoin).toHaveBeenCalledWith('I play in the league');
     expect(forum.$joinRequest.get()).toEqual({ status: 'ready', request: pending });

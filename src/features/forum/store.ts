@@ -1,11 +1,7 @@
-// The forum page's state and actions (SPEC sections 2, 4, 5): the newest messages, then
-// older ones a page at a time, the message being typed and its preview, Post, editing one's own
-// message within EDIT_WINDOW_MINUTES, Delete on one's own messages and, for a moderator, on anyone's
-// after a confirmation. Under each message its replies (the first few with the page, "Load more
-// replies" for the rest), a reply box, and the reactions, which a polite status line announces.
-// While the page is visible it checks the forum's version every few seconds and reloads only when
-// something changed (with the replies a reader opened further). Failures are logged, except the
-// permission and length alerts the spec names and the server's reason an edit or a delete was refused.
+// The forum page's state and actions (SPEC sections 2, 4, 5): messages a page at a time, Post,
+// Edit, Delete, the replies and reactions under each, and the visitor's request to join. While the
+// page is visible it checks the forum's version every few seconds and reloads only on a change.
+// Failures are logged, except the alerts the spec names and the server's reason for a refusal.
 import { atom, onMount, task } from 'nanostores';
 import { loadMarkdown } from '../../components/markdown/renderer.ts';
 import { canModerateForum } from '../../lib/policy.ts';
@@ -95,7 +91,7 @@ let version = '';
 onMount($messages, () => {
   void loadMessages();
   return whileVisible(async () => {
-    if ((await fetchForumVersion()) !== version) await loadMessages();
+    if ((await fetchForumVersion()).version !== version) await loadMessages();
   }, CHECK_MS);
 });
 
@@ -351,7 +347,7 @@ export async function saveEdit(): Promise<void> {
   $alert.set(problem ?? '');
   if (problem) return;
   try {
-    const saved = await editForumMessage(editing.id, editing.text);
+    const { message: saved } = await editForumMessage(editing.id, editing.text);
     updateMessage(saved._id, (message) => ({
       ...message,
       text: saved.text,
@@ -492,7 +488,7 @@ export async function sendJoinRequest(): Promise<void> {
   if ($asking.get().status === 'sending') return;
   $asking.set({ status: 'sending' });
   try {
-    const request = await askToJoin($joinNote.get().trim());
+    const { request } = await askToJoin($joinNote.get().trim());
     $joinRequest.set({ status: 'ready', request });
     $joinNote.set('');
     $asking.set({ status: 'idle' });

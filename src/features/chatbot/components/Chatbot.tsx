@@ -6,8 +6,7 @@
 // answer once, from the status line below it.
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { remainingText, resetSentence } from '../logic.ts';
-import { MAX_QUESTION_LENGTH } from '../limits.ts';
+import { MAX_QUESTION_LENGTH, remainingText, resetSentence } from '../logic.ts';
 import {
   $busy,
   $conversationError,

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
-import { MAX_TITLE_LENGTH } from '../conversations.ts';
+import { MAX_TITLE_LENGTH } from '../logic.ts';
 import { $busy, $conversations, $currentId, deleteChat, openConversation, renameChat } from '../store.ts';
 
 export default function ConversationList() {

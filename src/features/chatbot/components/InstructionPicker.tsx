@@ -3,9 +3,8 @@
 // fills the input; typing in it makes a custom instruction, kept while a preset is chosen.
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import Field from '../../../components/Field.tsx';
-import { INSTRUCTION_PRESETS } from '../instructions.ts';
-import { MAX_SYSTEM_LENGTH } from '../limits.ts';
+import Field, { Choice } from '../../../components/Field.tsx';
+import { INSTRUCTION_PRESETS, MAX_SYSTEM_LENGTH } from '../logic.ts';
 import { $customChoice, $systemChoice } from '../store.ts';
 
 export default function InstructionPicker() {
@@ -17,18 +16,17 @@ export default function InstructionPicker() {
       <fieldset className="presets">
         <legend>Answer style</legend>
         {[...INSTRUCTION_PRESETS, { name: 'Custom', text: '' }].map(({ name, text }) => (
-          <label key={name}>
-            <input
-              type="radio"
-              name="instruction"
-              checked={text ? systemChoice === text : custom}
-              onChange={() => {
-                $systemChoice.set(text || $customChoice.get());
-                if (!text) input.current?.focus();
-              }}
-            />{' '}
-            {name}
-          </label>
+          <Choice
+            key={name}
+            label={name}
+            type="radio"
+            name="instruction"
+            checked={text ? systemChoice === text : custom}
+            onChange={() => {
+              $systemChoice.set(text || $customChoice.get());
+              if (!text) input.current?.focus();
+            }}
+          />
         ))}
       </fieldset>
       <Field

@@ -1,7 +1,7 @@
 // Questions to start an empty conversation with: one click sends one. The first asks about the
 // owner's work under the "Ask about my work" preset, which it chooses; the others keep the
 // visitor's instruction. On the page's first load, so kept to a few strings.
-import { MY_WORK_CHOICE } from '../instructions.ts';
+import { MY_WORK_CHOICE } from '../logic.ts';
 import { $systemChoice, sendQuestion } from '../store.ts';
 import { loadMarkdown } from '../../../components/markdown/renderer.ts';
 

@@ -1,10 +1,8 @@
 // The forum island (SPEC sections 2, 4, 5): for a member, the messages as sanitized markdown,
-// newest at the bottom with "Load older" above them, each with its reactions and its replies (the
-// first few, "Load more replies", a reply box that opens under the thread); Post with a formatting
-// hint and a preview; Edit on one's own messages for 15 minutes; Delete on one's own, and on
-// anyone's for a moderator, after a confirmation when replies go with it. Mentions of the reader
-// are highlighted. A signed-in visitor below the forum's clearance sees why it is closed and may
-// ask to join (ForumClosed.tsx). Rendered from the forum store.
+// newest at the bottom with "Load older" above them, each with its reactions and its replies; Post
+// with a formatting hint and a preview; Edit and Delete on one's own (Delete on anyone's for a
+// moderator, confirmed when replies go with it); mentions of the reader highlighted. A visitor
+// below the forum's clearance sees ForumClosed.tsx instead.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
