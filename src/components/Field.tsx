@@ -114,10 +114,14 @@ export default function Field({
   );
 }
 
-/** A radio or checkbox in its label: the control first, then the words. */
-export function Choice({ label, ...input }: { label: ReactNode } & ComponentProps<'input'>) {
+/** A radio or checkbox in its label: the control first, then the words (Choice.astro's twin). */
+export function Choice({
+  label,
+  labelClassName,
+  ...input
+}: { label: ReactNode; labelClassName?: string } & ComponentProps<'input'>) {
   return (
-    <label>
+    <label className={labelClassName}>
       <input {...input} /> {label}
     </label>
   );

@@ -6,6 +6,7 @@
 // live summary of the hints, behind a switch). The dialogs load when first opened.
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Choice } from '../../../components/Field.tsx';
 import { openModalDialog } from '../../../components/modal-dialog.ts';
 import { showToast } from '../../../components/toast.ts';
 import { takeEarlyKeys } from '../../../platform/early-input.ts';
@@ -212,16 +213,15 @@ export default function WordGame() {
         {announcement}
       </p>
       <div className="knowledge">
-        <label className="knowledge-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={showKnowledge}
-            onChange={(event) => changeSettings({ showKnowledge: event.target.checked })}
-          />{' '}
-          What you know
-        </label>
+        <Choice
+          labelClassName="knowledge-switch"
+          label="What you know"
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={showKnowledge}
+          onChange={(event) => changeSettings({ showKnowledge: event.target.checked })}
+        />
         {showKnowledge && (
           <p className="knowledge-summary" aria-live="polite">
             {summarise(game.guesses)}
