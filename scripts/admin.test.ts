@@ -12,7 +12,7 @@ import { login, register } from '../src/features/auth/service.server.ts';
 import { MESSAGE_RETENTION_DAYS } from '../src/features/contact/logic.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
-import { specPolls } from '../src/features/scheduling/spec-polls.ts';
+import { specPolls } from '../src/features/scheduling/configured/logic.ts';
 import { GUEST, OPERATOR } from '../src/server/caller.ts';
 import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';

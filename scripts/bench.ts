@@ -17,7 +17,7 @@
 // fails a server that runs calls one at a time or cold (under 1 request/s with p99 near 10 s
 // before this server).
 import autocannon from 'autocannon';
-import { configuredItems } from '../src/features/scheduling/spec-polls.ts';
+import { configuredItems } from '../src/features/scheduling/configured/logic.ts';
 import { bundleSite, coldImport, keptBundles, readZip } from './function-bundles.ts';
 import { startProductionServer } from './production-server.ts';
 

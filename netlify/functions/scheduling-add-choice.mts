@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { choiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { choiceEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Adds a vote for a time slot (or answers an option of a made poll). */
 export default choiceEndpoint('add');

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { availableDatesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { availableDatesEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the dates the date poll offers. */
 export default availableDatesEndpoint;

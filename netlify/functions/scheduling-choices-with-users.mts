@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { choicesWithUsersEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { choicesWithUsersEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists who chose which time slot of a poll. */
 export default choicesWithUsersEndpoint;

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { dateChoicesWithUsersEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { dateChoicesWithUsersEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists who chose which date of the date poll. */
 export default dateChoicesWithUsersEndpoint;

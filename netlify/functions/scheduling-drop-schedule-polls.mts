@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { adminEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { adminEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** The console's drop-schedule-polls action (clearance 3). */
 export default adminEndpoint('drop-schedule-polls');

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { choiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { choiceEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Removes a vote for a time slot (or an answer in a made poll). */
 export default choiceEndpoint('remove');

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { dateChoiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { dateChoiceEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Removes a vote for a date. */
 export default dateChoiceEndpoint('remove');

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { scheduleItemsEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { scheduleItemsEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the schedule items a time-slot poll offers. */
 export default scheduleItemsEndpoint;

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { userChoicesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { userChoicesEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the schedule item ids a voter chose. */
 export default userChoicesEndpoint;

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { userDateChoicesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { userDateChoicesEndpoint } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the dates a voter chose. */
 export default userDateChoicesEndpoint;

@@ -3,7 +3,6 @@
 // listing and managing every poll a page at a time, votes answered yes or "if need be", a finalised
 // poll refusing votes until it is reopened, its decision as an .ics file, the cheap version read,
 // and a delete taking every vote with it.
-import { beforeAll, describe, expect, it } from 'vitest';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
 import deletePollHandler from '../../netlify/functions/scheduling-delete-poll.mts';
@@ -17,14 +16,14 @@ import listPolls from '../../netlify/functions/scheduling-polls.mts';
 import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.mts';
 import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
-import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/new-poll.ts';
-import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising.server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CreatedPoll, type PollsPage, POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
+import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising/service.server.ts';
 import {
   MAX_OPEN_POLLS_PER_ACCOUNT,
   MAX_POLLS_PER_ACCOUNT,
   POLLS_PAGE_SIZE,
-} from '../../src/features/scheduling/polls.repo.server.ts';
-import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
+} from '../../src/features/scheduling/organising/repo.server.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';

@@ -23,9 +23,13 @@ import {
   MAX_COMMENT_LENGTH,
   NOT_YOUR_COMMENT,
   type PollComment,
-} from '../../src/features/scheduling/comments.ts';
-import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/new-poll.ts';
-import { NOT_YOUR_POLL, NO_DIGEST_ADDRESS, createPoll } from '../../src/features/scheduling/organising.server.ts';
+} from '../../src/features/scheduling/comments/logic.ts';
+import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/logic.ts';
+import {
+  NOT_YOUR_POLL,
+  NO_DIGEST_ADDRESS,
+  createPoll,
+} from '../../src/features/scheduling/organising/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';

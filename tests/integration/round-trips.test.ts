@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
-import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { linkToken } from '../../src/features/wedding/links.server.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';

@@ -10,15 +10,15 @@ import * as forumRepo from '../../src/features/forum/repo.server.ts';
 import { LIMITS as FORUM_LIMITS, POSTS_PER_DAY } from '../../src/features/forum/service.server.ts';
 import { accountKeyOf, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { type NewPoll, pollOptions } from '../../src/features/scheduling/new-poll.ts';
-import * as schedulingRepo from '../../src/features/scheduling/polls.repo.server.ts';
+import { type NewPoll, pollOptions } from '../../src/features/scheduling/poll/logic.ts';
+import * as schedulingRepo from '../../src/features/scheduling/organising/repo.server.ts';
 import {
   createScheduleDateItems,
   createScheduleItems,
   createSchedulePolls,
   migratePolls,
-} from '../../src/features/scheduling/spec-console.server.ts';
-import { vote } from '../../src/features/scheduling/voting.server.ts';
+} from '../../src/features/scheduling/configured/service.server.ts';
+import { vote } from '../../src/features/scheduling/voting/service.server.ts';
 import { createGuests, ensureGuestLinks } from '../../src/features/wedding/service.server.ts';
 import { GUEST, OPERATOR } from '../../src/server/caller.ts';
 

@@ -8,7 +8,7 @@ import { download, endpoint, json, lastPathSegment, parseWith, sharedCache } fro
 import { CLEARANCE } from '../../lib/user-details.ts';
 import { isSignedIn } from '../../server/caller.ts';
 import { siteUrl } from '../../server/settings.ts';
-import { comment, deleteComment, pollComments } from './commenting.server.ts';
+import { comment, deleteComment, pollComments } from './comments/service.server.ts';
 import {
   changeSettings,
   createPoll,
@@ -19,7 +19,7 @@ import {
   pollVoters,
   removeVoter,
   reopen,
-} from './organising.server.ts';
+} from './organising/service.server.ts';
 import {
   commentRequest,
   decideRequest,
@@ -31,9 +31,9 @@ import {
   removeVoterRequest,
   voteRequest,
   voterEmailRequest,
-} from './schema.ts';
-import { leaveEmail, poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting.server.ts';
-import { sendPollDigests } from './notifying.server.ts';
+} from './poll/schema.ts';
+import { leaveEmail, poll, pollAnswers, pollCalendar, pollVersion, vote } from './voting/service.server.ts';
+import { sendPollDigests } from './mail/service.server.ts';
 import { features } from '../../content/site.config.ts';
 
 // Every open poll page reads its poll's version every few seconds, and reloads the poll and its

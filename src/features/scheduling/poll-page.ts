@@ -8,11 +8,11 @@ export function mountSchedulingPoll(container: HTMLElement): Promise<void> {
   const { pollId = '', view } = container.dataset;
   if (view === 'options') {
     const addressed = location.pathname.split('/').filter(Boolean)[2] ?? '';
-    return mountIsland(container, () => import('./components/CreatedPoll.tsx'), {
+    return mountIsland(container, () => import('./poll/components/SchedulingPoll.tsx'), {
       props: () => ({ pollId: addressed }),
     });
   }
   if (view === 'dates')
-    return mountIsland(container, () => import('./components/DatePoll.tsx'), { props: () => ({ pollId }) });
-  return mountIsland(container, () => import('./components/TimeSlotPoll.tsx'), { props: () => ({ pollId }) });
+    return mountIsland(container, () => import('./poll/components/DatePoll.tsx'), { props: () => ({ pollId }) });
+  return mountIsland(container, () => import('./poll/components/TimeSlotPoll.tsx'), { props: () => ({ pollId }) });
 }

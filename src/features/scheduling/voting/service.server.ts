@@ -1,0 +1,166 @@
+// Voting in a scheduling poll, any poll of the one model (new-poll.ts): who may vote under which
+// name, a vote's change, and what a poll's page reads (the poll, everyone's answers, its version,
+// its decision as a calendar file).
+import * as votes from './repo.server.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError, type ErrorCode } from '../../../server/app-error.ts';
+import { type RateLimit, rateLimited, scaledForLocalRun } from '../../../server/rate-limit.ts';
+import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../../server/caller.ts';
+import { checkedWithinRateLimits } from '../../../server/session.ts';
+import { decisionEvent, icsFile } from '../time/logic.ts';
+import {
+  type CreatedPoll,
+  isPollId,
+  ANON_PREFIX,
+  NAME_TAKEN,
+  POLL_CLOSED,
+  POLL_FULL,
+  anonymousVoter,
+  isAnonymous,
+  voterKey,
+  type Answer,
+} from '../poll/logic.ts';
+import { readPoll } from '../organising/repo.server.ts';
+import type { ChoiceResponse, SchedulingReason, VoterEmailRequest } from '../poll/schema.ts';
+
+// Someone ticking every slot of both polls twice stays well inside; a script does not.
+export const LIMITS = {
+  changesPerAddress: { bucket: 'sched-vote-ip', max: 300, windowSeconds: 600 },
+  /** A voter leaves an address once or twice; a script trying addresses under many names is held back. */
+  emailsPerAddress: { bucket: 'sched-email-ip', max: 20, windowSeconds: 600 },
+} satisfies Record<string, RateLimit>;
+
+// Voters one poll takes: a league or a family reunion is a few dozen people; a script inventing
+// names stops here, which also bounds what the poll's public results read (voters × options).
+export const MAX_VOTERS_PER_POLL = 500;
+
+export const NO_SUCH_POLL = 'There is no such poll. It may have been deleted.';
+export const NO_SUCH_OPTION = 'There is no such option in this poll.';
+
+/** Checks that `pollId` has a poll id's shape, or throws a 404 (whether one is stored is the store's to say). */
+function requirePollId(pollId: string): string {
+  if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
+  return pollId;
+}
+
+/**
+ * The voter a request may act as: the token's username when logged in (asking for another name is
+ * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403); and
+ * the key its votes are stored under: the account's key for a member (an earlier account of the
+ * name is another voter), the name's key form for an anonymous voter.
+ */
+export function resolveVoter(requested: string, caller: SignedIn | Guest) {
+  if (isSignedIn(caller)) {
+    if (voterKey(requested) !== voterKey(caller.username)) {
+      throw new AppError('forbidden', 'You can only vote as yourself.');
+    }
+    return { username: caller.username, key: caller.accountKey, anonymous: false };
+  }
+  if (!isAnonymous(requested)) throw new AppError('forbidden', 'Please log in to vote under your username.');
+  const username = anonymousVoter(requested.slice(ANON_PREFIX.length));
+  if (username === anonymousVoter('')) throw new AppError('bad_request', 'Please enter your name to vote.');
+  return { username, key: voterKey(username), anonymous: true };
+}
+
+const refusal = (code: ErrorCode, message: string, reason: SchedulingReason) =>
+  new AppError<SchedulingReason>(code, message, {}, reason);
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface VoteInput {
+  pollId: string;
+  optionId: string;
+  username: string;
+  claimSecret?: string;
+  /** Yes or if need be; none takes the answer back. */
+  answer: Answer | 'none';
+}
+
+/** Answers an option or takes the answer back; the first vote under an anonymous name returns the name's claim secret. */
+export async function vote(input: VoteInput, caller: SignedIn | Guest, address: string): Promise<ChoiceResponse> {
+  const { pollId } = input;
+  if (!isPollId(pollId)) throw new AppError('bad_request', 'There is no such poll.');
+  if (input.answer === 'ifNeedBe' && (await readPoll(pollId))?.poll.yesOnly) {
+    throw new AppError('bad_request', 'This poll takes yes answers only.');
+  }
+  const voter = resolveVoter(input.username, caller);
+  // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
+  await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.changesPerAddress, address]]);
+  const newSecret = randomBytes(24).toString('base64url');
+  const outcome = await votes.changeVote(
+    {
+      pollId,
+      optionId: input.optionId,
+      ...voter,
+      change: input.answer === 'none' ? 'remove' : 'add',
+      secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
+      newSecretHash: sha256(newSecret),
+      maxVoters: scaledForLocalRun(MAX_VOTERS_PER_POLL),
+      answer: input.answer === 'none' ? 'yes' : input.answer,
+    },
+    address,
+  );
+  // Over register's limits on looking at accounts: the same refusal register gives.
+  if (typeof outcome === 'number') throw rateLimited(outcome);
+  if (outcome === 'no-poll') throw new AppError('bad_request', 'There is no such poll.');
+  if (outcome === 'unknown-option') throw refusal('bad_request', NO_SUCH_OPTION, 'unknown-option');
+  if (outcome === 'closed') throw refusal('conflict', POLL_CLOSED, 'poll-closed');
+  if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
+  if (outcome === 'full') throw refusal('conflict', POLL_FULL, 'poll-full');
+  return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
+}
+
+/** What a visitor hears who leaves an address before answering anything. */
+export const NOT_A_VOTER_YET = 'Answer at least one option first, then leave your address.';
+
+/**
+ * Keeps the address a voter leaves to hear the decision ('' forgets it), shown only to the poll's
+ * organiser: for the token's user, or an anonymous name with its claim's secret.
+ */
+export async function leaveEmail(
+  input: VoterEmailRequest,
+  caller: SignedIn | Guest,
+  address: string,
+): Promise<{ status: 'Success' }> {
+  const pollId = requirePollId(input.pollId);
+  const voter = resolveVoter(input.username, caller);
+  // A signed-in voter's session is checked in the rate limit's round trip, before anything is written.
+  await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.emailsPerAddress, address]]);
+  const secretHash = input.claimSecret ? sha256(input.claimSecret) : '';
+  const outcome = await votes.setVoterEmail(pollId, voter, secretHash, input.email);
+  if (outcome === 'not-voter') throw new AppError('conflict', NOT_A_VOTER_YET);
+  if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
+  return { status: 'Success' };
+}
+
+/** The option ids a voter chose: an anonymous name's, or those of the account a username has now. */
+export function choicesOf(pollId: string, username: string): Promise<string[]> {
+  if (!username.trim()) throw new AppError('bad_request', 'username is required.');
+  return votes.voterChoices(pollId, username.trim());
+}
+
+/** A poll, its decision and version; a 404 when there is none (never made, or deleted). */
+export async function poll(pollId: string): Promise<CreatedPoll & { version: number }> {
+  const found = isPollId(pollId) ? await readPoll(pollId) : undefined;
+  if (!found) throw new AppError('not_found', NO_SUCH_POLL);
+  return { ...found.poll, version: found.version };
+}
+
+/**
+ * Every answer of a poll (the option, yes or if need be, and who; a member's own marked `mine`),
+ * with the poll's version they were read at.
+ */
+export const pollAnswers = (pollId: string, reader: SignedIn | Guest) =>
+  votes.pollVotesAt(requirePollId(pollId), isSignedIn(reader) ? reader : undefined);
+
+/** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
+export async function pollVersion(pollId: string): Promise<{ version: number }> {
+  return { version: await votes.pollVersion(requirePollId(pollId)) };
+}
+
+/** The decision of a finalised poll as an .ics file; a 404 while it is open. */
+export async function pollCalendar(pollId: string, now = Date.now()): Promise<string> {
+  const event = decisionEvent(await poll(pollId), now);
+  if (!event) throw new AppError('not_found', 'This poll has no decision yet.');
+  return icsFile(event);
+}
