@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedPoll, NAME_TAKEN } from '../../src/features/scheduling/poll/logic.ts';
 import { decisionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
 import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising/service.server.ts';
-import type { OrganisedVoter } from '../../src/features/scheduling/poll/schema.ts';
+import type { OrganisedVoter } from '../../src/features/scheduling/organising/schema.ts';
 import { NOT_A_VOTER_YET } from '../../src/features/scheduling/voting/service.server.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';

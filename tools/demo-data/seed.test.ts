@@ -2,7 +2,7 @@
 // demo poll back when it lacks it (its page is one of the public routes the audit opens).
 import { describe, expect, it } from 'vitest';
 import { listMessages } from '../../src/features/forum/service.server.ts';
-import { readPoll } from '../../src/features/scheduling/organising/repo.server.ts';
+import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { pollVotes } from '../../src/features/scheduling/voting/repo.server.ts';
 import { keys } from '../../src/server/keys.ts';

@@ -12,6 +12,7 @@ import { accountKeyOf, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { type NewPoll, pollOptions } from '../../src/features/scheduling/poll/logic.ts';
 import * as schedulingRepo from '../../src/features/scheduling/organising/repo.server.ts';
+import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
 import {
   createScheduleDateItems,
   createScheduleItems,
@@ -126,6 +127,6 @@ export async function seedDemoData(): Promise<boolean> {
   await ensureGuestLinks();
   // The demo poll also joins a used store that lacks it (one made before it existed, or a shared
   // one whose tests deleted it): the audit and the browser tests open its page.
-  if (!(await schedulingRepo.readPoll(DEMO_POLL_ID))) await seedDemoPoll();
+  if (!(await readPoll(DEMO_POLL_ID))) await seedDemoPoll();
   return fresh;
 }

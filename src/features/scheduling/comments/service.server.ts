@@ -20,8 +20,9 @@ import {
 import * as repo from './repo.server.ts';
 import { isPollId } from '../poll/logic.ts';
 import type { Organiser } from '../organising/repo.server.ts';
-import type { CommentRequest, SchedulingReason } from '../poll/schema.ts';
-import { NO_SUCH_POLL } from '../voting/service.server.ts';
+import type { SchedulingReason } from '../poll/schema.ts';
+import type { CommentRequest } from './schema.ts';
+import { NO_SUCH_POLL } from '../poll/logic.ts';
 
 // Faster than anyone types; a script posting under many polls is held back per address.
 export const LIMITS = {
@@ -42,7 +43,7 @@ export async function comment(
   caller: SessionUser | Guest,
   address: string,
   now = Date.now(),
-): Promise<{ status: 'Success'; comment: PollComment }> {
+): Promise<{ comment: PollComment }> {
   if (!isPollId(input.pollId)) throw new AppError('not_found', NO_SUCH_POLL);
   const member = isSignedIn(caller);
   const name = member ? displayName(caller) : input.name;
@@ -61,7 +62,7 @@ export async function comment(
   if (outcome === 'no-poll') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'off') throw refusal('conflict', COMMENTS_OFF, 'comments-off');
   if (outcome === 'full') throw refusal('conflict', COMMENTS_FULL, 'comments-full');
-  return { status: 'Success', comment: shown(stored, member ? caller.accountKey : '') };
+  return { comment: shown(stored, member ? caller.accountKey : '') };
 }
 
 /**
@@ -88,5 +89,4 @@ export async function deleteComment(caller: Organiser, pollId: string, commentId
   const outcome = await repo.deleteComment(caller, pollId, commentId);
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_COMMENT);
   if (outcome === 'not-theirs') throw new AppError('forbidden', NOT_YOUR_COMMENT);
-  return { status: 'Success' as const };
 }

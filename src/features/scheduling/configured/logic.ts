@@ -5,7 +5,7 @@
 import { DATE_POLL, TIME_SLOTS, TIME_SLOT_CALENDAR, TIME_SLOT_POLLS } from '../../../content/polls.ts';
 import type { CreatedPoll, PollOption, Voter } from '../poll/logic.ts';
 import { clockLabel, zoneName, zonedToUtc } from '../time/logic.ts';
-import type { AdminResponse } from '../poll/schema.ts';
+import type { AdminResponse } from './schema.ts';
 
 export type TimeSlotPollId = keyof typeof TIME_SLOT_POLLS;
 export const TIME_SLOT_POLL_IDS = Object.keys(TIME_SLOT_POLLS) as TimeSlotPollId[];

@@ -3,17 +3,16 @@
 // made polls in an index by their place (the console's list), and a member's also in their own,
 // with the account that made each. Every change to a made poll is its organiser's or an admin's,
 // checked in the script that makes it (src/server/scripts/scheduling.ts).
-import { type Admin, commandsAsAdmin, runAsAdmin } from '../../../server/admin-limit.ts';
+import { type Admin, runAsAdmin } from '../../../server/admin-limit.ts';
 import { type Operator, type SignedIn, isOperator } from '../../../server/caller.ts';
 import { type WithClearance, canAdminister } from '../../../lib/policy.ts';
 import { dailyCounter } from '../../../server/daily-cap.ts';
 import { keys } from '../../../server/keys.ts';
 import { MAIL_COUNTERS } from '../../../server/mail.ts';
-import type { Write } from '../../../server/rate-limit.ts';
-import { redis } from '../../../server/redis.ts';
 import * as scripts from '../../../server/scripts/scheduling.ts';
 import type { CreatedPoll, ListedPoll, PollsPage } from '../poll/logic.ts';
-import { specPoll, specPolls } from '../configured/logic.ts';
+import { parsedPoll } from '../poll/repo.server.ts';
+import { specPolls } from '../configured/logic.ts';
 
 /**
  * Polls one account may have open (not finalised) at once: a league, a family and a club each
@@ -71,61 +70,6 @@ export function createPoll(
       ...poll.options.map((option) => option.id),
     ],
   );
-}
-
-/**
- * A poll with its decision and version, in one round trip; undefined when there is none. Its options
- * are those it offers now (a made poll offers all of its own; the console takes a configured poll's
- * time slots out and puts them back). A configured poll not stored yet reads as its config makes it.
- */
-export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; version: number } | undefined> {
-  const [definition, final, version, offered, commentsOff] = (await redis()
-    .pipeline()
-    .hget(keys.schedulePolls(), pollId)
-    .hget(keys.scheduleFinals(), pollId)
-    .get(keys.scheduleVersion(pollId))
-    .smembers(keys.scheduleOffered(pollId))
-    .sismember(keys.scheduleCommentsOff(), pollId)
-    .exec()) as [string | null, string | null, string | null, string[], number];
-  const configured = specPoll(pollId);
-  if (definition === null && !configured) return undefined;
-  const poll =
-    definition === null ? { ...configured!, ...(final ? { final } : {}) } : parsedPoll(pollId, definition, final);
-  const open = new Set(offered);
-  return {
-    poll: {
-      ...poll,
-      options: poll.options.filter((option) => open.has(option.id)),
-      ...(commentsOff ? { commentsOff: true as const } : {}),
-    },
-    version: Number(version ?? 0),
-  };
-}
-
-/**
- * Stores polls' definitions (their options stay offered as they are): over what is stored, or
- * (`replace` false) only where nothing is, so running it again changes nothing.
- */
-export async function storeDefinitions(
-  caller: Admin,
-  polls: readonly CreatedPoll[],
-  replace: boolean,
-): Promise<number> {
-  const replies = await commandsAsAdmin(
-    caller,
-    polls.map(({ id, ...definition }): Write => [
-      replace ? 'HSET' : 'HSETNX',
-      keys.schedulePolls(),
-      id,
-      JSON.stringify(definition),
-    ]),
-  );
-  return replies.reduce((sum, added) => sum + added, 0);
-}
-
-/** A stored definition (JSON text) as the poll it describes. */
-function parsedPoll(pollId: string, definition: string, final: string | null | undefined): CreatedPoll {
-  return { id: pollId, ...(JSON.parse(definition) as Omit<CreatedPoll, 'id'>), ...(final ? { final } : {}) };
 }
 
 /**

@@ -14,8 +14,8 @@ import type { SessionUser } from '../../../server/session.ts';
 import { type CreatedPoll, type NewPoll, isPollId, newPollProblem, pollOptions } from '../poll/logic.ts';
 import { mailCaps } from '../../../server/mail.ts';
 import { organiserShare, tellVoters, type Told } from '../mail/service.server.ts';
-import type { NewPollRequest, OrganisedVoter, PollSettingsRequest } from '../poll/schema.ts';
-import { NO_SUCH_OPTION, NO_SUCH_POLL } from '../voting/service.server.ts';
+import type { NewPollRequest, OrganisedVoter, PollSettingsRequest } from './schema.ts';
+import { NO_SUCH_OPTION, NO_SUCH_POLL } from '../poll/logic.ts';
 
 export type { Organiser } from './repo.server.ts';
 
@@ -54,7 +54,7 @@ export async function createPoll(organiser: repo.Organiser, request: NewPollRequ
     );
   }
   if (outcome === 'taken') throw new AppError('unavailable', 'Please try again.');
-  return { status: 'Success' as const, poll };
+  return { poll };
 }
 
 /** A page of every poll for the console, newest first, with its number of voters and its organiser. */
@@ -70,7 +70,6 @@ export async function deletePoll(organiser: repo.Organiser, pollId: string) {
   const outcome = isPollId(pollId) ? await repo.deletePoll(organiser, pollId) : 'missing';
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'not-theirs') throw notYours();
-  return { status: 'Success' as const };
 }
 
 /**
@@ -95,7 +94,7 @@ export async function finalise(organiser: repo.Organiser, pollId: string, option
       throw new AppError('bad_request', NO_SUCH_OPTION);
   }
   const told = await tellVoters(outcome.poll, outcome.addresses, outcome.mails, site);
-  return { status: 'Success' as const, told };
+  return { told };
 }
 
 /** Reopens a finalised poll to votes, for its organiser or an admin. */
@@ -103,7 +102,6 @@ export async function reopen(organiser: repo.Organiser, pollId: string) {
   const outcome = isPollId(pollId) ? await repo.reopenPoll(organiser, pollId) : 'missing';
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'not-theirs') throw notYours();
-  return { status: 'Success' as const };
 }
 
 /** What the organiser hears when the voter to remove is not in the poll (any more). */
@@ -119,7 +117,7 @@ export async function removeVoter(organiser: repo.Organiser, pollId: string, use
   const removed = await repo.removeVoter(organiser, pollId, username);
   if (removed === -2) throw notYours();
   if (removed < 0) throw new AppError('not_found', NO_SUCH_VOTER);
-  return { status: 'Success' as const, removedAnswers: removed };
+  return { removedAnswers: removed };
 }
 
 /** What an organiser hears when a digest has nowhere to go. */
@@ -139,7 +137,6 @@ export async function changeSettings(organiser: repo.Organiser, request: PollSet
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'not-theirs') throw notYours();
   if (outcome === 'no-email') throw new AppError('conflict', NO_DIGEST_ADDRESS);
-  return { status: 'Success' as const };
 }
 
 /**

@@ -13,7 +13,7 @@ const api = vi.hoisted(() => ({
   removeVoter: vi.fn(),
   reopenPoll: vi.fn(),
 }));
-vi.mock('../poll/api-client.ts', () => api);
+vi.mock('./api-client.ts', () => api);
 
 const made = (id: string, title = 'Board games'): CreatedPoll & { voters: number } => ({
   id,

@@ -17,9 +17,9 @@ import {
   removeVoter,
   reopenPoll,
   type ToldCounts,
-} from '../poll/api-client.ts';
+} from './api-client.ts';
 import { type CreatedPoll, type ListedPoll, type NewPoll, type NewPollDay, newPollProblem } from '../poll/logic.ts';
-import type { OrganisedVoter } from '../poll/schema.ts';
+import type { OrganisedVoter } from './schema.ts';
 
 export type { ListedPoll } from '../poll/logic.ts';
 

@@ -1,9 +1,9 @@
 // The scheduling polls' calls (SPEC section 7: /api/scheduling/*). Every poll page reads and votes
 // through the one model's endpoints; the spec's own ones are for other clients.
 import { apiRequest } from '../../../platform/api-client.ts';
-import type { CreatedPoll, NewPoll, PollsPage, Voter, Answer } from './logic.ts';
+import type { CreatedPoll, Voter, Answer } from './logic.ts';
 import type { CommentsResponse, PollComment } from '../comments/logic.ts';
-import type { AdminResponse, ChoiceResponse, OrganisedVoter } from './schema.ts';
+import type { ChoiceResponse } from '../voting/schema.ts';
 
 const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
 
@@ -39,9 +39,6 @@ export const sendComment = (pollId: string, text: string, name: string) =>
   });
 export const deleteComment = (pollId: string, commentId: string) =>
   apiRequest<{ status: 'Success' }>('scheduling/delete-comment', { method: 'POST', body: { pollId, commentId } });
-/** Switches a poll's comments or its daily digest on or off (its organiser). */
-export const changePollSettings = (pollId: string, settings: { comments?: boolean; digest?: boolean }) =>
-  apiRequest<{ status: 'Success' }>('scheduling/poll-settings', { method: 'POST', body: { pollId, ...settings } });
 /** Where a finalised poll's decision downloads as an .ics file. */
 export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calendar/${pollId}`;
 
@@ -59,35 +56,3 @@ export const sendVoterEmail = (body: { pollId: string; username: string; claimSe
 
 /** Answers an option (yes, if need be) or takes the answer back (none). */
 export const sendVote = (body: VoteRequest) => apiRequest<ChoiceResponse>('scheduling/vote', { method: 'POST', body });
-
-// ----- The console and the organisers -----
-
-/** Runs one of the console's spec actions. */
-export const runAdminAction = (action: string) => apiRequest<AdminResponse>(`scheduling/${action}`, { method: 'POST' });
-
-export const createPoll = (poll: NewPoll) =>
-  apiRequest<{ status: 'Success'; poll: CreatedPoll }>('scheduling/create-poll', { method: 'POST', body: poll });
-/** A page of every poll (clearance 3): the newest, or those before the cursor `before`. */
-export const fetchPolls = (before?: string) => get<PollsPage>(`polls${before ? `?before=${before}` : ''}`);
-/** The polls the signed-in member made. */
-export const fetchOwnPolls = () => get<PollsPage>('my-polls');
-/** How the decision's mail to the voters went, by delivery. */
-export type ToldCounts = Record<'sending' | 'delivered' | 'undelivered' | 'not-sent', number>;
-
-export const finalisePoll = (pollId: string, optionId: string) =>
-  apiRequest<{ status: 'Success'; told: ToldCounts }>('scheduling/finalise-poll', {
-    method: 'POST',
-    body: { pollId, optionId },
-  });
-/** A poll's voters with their answers, addresses and how they were told (its organiser). */
-export const fetchPollVoters = async (pollId: string) =>
-  (await get<{ voters: OrganisedVoter[] }>(`poll-voters/${pollId}`)).voters;
-export const reopenPoll = (pollId: string) =>
-  apiRequest<{ status: 'Success' }>('scheduling/reopen-poll', { method: 'POST', body: { pollId } });
-export const deletePoll = (pollId: string) =>
-  apiRequest<{ status: 'Success' }>('scheduling/delete-poll', { method: 'POST', body: { pollId } });
-export const removeVoter = (pollId: string, username: string) =>
-  apiRequest<{ status: 'Success'; removedAnswers: number }>('scheduling/remove-voter', {
-    method: 'POST',
-    body: { pollId, username },
-  });

@@ -4,7 +4,7 @@ import { MemoryStorage, tokenFor } from '../../../../tests/setup/browser-session
 import type { Vote, VoteRequest } from './api-client.ts';
 import type { CommentsResponse } from '../comments/logic.ts';
 import type { CreatedPoll, PollOption } from './logic.ts';
-import type { ChoiceResponse } from './schema.ts';
+import type { ChoiceResponse } from '../voting/schema.ts';
 
 const api = vi.hoisted(() => ({
   fetchPoll: vi.fn<(pollId: string) => Promise<CreatedPoll & { version: number }>>(),

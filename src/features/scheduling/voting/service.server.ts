@@ -1,16 +1,14 @@
-// Voting in a scheduling poll, any poll of the one model (new-poll.ts): who may vote under which
-// name, a vote's change, and what a poll's page reads (the poll, everyone's answers, its version,
-// its decision as a calendar file).
+// Voting in any scheduling poll: who may vote under which name, a vote's change, and the address a
+// voter leaves to hear the decision.
 import * as votes from './repo.server.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, type ErrorCode } from '../../../server/app-error.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../../server/rate-limit.ts';
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../../server/caller.ts';
 import { checkedWithinRateLimits } from '../../../server/session.ts';
-import { decisionEvent, icsFile } from '../time/logic.ts';
 import {
-  type CreatedPoll,
   isPollId,
+  NO_SUCH_OPTION,
   ANON_PREFIX,
   NAME_TAKEN,
   POLL_CLOSED,
@@ -20,8 +18,10 @@ import {
   voterKey,
   type Answer,
 } from '../poll/logic.ts';
-import { readPoll } from '../organising/repo.server.ts';
-import type { ChoiceResponse, SchedulingReason, VoterEmailRequest } from '../poll/schema.ts';
+import { specPoll } from '../configured/logic.ts';
+import { requirePollId } from '../poll/service.server.ts';
+import type { SchedulingReason } from '../poll/schema.ts';
+import type { VoterEmailRequest } from './schema.ts';
 
 // Someone ticking every slot of both polls twice stays well inside; a script does not.
 export const LIMITS = {
@@ -33,15 +33,6 @@ export const LIMITS = {
 // Voters one poll takes: a league or a family reunion is a few dozen people; a script inventing
 // names stops here, which also bounds what the poll's public results read (voters × options).
 export const MAX_VOTERS_PER_POLL = 500;
-
-export const NO_SUCH_POLL = 'There is no such poll. It may have been deleted.';
-export const NO_SUCH_OPTION = 'There is no such option in this poll.';
-
-/** Checks that `pollId` has a poll id's shape, or throws a 404 (whether one is stored is the store's to say). */
-function requirePollId(pollId: string): string {
-  if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
-  return pollId;
-}
 
 /**
  * The voter a request may act as: the token's username when logged in (asking for another name is
@@ -77,10 +68,15 @@ export interface VoteInput {
 }
 
 /** Answers an option or takes the answer back; the first vote under an anonymous name returns the name's claim secret. */
-export async function vote(input: VoteInput, caller: SignedIn | Guest, address: string): Promise<ChoiceResponse> {
+export async function vote(
+  input: VoteInput,
+  caller: SignedIn | Guest,
+  address: string,
+): Promise<{ claimSecret?: string }> {
   const { pollId } = input;
   if (!isPollId(pollId)) throw new AppError('bad_request', 'There is no such poll.');
-  if (input.answer === 'ifNeedBe' && (await readPoll(pollId))?.poll.yesOnly) {
+  // Only the configured polls take yes answers only, and theirs is the config's definition.
+  if (input.answer === 'ifNeedBe' && specPoll(pollId)?.yesOnly) {
     throw new AppError('bad_request', 'This poll takes yes answers only.');
   }
   const voter = resolveVoter(input.username, caller);
@@ -107,7 +103,7 @@ export async function vote(input: VoteInput, caller: SignedIn | Guest, address: 
   if (outcome === 'closed') throw refusal('conflict', POLL_CLOSED, 'poll-closed');
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
   if (outcome === 'full') throw refusal('conflict', POLL_FULL, 'poll-full');
-  return outcome === 'claimed' ? { status: 'Success', claimSecret: newSecret } : { status: 'Success' };
+  return outcome === 'claimed' ? { claimSecret: newSecret } : {};
 }
 
 /** What a visitor hears who leaves an address before answering anything. */
@@ -117,11 +113,7 @@ export const NOT_A_VOTER_YET = 'Answer at least one option first, then leave you
  * Keeps the address a voter leaves to hear the decision ('' forgets it), shown only to the poll's
  * organiser: for the token's user, or an anonymous name with its claim's secret.
  */
-export async function leaveEmail(
-  input: VoterEmailRequest,
-  caller: SignedIn | Guest,
-  address: string,
-): Promise<{ status: 'Success' }> {
+export async function leaveEmail(input: VoterEmailRequest, caller: SignedIn | Guest, address: string): Promise<void> {
   const pollId = requirePollId(input.pollId);
   const voter = resolveVoter(input.username, caller);
   // A signed-in voter's session is checked in the rate limit's round trip, before anything is written.
@@ -130,37 +122,10 @@ export async function leaveEmail(
   const outcome = await votes.setVoterEmail(pollId, voter, secretHash, input.email);
   if (outcome === 'not-voter') throw new AppError('conflict', NOT_A_VOTER_YET);
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
-  return { status: 'Success' };
 }
 
 /** The option ids a voter chose: an anonymous name's, or those of the account a username has now. */
 export function choicesOf(pollId: string, username: string): Promise<string[]> {
   if (!username.trim()) throw new AppError('bad_request', 'username is required.');
   return votes.voterChoices(pollId, username.trim());
-}
-
-/** A poll, its decision and version; a 404 when there is none (never made, or deleted). */
-export async function poll(pollId: string): Promise<CreatedPoll & { version: number }> {
-  const found = isPollId(pollId) ? await readPoll(pollId) : undefined;
-  if (!found) throw new AppError('not_found', NO_SUCH_POLL);
-  return { ...found.poll, version: found.version };
-}
-
-/**
- * Every answer of a poll (the option, yes or if need be, and who; a member's own marked `mine`),
- * with the poll's version they were read at.
- */
-export const pollAnswers = (pollId: string, reader: SignedIn | Guest) =>
-  votes.pollVotesAt(requirePollId(pollId), isSignedIn(reader) ? reader : undefined);
-
-/** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
-export async function pollVersion(pollId: string): Promise<{ version: number }> {
-  return { version: await votes.pollVersion(requirePollId(pollId)) };
-}
-
-/** The decision of a finalised poll as an .ics file; a 404 while it is open. */
-export async function pollCalendar(pollId: string, now = Date.now()): Promise<string> {
-  const event = decisionEvent(await poll(pollId), now);
-  if (!event) throw new AppError('not_found', 'This poll has no decision yet.');
-  return icsFile(event);
 }

@@ -4,10 +4,10 @@
 import { openModalDialog, wireModalDialogs } from '../../../../components/modal-dialog.ts';
 import { mountIsland } from '../../../../components/mount.ts';
 import { ApiError } from '../../../../platform/api-client.ts';
-import { runAdminAction } from '../../poll/api-client.ts';
+import { runAdminAction } from '../api-client.ts';
 import { POLL_ORGANISER } from '../../mount-point.ts';
 import { type ActionOutcome, DROP_CONFIRMATIONS, consoleMessage } from '../logic.ts';
-import type { AdminResponse } from '../../poll/schema.ts';
+import type { AdminResponse } from '../schema.ts';
 
 async function outcomeOf(action: string): Promise<ActionOutcome> {
   try {
