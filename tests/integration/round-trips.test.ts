@@ -563,3 +563,16 @@ describe('round trips per API call', () => {
     },
   );
 });
+
+describe.skipIf(!served.has('scheduling-vote'))('a scheduling vote', () => {
+  it.each(['yes', 'ifNeedBe'])('answers %s in 2 round trips: the rate limit, then the vote', async (answer) => {
+    const poll = await madePoll();
+    const request = { body: { pollId: poll.id, optionId: poll.options[1]!.id, username: anon(), answer } };
+    let status = 0;
+    const trips = await countStoreRoundTrips(async () => {
+      status = (await run('scheduling-vote', request)).status;
+    });
+    expect(status).toBe(200);
+    expect(trips).toBe(2);
+  });
+});
