@@ -395,6 +395,20 @@ describe('scheduling poll store', () => {
     expect($poll.get().comments).toEqual([said]);
   });
 
+  it("reads everyone's answers once for every view: at mount and at each refresh, with a voter too", async () => {
+    inAVisiblePage();
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'demo_visitor', true)]);
+    poll = await openPoll('demo_visitor');
+    expect(api.fetchPollAnswers).toHaveBeenCalledTimes(1);
+    expect([...poll.$poll.get().selected]).toEqual(['0828-600pm']);
+    api.fetchPollVersion.mockResolvedValue(1);
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo')]);
+    await vi.advanceTimersByTimeAsync(poll.REFRESH_MS);
+    expect(api.fetchPollAnswers).toHaveBeenCalledTimes(2);
+    expect(poll.$poll.get()).toMatchObject({ voterNames: ['anon_Jo'], canVote: true });
+    expect(poll.$poll.get().selected.size).toBe(0);
+  });
+
   it('while visible, reads only the version every few seconds, and reloads when it moved', async () => {
     vi.useFakeTimers();
     const listeners = new Map<string, () => void>();

@@ -218,12 +218,13 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
     void task(() =>
       enqueue(poll, async () => {
         const version = fetchPollVersion(pollId).catch(() => -1);
-        await Promise.all([loadOptions(poll), loadVotes(poll), loadComments(poll)]);
+        const voter = $voter.get();
+        await Promise.all([loadOptions(poll), loadAnswers(poll, { votes: true, voter }), loadComments(poll)]);
         poll.version = await version;
       }),
     );
     // A new voter (a saved name, a login) sees their own choices.
-    const unsubscribe = $voter.subscribe((voter) => void loadChoices(poll, voter));
+    const unsubscribe = $voter.listen((voter) => void loadAnswers(poll, { votes: false, voter, fresh: true }));
     const stopRefreshing = refreshWhileVisible(poll);
     return () => {
       unsubscribe();
@@ -244,8 +245,7 @@ function refreshWhileVisible(poll: Poll): () => void {
     // Asked at the new version: answers the CDN shares between everyone watching the poll.
     await Promise.all([
       loadOptions(poll, version),
-      loadVotes(poll, version),
-      loadChoices(poll, poll.$voter.get(), version),
+      loadAnswers(poll, { votes: true, voter: poll.$voter.get() }, version),
       loadComments(poll, version),
     ]);
     poll.version = version;
@@ -278,17 +278,6 @@ function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<
   });
 }
 
-function loadVotes({ id, failures, $state }: Poll, version?: number): Promise<void> {
-  return task(async () => {
-    try {
-      $state.setKey('votes', await fetchPollAnswers(id, version));
-    } catch (error) {
-      console.error('An error has occurred', failures.votes, error);
-      $state.setKey('votes', $state.get().votes ?? []);
-    }
-  });
-}
-
 /** Loads the poll's comments; a failure is logged and leaves those shown. */
 function loadComments({ id, $state }: Poll, version?: number): Promise<void> {
   return task(async () => {
@@ -301,31 +290,42 @@ function loadComments({ id, $state }: Poll, version?: number): Promise<void> {
 }
 
 /**
- * Loads the voter's answers; a refresh (at the poll's new `version`) keeps the shown ones (and
- * voting open) until they arrive.
+ * One read of everyone's answers feeds every view: everyone's votes (`votes`), and the voter's own
+ * answers (when there is a voter). A new voter's (`fresh`) are shown once they arrive; a refresh
+ * (at the poll's new `version`) keeps the shown ones, and voting open, until then. Own answers read
+ * across a click are older than what it shows, and not taken.
  */
-function loadChoices(poll: Poll, voter: string, version?: number): Promise<void> {
+function loadAnswers(
+  poll: Poll,
+  wanted: { votes: boolean; voter: string; fresh?: boolean },
+  version?: number,
+): Promise<void> {
   const { id, failures, $state, $voter } = poll;
-  if (version === undefined) {
+  const { voter } = wanted;
+  if (wanted.fresh) {
     $state.setKey('answers', new Map());
     $state.setKey('choicesFor', '');
   }
-  if (!voter) return Promise.resolve();
+  if (!wanted.votes && !voter) return Promise.resolve();
   return task(async () => {
+    const changes = poll.changes;
+    let votes: Vote[];
     try {
-      const changes = poll.changes;
-      const answers = new Map(
-        (await fetchPollAnswers(id, version))
-          .filter((vote) => isOwnVote(vote, voter))
-          .map((vote): [string, Answer] => [vote.option, vote.answer]),
-      );
-      if ($voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
-      if (poll.changes !== changes || poll.sending > 0) return; // a vote meanwhile: what is shown is newer
-      $state.setKey('answers', answers);
-      $state.setKey('choicesFor', voter);
+      votes = await fetchPollAnswers(id, version);
     } catch (error) {
-      console.error('An error has occurred', failures.choices, error);
+      if (wanted.votes) {
+        console.error('An error has occurred', failures.votes, error);
+        $state.setKey('votes', $state.get().votes ?? []);
+      }
+      if (voter) console.error('An error has occurred', failures.choices, error);
+      return;
     }
+    if (wanted.votes) $state.setKey('votes', votes);
+    if (!voter || $voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
+    if (poll.changes !== changes || poll.sending > 0) return; // a vote meanwhile: what is shown is newer
+    const own = votes.filter((vote) => isOwnVote(vote, voter));
+    $state.setKey('answers', new Map(own.map((vote): [string, Answer] => [vote.option, vote.answer])));
+    $state.setKey('choicesFor', voter);
   });
 }
 
@@ -420,7 +420,7 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
     }
     poll.changes += 1;
     poll.sending -= 1;
-    await loadVotes(poll);
+    await loadAnswers(poll, { votes: true, voter: '' });
   };
   return enqueue(poll, send);
 }
