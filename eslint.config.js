@@ -31,8 +31,6 @@ const otherFeature = (up) => [
   { regex: `^${up}(?!\\.\\.)[^/]+/(?!schema(\\.ts)?$)`, message: OTHER_FEATURE_MESSAGE },
   { regex: `^${up}(?!\\.\\.)[^/]+/schema(\\.ts)?$`, message: OTHER_SCHEMA_MESSAGE, allowTypeImports: true },
 ];
-const OTHER_FEATURE = otherFeature('\\.\\./');
-const OTHER_FEATURE_FROM_COMPONENTS = otherFeature('\\.\\./\\.\\./');
 /**
  * The import rules of a feature's files: typescript-eslint's twin of no-restricted-imports, which
  * can let type-only imports through (another feature's schema), and a type-only import written as
@@ -45,6 +43,35 @@ const featureImports = (patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
   '@typescript-eslint/no-import-type-side-effects': 'error',
 });
+// A feature's keys and scripts are its repo's own, so what it stores and how is read in one place
+// and can change without a search through the code base.
+const PRIVATE_STORAGE = {
+  group: ['**/keys.server', '**/keys.server.ts', '**/scripts.server', '**/scripts.server.ts'],
+  message: "A feature's keys.server.ts and scripts.server.ts are private to its repo.server.ts: call the repo instead.",
+};
+/**
+ * The rules of a feature's files `depth` folders below src/features/<feature>/ (0: its top folder;
+ * 1: its components or a capability's folder; 2: a capability's components).
+ * @param {number} depth
+ */
+const featureFolder = (depth) => {
+  const here = ['src/features/*', ...Array(depth).fill('*')].join('/');
+  const otherFeatures = otherFeature('\\.\\./'.repeat(depth + 1));
+  const storage = ['repo', 'keys', 'scripts'].map((name) => `${here}/${name}.server.ts`);
+  return [
+    {
+      files: [`${here}/*.ts`, `${here}/*.tsx`],
+      ignores: [`${here}/*.server.ts`, '**/*.test.ts'],
+      rules: featureImports([...otherFeatures, SERVER_ONLY, NO_TOOLS]),
+    },
+    {
+      files: [`${here}/*.server.ts`],
+      ignores: [...storage, '**/*.test.ts'],
+      rules: featureImports([...otherFeatures, PRIVATE_STORAGE, NO_TOOLS]),
+    },
+    { files: storage, rules: featureImports([...otherFeatures, NO_TOOLS]) },
+  ];
+};
 const FEATURES_FROM_BELOW = {
   group: ['**/features/**'],
   message:
@@ -122,21 +149,9 @@ export default defineConfig(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [FEATURES_FROM_BELOW, SERVER_ONLY, NO_TOOLS] }] },
   },
-  {
-    files: ['src/features/*/*.ts', 'src/features/*/*.tsx'],
-    ignores: ['src/features/*/*.server.ts', '**/*.test.ts'],
-    rules: featureImports([...OTHER_FEATURE, SERVER_ONLY, NO_TOOLS]),
-  },
-  {
-    files: ['src/features/*/*.server.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: featureImports([...OTHER_FEATURE, NO_TOOLS]),
-  },
-  {
-    files: ['src/features/*/components/**'],
-    ignores: ['**/*.test.ts'],
-    rules: featureImports([...OTHER_FEATURE_FROM_COMPONENTS, SERVER_ONLY, NO_TOOLS]),
-  },
+  ...featureFolder(0),
+  ...featureFolder(1),
+  ...featureFolder(2),
   {
     files: [
       'src/features/**/*.{ts,tsx}',
@@ -204,7 +219,14 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['**/*repo.server', '**/*repo.server.ts', '@upstash/redis', '**/logic', '**/logic.ts'],
+              group: [
+                '**/*repo.server',
+                '**/*repo.server.ts',
+                ...PRIVATE_STORAGE.group,
+                '@upstash/redis',
+                '**/logic',
+                '**/logic.ts',
+              ],
               message:
                 'Functions stay thin: parse, authenticate, call one service (features/*/service.server.ts), map errors. ' +
                 'Redis access and business rules live below the service.',

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { conversationIdOf, deleteOwnConversation } from '../../src/features/chatbot/conversations.server.ts';
+import { conversationIdOf, deleteOwnConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Deletes one of the token user's chatbot conversations (404 when it has none by that id). */

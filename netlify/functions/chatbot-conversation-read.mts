@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import type { ConversationResponse } from '../../src/features/chatbot/conversation-schema.ts';
-import { conversationIdOf, getConversation } from '../../src/features/chatbot/conversations.server.ts';
+import type { ConversationResponse } from '../../src/features/chatbot/schema.ts';
+import { conversationIdOf, getConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Reads one of the token user's chatbot conversations with its messages (404 when it has none by that id). */

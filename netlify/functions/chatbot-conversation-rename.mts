@@ -1,9 +1,6 @@
 import type { Config } from '@netlify/functions';
-import {
-  type ConversationSavedResponse,
-  renameConversationRequest,
-} from '../../src/features/chatbot/conversation-schema.ts';
-import { conversationIdOf, renameOwnConversation } from '../../src/features/chatbot/conversations.server.ts';
+import { type ConversationSavedResponse, renameConversationRequest } from '../../src/features/chatbot/schema.ts';
+import { conversationIdOf, renameOwnConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Renames one of the token user's chatbot conversations (404 when it has none by that id). */

@@ -1,9 +1,6 @@
 import type { Config } from '@netlify/functions';
-import {
-  type ConversationSavedResponse,
-  saveConversationRequest,
-} from '../../src/features/chatbot/conversation-schema.ts';
-import { conversationIdOf, putConversation } from '../../src/features/chatbot/conversations.server.ts';
+import { type ConversationSavedResponse, saveConversationRequest } from '../../src/features/chatbot/schema.ts';
+import { conversationIdOf, putConversation } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Saves one of the token user's chatbot conversations whole (title and messages), new or replacing; past 50 the least recently changed is dropped. */

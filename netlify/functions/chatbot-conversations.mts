@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import type { ConversationsResponse } from '../../src/features/chatbot/conversation-schema.ts';
-import { listConversations } from '../../src/features/chatbot/conversations.server.ts';
+import type { ConversationsResponse } from '../../src/features/chatbot/schema.ts';
+import { listConversations } from '../../src/features/chatbot/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
 /** Lists the token user's chatbot conversations (id, title, updatedAt), most recently changed first. */

@@ -6,7 +6,7 @@
 // uses one look per name, while a script trying names is held to register's pace.
 import { keys, usernameKey } from './keys.ts';
 import { type RateLimit, attemptCounter } from './rate-limit.ts';
-import type { AccountProbeArgs, AccountProbeKeys } from './scripts/account-probe.ts';
+import type { AccountProbe, AccountProbeArgs, AccountProbeKeys } from './scripts/account-probe.ts';
 
 /**
  * Register's per-address and per-username limits (src/features/auth/service.server.ts LIMITS
@@ -35,5 +35,17 @@ export function accountProbe(address: string, name: string): { keys: AccountProb
   return {
     keys: [keys.accountLookups(address), ipKey, nameKey],
     args: [subject, ipMax, ipWindow, nameMax, nameWindow],
+  };
+}
+
+/** The same look, as a named script takes it: `probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)`. */
+export function namedAccountProbe(address: string, name: string): AccountProbe {
+  const {
+    keys: [probeNames, probeAddress, probeName],
+    args: [subject, addressMax, addressWindow, nameMax, nameWindow],
+  } = accountProbe(address, name);
+  return {
+    keys: { probeNames, probeAddress, probeName },
+    args: { probe: { name: subject, addressMax, addressWindow, nameMax, nameWindow } },
   };
 }

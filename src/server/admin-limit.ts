@@ -6,7 +6,10 @@ import { type Operator, type SignedIn, isOperator } from './caller.ts';
 import { usernameKey } from './keys.ts';
 import { type RateLimit, type Write, attemptCounter, rateLimited } from './rate-limit.ts';
 import { redis } from './redis.ts';
-import { type LimitedScript, runCommands as runCommandsScript } from './scripts/limited.ts';
+import { type LimitedScript, commandsCall, runCommands as runCommandsScript } from './scripts/limited.ts';
+import { type NamedKeys, type Script, type Wait, secondsToWait } from './scripts/script.ts';
+
+type Arg = string | number;
 import { checkedWithinRateLimits } from './session.ts';
 
 export const ADMIN_LIMIT = { bucket: 'admin-user', max: 60, windowSeconds: 600 } satisfies RateLimit;
@@ -15,31 +18,39 @@ export const ADMIN_LIMIT = { bucket: 'admin-user', max: 60, windowSeconds: 600 }
 export type Admin = SignedIn | Operator;
 
 /** Runs the script, counting the admin's attempt in the same script first; over the limit nothing runs. */
-export async function runAsAdmin<Keys extends string[], Args extends (string | number)[], Reply>(
+export async function runAsAdmin<Keys, Args, Reply>(
   admin: Admin,
   script: LimitedScript<Keys, Args, Reply>,
   keys: Keys,
   args: Args,
 ): Promise<Reply> {
   if (isOperator(admin)) return script.plain.run(keys, args);
-  const [counter, max, windowSeconds] = attemptCounter([ADMIN_LIMIT, usernameKey(admin.username)]);
-  const [wait, reply] = await script.counted.runChecked(
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter([ADMIN_LIMIT, usernameKey(admin.username)]);
+  if (Array.isArray(keys)) {
+    const counted = script.counted as Script<string[], Arg[], [number, Reply?]>;
+    const [wait, reply] = await counted.runChecked(
+      admin.session,
+      [attempts, ...keys],
+      [attemptsMax, attemptsWindow, ...(args as Arg[])],
+    );
+    if (wait > 0) throw rateLimited(wait);
+    return reply as Reply;
+  }
+  const counted = script.counted as Script<NamedKeys<string>, object, Reply | Wait>;
+  const reply = await counted.runChecked(
     admin.session,
-    [counter, ...keys],
-    [max, windowSeconds, ...args],
+    { ...(keys as NamedKeys<string>), attempts },
+    { ...(args as object), attemptsMax, attemptsWindow },
   );
-  if (wait > 0) throw rateLimited(wait);
+  const wait = secondsToWait(reply);
+  if (wait !== undefined) throw rateLimited(wait);
   return reply as Reply;
 }
 
 /** Runs the commands atomically within the admin's limit; answers their replies (integers). */
-export function commandsAsAdmin(admin: Admin, commands: Write[]): Promise<number[]> {
-  return runAsAdmin(
-    admin,
-    runCommandsScript,
-    commands.map(([, key]) => key),
-    commands.flatMap(([command, , ...rest]) => [rest.length, command, ...rest]),
-  );
+export async function commandsAsAdmin(admin: Admin, commands: Write[]): Promise<number[]> {
+  if (commands.length === 0) return [];
+  return runAsAdmin(admin, runCommandsScript, ...commandsCall(commands));
 }
 
 /** Runs the reads in one round trip, counting the admin's attempt in it; answers the reads' results. */

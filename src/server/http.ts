@@ -129,13 +129,13 @@ export function eventStream(body: ReadableStream<Uint8Array>): Response {
   });
 }
 
+/** The answer of an endpoint whose feature is switched off. */
+export const SWITCHED_OFF = 'This part of the site is switched off.';
+
 /**
  * Wraps an endpoint: enforces its declared access, hands `handle` the caller, and lets every
  * failure leave as a JSON `{error, code}` with the right status.
  */
-/** The answer of an endpoint whose feature is switched off. */
-export const SWITCHED_OFF = 'This part of the site is switched off.';
-
 export function endpoint<const TAccess extends Access, TSchema extends AnySchema | undefined = undefined>(
   options: EndpointOptions<TAccess, TSchema>,
 ): Endpoint {

@@ -32,24 +32,6 @@ export const keys = {
   userOrders: (accountKey: string) => `${KEY_PREFIX}orders:${accountKey}`,
   /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry: each order trims (with their hashes) ids older than the retention */
   orders: () => `${KEY_PREFIX}orders`,
-  /** hash {forum message or reply id → JSON {id, text, author, createdAt, editedAt?, replyTo? (a reply's top-level message)}}; no expiry: each post removes the oldest messages older than a year (forum/logic.ts POST_RETENTION_DAYS), with their replies, from it, the authors and the index */
-  forumPosts: () => `${KEY_PREFIX}forum:posts`,
-  /** hash {forum message id → its author's account key}, for the edit and delete checks and the reader's own marks; no expiry */
-  forumAuthors: () => `${KEY_PREFIX}forum:authors`,
-  /** sorted set of the top-level forum message ids (replies are in their thread, forumReplies) scored by their place in the sequence; no expiry */
-  forumMessages: () => `${KEY_PREFIX}forum:messages`,
-  /** string counter giving each forum message its place, so order is the store's order of arrival */
-  forumSequence: () => `${KEY_PREFIX}forum:sequence`,
-  /** string counter raised by every post, reply, edit, delete and reaction: the forum page's cheap check for news */
-  forumVersion: () => `${KEY_PREFIX}forum:version`,
-  /** sorted set of one top-level forum message's reply ids scored by their place in the sequence, at most forum/schema.ts MAX_REPLIES; no expiry: removed with its message (a delete, or the retention trim) */
-  forumReplies: (messageId: string) => `${KEY_PREFIX}forum:replies:${messageId}`,
-  /** hash {reaction → how many members gave it, '<reaction>\n<account key>' → '1' for each who did} of one forum message or reply; no expiry: removed with its message */
-  forumReactions: (messageId: string) => `${KEY_PREFIX}forum:reactions:${messageId}`,
-  /** string JSON {id, status ('pending', 'approved' or 'declined'), askedAt, note, decidedAt?, dismissed?}: one account's request to join the forum, per account key; expires forum/schema.ts JOIN_REQUEST_KEPT_DAYS after its last change */
-  forumJoinRequest: (accountKey: string) => `${KEY_PREFIX}forum:join:${accountKey}`,
-  /** hash {request id → JSON {accountKey, username, note, askedAt}} of the requests to join waiting for the owner, at most MAX_PENDING_JOIN_REQUESTS; no expiry: a decision removes its entry, each request drops the lapsed */
-  forumJoinPending: () => `${KEY_PREFIX}forum:join-pending`,
   /** hash {voter key (lower-cased name) → JSON {inputtedName, options}} for one poll question; no expiry */
   pollVotes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
   /** string: the time (ms) the owner closed one poll question, there while it is closed; no expiry */
@@ -98,12 +80,6 @@ export const keys = {
   scheduleNotified: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:notified`,
   /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
   scheduleOrganised: (accountKey: string) => `${KEY_PREFIX}sched:organised:${accountKey}`,
-  /** sorted set of a signed-in visitor's chatbot conversation ids by when each last changed (ms), per account key; the newest 50 kept (scripts/conversations.ts); expires, with its titles and messages, 30 days after the account last read or wrote any of them */
-  chatConversations: (accountKey: string) => `${KEY_PREFIX}chat:conversations:${accountKey}`,
-  /** hash {conversation id → title} of one account's chatbot conversations, per account key; expires with chatConversations */
-  chatTitles: (accountKey: string) => `${KEY_PREFIX}chat:titles:${accountKey}`,
-  /** hash {conversation id → JSON messages (at most 60 KB)} of one account's chatbot conversations, per account key; expires with chatConversations */
-  chatMessages: (accountKey: string) => `${KEY_PREFIX}chat:messages:${accountKey}`,
   /** hash {guest key (guest one's name, trimmed, lower case) → JSON Guest}; no expiry */
   weddingGuests: () => `${KEY_PREFIX}wedding:guests`,
   /** hash {SHA-256 (hex) of a household's RSVP link token → its guest key}: how a link finds its household; no expiry: remade whole with the list (src/features/wedding/links.server.ts) */

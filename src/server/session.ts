@@ -13,7 +13,7 @@ import { keys, usernameKey } from './keys.ts';
 import { type Attempt, type Write, withinRateLimits } from './rate-limit.ts';
 import { hashReply, redis } from './redis.ts';
 import { SESSION_ENDED, type SessionCheck } from './scripts/script.ts';
-import { runCommands } from './scripts/limited.ts';
+import { commandsCall, runCommands } from './scripts/limited.ts';
 import { type TokenClaims, signUserToken } from './token.ts';
 
 export { SESSION_ENDED, type SessionCheck };
@@ -100,11 +100,7 @@ export async function checkedWithinRateLimits(
  */
 export async function writeChecked(check: SessionCheck | undefined, writes: Write[]): Promise<number[]> {
   if (writes.length === 0) return [];
-  return runCommands.plain.runChecked(
-    check,
-    writes.map(([, key]) => key),
-    writes.flatMap(([command, , ...rest]) => [rest.length, command, ...rest]),
-  );
+  return runCommands.plain.runChecked(check, ...commandsCall(writes));
 }
 
 /**

@@ -51,7 +51,7 @@ describe('the settings production requires', () => {
   });
 });
 
-describe('the settings list, README and .env.example', () => {
+describe('the settings list, docs/operations.md and .env.example', () => {
   const names = SETTINGS.map((setting) => setting.name);
 
   it('.env.example lists every setting, with what it is for, required ones marked', () => {
@@ -69,9 +69,9 @@ describe('the settings list, README and .env.example', () => {
     expect(listed).toEqual(names);
   });
 
-  it("README's settings table names the same settings", () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('## Environment variables'));
+  it("docs/operations.md's settings table names the same settings", () => {
+    const operations = readFileSync('docs/operations.md', 'utf8');
+    const section = operations.slice(operations.indexOf('## Environment variables'));
     const table = section.slice(0, section.indexOf('\n## ', 1));
     const inTable = table
       .split('\n')

@@ -42,16 +42,16 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(account|account-logout-everywhere|chatbot-.+|dhh-.+|scoring-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
+    /^(account|account-logout-everywhere|chatbot-conversations?(-.+)?|dhh-.+|scoring-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
-  [/^messages-.+$/, { clearance: CLEARANCE.forum }],
+  [/^forum-(create-message|delete|edit|get-messages|react|replies|version)$/, { clearance: CLEARANCE.forum }],
   [
     /^(wedding-(?!rsvp-).+|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
     { clearance: CLEARANCE.console },
   ],
   [
-    /^(ask-ai|ask-ai-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote|scheduling-poll-(answers|comments)|scheduling-(comment|voter-email))$/,
+    /^(chatbot-ask|chatbot-quota|poll-create-vote|scheduling-(add|remove)(-date)?-choice|scheduling-vote|scheduling-poll-(answers|comments)|scheduling-(comment|voter-email))$/,
     'optional-session',
   ],
   [
@@ -66,7 +66,7 @@ const item = () => configuredItems()[0]!._id;
 const date = `${DATE_POLL.dates[0].date}_DATE`;
 const pickles = (username: string) => ({ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username });
 const REQUESTS: Record<string, { path?: string; body?: (username: string) => unknown }> = {
-  'ask-ai': { body: () => ({ userQuestion: 'Hello?', userSystemChoice: '' }) },
+  'chatbot-ask': { body: () => ({ userQuestion: 'Hello?', userSystemChoice: '' }) },
   'dhh-clear-cart': { body: (username) => ({ username }) },
   'chatbot-conversation-read': { path: '/api/chatbot/conversations/read/conversation-1' },
   'chatbot-conversation-save': {
@@ -85,14 +85,14 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'dhh-submit-order': {
     body: (username) => ({ username, email: 'a@example.com', orderList: [{ _id: crypto.randomUUID() }] }),
   },
-  'messages-create-message': { body: (username) => ({ username, text: 'Hello.' }) },
-  'messages-delete': { path: `/api/messages/delete/${crypto.randomUUID()}` },
-  'messages-edit': { path: `/api/messages/edit/${crypto.randomUUID()}`, body: () => ({ text: 'Edited.' }) },
-  'messages-react': {
+  'forum-create-message': { body: (username) => ({ username, text: 'Hello.' }) },
+  'forum-delete': { path: `/api/messages/delete/${crypto.randomUUID()}` },
+  'forum-edit': { path: `/api/messages/edit/${crypto.randomUUID()}`, body: () => ({ text: 'Edited.' }) },
+  'forum-react': {
     path: `/api/messages/react/${crypto.randomUUID()}`,
     body: () => ({ reaction: 'thumbs-up', on: true }),
   },
-  'messages-replies': { path: `/api/messages/replies/${crypto.randomUUID()}` },
+  'forum-replies': { path: `/api/messages/replies/${crypto.randomUUID()}` },
   'forum-ask-to-join': { body: () => ({ note: 'Please let me in.' }) },
   'forum-join-requests-decide': { body: () => ({ id: crypto.randomUUID(), decision: 'approve' }) },
   'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },

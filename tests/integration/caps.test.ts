@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
 import contact from '../../netlify/functions/mail-contact.mts';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';

@@ -3,7 +3,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isolateEnv } from '../setup/isolated-env.ts';
-import askAi from '../../netlify/functions/ask-ai.mts';
+import askAi from '../../netlify/functions/chatbot-ask.mts';
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
 import cartItems from '../../netlify/functions/dhh-get-cart-items.mts';
 import submitOrder from '../../netlify/functions/dhh-submit-order.mts';
@@ -158,7 +158,7 @@ describe('the bot pass: the actions that cost money or make accounts require a p
       request: async () => ({ handler: register, body: { username: uniqueName('pass'), password } }),
     },
     {
-      name: 'ask-ai',
+      name: 'chatbot-ask',
       on: features.chatbot,
       action: 'submit',
       request: async () => {

@@ -7,7 +7,7 @@ import readFn from '../../netlify/functions/chatbot-conversation-read.mts';
 import renameFn from '../../netlify/functions/chatbot-conversation-rename.mts';
 import saveFn from '../../netlify/functions/chatbot-conversation-save.mts';
 import listFn from '../../netlify/functions/chatbot-conversations.mts';
-import { CONVERSATION_TTL_SECONDS } from '../../src/features/chatbot/conversations.server.ts';
+import { CONVERSATION_TTL_SECONDS } from '../../src/features/chatbot/repo.server.ts';
 import {
   CONVERSATION_TTL_DAYS,
   MAX_CONVERSATION_MESSAGES,
@@ -15,7 +15,7 @@ import {
   MAX_TITLE_LENGTH,
 } from '../../src/features/chatbot/conversations.ts';
 import { MAX_TURN_LENGTH } from '../../src/features/chatbot/limits.ts';
-import { keys } from '../../src/server/keys.ts';
+import { chatKeys } from '../../src/features/chatbot/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
@@ -138,15 +138,15 @@ describe.skipIf(!features.chatbot)('a signed-in visitor’s chatbot conversation
     expect(listed.map(({ id }) => id)).not.toContain(ids[0]);
     expect(listed.map(({ id }) => id)).not.toContain(ids[1]);
     expect((await read(token, ids[0]!)).status).toBe(404);
-    expect(await redis().hlen(keys.chatTitles(accountKey))).toBe(MAX_CONVERSATIONS);
-    expect(await redis().hlen(keys.chatMessages(accountKey))).toBe(MAX_CONVERSATIONS);
+    expect(await redis().hlen(chatKeys.titles(accountKey))).toBe(MAX_CONVERSATIONS);
+    expect(await redis().hlen(chatKeys.messages(accountKey))).toBe(MAX_CONVERSATIONS);
   });
 
   it(`expires ${CONVERSATION_TTL_DAYS} days after the last use, refreshed by every read and write`, async () => {
     const { token, accountKey } = await member();
     const id = crypto.randomUUID();
     await save(token, id);
-    const all = [keys.chatConversations(accountKey), keys.chatTitles(accountKey), keys.chatMessages(accountKey)];
+    const all = [chatKeys.conversations(accountKey), chatKeys.titles(accountKey), chatKeys.messages(accountKey)];
     expect(CONVERSATION_TTL_SECONDS).toBe(30 * 24 * 60 * 60);
     const ttls = async () => Promise.all(all.map((key) => redis().ttl(key)));
     for (const ttl of await ttls()) expect(ttl).toBeGreaterThan(CONVERSATION_TTL_SECONDS - 10);
@@ -173,8 +173,8 @@ describe.skipIf(!features.chatbot)('a signed-in visitor’s chatbot conversation
     const { token, accountKey } = await member();
     const id = crypto.randomUUID();
     await save(token, id);
-    await redis().hdel(keys.chatMessages(accountKey), id);
-    await redis().hdel(keys.chatTitles(accountKey), id);
+    await redis().hdel(chatKeys.messages(accountKey), id);
+    await redis().hdel(chatKeys.titles(accountKey), id);
     expect(await read(token, id)).toMatchObject({
       status: 200,
       body: { conversation: { id, title: '', messages: [] } },

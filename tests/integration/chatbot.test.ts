@@ -4,8 +4,8 @@
 // GET /api/ask-ai/quota; the conversation's memory and its budget; the streamed answer
 // (Accept: text/event-stream), its tokens, and the asker stopping it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import askAiQuota from '../../netlify/functions/ask-ai-quota.mts';
-import askAi from '../../netlify/functions/ask-ai.mts';
+import askAiQuota from '../../netlify/functions/chatbot-quota.mts';
+import askAi from '../../netlify/functions/chatbot-ask.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { CHATBOT_COUNTERS } from '../../src/features/chatbot/repo.server.ts';
 import { MAX_HISTORY_CHARS, MAX_HISTORY_TURNS } from '../../src/features/chatbot/logic.ts';

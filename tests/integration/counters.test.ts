@@ -2,7 +2,7 @@
 // none may live without a TTL, or a limit would never lift. A mixed workload touches each kind,
 // then every counter in the store (this suite's and whatever other suites left) is checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import askAi from '../../netlify/functions/ask-ai.mts';
+import askAi from '../../netlify/functions/chatbot-ask.mts';
 import login from '../../netlify/functions/login.mts';
 import contact from '../../netlify/functions/mail-contact.mts';
 import createVote from '../../netlify/functions/poll-create-vote.mts';

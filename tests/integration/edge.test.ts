@@ -17,7 +17,7 @@ import { uniqueName } from './request.ts';
 // scores, and their polls and a poll's voters (everything else is limited in the store, per address or per
 // account, or is the console's).
 const PUBLIC_READS =
-  /^(health|ask-ai-quota|poll-get-all-votes|wedding-rsvp-read|scheduling-(poll|poll-answers|poll-comments|poll-version|poll-calendar|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))\.mts$/;
+  /^(health|chatbot-quota|poll-get-all-votes|wedding-rsvp-read|scheduling-(poll|poll-answers|poll-comments|poll-version|poll-calendar|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))\.mts$/;
 const MEMBER_CALLS =
   /^(dhh-(create-cart-item|update-item-quantity|delete-item|clear-cart|get-cart-items|orders)|scoring-(wordgame|all-scores)|scheduling-(my-polls|poll-voters))\.mts$/;
 

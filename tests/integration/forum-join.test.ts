@@ -10,7 +10,7 @@ import ownRequest from '../../netlify/functions/forum-join-request.mts';
 import dismiss from '../../netlify/functions/forum-join-request-dismiss.mts';
 import listRequests from '../../netlify/functions/forum-join-requests.mts';
 import decide from '../../netlify/functions/forum-join-requests-decide.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
 import { createAccount, deleteUser, setClearance } from '../../src/features/auth/service.server.ts';
 import { JOIN_ASKS_COUNTER } from '../../src/features/forum/repo.server.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type PendingJoinRequest,
 } from '../../src/features/forum/schema.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
+import { forumKeys } from '../../src/features/forum/keys.server.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { SESSION_ENDED } from '../../src/server/session.ts';
@@ -233,7 +234,7 @@ describe.skipIf(!features.forum)('asking to join the forum', () => {
     expect(await jo.ask('Please?')).toMatchObject({ status: 409, body: { reason: 'too-soon' } });
 
     // Eight days on (as the stored decision says), they may.
-    const key = keys.forumJoinRequest(await accountKeyFor(jo.username));
+    const key = forumKeys.joinRequest(await accountKeyFor(jo.username));
     const stored = JSON.parse((await redis().get<string>(key)) ?? 'null') as Record<string, unknown>;
     const decidedAt = new Date(Date.now() - (ASK_AGAIN_AFTER_DAYS + 1) * DAY_MS).toISOString();
     await redis().set(key, JSON.stringify({ ...stored, decidedAt }), { ex: 3600 });
@@ -248,7 +249,7 @@ describe.skipIf(!features.forum)('asking to join the forum', () => {
     await (await owner()).decide((await jo.own()).request!.id, 'decline');
     expect((await jo.dismiss()).status).toBe(200);
     expect((await jo.own()).request).toMatchObject({ status: 'declined', dismissed: true });
-    const ttl = await redis().ttl(keys.forumJoinRequest(await accountKeyFor(jo.username)));
+    const ttl = await redis().ttl(forumKeys.joinRequest(await accountKeyFor(jo.username)));
     expect(ttl).toBeGreaterThan(JOIN_REQUEST_KEPT_DAYS * 24 * 3600 - 60);
   });
 
@@ -277,7 +278,7 @@ describe.skipIf(!features.forum)('asking to join the forum', () => {
     }
     const lapsed = new Date(Date.now() - (JOIN_REQUEST_KEPT_DAYS + 1) * DAY_MS).toISOString();
     fill.lapsed = JSON.stringify({ accountKey: 'lapsed#1', username: 'lapsed', note: '', askedAt: lapsed });
-    await redis().hset(keys.forumJoinPending(), fill);
+    await redis().hset(forumKeys.joinPending(), fill);
     expect((await boss.list()).some((entry) => entry.id === 'lapsed')).toBe(false);
 
     const visitors = await Promise.all(Array.from({ length: 6 }, () => visitor()));
@@ -286,9 +287,9 @@ describe.skipIf(!features.forum)('asking to join the forum', () => {
     for (const refused of results.filter((result) => result.status !== 200)) {
       expect(refused).toMatchObject({ status: 409, body: { reason: 'list-full' } });
     }
-    expect(await redis().hlen(keys.forumJoinPending())).toBe(MAX_PENDING_JOIN_REQUESTS);
-    expect(await redis().hexists(keys.forumJoinPending(), 'lapsed')).toBe(0);
-    await redis().hdel(keys.forumJoinPending(), ...Object.keys(fill));
+    expect(await redis().hlen(forumKeys.joinPending())).toBe(MAX_PENDING_JOIN_REQUESTS);
+    expect(await redis().hexists(forumKeys.joinPending(), 'lapsed')).toBe(0);
+    await redis().hdel(forumKeys.joinPending(), ...Object.keys(fill));
   });
 
   it('refuses a decision on an unknown request (404) and bad decisions (400)', async () => {

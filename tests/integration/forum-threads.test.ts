@@ -4,13 +4,13 @@
 // retention trim that does too; reactions once per member, toggled, under parallel toggles, with
 // counts and the reader's own in the page's one read.
 import { describe, expect, it } from 'vitest';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
-import deleteMessage from '../../netlify/functions/messages-delete.mts';
-import editMessage from '../../netlify/functions/messages-edit.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
-import react from '../../netlify/functions/messages-react.mts';
-import getReplies from '../../netlify/functions/messages-replies.mts';
-import getVersion from '../../netlify/functions/messages-version.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
+import deleteMessage from '../../netlify/functions/forum-delete.mts';
+import editMessage from '../../netlify/functions/forum-edit.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
+import react from '../../netlify/functions/forum-react.mts';
+import getReplies from '../../netlify/functions/forum-replies.mts';
+import getVersion from '../../netlify/functions/forum-version.mts';
 import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
 import { MENTIONABLE } from '../../src/lib/mentions.ts';
 import { POSTS_COUNTER } from '../../src/features/forum/repo.server.ts';
@@ -23,7 +23,7 @@ import {
 } from '../../src/features/forum/schema.ts';
 import { LIMITS, POSTS_PER_DAY } from '../../src/features/forum/service.server.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
-import { keys } from '../../src/server/keys.ts';
+import { forumKeys } from '../../src/features/forum/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { accountKeyFor, tokenFor } from './fakes.ts';
@@ -168,7 +168,7 @@ describe.skipIf(!features.forum)('forum replies', () => {
     const ada = await member();
     const top = await ada.say('A full thread');
     // The thread is nearly full (written as the script writes replies), then ten members reply at once.
-    const thread = keys.forumReplies(top._id);
+    const thread = forumKeys.replies(top._id);
     const filler = Array.from({ length: MAX_REPLIES - 3 }, (_, i) => ({ score: 1e12 + i, member: `filler-${i}` }));
     await redis().zadd(thread, filler[0]!, ...filler.slice(1));
     const members = await Promise.all(Array.from({ length: 10 }, () => member()));
@@ -207,7 +207,7 @@ describe.skipIf(!features.forum)('forum replies', () => {
 
     expect(await grace.remove(first._id)).toMatchObject({ status: 200 });
     expect((await listed(ada, top._id))!).toMatchObject({ replyCount: 1, replies: [{ _id: second._id }] });
-    expect(await redis().hget(keys.forumPosts(), first._id)).toBeNull();
+    expect(await redis().hget(forumKeys.posts(), first._id)).toBeNull();
 
     // Another member may not delete the message; its author may, and the thread goes with it.
     expect(await grace.remove(top._id)).toMatchObject({ status: 403 });
@@ -215,9 +215,9 @@ describe.skipIf(!features.forum)('forum replies', () => {
     expect(await listed(ada, top._id)).toBeUndefined();
     const left = await redis()
       .pipeline()
-      .hget(keys.forumPosts(), second._id)
-      .hget(keys.forumAuthors(), second._id)
-      .exists(keys.forumReplies(top._id), keys.forumReactions(top._id), keys.forumReactions(second._id))
+      .hget(forumKeys.posts(), second._id)
+      .hget(forumKeys.authors(), second._id)
+      .exists(forumKeys.replies(top._id), forumKeys.reactions(top._id), forumKeys.reactions(second._id))
       .exec();
     expect(left).toEqual([null, null, 0]);
     expect((await ada.replies(top._id)).status).toBe(404);
@@ -231,9 +231,9 @@ describe.skipIf(!features.forum)('forum replies', () => {
     await ada.react(reply._id, 'laugh', true);
     // A year and a day ago, as the stored message says: older than every other in the index.
     const old = new Date(Date.now() - 366 * 24 * 3600 * 1000).toISOString();
-    const stored = JSON.parse((await redis().hget<string>(keys.forumPosts(), top._id))!) as { createdAt: string };
-    await redis().hset(keys.forumPosts(), { [top._id]: JSON.stringify({ ...stored, createdAt: old }) });
-    await redis().zadd(keys.forumMessages(), { score: 0, member: top._id });
+    const stored = JSON.parse((await redis().hget<string>(forumKeys.posts(), top._id))!) as { createdAt: string };
+    await redis().hset(forumKeys.posts(), { [top._id]: JSON.stringify({ ...stored, createdAt: old }) });
+    await redis().zadd(forumKeys.messages(), { score: 0, member: top._id });
     expect(await listed(ada, top._id)).toBeUndefined();
     expect((await ada.replies(top._id)).status).toBe(404);
     expect(await ada.post('A reply to the past', top._id)).toMatchObject({ status: 404 });
@@ -241,9 +241,9 @@ describe.skipIf(!features.forum)('forum replies', () => {
     await ada.say('A new post trims the old');
     const left = await redis()
       .pipeline()
-      .hget(keys.forumPosts(), top._id)
-      .hget(keys.forumPosts(), reply._id)
-      .exists(keys.forumReplies(top._id), keys.forumReactions(reply._id))
+      .hget(forumKeys.posts(), top._id)
+      .hget(forumKeys.posts(), reply._id)
+      .exists(forumKeys.replies(top._id), forumKeys.reactions(reply._id))
       .exec();
     expect(left).toEqual([null, null, 0]);
   });
@@ -297,7 +297,7 @@ describe.skipIf(!features.forum)('forum reactions', () => {
     });
     const seen = await listed(grace, top._id);
     expect(seen?.reactions).toEqual({ 'thumbs-up': 2 });
-    expect(await redis().hget(keys.forumReactions(top._id), 'heart')).toBeNull();
+    expect(await redis().hget(forumKeys.reactions(top._id), 'heart')).toBeNull();
   });
 
   it('reacts to replies too, each reply with its own counts in the page and in Load more', async () => {
@@ -318,7 +318,7 @@ describe.skipIf(!features.forum)('forum reactions', () => {
     const ada = await member();
     const top = await ada.say('Parallel');
     const grace = await member();
-    const count = async () => (await redis().hget<string>(keys.forumReactions(top._id), 'hooray')) ?? null;
+    const count = async () => (await redis().hget<string>(forumKeys.reactions(top._id), 'hooray')) ?? null;
     await Promise.all(Array.from({ length: 20 }, () => grace.react(top._id, 'hooray', true)));
     expect(await count()).toBe('1');
 
@@ -336,7 +336,7 @@ describe.skipIf(!features.forum)('forum reactions', () => {
   it('refuses unknown reactions, bad bodies and unknown messages, changing nothing', async () => {
     const ada = await member();
     const top = await ada.say('Hostile');
-    const before = await redis().hgetall(keys.forumReactions(top._id));
+    const before = await redis().hgetall(forumKeys.reactions(top._id));
     for (const body of [
       { reaction: 'poop', on: true },
       { reaction: 'thumbs-up' },
@@ -349,7 +349,7 @@ describe.skipIf(!features.forum)('forum reactions', () => {
       expect(result.status, JSON.stringify(body)).toBe(400);
     }
     expect(await ada.react(crypto.randomUUID(), 'heart', true)).toMatchObject({ status: 404 });
-    expect(await redis().hgetall(keys.forumReactions(top._id))).toEqual(before);
+    expect(await redis().hgetall(forumKeys.reactions(top._id))).toEqual(before);
   });
 
   it(`limits a member to ${LIMITS.reactionsPerUser.max} reactions a minute`, async () => {

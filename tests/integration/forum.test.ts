@@ -1,15 +1,15 @@
 // The forum endpoints against the local store: clearance on all three calls, impersonation, the
 // length and blank rules, deleting own versus another's, unknown ids, and concurrent posts in order.
 import { describe, expect, it, vi } from 'vitest';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
-import deleteMessage from '../../netlify/functions/messages-delete.mts';
-import editMessage from '../../netlify/functions/messages-edit.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
-import getVersion from '../../netlify/functions/messages-version.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
+import deleteMessage from '../../netlify/functions/forum-delete.mts';
+import editMessage from '../../netlify/functions/forum-edit.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
+import getVersion from '../../netlify/functions/forum-version.mts';
 import { canEdit } from '../../src/features/forum/logic.ts';
 import type { ForumMessage } from '../../src/features/forum/schema.ts';
 import { LIMITS, deleteAnyMessage, editOwnMessage } from '../../src/features/forum/service.server.ts';
-import { keys } from '../../src/server/keys.ts';
+import { forumKeys } from '../../src/features/forum/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { sessionUserFor, tokenFor } from './fakes.ts';
@@ -135,7 +135,7 @@ describe.skipIf(!features.forum)('forum', () => {
     expect(listed).toHaveLength(100);
     // Each post got its own place in the store's sequence, with no gaps or ties (the store's
     // order of arrival), and the list follows those places.
-    const places = await Promise.all(listed.map((message) => redis().zscore(keys.forumMessages(), message._id)));
+    const places = await Promise.all(listed.map((message) => redis().zscore(forumKeys.messages(), message._id)));
     const numbers = places.map(Number);
     expect(new Set(numbers).size).toBe(100);
     expect(numbers.every((place, i) => i === 0 || place > numbers[i - 1]!)).toBe(true);
@@ -242,9 +242,9 @@ describe.skipIf(!features.forum)('forum', () => {
     expect(await ada.edit(crypto.randomUUID(), 'Nothing there')).toMatchObject({ status: 404 });
 
     // Sixteen minutes later (the stored message says so).
-    const stored = JSON.parse((await redis().hget<string>(keys.forumPosts(), id))!) as { createdAt: string };
+    const stored = JSON.parse((await redis().hget<string>(forumKeys.posts(), id))!) as { createdAt: string };
     stored.createdAt = new Date(Date.now() - 16 * 60_000).toISOString();
-    await redis().hset(keys.forumPosts(), { [id]: JSON.stringify(stored) });
+    await redis().hset(forumKeys.posts(), { [id]: JSON.stringify(stored) });
     expect(await ada.edit(id, 'Too late')).toMatchObject({
       status: 403,
       body: {

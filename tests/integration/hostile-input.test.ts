@@ -242,7 +242,7 @@ describe('hostile input', () => {
     expect(endpoints.length).toBe(readdirSync(FUNCTIONS).filter((file) => /\.mts$/.test(file)).length - scheduled);
     expect(new Set(endpoints.map((endpoint) => endpoint.method))).toEqual(new Set(['GET', 'POST', 'PUT', 'DELETE']));
     expect(await storeContents(store.engine)).toHaveProperty(['site:user:demo_admin']);
-    expect(endpoints.find((endpoint) => endpoint.name === 'messages-delete.mts')?.method).toBe('DELETE');
+    expect(endpoints.find((endpoint) => endpoint.name === 'forum-delete.mts')?.method).toBe('DELETE');
     expect(endpoints.find((endpoint) => endpoint.name === 'login.mts')?.method).toBe('POST');
   });
 

@@ -6,8 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import orders from '../../netlify/functions/dhh-orders.mts';
 import submitOrderFn from '../../netlify/functions/dhh-submit-order.mts';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
 import contact from '../../netlify/functions/mail-contact.mts';
 import * as contactRepo from '../../src/features/contact/repo.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from '../../src/features/contact/logic.ts';
@@ -17,6 +17,7 @@ import { listMessages, postMessage } from '../../src/features/forum/service.serv
 import { ORDER_RETENTION_DAYS } from '../../src/features/shop/logic.ts';
 import { addToCart, cartItems, listOrders, submitOrder } from '../../src/features/shop/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
+import { forumKeys } from '../../src/features/forum/keys.server.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import type { Attempt } from '../../src/server/rate-limit.ts';
 import { redis } from '../../src/server/redis.ts';
@@ -203,7 +204,7 @@ describe.skipIf(!features.forum)(`forum messages: kept ${POST_RETENTION_DAYS} da
     const post = (text: string) => postMessage(user, { text });
     const old = await daysAgo(POST_RETENTION_DAYS + 10, () => post('A year and more ago'));
     const younger = await daysAgo(POST_RETENTION_DAYS - 10, () => post('Not quite a year ago'));
-    expect(await redis().hexists(keys.forumPosts(), old._id)).toBe(1);
+    expect(await redis().hexists(forumKeys.posts(), old._id)).toBe(1);
     const page = async () => {
       const { messages, older } = await listMessages(OPERATOR, { limit: 50 });
       return { texts: messages.map((message) => message.text), older };
@@ -225,9 +226,9 @@ describe.skipIf(!features.forum)(`forum messages: kept ${POST_RETENTION_DAYS} da
     expect(answer?.status).toBe(200);
     expect(roundTrips).toBe(2); // as ever: the rate limit with the session, then the post and its trim
     expect(await page()).toEqual({ texts: ['Not quite a year ago', 'Today'], older: null });
-    expect(await redis().hexists(keys.forumPosts(), old._id)).toBe(0);
-    expect(await redis().hexists(keys.forumAuthors(), old._id)).toBe(0);
-    expect(await redis().zscore(keys.forumMessages(), old._id)).toBeNull();
-    expect(await redis().hexists(keys.forumPosts(), younger._id)).toBe(1);
+    expect(await redis().hexists(forumKeys.posts(), old._id)).toBe(0);
+    expect(await redis().hexists(forumKeys.authors(), old._id)).toBe(0);
+    expect(await redis().zscore(forumKeys.messages(), old._id)).toBeNull();
+    expect(await redis().hexists(forumKeys.posts(), younger._id)).toBe(1);
   });
 });

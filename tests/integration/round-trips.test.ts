@@ -106,12 +106,12 @@ const anon = () => `anon_${uniqueName('Trip')}`;
 /** A member with a forum message that has replies and reactions. */
 async function forumThread(): Promise<{ token: string; id: string }> {
   const { username, token } = await member(2);
-  const { body } = await run('messages-create-message', { token, body: { username, text: 'A thread.' } });
+  const { body } = await run('forum-create-message', { token, body: { username, text: 'A thread.' } });
   const id = (body.message as { _id: string })._id;
   for (const text of ['One.', 'Two.', 'Three.', 'Four.']) {
-    await run('messages-create-message', { token, body: { text, replyTo: id } });
+    await run('forum-create-message', { token, body: { text, replyTo: id } });
   }
-  await run('messages-react', { token, path: `/api/messages/react/${id}`, body: { reaction: 'eyes', on: true } });
+  await run('forum-react', { token, path: `/api/messages/react/${id}`, body: { reaction: 'eyes', on: true } });
   return { token, id };
 }
 
@@ -161,8 +161,8 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'write',
     prepare: async () => ({ body: { senderEmail: 'a@example.com', emailSubject: 'Hi', emailText: 'Hello.' } }),
   },
-  'ask-ai': { kind: 'write', prepare: async () => ({ body: { userQuestion: 'Hi?', userSystemChoice: '' } }) },
-  'ask-ai-quota': {
+  'chatbot-ask': { kind: 'write', prepare: async () => ({ body: { userQuestion: 'Hi?', userSystemChoice: '' } }) },
+  'chatbot-quota': {
     kind: 'read',
     prepare: async () => ({ method: 'GET', token: (await member()).token, path: '/api/ask-ai/quota' }),
   },
@@ -252,48 +252,48 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   // A reply (the heavier post: the rate limit, the session and the message replied to are read
   // together, then the post); a top-level post is counted in forum.test.ts.
-  'messages-create-message': {
+  'forum-create-message': {
     kind: 'write',
     prepare: async () => {
       const { token, id } = await forumThread();
       return { token, body: { text: 'Counting round trips.', replyTo: id } };
     },
   },
-  'messages-version': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member(2)).token }) },
-  'messages-edit': {
+  'forum-version': { kind: 'read', prepare: async () => ({ method: 'GET', token: (await member(2)).token }) },
+  'forum-edit': {
     kind: 'write',
     prepare: async () => {
       const { username, token } = await member(2);
-      const { body } = await run('messages-create-message', { token, body: { username, text: 'To edit.' } });
+      const { body } = await run('forum-create-message', { token, body: { username, text: 'To edit.' } });
       const id = (body.message as { _id: string })._id;
       return { token, body: { text: 'Edited.' }, path: `/api/messages/edit/${id}` };
     },
   },
-  'messages-delete': {
+  'forum-delete': {
     kind: 'write',
     prepare: async () => {
       const { username, token } = await member(2);
-      const { body } = await run('messages-create-message', { token, body: { username, text: 'To delete.' } });
+      const { body } = await run('forum-create-message', { token, body: { username, text: 'To delete.' } });
       const id = (body.message as { _id: string })._id;
       return { method: 'DELETE', token, path: `/api/messages/delete/${id}` };
     },
   },
   // The page with each message's first replies and every reaction count (the reader's own marked): one read.
-  'messages-get-messages': {
+  'forum-get-messages': {
     kind: 'read',
     prepare: async () => {
       const { token } = await forumThread();
       return { method: 'GET', token };
     },
   },
-  'messages-replies': {
+  'forum-replies': {
     kind: 'read',
     prepare: async () => {
       const { token, id } = await forumThread();
       return { method: 'GET', token, path: `/api/messages/replies/${id}` };
     },
   },
-  'messages-react': {
+  'forum-react': {
     kind: 'write',
     prepare: async () => {
       const { token, id } = await forumThread();

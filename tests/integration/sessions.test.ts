@@ -8,8 +8,8 @@ import logoutEverywhere from '../../netlify/functions/account-logout-everywhere.
 import createCartItem from '../../netlify/functions/dhh-create-cart-item.mts';
 import getCartItems from '../../netlify/functions/dhh-get-cart-items.mts';
 import login from '../../netlify/functions/login.mts';
-import createMessage from '../../netlify/functions/messages-create-message.mts';
-import getMessages from '../../netlify/functions/messages-get-messages.mts';
+import createMessage from '../../netlify/functions/forum-create-message.mts';
+import getMessages from '../../netlify/functions/forum-get-messages.mts';
 import register from '../../netlify/functions/register.mts';
 import allScores from '../../netlify/functions/scoring-all-scores.mts';
 import wordGame from '../../netlify/functions/scoring-wordgame.mts';

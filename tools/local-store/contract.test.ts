@@ -293,6 +293,18 @@ describe.each(engines)('local store on the $name', ({ options }) => {
       expect(await run(lua)).toEqual([['item 1', 'item 2', 'item 3'], 3, []]);
     });
 
+    it('hands a status reply to the script as the table {ok = text}, a bulk string as a string', async () => {
+      const lua = `local set = redis.call('SET', KEYS[1], 'OK')
+return cjson.encode({set, redis.call('TYPE', KEYS[1]), redis.call('GET', KEYS[1]), redis.call('SET', KEYS[1], 'x', 'GET'), type(set)})`;
+      expect(JSON.parse(String(await run(lua, ['lua-status'])))).toEqual([
+        { ok: 'OK' },
+        { ok: 'string' },
+        'OK',
+        'OK',
+        'table',
+      ]);
+    });
+
     it('hands replies to the script as Lua tables it can change', async () => {
       await redis.sadd(key('lua-set'), 'b', 'a', 'c');
       const lua = `local members = redis.call('SMEMBERS', KEYS[1])

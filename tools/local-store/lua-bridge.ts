@@ -16,6 +16,7 @@ import { RedisError } from './engine.ts';
 // - A userdata whose length cannot be taken is the mock's null; any other is an array, which the
 //   mock shifts by one for Lua's 1-based indexing at the top level only.
 // - A JSON string escapes control characters, quotes and backslashes as \u00XX.
+// - A command that answers a status (SET, TYPE, PING...) answers it to Lua as the table {ok = text}.
 // - cjson, which Redis gives every script and ioredis-mock does not, is written here in Lua: decode
 //   (null as the sentinel cjson.null, \u escapes and surrogate pairs as UTF-8, trailing text an
 //   error) and encode (an empty table as {}, a table with [1] as an array, integers without '.0').
@@ -147,7 +148,14 @@ cjson = {
     return value
   end,
 }
-redis.call = function(...) return __from_js(__call(...)) end
+local __status = { SET = true, SETEX = true, PSETEX = true, MSET = true, HMSET = true, RENAME = true, LSET = true, LTRIM = true, TYPE = true, PING = true }
+redis.call = function(name, ...)
+  local reply = __from_js(__call(name, ...))
+  local command = string.upper(name)
+  if type(reply) ~= 'string' or not __status[command] then return reply end
+  if command == 'SET' then for _, option in ipairs({...}) do if string.upper(tostring(option)) == 'GET' then return reply end end end
+  return { ok = reply }
+end
 redis.pcall = function(...)
   local ok, reply = __pcall(redis.call, ...)
   if ok then return reply end

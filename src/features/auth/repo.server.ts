@@ -121,7 +121,8 @@ export async function replaceSession(username: string, session: SessionCheck): P
 
 /** Answers the account's session id, giving it one if it has none (made before there were any). */
 export async function sessionOf(username: string): Promise<string | undefined> {
-  return (await ensureSession.run([keys.user(usernameKey(username))], [newSessionId()])) ?? undefined;
+  const held = await ensureSession.run({ user: keys.user(usernameKey(username)) }, { sessionId: newSessionId() });
+  return held === 'none' ? undefined : held;
 }
 
 /** Stores a stronger hash of the same password, unless the hash changed since `readHash` was read. */

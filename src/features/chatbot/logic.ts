@@ -1,8 +1,6 @@
 // The chatbot's daily caps as pure rules, shared by the function and the page: what the visitor
-// is told, how many questions remain.
-// The rule that must be atomic (count a question only when every cap allows it) lives in
-// src/server/scripts/chatbot.ts (askWithinCaps). The day and its reset are every daily cap's
-// (src/lib/utc-day.ts).
+// is told, how many questions remain. Counting a question only when every cap allows it is
+// scripts.server.ts's askWithinCaps; the day and its reset are every daily cap's (src/lib/utc-day.ts).
 import { secondsUntilReset } from '../../lib/utc-day.ts';
 import type { ChatTurn } from './schema.ts';
 

@@ -1,12 +1,28 @@
-// The chatbot's day counters in Redis, the shared daily-cap counters (src/server/daily-cap.ts):
-// questions and the model's tokens, each per address, per account and for the whole site. Counting goes through the scripts in src/server/scripts/chatbot.ts, which give every
-// counter its expiry atomically.
+// The chatbot's storage: its day counters (the shared daily-cap counters, questions and the
+// model's tokens, each per address, per account and site-wide) and a signed-in visitor's
+// conversations, under the account's key. Each call is one round trip.
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
-import { type AskWithinCapsReply, addDayTokens, askWithinCaps } from '../../server/scripts/chatbot.ts';
-import { checkedRead } from '../../server/session.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
+import { type SessionUser, checkedRead } from '../../server/session.ts';
+import {
+  CONVERSATION_TTL_DAYS,
+  type ConversationSummary,
+  type KeptMessage,
+  MAX_CONVERSATIONS,
+} from './conversations.ts';
+import { chatKeys } from './keys.server.ts';
 import type { DailyCaps, DailyUse } from './logic.ts';
+import {
+  addDayTokens,
+  askWithinCaps,
+  deleteConversation,
+  readConversation,
+  readConversations,
+  renameConversation,
+  saveConversation,
+} from './scripts.server.ts';
 
 /** Who is asking: always an address, and a guest or a signed-in account (with its session check). */
 export interface Asker {
@@ -42,26 +58,53 @@ export interface TokenTotals {
   visitor: number;
 }
 
+/** How a question was counted: within the rate limit and the caps (with the questions left), or which refused it. */
+export type AskVerdict =
+  | ['ok', remaining: number]
+  | ['limited', waitSeconds: number]
+  | ['tokens' | 'questions' | 'visitor' | 'address' | 'visitor-tokens', max: number];
+
 /** Counts a question against the rate limit and the day's caps, all or nothing, in one round trip (a signed-in asker's session checked first). */
-export function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, now: Date): Promise<AskWithinCapsReply> {
+export async function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, now: Date): Promise<AskVerdict> {
   const day = dayKeys(now, asker);
-  const [rate, max, windowSeconds] = attemptCounter(attempt);
-  const counted = [rate, day.address, day.questions, day.tokens, day.addressTokens] as const;
-  return askWithinCaps.runChecked(
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter(attempt);
+  const reply = await askWithinCaps.runChecked(
     sessionOf(asker.caller),
-    day.account ? [...counted, day.account.questions, day.account.tokens] : [...counted],
-    [max, windowSeconds, day.ttl, caps.visitor, caps.questions, caps.tokens, caps.visitorTokens],
+    {
+      attempts,
+      address: day.address,
+      questions: day.questions,
+      tokens: day.tokens,
+      addressTokens: day.addressTokens,
+      ...(day.account ? { account: day.account.questions, accountTokens: day.account.tokens } : {}),
+    } as Parameters<typeof askWithinCaps.run>[0],
+    {
+      attemptsMax,
+      attemptsWindow,
+      dayTtl: day.ttl,
+      visitorCap: caps.visitor,
+      questionCap: caps.questions,
+      tokenCap: caps.tokens,
+      visitorTokenCap: caps.visitorTokens,
+    },
   );
+  const wait = secondsToWait(reply);
+  if (wait !== undefined) return ['limited', wait];
+  const [verdict, value] = reply.split(':') as [Exclude<AskVerdict[0], 'limited'>, string];
+  return [verdict, Number(value)];
 }
 
 /** Adds the model's tokens to the day's totals (the site's, the address's, the account's) and answers them, in one round trip. */
-export async function addTokens(tokens: number, asker: Asker, now: Date): Promise<TokenTotals> {
+export function addTokens(tokens: number, asker: Asker, now: Date): Promise<TokenTotals> {
   const day = dayKeys(now, asker);
-  const counters: [string, string] | [string, string, string] = day.account
-    ? [day.tokens, day.addressTokens, day.account.tokens]
-    : [day.tokens, day.addressTokens];
-  const [site, visitor] = await addDayTokens.run(counters, [day.ttl, tokens]);
-  return { site, visitor };
+  return addDayTokens.run(
+    {
+      site: day.tokens,
+      address: day.addressTokens,
+      ...(day.account ? { account: day.account.tokens } : {}),
+    } as Parameters<typeof addDayTokens.run>[0],
+    { dayTtl: day.ttl, tokens },
+  );
 }
 
 /** Reads what the asker and the site have used today, in one round trip (a signed-in asker's session checked in it). */
@@ -86,4 +129,85 @@ export async function readUse(asker: Asker, now: Date): Promise<DailyUse> {
     tokensByAddress: tokensByAddress!,
     ...(day.account ? { byAccount: byAccount!, tokensByAccount: tokensByAccount! } : {}),
   };
+}
+
+// ----- Conversations -----
+
+/** Whose conversations: the token's account, its session checked in each call. */
+export type Owner = Pick<SessionUser, 'accountKey' | 'session'>;
+
+/** Seconds a conversation is kept after the account last used its conversations. */
+export const CONVERSATION_TTL_SECONDS = CONVERSATION_TTL_DAYS * 24 * 60 * 60;
+
+function conversationKeys(owner: Owner) {
+  return {
+    index: chatKeys.conversations(owner.accountKey),
+    titles: chatKeys.titles(owner.accountKey),
+    messages: chatKeys.messages(owner.accountKey),
+  };
+}
+
+/** The account's conversations, most recently changed first. */
+export async function listConversations(owner: Owner): Promise<ConversationSummary[]> {
+  const list = await readConversations.runChecked(owner.session, conversationKeys(owner), {
+    ttl: CONVERSATION_TTL_SECONDS,
+  });
+  return (Array.isArray(list) ? list : []).map(({ id, title, at }) => ({
+    id,
+    title: title || '',
+    updatedAt: Number(at),
+  }));
+}
+
+/** One of the account's conversations with its messages; undefined when it has none by that id. */
+export async function getConversation(
+  owner: Owner,
+  id: string,
+): Promise<(ConversationSummary & { messages: KeptMessage[] }) | undefined> {
+  const read = await readConversation.runChecked(owner.session, conversationKeys(owner), {
+    id,
+    ttl: CONVERSATION_TTL_SECONDS,
+  });
+  if (read === 'none') return undefined;
+  let messages: KeptMessage[] = [];
+  try {
+    messages = JSON.parse(read.messages) as KeptMessage[];
+  } catch {
+    // a body that cannot be read is an empty conversation, not a failure
+  }
+  return { id, title: read.title, updatedAt: Number(read.at), messages };
+}
+
+/** Saves a conversation whole, changed at `updatedAt`, evicting the least recently changed past MAX_CONVERSATIONS. */
+export async function putConversation(
+  owner: Owner,
+  { id, title, messages, updatedAt }: ConversationSummary & { messages: KeptMessage[] },
+): Promise<void> {
+  await saveConversation.runChecked(owner.session, conversationKeys(owner), {
+    id,
+    title,
+    messages: JSON.stringify(messages),
+    now: updatedAt,
+    ttl: CONVERSATION_TTL_SECONDS,
+    max: MAX_CONVERSATIONS,
+  });
+}
+
+/** Renames one of the account's conversations: when it last changed, or undefined when it has none by that id. */
+export async function renameOwnConversation(owner: Owner, id: string, title: string): Promise<number | undefined> {
+  const reply = await renameConversation.runChecked(owner.session, conversationKeys(owner), {
+    id,
+    title,
+    ttl: CONVERSATION_TTL_SECONDS,
+  });
+  return reply === 'none' ? undefined : Number(reply.slice('renamed:'.length));
+}
+
+/** Deletes one of the account's conversations; false when it has none by that id. */
+export async function deleteOwnConversation(owner: Owner, id: string): Promise<boolean> {
+  const reply = await deleteConversation.runChecked(owner.session, conversationKeys(owner), {
+    id,
+    ttl: CONVERSATION_TTL_SECONDS,
+  });
+  return reply === 'deleted';
 }

@@ -1,15 +1,25 @@
 // The chatbot use case: a question to the model within the rate limit and the day's spending caps
-// (per visitor, for the whole site, and on the model's tokens), and the questions left today.
+// (per visitor, for the whole site, and on the model's tokens), the questions left today, and a
+// signed-in visitor's conversations (only ever the token's account's).
 import { features, owner, projects, resume } from '../../content/site.config.ts';
 import { AiError, type ChatMessage, aiConfigured, askModel, streamModel, worstCaseTokens } from '../../server/ai.ts';
 import { AppError } from '../../server/app-error.ts';
 import { isSignedIn } from '../../server/caller.ts';
 import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
+import { lastPathSegment, parseWith } from '../../server/http.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
+import type { ConversationSummary } from './conversations.ts';
 import { type DailyCaps, capMessage, keptHistory, remainingQuestions } from './logic.ts';
 import { myWorkPrompt } from './my-work.ts';
+import * as repo from './repo.server.ts';
 import { type Asker, type TokenTotals, addTokens, countQuestion, readUse } from './repo.server.ts';
-import type { AskEvent, AskRequest } from './schema.ts';
+import {
+  type AskEvent,
+  type AskRequest,
+  type ConversationResponse,
+  type SaveConversationRequest,
+  conversationId,
+} from './schema.ts';
 
 // Enough for a real conversation; each question costs money, so scripts are held back.
 export const LIMITS = {
@@ -231,4 +241,52 @@ async function recordTokens(tokens: number, asker: Asker, requestId: string): Pr
 /** The questions this visitor may still ask today, read in one round trip. */
 export async function questionsLeft(asker: Asker): Promise<number> {
   return remainingQuestions(dailyCaps(asker), await readUse(asker, new Date()));
+}
+
+// ----- Conversations -----
+
+const NOT_FOUND = 'That conversation is not kept (it may have been deleted or forgotten).';
+
+/** The account's conversations, most recently changed first. */
+export function listConversations(owner: repo.Owner): Promise<ConversationSummary[]> {
+  return repo.listConversations(owner);
+}
+
+/** One of the account's conversations with its messages; 404 when it has none by that id. */
+export async function getConversation(owner: repo.Owner, id: string): Promise<ConversationResponse['conversation']> {
+  const conversation = await repo.getConversation(owner, id);
+  if (!conversation) throw new AppError('not_found', NOT_FOUND);
+  return conversation;
+}
+
+/** Saves a conversation whole, evicting the least recently changed past MAX_CONVERSATIONS. */
+export async function putConversation(
+  owner: repo.Owner,
+  id: string,
+  input: SaveConversationRequest,
+  now = Date.now(),
+): Promise<ConversationSummary> {
+  await repo.putConversation(owner, { id, title: input.title, messages: input.messages, updatedAt: now });
+  return { id, title: input.title, updatedAt: now };
+}
+
+/** Renames one of the account's conversations; 404 when it has none by that id. */
+export async function renameOwnConversation(
+  owner: repo.Owner,
+  id: string,
+  title: string,
+): Promise<ConversationSummary> {
+  const at = await repo.renameOwnConversation(owner, id, title);
+  if (at === undefined) throw new AppError('not_found', NOT_FOUND);
+  return { id, title, updatedAt: at };
+}
+
+/** Deletes one of the account's conversations; 404 when it has none by that id. */
+export async function deleteOwnConversation(owner: repo.Owner, id: string): Promise<void> {
+  if (!(await repo.deleteOwnConversation(owner, id))) throw new AppError('not_found', NOT_FOUND);
+}
+
+/** The conversation id the request's path ends with; 400 when it is not one. */
+export function conversationIdOf(req: Request): string {
+  return parseWith(conversationId, lastPathSegment(req));
 }

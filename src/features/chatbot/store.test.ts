@@ -10,7 +10,6 @@ const api = vi.hoisted(() => ({
     vi.fn<(question: Question, options: { botPass?: string; signal: AbortSignal }) => AsyncGenerator<AskEvent>>(),
   fetchQuota: vi.fn<() => Promise<QuotaResponse>>(),
 }));
-vi.mock('./api-client.ts', () => api);
 const captcha = vi.hoisted(() => ({
   passBotCheck: vi.fn(() => Promise.resolve({ actionApproved: true, message: '', botPass: 'bot-pass' })),
 }));
@@ -22,7 +21,7 @@ const server = vi.hoisted(() => ({
   renameConversation: vi.fn<(id: string, title: string) => Promise<void>>(),
   deleteConversation: vi.fn<(id: string) => Promise<void>>(),
 }));
-vi.mock('./conversation-client.ts', () => server);
+vi.mock('./api-client.ts', () => ({ ...api, ...server }));
 
 // A fresh store per test, as a page load makes it, with the ApiError class it knows.
 async function openChat() {

@@ -1,29 +1,24 @@
-// The conversation and its answers: sending a question (the user's message, a '...' placeholder,
-// the bot check, then the answer as the model writes it, or the spec's error text in its place:
-// SPEC sections 4 and 8), stopping an answer, asking the last question again (as it was or
-// edited), the system instruction, and the questions left today (read when the page opens or the
-// session changes, then from each answer). And the conversations: a new chat, switching, renaming,
-// deleting, each with its own memory (only its own turns go to the model), titled from its first
-// question. A guest's are kept in this browser (localStorage, the newest 50, each trimmed to the
-// caps in conversations.ts); a signed-in visitor's on the server (conversation-client.ts), saved
-// after each answer, so another device sees them. The browser's stay in the browser for guest use:
-// signing in shows the account's, signing out takes those off the page. The instruction is one for
-// all conversations, kept in this browser.
+// The chatbot page's state: sending a question (the user's message, a '...' placeholder, the bot
+// check, then the answer as the model writes it, or the spec's error text: SPEC sections 4 and 8),
+// stopping, asking again, the instruction and the questions left today. Each conversation has its
+// own memory: a guest's are kept in this browser (the newest 50, trimmed to conversations.ts's
+// caps), a signed-in visitor's on the server, saved after each answer.
 import { atom, onMount } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
 import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
 import { passBotCheck } from '../../platform/captcha.ts';
 import { $token } from '../../platform/session.ts';
-import { fetchQuota, streamAnswer } from './api-client.ts';
 import { DEFAULT_SYSTEM_CHOICE, systemFields } from './instructions.ts';
 import { MAX_TURN_LENGTH } from './limits.ts';
 import {
   deleteConversation,
   fetchConversation,
   fetchConversations,
+  fetchQuota,
   renameConversation,
   saveConversation,
-} from './conversation-client.ts';
+  streamAnswer,
+} from './api-client.ts';
 import {
   type ConversationSummary,
   type KeptMessage,

@@ -1,23 +1,8 @@
 // Pure forum rules: who may delete, how a message's age reads, what may be posted, which thread a
-// reply joins, how reactions read, when a declined visitor may ask to join again. (Where a text
-// mentions a member is src/lib/mentions.ts, which the markdown renderer shares.)
-// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/forum.ts):
-// - order of arrival: each message and reply takes the next place of a sequence the store counts;
-// - delete own: the server deletes a message only for its author's account (or a moderator, or the
-//   admin CLI), checking the stored author in the same step; a top-level message takes its replies
-//   and every reaction on them with it;
-// - posts per day: a message or reply is appended only while its author's day's counter is below
-//   POSTS_PER_DAY (service.server.ts), counted in the same step;
-// - replies: a reply joins a top-level message that is still kept, its top-level message's when it
-//   answers a reply, and only while the thread has fewer than MAX_REPLIES;
-// - reactions: each member gives each reaction at most once per message, and the count is the
-//   number of members who gave it, however many toggles arrive at once;
-// - retention: each post removes a batch of the oldest messages created more than
-//   POST_RETENTION_DAYS before, with their replies (src/server/retention.ts), and a page lists none of them;
-// - asking to join (src/server/scripts/forum-join.ts): one waiting request per account, at most
-//   MAX_PENDING_JOIN_REQUESTS waiting, JOIN_REQUESTS_PER_ADDRESS_PER_DAY per address, none within
-//   ASK_AGAIN_AFTER_DAYS of a decline; an approval raises the account to the forum's clearance
-//   (never lowering one above it) and keeps its sessions.
+// reply joins, how reactions read, when a declined visitor may ask to join again (mentions are
+// src/lib/mentions.ts, shared with the markdown renderer). The rules that need the store's
+// atomicity (order of arrival, delete own, posts per day, replies, reactions, retention, asking
+// to join) are enforced, and written, in scripts.server.ts.
 import { timeAgo } from '../../lib/relative-time.ts';
 import {
   ASK_AGAIN_AFTER_DAYS,

@@ -1,19 +1,15 @@
-// Forum messages in Redis: one hash of messages and replies as JSON by id, one of their authors'
-// account keys (keys.ts accountKeyOf: a name registered again is not the author of the old
-// account's posts), a sorted set of top-level ids scored by a sequence number the store hands out
-// (so the order is the order in which posts arrived, and a place is a stable cursor for paging),
-// one sorted set per thread of its replies' ids by the same sequence, a hash of reactions per
-// message, and a version every change raises. Requests to join: one per account, and the owner's
-// list of those waiting. The scripts are in src/server/scripts/forum.ts and forum-join.ts.
+// Forum messages and requests to join in Redis: every call of the feature's storage. A page is
+// one script's round trip; a place (the store's sequence number) is a stable cursor for paging.
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
-import * as scripts from '../../server/scripts/forum.ts';
-import * as joinScripts from '../../server/scripts/forum-join.ts';
+import { secondsToWait } from '../../server/scripts/script.ts';
 import { type SessionCheck, checkedRead } from '../../server/session.ts';
 import type { Pipeline } from '@upstash/redis';
+import { forumKeys } from './keys.server.ts';
 import { POST_RETENTION_DAYS } from './logic.ts';
+import * as scripts from './scripts.server.ts';
 import { MAX_REPLIES, type MessageReactions, REACTION_IDS, REPLIES_SHOWN, type ReactionId } from './schema.ts';
 
 export interface StoredMessage {
@@ -63,14 +59,13 @@ function keptSince(): string {
   return new Date(retention(POST_RETENTION_DAYS).cutoff).toISOString();
 }
 
-/** Reads a reaction block of a script's reply at `at`: each reaction's count, then 1 or 0 for the reader's. */
-function reactionsAt(row: (string | number)[], at: number): MessageReactions {
+/** A message's reactions as a script read them: each REACTION_IDS' count, and 1 for each the reader gave. */
+function reactionsOf(counts: readonly number[], mine: readonly number[]): MessageReactions {
   const reactions: Partial<Record<ReactionId, number>> = {};
   const reacted: ReactionId[] = [];
   REACTION_IDS.forEach((id, i) => {
-    const count = Number(row[at + i]);
-    if (count > 0) reactions[id] = count;
-    if (Number(row[at + REACTION_IDS.length + i]) === 1) reacted.push(id);
+    if (Number(counts[i]) > 0) reactions[id] = Number(counts[i]);
+    if (Number(mine[i]) === 1) reacted.push(id);
   });
   return {
     ...(Object.keys(reactions).length ? { reactions } : {}),
@@ -78,20 +73,21 @@ function reactionsAt(row: (string | number)[], at: number): MessageReactions {
   };
 }
 
-/** The number of a script's reply entries one message takes: JSON, place, author, then the reactions block. */
-const MESSAGE_FIELDS = 3 + 2 * REACTION_IDS.length;
+/** A list from a script's JSON: Lua's cjson writes an empty list as `{}`. */
+function listOf<T>(value: readonly T[] | object): readonly T[] {
+  return Array.isArray(value) ? value : [];
+}
 
-/** Reads one message of a script's reply at `at`. */
-function messageAt(row: (string | number)[], at: number): ReadMessage {
+function readMessage(row: scripts.MessageRow): ReadMessage {
   return {
-    message: JSON.parse(String(row[at])) as StoredMessage,
-    place: Number(row[at + 1]),
-    authorKey: String(row[at + 2] ?? ''),
-    reactions: reactionsAt(row, at + 3),
+    message: JSON.parse(row.json) as StoredMessage,
+    place: Number(row.place),
+    authorKey: row.author,
+    reactions: reactionsOf(row.counts, row.mine),
   };
 }
 
-export type AppendOutcome = 'ok' | 'over-cap' | 'gone' | 'thread-full';
+const PREFIXES = () => ({ repliesPrefix: forumKeys.replies(''), reactionsPrefix: forumKeys.reactions('') });
 
 /**
  * Appends a message at the end of the forum, or a reply to the top-level message `replyTo` at the
@@ -99,25 +95,34 @@ export type AppendOutcome = 'ok' | 'over-cap' | 'gone' | 'thread-full';
  * today, the message replied to is gone or its thread is full. The same step removes a batch of
  * the oldest messages, those older than POST_RETENTION_DAYS, with their replies.
  */
-export async function appendMessage(message: StoredMessage, authorKey: string, perDay: number): Promise<AppendOutcome> {
+export async function appendMessage(
+  message: StoredMessage,
+  authorKey: string,
+  perDay: number,
+): Promise<'ok' | 'over-cap' | 'gone' | 'thread-full'> {
   const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
-  const place = await scripts.appendMessage.run(
-    [keys.forumSequence(), keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), dayPosts, keys.forumVersion()],
-    [
-      message.id,
-      JSON.stringify(message),
+  return scripts.appendMessage.run(
+    {
+      sequence: forumKeys.sequence(),
+      posts: forumKeys.posts(),
+      authors: forumKeys.authors(),
+      index: forumKeys.messages(),
+      dayPosts,
+      version: forumKeys.version(),
+    },
+    {
+      ...PREFIXES(),
+      id: message.id,
+      json: JSON.stringify(message),
       authorKey,
       perDay,
       dayTtl,
-      keptSince(),
-      TRIM_BATCH,
-      message.replyTo ?? '',
-      keys.forumReplies(''),
-      keys.forumReactions(''),
-      MAX_REPLIES,
-    ],
+      cutoff: keptSince(),
+      batch: TRIM_BATCH,
+      replyTo: message.replyTo ?? '',
+      maxReplies: MAX_REPLIES,
+    },
   );
-  return place > 0 ? 'ok' : place === 0 ? 'over-cap' : place === -1 ? 'gone' : 'thread-full';
 }
 
 /**
@@ -132,34 +137,33 @@ export async function messagesPage(
   session: SessionCheck | undefined,
   reader: string,
 ): Promise<MessagesPage> {
-  const row = await scripts.messagesPage.runChecked(
+  const page = await scripts.messagesPage.runChecked(
     session,
-    [keys.forumMessages(), keys.forumPosts(), keys.forumVersion(), keys.forumAuthors()],
-    [
+    {
+      index: forumKeys.messages(),
+      posts: forumKeys.posts(),
+      version: forumKeys.version(),
+      authors: forumKeys.authors(),
+    },
+    {
+      ...PREFIXES(),
       count,
-      before === undefined ? '+inf' : `(${before}`,
-      keptSince(),
-      keys.forumReplies(''),
-      keys.forumReactions(''),
+      below: before === undefined ? '+inf' : `(${before}`,
+      cutoff: keptSince(),
       reader,
-      REPLIES_SHOWN,
-      ...REACTION_IDS,
-    ],
+      repliesShown: REPLIES_SHOWN,
+      reactions: REACTION_IDS,
+    },
   );
-  const messages: ReadThread[] = [];
-  let at = 2;
-  while (at < row.length) {
-    const thread = messageAt(row, at);
-    const replyCount = Number(row[at + 3]);
-    const reactions = reactionsAt(row, at + 4);
-    at += MESSAGE_FIELDS + 1;
-    const shown = Number(row[at]);
-    at += 1;
-    const replies: ReadMessage[] = [];
-    for (let i = 0; i < shown; i++, at += MESSAGE_FIELDS) replies.push(messageAt(row, at));
-    messages.push({ ...thread, reactions, replyCount, replies });
-  }
-  return { version: String(row[0]), messages, more: String(row[1]) === '1' };
+  return {
+    version: page.version,
+    more: page.more,
+    messages: listOf(page.messages).map((thread) => ({
+      ...readMessage(thread),
+      replyCount: thread.replyCount,
+      replies: listOf(thread.replies).map(readMessage),
+    })),
+  };
 }
 
 /**
@@ -174,48 +178,46 @@ export async function repliesPage(
   session: SessionCheck | undefined,
   reader: string,
 ): Promise<RepliesPage | undefined> {
-  const row = await scripts.repliesPage.runChecked(
+  const page = await scripts.repliesPage.runChecked(
     session,
-    [keys.forumPosts(), keys.forumAuthors(), keys.forumReplies(parent)],
-    [
-      after === undefined ? '-inf' : `(${after}`,
+    { posts: forumKeys.posts(), authors: forumKeys.authors(), thread: forumKeys.replies(parent) },
+    {
+      after: after === undefined ? '-inf' : `(${after}`,
       count,
       parent,
-      keptSince(),
-      keys.forumReactions(''),
+      cutoff: keptSince(),
+      reactionsPrefix: forumKeys.reactions(''),
       reader,
-      ...REACTION_IDS,
-    ],
+      reactions: REACTION_IDS,
+    },
   );
-  if (Number(row[0]) === -1) return undefined;
-  const replies: ReadMessage[] = [];
-  for (let at = 2; at < row.length; at += MESSAGE_FIELDS) replies.push(messageAt(row, at));
-  return { replyCount: Number(row[0]), replies, more: String(row[1]) === '1' };
+  if (page === 'gone') return undefined;
+  return { replyCount: page.replyCount, replies: listOf(page.replies).map(readMessage), more: page.more };
 }
 
 /** The forum's version, which every post, reply, edit, delete and reaction raises. */
 export async function forumVersion(session: SessionCheck | undefined): Promise<string> {
-  return String(await scripts.forumVersion.runChecked(session, [keys.forumVersion()], []));
+  return String(await scripts.forumVersion.runChecked(session, { version: forumKeys.version() }, {}));
 }
 
 /** Adds the reads of a message's JSON and its author's account key to a pipeline (an edit checks both). */
 export function readMessageInto(pipe: Pipeline<[]>, id: string): void {
-  pipe.hget(keys.forumPosts(), id);
-  pipe.hget(keys.forumAuthors(), id);
+  pipe.hget(forumKeys.posts(), id);
+  pipe.hget(forumKeys.authors(), id);
 }
 
 /** Adds the read of the JSON of the message a reply answers to a pipeline (a reply to a reply joins its thread). */
 export function readReplyTargetInto(pipe: Pipeline<[]>, id: string): void {
-  pipe.hget(keys.forumPosts(), id);
+  pipe.hget(forumKeys.posts(), id);
 }
 
 /** Replaces a message as read (its JSON `read`) with `message`; false when it changed or went meanwhile. */
 export async function replaceMessage(read: string, message: StoredMessage): Promise<boolean> {
   const replaced = await scripts.replaceMessage.run(
-    [keys.forumPosts(), keys.forumVersion()],
-    [message.id, read, JSON.stringify(message)],
+    { posts: forumKeys.posts(), version: forumKeys.version() },
+    { id: message.id, read, json: JSON.stringify(message) },
   );
-  return replaced === 1;
+  return replaced === 'replaced';
 }
 
 /**
@@ -229,12 +231,18 @@ export async function deleteMessage(
   session: SessionCheck | undefined,
   asModerator = false,
 ): Promise<{ outcome: 'deleted' | 'unknown' | 'not-theirs'; replies: number }> {
-  const [result, replies = 0] = await scripts.deleteMessage.runChecked(
+  const reply = await scripts.deleteMessage.runChecked(
     session,
-    [keys.forumPosts(), keys.forumAuthors(), keys.forumMessages(), keys.forumVersion()],
-    [id, authorKey, asModerator ? '1' : '0', keys.forumReplies(''), keys.forumReactions('')],
+    {
+      posts: forumKeys.posts(),
+      authors: forumKeys.authors(),
+      index: forumKeys.messages(),
+      version: forumKeys.version(),
+    },
+    { ...PREFIXES(), id, authorKey, asModerator },
   );
-  return { outcome: result === 1 ? 'deleted' : result === 0 ? 'unknown' : 'not-theirs', replies: Number(replies) };
+  if (reply === 'unknown' || reply === 'not-theirs') return { outcome: reply, replies: 0 };
+  return { outcome: 'deleted', replies: Number(reply.slice('deleted:'.length)) };
 }
 
 /**
@@ -250,20 +258,21 @@ export async function react(
   reaction: ReactionId,
   on: boolean,
 ): Promise<{ wait: number } | { wait: 0; reactions: MessageReactions | undefined; changed: boolean }> {
-  const [counter, max, windowSeconds] = attemptCounter([limit, member]);
-  const row = await scripts.react.runChecked(
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, member]);
+  const reply = await scripts.react.runChecked(
     session,
-    [counter, keys.forumPosts(), keys.forumReactions(id), keys.forumVersion()],
-    [max, windowSeconds, id, reaction, member, on ? '1' : '0', keptSince(), ...REACTION_IDS],
+    { attempts, posts: forumKeys.posts(), reactions: forumKeys.reactions(id), version: forumKeys.version() },
+    { attemptsMax, attemptsWindow, id, reaction, member, on, cutoff: keptSince(), reactions: REACTION_IDS },
   );
-  if (Number(row[0]) > 0) return { wait: Number(row[0]) };
-  if (Number(row[1]) === -1) return { wait: 0, reactions: undefined, changed: false };
-  return { wait: 0, reactions: reactionsAt(row, 2), changed: Number(row[1]) === 1 };
+  const wait = secondsToWait(reply);
+  if (wait !== undefined) return { wait };
+  if (reply === 'gone' || typeof reply === 'string') return { wait: 0, reactions: undefined, changed: false };
+  return { wait: 0, reactions: reactionsOf(reply.counts, reply.mine), changed: reply.changed };
 }
 
 // ----- Asking to join -----
 
-/** A request as stored under the account's key (keys.forumJoinRequest). */
+/** A request as stored under the account's key (forumKeys.joinRequest). */
 export interface StoredJoinRequest {
   id: string;
   status: 'pending' | 'approved' | 'declined';
@@ -273,7 +282,7 @@ export interface StoredJoinRequest {
   dismissed?: true;
 }
 
-/** A waiting request as the owner's list holds it (keys.forumJoinPending). */
+/** A waiting request as the owner's list holds it (forumKeys.joinPending). */
 export interface ListedJoinRequest {
   accountKey: string;
   username: string;
@@ -303,8 +312,8 @@ export async function askToJoin(
     maxPending: number;
     clearance: number;
   },
-): Promise<{ wait: number; outcome?: joinScripts.AskOutcome; declinedAt?: string }> {
-  const [counter, max, windowSeconds] = attemptCounter([limit, member.accountKey]);
+): Promise<{ wait: number; outcome?: scripts.AskOutcome | 'too-soon'; declinedAt?: string }> {
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, member.accountKey]);
   const [addressDay, dayTtl] = dailyCounter(JOIN_ASKS_COUNTER, address);
   const entry: ListedJoinRequest = {
     accountKey: member.accountKey,
@@ -312,31 +321,35 @@ export async function askToJoin(
     note: request.note,
     askedAt: request.askedAt,
   };
-  const [wait, outcome, declinedAt] = await joinScripts.askToJoin.runChecked(
+  const reply = await scripts.askToJoin.runChecked(
     session,
-    [
-      counter,
+    {
+      attempts,
       addressDay,
-      keys.user(usernameKey(member.username)),
-      keys.forumJoinRequest(member.accountKey),
-      keys.forumJoinPending(),
-    ],
-    [
-      max,
-      windowSeconds,
-      rules.perAddress,
+      account: keys.user(usernameKey(member.username)),
+      request: forumKeys.joinRequest(member.accountKey),
+      pending: forumKeys.joinPending(),
+    },
+    {
+      attemptsMax,
+      attemptsWindow,
+      perAddress: rules.perAddress,
       dayTtl,
-      JSON.stringify(request),
-      JSON.stringify(entry),
-      request.id,
-      rules.lapsedBefore,
-      rules.declinedAfter,
-      rules.ttlSeconds,
-      rules.maxPending,
-      rules.clearance,
-    ],
+      json: JSON.stringify(request),
+      entry: JSON.stringify(entry),
+      id: request.id,
+      lapsedBefore: rules.lapsedBefore,
+      declinedAfter: rules.declinedAfter,
+      ttl: rules.ttlSeconds,
+      maxPending: rules.maxPending,
+      forumClearance: rules.clearance,
+    },
   );
-  return { wait: Number(wait), outcome, ...(declinedAt ? { declinedAt } : {}) };
+  const wait = secondsToWait(reply);
+  if (wait !== undefined) return { wait };
+  if (reply.startsWith('too-soon:'))
+    return { wait: 0, outcome: 'too-soon', declinedAt: reply.slice('too-soon:'.length) };
+  return { wait: 0, outcome: reply as scripts.AskOutcome };
 }
 
 /**
@@ -348,7 +361,7 @@ export async function ownJoinRequest(
   accountKey: string,
 ): Promise<{ request: StoredJoinRequest | undefined; account: unknown }> {
   const [json, account] = await checkedRead(session, (pipe) => {
-    pipe.get(keys.forumJoinRequest(accountKey));
+    pipe.get(forumKeys.joinRequest(accountKey));
     pipe.hgetall(session.key);
   });
   return { request: json ? (JSON.parse(String(json)) as StoredJoinRequest) : undefined, account };
@@ -356,7 +369,9 @@ export async function ownJoinRequest(
 
 /** Marks the account's decided request dismissed, in one round trip with the session check. */
 export async function dismissJoinRequest(session: SessionCheck, accountKey: string): Promise<boolean> {
-  return (await joinScripts.dismissJoin.runChecked(session, [keys.forumJoinRequest(accountKey)], [])) === 1;
+  return (
+    (await scripts.dismissJoin.runChecked(session, { request: forumKeys.joinRequest(accountKey) }, {})) === 'dismissed'
+  );
 }
 
 /** Parses the owner's list as read (HGETALL): each waiting request by its id, with its entry's JSON as stored. */
@@ -372,12 +387,12 @@ export function listedRequests(reply: unknown): { id: string; json: string; entr
 
 /** Adds the read of the owner's whole list to a pipeline. */
 export function readPendingInto(pipe: Pipeline<[]>): void {
-  pipe.hgetall(keys.forumJoinPending());
+  pipe.hgetall(forumKeys.joinPending());
 }
 
 /** Adds the read of one entry of the owner's list to a pipeline. */
 export function readPendingEntryInto(pipe: Pipeline<[]>, id: string): void {
-  pipe.hget(keys.forumJoinPending(), id);
+  pipe.hget(forumKeys.joinPending(), id);
 }
 
 /**
@@ -393,10 +408,23 @@ export async function decideJoin(
   decided: StoredJoinRequest,
   ttlSeconds: number,
   clearance: number,
-): Promise<joinScripts.DecideOutcome> {
-  return joinScripts.decideJoin.runChecked(
+): Promise<scripts.DecideOutcome> {
+  return scripts.decideJoin.runChecked(
     session,
-    [keys.forumJoinPending(), keys.forumJoinRequest(entry.accountKey), keys.user(usernameKey(entry.username))],
-    [id, json, decision, JSON.stringify(decided), ttlSeconds, entry.accountKey, usernameKey(entry.username), clearance],
+    {
+      pending: forumKeys.joinPending(),
+      request: forumKeys.joinRequest(entry.accountKey),
+      account: keys.user(usernameKey(entry.username)),
+    },
+    {
+      id,
+      entry: json,
+      decision,
+      json: JSON.stringify(decided),
+      ttl: ttlSeconds,
+      accountKey: entry.accountKey,
+      usernameKey: usernameKey(entry.username),
+      forumClearance: clearance,
+    },
   );
 }

@@ -36,7 +36,6 @@ import {
   type OwnJoinRequest,
   type PendingJoinRequest,
   type ReactRequest,
-  type ReactResponse,
   type RepliesResponse,
   THREAD_FULL,
 } from './schema.ts';
@@ -228,11 +227,11 @@ export async function deleteAnyMessage(id: string): Promise<void> {
  * at most once, and giving it again (or taking back one not given) changes nothing. One round trip:
  * the session, the rate limit and the change in one script. Answers the message's reactions.
  */
-export async function react(user: Member, id: string, { reaction, on }: ReactRequest): Promise<ReactResponse> {
+export async function react(user: Member, id: string, { reaction, on }: ReactRequest): Promise<MessageReactions> {
   const result = await repo.react(user.session, LIMITS.reactionsPerUser, user.accountKey, id, reaction, on);
   if (result.wait > 0) throw rateLimited(result.wait);
   if (!('reactions' in result) || !result.reactions) throw new AppError('not_found', NO_SUCH_MESSAGE);
-  return { status: 'Success', ...result.reactions };
+  return result.reactions;
 }
 
 // ----- Asking to join -----

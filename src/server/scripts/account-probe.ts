@@ -2,23 +2,34 @@
 import { COUNT_IN } from './rate-limit.ts';
 
 /**
- * Lua defining `probe_account(names_key, ip_key, name_key, at)`: counts a look at the account named
- * ARGV[at] in both of register's counters (count_in; max and window of each from
- * ARGV[at + 1 .. at + 4]), unless this address already
- * looked at that name in the window: names_key is the set of the names it looked at, which expires
- * with the address's window. Returns 0 when the look may go ahead, else the seconds until the
- * later window reopens.
+ * Lua defining `probe_account(names_key, ip_key, name_key, probe)`: counts a look at the account
+ * `probe.name` in both of register's counters (count_in), unless this address already looked at
+ * that name in the window (names_key, the set of names it looked at, expires with the address's
+ * window). Answers 0 when the look may go ahead, else the seconds until the later window reopens.
+ * (`probe` may still be a position in ARGV for positional scripts.)
  */
 export const PROBE_ACCOUNT = `${COUNT_IN}
-local function probe_account(names_key, ip_key, name_key, at)
-  if redis.call('SISMEMBER', names_key, ARGV[at]) == 1 then return 0 end
-  local wait = math.max(count_in(ip_key, ARGV[at + 1], ARGV[at + 2]), count_in(name_key, ARGV[at + 3], ARGV[at + 4]))
+local function probe_account(names_key, ip_key, name_key, probe)
+  if type(probe) ~= 'table' then
+    local at = probe
+    probe = { name = ARGV[at], addressMax = ARGV[at + 1], addressWindow = ARGV[at + 2], nameMax = ARGV[at + 3], nameWindow = ARGV[at + 4] }
+  end
+  if redis.call('SISMEMBER', names_key, probe.name) == 1 then return 0 end
+  local wait = math.max(count_in(ip_key, probe.addressMax, probe.addressWindow), count_in(name_key, probe.nameMax, probe.nameWindow))
   if wait > 0 then return wait end
-  redis.call('SADD', names_key, ARGV[at])
-  if redis.call('TTL', names_key) < 0 then redis.call('EXPIRE', names_key, ARGV[at + 2]) end
+  redis.call('SADD', names_key, probe.name)
+  if redis.call('TTL', names_key) < 0 then redis.call('EXPIRE', names_key, probe.addressWindow) end
   return 0
 end
 `;
+
+/** The keys and argument a named script starting with PROBE_ACCOUNT takes for a look. */
+export interface AccountProbe {
+  keys: { probeNames: string; probeAddress: string; probeName: string };
+  args: {
+    probe: { name: string; addressMax: number; addressWindow: number; nameMax: number; nameWindow: number };
+  };
+}
 
 /** The KEYS a PROBE_ACCOUNT look adds to a script (src/server/account-probe.ts accountProbe). */
 export type AccountProbeKeys = [namesLookedAt: string, probesPerAddress: string, probesPerName: string];

@@ -1,10 +1,12 @@
 // How a script reaches the store: whole on its first call from a process, by SHA-1 after, one
 // request each; a store that lost its script cache (here: restarted empty) costs one NOSCRIPT retry.
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LocalStoreServer } from '../../../tools/local-store/server.ts';
 import { startLocalStore } from '../../../tools/local-store/start.ts';
 import { keys } from '../keys.ts';
 import { redis } from '../redis.ts';
+import { commandsCall, runCommands } from './limited.ts';
+import { SESSION_ENDED, defineScript, secondsToWait } from './script.ts';
 import { recordWordGame } from './word-game.ts';
 
 const shared = { url: process.env.UPSTASH_REDIS_REST_URL, token: process.env.UPSTASH_REDIS_REST_TOKEN };
@@ -56,4 +58,49 @@ it('sends the script whole once, then by SHA-1, and again whole to a store that 
   await redis().ping(); // the client retries once over its dropped connection; not counted here
   expect(await commandsSentBy(9)).toEqual({ sent: ['evalsha', 'eval'], best: 9 });
   expect(await commandsSentBy(8)).toEqual({ sent: ['evalsha'], best: 8 });
+});
+
+describe('a named script', () => {
+  const echo = defineScript<
+    'one' | 'many',
+    { word: string; n: number },
+    { one: string; many: string[]; word: string; n: number }
+  >(`return cjson.encode({one = K.one, many = K.many, word = A.word, n = A.n})`, { json: true });
+
+  it('reads its keys by name, a list as a list, and its argument object', async () => {
+    expect(await echo.run({ one: 'k:1', many: ['k:2', 'k:3'] }, { word: 'hé "x"', n: 3 })).toEqual({
+      one: 'k:1',
+      many: ['k:2', 'k:3'],
+      word: 'hé "x"',
+      n: 3,
+    });
+  });
+
+  it('runs after the session check, which refuses an ended session and changes nothing', async () => {
+    const account = 'script-test:account';
+    await redis().hset(account, { session: 's1' });
+    const write = defineScript<'target', { value: string }, 'done'>(
+      `redis.call('SET', K.target, A.value) return 'done'`,
+    );
+    const target = 'script-test:target';
+    expect(await write.runChecked({ key: account, sid: 's1' }, { target }, { value: 'a' })).toBe('done');
+    await expect(write.runChecked({ key: account, sid: 's0' }, { target }, { value: 'b' })).rejects.toThrow(
+      SESSION_ENDED,
+    );
+    expect(await redis().get(target)).toBe('a');
+  });
+
+  it('counts attempts in its counted form and answers the wait once over the limit, running nothing', async () => {
+    const attempts = 'script-test:attempts';
+    const commands = (value: string) => commandsCall([['SET', 'script-test:limited', value]]);
+    const counted = (value: string) => {
+      const [keys, args] = commands(value);
+      return runCommands.counted.run({ ...keys, attempts }, { ...args, attemptsMax: 1, attemptsWindow: 60 });
+    };
+    expect(await counted('first')).toEqual(['OK']);
+    const wait = secondsToWait(await counted('second'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await redis().get('script-test:limited')).toBe('first');
+  });
 });

@@ -1,8 +1,8 @@
-// Lua scripts as typed functions: the app's only way to run Lua in Redis. A script gets every key
-// it touches through KEYS (built by keys.ts), so the keys of a call are known before it is sent.
-// Its first call from a process goes whole (EVAL), which also loads it into the store's script
-// cache; later calls send only its SHA-1 (EVALSHA). A store that has lost its cache since (a
-// restart, SCRIPT FLUSH) answers NOSCRIPT once and gets the whole script again.
+// Lua scripts as typed functions: the app's only way to run Lua in Redis. A script names its keys
+// and takes one JSON argument: Lua reads `K.<name>` and `A.<field>`, never a position. Every key
+// still travels in KEYS, so the keys of a call are known before it is sent. The first call from a
+// process sends the script whole (EVAL); later calls its SHA-1 (EVALSHA), and the whole script again
+// after a store that lost its cache answers NOSCRIPT.
 import { createHash } from 'node:crypto';
 import type { Redis } from '@upstash/redis';
 import { SESSION_ENDED } from '../../lib/session-token.ts';
@@ -11,42 +11,68 @@ import { redis } from '../redis.ts';
 
 type Arg = string | number;
 
-export interface Script<Keys extends string[], Args extends Arg[], Reply> {
-  /** The Lua source, as the store runs it. */
+/** A script's keys by name; a list where one name stands for several keys. */
+export type NamedKeys<KeyName extends string> = Record<KeyName, string | readonly string[]>;
+
+/** A reply that says how many seconds to wait: a rate limit was reached, nothing else ran. */
+export type Wait = `wait:${number}`;
+
+/** The seconds a `Wait` reply asks for; undefined for any other reply. */
+export function secondsToWait(reply: unknown): number | undefined {
+  return typeof reply === 'string' && reply.startsWith('wait:') ? Number(reply.slice(5)) : undefined;
+}
+
+export interface Script<Keys, Args, Reply> {
+  /** The Lua source, as written (without the runner's header). */
   readonly lua: string;
-  /** Runs the script atomically in one round trip; Reply is what its Lua returns, as the client hands it over. */
+  /** Runs the script atomically in one round trip. */
   run(keys: Keys, args: Args): Promise<Reply>;
   /**
-   * Runs it as `run` does for a signed-in user's request: in the same round trip and before
-   * anything else, SESSION_PRELUDE checks that the token's session is still the account's, and
-   * refuses with `unauthorized` (SESSION_ENDED) when it is not, having changed nothing. Without a
-   * check (nobody signed in, the admin CLI), it is `run`.
+   * Runs it for a signed-in user's request: first, in the same round trip, the session check
+   * refuses with `unauthorized` (SESSION_ENDED) when the token's session has ended, having changed
+   * nothing. Without a check (nobody signed in, the operator's tools), it is `run`.
    */
   runChecked(check: SessionCheck | undefined, keys: Keys, args: Args): Promise<Reply>;
 }
 
 /** What a store call checks for a signed-in request: the account's hash and the token's session id. */
 export interface SessionCheck {
-  /** keys.user of the token's username. */
   key: string;
-  /** The session id the token carries. */
   sid: string;
 }
 
-/** The refusal of a token whose session has ended (replaced or the account deleted). */
 export { SESSION_ENDED };
 
-/** The error reply a checked script answers when the token's session has ended. */
 const SESSION_ENDED_REPLY = 'SESSION_ENDED';
 
-/**
- * Lua put in front of a script run for a signed-in user (runChecked): KEYS[1] is the account's
- * hash and ARGV[1] the session id the token carries. When the account no longer holds that id (it
- * was replaced, or the account deleted) the script answers the SESSION_ENDED error before touching
- * anything; otherwise KEYS and ARGV are shadowed by copies without that first entry, so the
- * script's own body (and a prelude after this one, such as COUNT_ATTEMPT) reads its keys and
- * arguments from 1, as it does when run plain.
- */
+/** Recognises the store's answer to a checked script whose session has ended. */
+export function isSessionEndedReply(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(SESSION_ENDED_REPLY);
+}
+
+/** Lua every named script starts with: `A` is the argument object, `K` the keys by name. */
+const NAMED_HEADER = `
+local A = cjson.decode(ARGV[1])
+local K = {}
+for name, at in pairs(cjson.decode(ARGV[2])) do
+  if type(at) == 'table' then
+    local list = {}
+    for i = at[1], at[2] do list[#list + 1] = KEYS[i] end
+    K[name] = list
+  else
+    K[name] = KEYS[at]
+  end
+end
+`;
+
+/** The session check a named script runs first when run for a signed-in user. */
+export const SESSION_CHECK = `
+if redis.call('HGET', K.sessionAccount, 'session') ~= A.sessionId then
+  return redis.error_reply('${SESSION_ENDED_REPLY} the session has ended')
+end
+`;
+
+/** The positional session prelude: KEYS[1] and ARGV[1] are the check's, then shadowed away. */
 export const SESSION_PRELUDE = `
 if redis.call('HGET', KEYS[1], 'session') ~= ARGV[1] then
   return redis.error_reply('${SESSION_ENDED_REPLY} the session has ended')
@@ -54,23 +80,59 @@ end
 local KEYS, ARGV = {unpack(KEYS, 2)}, {unpack(ARGV, 2)}
 `;
 
-/** Recognises the store's answer to a checked script whose session has ended. */
-export function isSessionEndedReply(error: unknown): boolean {
-  return error instanceof Error && error.message.includes(SESSION_ENDED_REPLY);
+interface ScriptOptions {
+  /** The script answers `cjson.encode(...)`: the runner parses it (a `Wait` reply passes as it is). */
+  json?: true;
 }
 
-/** Defines a script; the type parameters name its KEYS, its ARGV and its reply. */
-export function defineScript<Keys extends string[], Args extends Arg[], Reply>(lua: string): Script<Keys, Args, Reply> {
-  const { run } = sender<Reply>(lua);
-  let checked: ReturnType<typeof sender<Reply>> | undefined;
+/**
+ * Defines a script. Named: the type parameters are its key names, its argument object and its
+ * reply, and Lua reads `K` and `A`. Positional (being retired): KEYS and ARGV tuples.
+ */
+export function defineScript<KeyName extends string, Args extends object, Reply>(
+  lua: string,
+  options?: ScriptOptions,
+): Script<NamedKeys<KeyName>, Args, Reply>;
+export function defineScript<Keys extends string[], Args extends Arg[], Reply>(lua: string): Script<Keys, Args, Reply>;
+export function defineScript(lua: string, options: ScriptOptions = {}): Script<unknown, unknown, unknown> {
+  const senders = new Map<string, ReturnType<typeof sender>>();
+  const send = (source: string) => {
+    let found = senders.get(source);
+    if (!found) senders.set(source, (found = sender(source)));
+    return found;
+  };
+  const parse = (reply: unknown) =>
+    options.json && typeof reply === 'string' && secondsToWait(reply) === undefined ? JSON.parse(reply) : reply;
+  const runNamed = async (source: string, keys: NamedKeys<string>, args: object) => {
+    const flat: string[] = [];
+    const at: Record<string, number | [number, number]> = {};
+    for (const [name, key] of Object.entries(keys)) {
+      if (typeof key === 'string') at[name] = flat.push(key);
+      else {
+        at[name] = [flat.length + 1, flat.length + key.length];
+        flat.push(...key);
+      }
+    }
+    return parse(await send(source).run(flat, [JSON.stringify(args), JSON.stringify(at)]));
+  };
+  const run = (keys: unknown, args: unknown) =>
+    Array.isArray(keys)
+      ? send(lua).run(keys, args as Arg[])
+      : runNamed(`${NAMED_HEADER}${lua}`, keys as NamedKeys<string>, args as object);
   return {
     lua,
-    run: (keys, args) => run(keys, args),
+    run,
     async runChecked(check, keys, args) {
       if (!check) return run(keys, args);
-      checked ??= sender<Reply>(`${SESSION_PRELUDE}${lua}`);
       try {
-        return await checked.run([check.key, ...keys], [check.sid, ...args]);
+        if (Array.isArray(keys)) {
+          return await send(`${SESSION_PRELUDE}${lua}`).run([check.key, ...keys], [check.sid, ...(args as Arg[])]);
+        }
+        return await runNamed(
+          `${NAMED_HEADER}${SESSION_CHECK}${lua}`,
+          { ...(keys as NamedKeys<string>), sessionAccount: check.key },
+          { ...(args as object), sessionId: check.sid },
+        );
       } catch (error) {
         if (isSessionEndedReply(error)) throw new AppError('unauthorized', SESSION_ENDED);
         throw error;
@@ -80,24 +142,23 @@ export function defineScript<Keys extends string[], Args extends Arg[], Reply>(l
 }
 
 /** Sends one Lua source: whole on a client's first call, by SHA-1 after. */
-function sender<Reply>(lua: string) {
+function sender(lua: string) {
   const sha = createHash('sha1').update(lua).digest('hex');
-  // Clients (one per store address) that have sent the whole script at least once.
   const sentTo = new WeakSet<Redis>();
   return {
-    async run(keys: string[], args: Arg[]): Promise<Reply> {
+    async run(keys: string[], args: Arg[]): Promise<unknown> {
       const client = redis();
       const argv = args.map(String);
       if (!sentTo.has(client)) {
         const reply = await client.eval(lua, keys, argv);
         sentTo.add(client);
-        return reply as Reply;
+        return reply;
       }
       try {
-        return (await client.evalsha(sha, keys, argv)) as Reply;
+        return await client.evalsha(sha, keys, argv);
       } catch (error) {
         if (!(error instanceof Error && /NOSCRIPT/i.test(error.message))) throw error;
-        return (await client.eval(lua, keys, argv)) as Reply;
+        return client.eval(lua, keys, argv);
       }
     },
   };

@@ -3,13 +3,12 @@
 import { defineScript } from './script.ts';
 
 /**
- * Gives an account a session id when it has none (accounts made before sessions could be ended),
- * and answers the account's session id, or false when there is no such account. KEYS: the user
- * hash. ARGV: the session id to set when there is none.
+ * Gives an account a session id when it has none (accounts made before sessions could be ended);
+ * answers the account's session id, or 'none' when there is no such account.
  */
-export const ensureSession = defineScript<[user: string], [sessionId: string], string | null>(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-local held = redis.call('HGET', KEYS[1], 'session')
+export const ensureSession = defineScript<'user', { sessionId: string }, string>(`
+if redis.call('EXISTS', K.user) == 0 then return 'none' end
+local held = redis.call('HGET', K.user, 'session')
 if held and held ~= '' then return held end
-redis.call('HSET', KEYS[1], 'session', ARGV[1])
-return ARGV[1]`);
+redis.call('HSET', K.user, 'session', A.sessionId)
+return A.sessionId`);

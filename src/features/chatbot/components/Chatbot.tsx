@@ -21,6 +21,7 @@ import {
   stopAnswer,
 } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
+import Field from '../../../components/Field.tsx';
 import { useFollowNewest } from '../../../components/use-follow-newest.ts';
 import { loadMarkdown } from '../../../components/markdown/renderer.ts';
 import Message, { messageElementId } from './Message.tsx';
@@ -208,13 +209,12 @@ export default function Chatbot() {
             </button>
           </p>
         )}
-        <label className="visually-hidden" htmlFor="question">
-          Your question
-        </label>
-        <textarea
+        <Field
+          as="textarea"
           ref={input}
           id="question"
-          className="text-input"
+          label="Your question"
+          hideLabel
           rows={1}
           placeholder="Type your question..."
           aria-describedby="question-keys"

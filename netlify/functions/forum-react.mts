@@ -12,7 +12,10 @@ export default endpoint({
   method: 'POST',
   access: { clearance: CLEARANCE.forum },
   body: reactRequest,
-  handle: ({ req, body, caller }) => react(caller, lastPathSegment(req), body),
+  handle: async ({ req, body, caller }) => ({
+    status: 'Success',
+    ...(await react(caller, lastPathSegment(req), body)),
+  }),
 });
 
 export const config: Config = {
