@@ -40,6 +40,7 @@ import { features, poll } from '../site-config.ts';
 import { sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 const fakeResend = useFakeResend();
 isolateEnv([
@@ -259,7 +260,7 @@ describe('growth caps', () => {
         `anon_filler_${i}`,
         `anon_Filler_${i}`,
       ]);
-      await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
+      await redis().hset(schedulingKeys.people(pollId), Object.fromEntries(fillers));
 
       const add = (username: string, scheduleItemId: string, claimSecret?: string, token?: string) =>
         call(addChoice, { token, body: { pollId, scheduleItemId, username, claimSecret } });
@@ -294,7 +295,7 @@ describe('growth caps', () => {
     const pollId = DATE_POLL.id;
     const date = configuredDateOptions()[0]!.name;
     const fillers = Array.from({ length: MAX_VOTERS_PER_POLL }, (_, i) => [`anon_filler_${i}`, `anon_Filler_${i}`]);
-    await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
+    await redis().hset(schedulingKeys.people(pollId), Object.fromEntries(fillers));
     expect(await call(addDateChoice, { body: { pollId, date, username: 'anon_Newcomer' } })).toMatchObject({
       status: 409,
       body: { error: POLL_FULL, reason: 'poll-full' },
@@ -359,14 +360,14 @@ describe('reads without a login', () => {
       const choices = results.body as unknown as { user: { username: string } }[];
       expect(choices.some((choice) => choice.user.username.startsWith('anon_Intruder'))).toBe(false);
       expect(new Set(choices.map((choice) => choice.user.username)).size).toBeLessThanOrEqual(MAX_VOTERS_PER_POLL);
-      expect(await redis().hlen(keys.schedulePeople('ragnarok'))).toBe(MAX_VOTERS_PER_POLL);
+      expect(await redis().hlen(schedulingKeys.people('ragnarok'))).toBe(MAX_VOTERS_PER_POLL);
 
       const dateResults = await call(dateChoicesWithUsers, {
         method: 'GET',
         path: `/api/scheduling/date-choices-with-users/${DATE_POLL.id}`,
       });
       expect(dateResults.status).toBe(200);
-      expect(await redis().hlen(keys.schedulePeople(DATE_POLL.id))).toBe(MAX_VOTERS_PER_POLL);
+      expect(await redis().hlen(schedulingKeys.people(DATE_POLL.id))).toBe(MAX_VOTERS_PER_POLL);
     },
   );
 });

@@ -24,11 +24,11 @@ import {
   MAX_POLLS_PER_ACCOUNT,
   POLLS_PAGE_SIZE,
 } from '../../src/features/scheduling/organising/repo.server.ts';
-import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 let admin = '';
 let member = '';
@@ -384,14 +384,14 @@ describe.skipIf(!features.scheduling)('deleting', () => {
     expect((await readPoll(poll.id)).status).toBe(404);
     expect(await version(poll.id)).toBe(before + 1);
     const left = await redis().exists(
-      keys.scheduleOffered(poll.id),
-      keys.scheduleVotes(poll.id),
-      keys.scheduleMaybe(poll.id),
-      keys.schedulePeople(poll.id),
-      keys.scheduleClaims(poll.id),
+      schedulingKeys.offered(poll.id),
+      schedulingKeys.votes(poll.id),
+      schedulingKeys.maybe(poll.id),
+      schedulingKeys.people(poll.id),
+      schedulingKeys.claims(poll.id),
     );
     expect(left).toBe(0);
-    expect(await redis().hexists(keys.scheduleVoterCounts(), poll.id)).toBe(0);
+    expect(await redis().hexists(schedulingKeys.voterCounts(), poll.id)).toBe(0);
     expect((await call(deletePollHandler, { token: admin, body: { pollId: poll.id } })).status).toBe(404);
     expect((await consolePolls()).polls.some((each) => each.id === poll.id)).toBe(false);
   });

@@ -28,6 +28,7 @@ import { features } from '../site-config.ts';
 import { OWNER_ADDRESS, newPollForm, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 const resend = useFakeResend();
 useOwnStore();
@@ -115,11 +116,11 @@ describe.skipIf(!features.scheduling)('the address a voter leaves', () => {
     expect((await leave(poll.id, { username: alice.name, email: '' }, alice.token)).status).toBe(200);
     expect((await votersOf(poll.id))[1]).not.toHaveProperty('email');
     await call(removeChoice, { body: { pollId: poll.id, scheduleItemId: poll.options[0]!.id, ...voter } });
-    expect(await redis().hexists(keys.scheduleEmails(poll.id), voter.username.toLowerCase())).toBe(0);
+    expect(await redis().hexists(schedulingKeys.emails(poll.id), voter.username.toLowerCase())).toBe(0);
     const again = await anonymousVoter(poll);
     await leave(poll.id, { ...again, email: 'again@example.com' });
     await call(removeVoterHandler, { token: organiser.token, body: { pollId: poll.id, username: again.username } });
-    expect(await redis().hlen(keys.scheduleEmails(poll.id))).toBe(0);
+    expect(await redis().hlen(schedulingKeys.emails(poll.id))).toBe(0);
   });
 });
 
@@ -186,7 +187,7 @@ describe.skipIf(!features.scheduling)('the decision by mail', () => {
     const cap = (await pollMailToday()) + 10;
     process.env.MAIL_DAILY_POLL_CAP = String(cap);
     // The organiser has had all but one of their share of the day's poll mail already.
-    const account = (await redis().hget<string>(keys.scheduleOrganisers(), poll.id))!;
+    const account = (await redis().hget<string>(schedulingKeys.organisers(), poll.id))!;
     const [counter] = dailyCounter(MAIL_COUNTERS.pollsPerOrganiser, account);
     await redis().set(counter, Math.ceil(cap / 2) - 1, { ex: 3600 });
     const { body } = await call(finalisePoll, {

@@ -1,13 +1,12 @@
-// A scheduling poll's comments in Redis (key layout in src/server/keys.ts): one list of JSON per
-// poll, oldest first, with the member author's account key in each of theirs; the rules that need
-// atomicity live in src/server/scripts/scheduling.ts (comments.ts names them).
+// A poll's comments in Redis (keys in poll/keys.server.ts): one list of JSON per poll, oldest
+// first, with the member author's account key in each of theirs.
 import { runAsAdmin } from '../../../server/admin-limit.ts';
-import { keys } from '../../../server/keys.ts';
 import { attemptCounter } from '../../../server/rate-limit.ts';
-import * as scripts from '../../../server/scripts/scheduling.ts';
+import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead } from '../../../server/session.ts';
 import { COMMENTS_PER_POLL_PER_ADDRESS, MAX_COMMENTS_PER_POLL } from './logic.ts';
 import { type Organiser, actingAs } from '../organising/repo.server.ts';
+import { schedulingKeys } from '../poll/keys.server.ts';
 
 /** A comment as it is stored. */
 export interface StoredComment {
@@ -26,14 +25,20 @@ const PER_ADDRESS = { bucket: 'sched-comment-poll', max: COMMENTS_PER_POLL_PER_A
 export function appendComment(pollId: string, comment: StoredComment, address: string) {
   const [counter, max, window] = attemptCounter([PER_ADDRESS, `${pollId}@${address}`]);
   return scripts.addComment.run(
-    [
-      keys.schedulePolls(),
-      keys.scheduleCommentsOff(),
-      keys.scheduleComments(pollId),
-      keys.scheduleVersion(pollId),
-      counter,
-    ],
-    [pollId, JSON.stringify(comment), MAX_COMMENTS_PER_POLL, max, window],
+    {
+      polls: schedulingKeys.polls(),
+      commentsOff: schedulingKeys.commentsOff(),
+      comments: schedulingKeys.comments(pollId),
+      version: schedulingKeys.version(pollId),
+      addressCounter: counter,
+    },
+    {
+      pollId,
+      comment: JSON.stringify(comment),
+      maxComments: MAX_COMMENTS_PER_POLL,
+      perAddressMax: max,
+      perAddressWindow: window,
+    },
   );
 }
 
@@ -47,9 +52,9 @@ export async function readComments(
 ): Promise<{ comments: StoredComment[]; organiser: string; version: number }> {
   const [comments, organiser, version] = (await checkedRead(session, (pipe) =>
     pipe
-      .lrange(keys.scheduleComments(pollId), 0, -1)
-      .hget(keys.scheduleOrganisers(), pollId)
-      .get(keys.scheduleVersion(pollId)),
+      .lrange(schedulingKeys.comments(pollId), 0, -1)
+      .hget(schedulingKeys.organisers(), pollId)
+      .get(schedulingKeys.version(pollId)),
   )) as [string[], string | null, string | null];
   return {
     comments: comments.map((json) => JSON.parse(json) as StoredComment),
@@ -63,7 +68,11 @@ export function deleteComment(caller: Organiser, pollId: string, commentId: stri
   return runAsAdmin(
     caller,
     scripts.deleteComment,
-    [keys.scheduleComments(pollId), keys.scheduleOrganisers(), keys.scheduleVersion(pollId)],
-    [pollId, commentId, ...actingAs(caller)],
+    {
+      comments: schedulingKeys.comments(pollId),
+      organisers: schedulingKeys.organisers(),
+      version: schedulingKeys.version(pollId),
+    },
+    { pollId, commentId, ...actingAs(caller) },
   );
 }

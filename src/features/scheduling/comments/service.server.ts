@@ -7,6 +7,7 @@ import { displayName } from '../../../lib/user-details.ts';
 import { AppError } from '../../../server/app-error.ts';
 import { type Guest, isSignedIn, sessionOf } from '../../../server/caller.ts';
 import { type RateLimit, rateLimited } from '../../../server/rate-limit.ts';
+import { secondsToWait } from '../../../server/scripts/script.ts';
 import { type SessionUser, checkedWithinRateLimits } from '../../../server/session.ts';
 import {
   COMMENT_NAME_NEEDED,
@@ -58,7 +59,8 @@ export async function comment(
     createdAt: new Date(now).toISOString(),
   };
   const outcome = await repo.appendComment(input.pollId, stored, address);
-  if (typeof outcome === 'number') throw rateLimited(outcome);
+  const wait = secondsToWait(outcome);
+  if (wait !== undefined) throw rateLimited(wait);
   if (outcome === 'no-poll') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'off') throw refusal('conflict', COMMENTS_OFF, 'comments-off');
   if (outcome === 'full') throw refusal('conflict', COMMENTS_FULL, 'comments-full');

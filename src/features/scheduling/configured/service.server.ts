@@ -25,7 +25,6 @@ import {
 import { type VoteInput, choicesOf, vote } from '../voting/service.server.ts';
 import { NO_SUCH_OPTION } from '../poll/logic.ts';
 import type { Admin } from '../../../server/admin-limit.ts';
-import { keys } from '../../../server/keys.ts';
 
 export type Kind = 'time-slot' | 'date';
 
@@ -124,7 +123,7 @@ export async function createScheduleItems(admin: Admin): Promise<ConsoleOutcome>
   const items = configuredItems();
   const created = await catalogue.addToCatalogue(
     admin,
-    keys.scheduleItems(),
+    'items',
     items.map((item) => [item._id, item.name]),
   );
   return { created, message: `${items.length} time slots are configured.` };
@@ -132,8 +131,8 @@ export async function createScheduleItems(admin: Admin): Promise<ConsoleOutcome>
 
 /** Stores the time-slot polls as the config makes them, and offers each the existing items of its dates. */
 export async function createSchedulePolls(admin: Admin): Promise<ConsoleOutcome> {
-  const created = await catalogue.offerExisting(admin, keys.scheduleItems(), timeSlotPolls());
-  if (created < 0) {
+  const created = await catalogue.offerExisting(admin, 'items', timeSlotPolls());
+  if (created === 'no-catalogue') {
     return { error: 'There are no schedule items yet.', message: 'Create the schedule items first.' };
   }
   return { created, message: `Polls ${pollList()} offer their time slots.` };
@@ -141,7 +140,7 @@ export async function createSchedulePolls(admin: Admin): Promise<ConsoleOutcome>
 
 /** Deletes every schedule item and the votes for them. */
 export async function dropScheduleItems(admin: Admin): Promise<ConsoleOutcome> {
-  const deleted = await catalogue.dropCatalogue(admin, keys.scheduleItems(), TIME_SLOT_POLL_IDS);
+  const deleted = await catalogue.dropCatalogue(admin, 'items', TIME_SLOT_POLL_IDS);
   return { deleted, message: 'Their votes were deleted with them.' };
 }
 
@@ -156,7 +155,7 @@ export async function createScheduleDateItems(admin: Admin): Promise<ConsoleOutc
   const options = configuredDateOptions();
   const created = await catalogue.addToCatalogue(
     admin,
-    keys.scheduleDates(),
+    'dates',
     options.map((option) => [option.name, option.description ?? '']),
     specPoll(DATE_POLL.id),
   );
@@ -165,7 +164,7 @@ export async function createScheduleDateItems(admin: Admin): Promise<ConsoleOutc
 
 /** Deletes every reunion date and the votes for them. */
 export async function dropScheduleDateItems(admin: Admin): Promise<ConsoleOutcome> {
-  const deleted = await catalogue.dropCatalogue(admin, keys.scheduleDates(), [DATE_POLL.id]);
+  const deleted = await catalogue.dropCatalogue(admin, 'dates', [DATE_POLL.id]);
   return { deleted, message: 'Their votes were deleted with them.' };
 }
 

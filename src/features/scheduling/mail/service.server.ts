@@ -4,12 +4,9 @@
 // script that finalises the poll or takes the digest, and a member organiser's decisions out of
 // their share of it, so one organiser cannot use up the day's poll mail for everyone. A mail over
 // a cap is recorded as not sent; the finalising itself always stands.
-import * as scripts from '../../../server/scripts/scheduling.ts';
+import * as repo from './repo.server.ts';
 import { createHash } from 'node:crypto';
-import { keys } from '../../../server/keys.ts';
-import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, mailCaps, MAIL_COUNTERS } from '../../../server/mail.ts';
-import { redis } from '../../../server/redis.ts';
-import { dailyCounter } from '../../../server/daily-cap.ts';
+import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, mailCaps } from '../../../server/mail.ts';
 import type { CreatedPoll } from '../poll/logic.ts';
 import { type DigestLine, decisionMail, digestMail } from './logic.ts';
 
@@ -58,7 +55,7 @@ export async function tellVoters(
     tally[outcome.delivery] += 1;
     told[voterKey] = JSON.stringify({ option: poll.final ?? '', ...outcome } satisfies Told);
   }
-  if (addresses.length > 0) await redis().hset(keys.scheduleNotified(poll.id), told);
+  if (addresses.length > 0) await repo.recordTold(poll.id, told);
   return tally;
 }
 
@@ -68,26 +65,19 @@ export async function tellVoters(
  * poll mail allows; the counts start again from nothing. Answers how many mails were sent.
  */
 export async function sendPollDigests(site: string, now = Date.now()): Promise<{ mailed: number; waiting: number }> {
-  const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
-  const [mails, ...rows] = await scripts.takeDigests.run(
-    [keys.scheduleDigestPending(), keys.scheduleDigests(), keys.scheduleOrganisers(), keys.schedulePolls(), dayMail],
-    [keys.user(''), mailCaps().polls, dayTtl],
-  );
+  const { mails, rows } = await repo.takeDigests(mailCaps().polls, now);
   const byAddress = new Map<string, DigestLine[]>();
-  for (let at = 0; at < rows.length; at += 4) {
-    const [pollId, to, answers, voters] = rows.slice(at, at + 4);
-    const lines = byAddress.get(String(to)) ?? [];
-    lines.push({ pollId: String(pollId), answers: Number(answers), voters: Number(voters) });
-    byAddress.set(String(to), lines);
+  for (const { pollId, to, answers, voters } of rows) {
+    byAddress.set(to, [...(byAddress.get(to) ?? []), { pollId, answers, voters }]);
   }
   const day = new Date(now).toISOString().slice(0, 10);
   let mailed = 0;
-  for (const [to, lines] of [...byAddress].sort(([a], [b]) => a.localeCompare(b)).slice(0, Number(mails))) {
+  for (const [to, lines] of [...byAddress].sort(([a], [b]) => a.localeCompare(b)).slice(0, mails)) {
     const outcome = await deliverMail(
       { ...digestMail(lines, site), to, idempotencyKey: `digest-${day}-${hashOf(to)}` },
       'Poll digest',
     );
     if (outcome.delivery === 'delivered') mailed += 1;
   }
-  return { mailed, waiting: byAddress.size - Number(mails) };
+  return { mailed, waiting: byAddress.size - mails };
 }

@@ -1,18 +1,17 @@
-// Scheduling polls in Redis (key layout in src/server/keys.ts): every poll's definition as JSON in
-// one hash, its decision in another, and its offered options, version and votes under its id; the
-// made polls in an index by their place (the console's list), and a member's also in their own,
-// with the account that made each. Every change to a made poll is its organiser's or an admin's,
-// checked in the script that makes it (src/server/scripts/scheduling.ts).
+// Organising in Redis (keys in poll/keys.server.ts): the made polls in an index by their place (the
+// console's list), a member's also in their own, with the account that made each; a poll's
+// decision, settings and voters. Whose poll it is, each script checks in the same step as its change.
 import { type Admin, runAsAdmin } from '../../../server/admin-limit.ts';
 import { type Operator, type SignedIn, isOperator } from '../../../server/caller.ts';
 import { type WithClearance, canAdminister } from '../../../lib/policy.ts';
 import { dailyCounter } from '../../../server/daily-cap.ts';
 import { keys } from '../../../server/keys.ts';
 import { MAIL_COUNTERS } from '../../../server/mail.ts';
-import * as scripts from '../../../server/scripts/scheduling.ts';
+import * as scripts from './scripts.server.ts';
 import type { CreatedPoll, ListedPoll, PollsPage } from '../poll/logic.ts';
 import { parsedPoll } from '../poll/repo.server.ts';
 import { specPolls } from '../configured/logic.ts';
+import { schedulingKeys } from '../poll/keys.server.ts';
 
 /**
  * Polls one account may have open (not finalised) at once: a league, a family and a club each
@@ -31,12 +30,11 @@ export const POLLS_PAGE_SIZE = 50;
  */
 export type Organiser = Operator | (SignedIn & WithClearance);
 
-/** The script arguments that say who acts: their account key ('' for the operator) and '1' for an admin. */
-export function actingAs(organiser: Organiser): [caller: string, admin: '1' | '0'] {
-  if (isOperator(organiser)) return ['', '1'];
-  return [organiser.accountKey, canAdminister(organiser) ? '1' : '0'];
+/** Who acts, as the scripts take it: their account key ('' for the operator) and whether they administer the site. */
+export function actingAs(organiser: Organiser): scripts.Acting {
+  if (isOperator(organiser)) return { caller: '', admin: true };
+  return { caller: organiser.accountKey, admin: canAdminister(organiser) };
 }
-
 /**
  * Stores a made poll and offers its options, as its organiser's (one round trip, within their limit
  * of actions): refused when the id is taken, or when the organiser, unless they administer the
@@ -47,28 +45,28 @@ export function createPoll(
   poll: CreatedPoll,
 ): Promise<'ok' | 'taken' | 'too-many-open' | 'too-many'> {
   const { id, ...definition } = poll;
-  const [account, admin] = actingAs(organiser);
+  const { caller, admin } = actingAs(organiser);
   return runAsAdmin(
     organiser,
     scripts.createPoll,
-    [
-      keys.schedulePolls(),
-      keys.scheduleOffered(id),
-      keys.schedulePollIndex(),
-      keys.schedulePollSequence(),
-      keys.scheduleOrganisers(),
-      keys.scheduleOrganised(account),
-      keys.scheduleFinals(),
-    ],
-    [
-      id,
-      JSON.stringify(definition),
-      account,
+    {
+      polls: schedulingKeys.polls(),
+      offered: schedulingKeys.offered(id),
+      index: schedulingKeys.pollIndex(),
+      sequence: schedulingKeys.pollSequence(),
+      organisers: schedulingKeys.organisers(),
+      organised: schedulingKeys.organised(caller),
+      finals: schedulingKeys.finals(),
+    },
+    {
+      pollId: id,
+      definition: JSON.stringify(definition),
+      organiser: caller,
       admin,
-      MAX_OPEN_POLLS_PER_ACCOUNT,
-      MAX_POLLS_PER_ACCOUNT,
-      ...poll.options.map((option) => option.id),
-    ],
+      maxOpen: MAX_OPEN_POLLS_PER_ACCOUNT,
+      maxPolls: MAX_POLLS_PER_ACCOUNT,
+      optionIds: poll.options.map((option) => option.id),
+    },
   );
 }
 
@@ -84,34 +82,33 @@ async function readPollsPage(
   count: number,
   named: string[],
 ): Promise<PollsPage> {
-  const [more, ...rows] = await runAsAdmin(
+  const { more, polls: rows } = await runAsAdmin(
     caller,
     scripts.listPolls,
-    [
+    {
       index,
-      keys.schedulePolls(),
-      keys.scheduleFinals(),
-      keys.scheduleVoterCounts(),
-      keys.scheduleOrganisers(),
-      keys.scheduleCommentsOff(),
-      keys.scheduleDigests(),
-    ],
-    [below, count, ...named],
+      polls: schedulingKeys.polls(),
+      finals: schedulingKeys.finals(),
+      voterCounts: schedulingKeys.voterCounts(),
+      organisers: schedulingKeys.organisers(),
+      commentsOff: schedulingKeys.commentsOff(),
+      digests: schedulingKeys.digests(),
+    },
+    { below, count, named },
   );
   const polls: ListedPoll[] = [];
   let older: string | null = null;
-  for (let at = 0; at < rows.length; at += 8) {
-    const [id, place, definition, final, voters, organiser, commentsOff, digest] = rows.slice(at, at + 8) as string[];
+  for (const row of Array.isArray(rows) ? rows : []) {
     polls.push({
-      ...parsedPoll(id!, definition!, final),
-      voters: Number(voters),
-      ...(organiser ? { organiser: organiser.split('#')[0] } : {}),
-      ...(commentsOff === '1' ? { commentsOff: true as const } : {}),
-      ...(digest === '1' ? { digest: true as const } : {}),
+      ...parsedPoll(row.id, row.definition, row.final),
+      voters: Number(row.voters),
+      ...(row.organiser ? { organiser: row.organiser.split('#')[0] } : {}),
+      ...(row.commentsOff ? { commentsOff: true as const } : {}),
+      ...(row.digest ? { digest: true as const } : {}),
     });
-    if (place) older = place;
+    if (row.place) older = row.place;
   }
-  return { polls, older: more === '1' ? older : null };
+  return { polls, older: more ? older : null };
 }
 
 /**
@@ -121,14 +118,14 @@ async function readPollsPage(
 export function listPolls(admin: Admin, before?: number): Promise<PollsPage> {
   const below = before === undefined ? '+inf' : `(${before}`;
   const configured = before === undefined ? specPolls().map((poll) => poll.id) : [];
-  return readPollsPage(admin, keys.schedulePollIndex(), below, POLLS_PAGE_SIZE, configured);
+  return readPollsPage(admin, schedulingKeys.pollIndex(), below, POLLS_PAGE_SIZE, configured);
 }
 
 /** The polls a member made, newest first (at most MAX_POLLS_PER_ACCOUNT, so one page). */
 export async function listOwnPolls(member: SignedIn): Promise<ListedPoll[]> {
   const { polls } = await readPollsPage(
     member,
-    keys.scheduleOrganised(member.accountKey),
+    schedulingKeys.organised(member.accountKey),
     '+inf',
     MAX_POLLS_PER_ACCOUNT,
     [],
@@ -141,63 +138,63 @@ export function indexPolls(admin: Admin): Promise<number> {
   return runAsAdmin(
     admin,
     scripts.indexPolls,
-    [keys.schedulePolls(), keys.schedulePollIndex(), keys.schedulePollSequence()],
-    specPolls().map((poll) => poll.id),
+    { polls: schedulingKeys.polls(), index: schedulingKeys.pollIndex(), sequence: schedulingKeys.pollSequence() },
+    { configured: specPolls().map((poll) => poll.id) },
   );
 }
 
 /** Deletes a poll and everything voted in it, for its organiser or an admin: 'deleted', 'missing' or 'not-theirs'. */
-export async function deletePoll(organiser: Organiser, pollId: string): Promise<'deleted' | 'missing' | 'not-theirs'> {
-  const deleted = await runAsAdmin(
+export function deletePoll(organiser: Organiser, pollId: string) {
+  return runAsAdmin(
     organiser,
     scripts.deletePoll,
-    [
-      keys.schedulePolls(),
-      keys.scheduleFinals(),
-      keys.scheduleVoterCounts(),
-      keys.scheduleVersion(pollId),
-      keys.schedulePollIndex(),
-      keys.scheduleOrganisers(),
-      keys.scheduleCommentsOff(),
-      keys.scheduleDigests(),
-      keys.scheduleDigestPending(),
-      keys.scheduleOffered(pollId),
-      keys.scheduleVotes(pollId),
-      keys.scheduleMaybe(pollId),
-      keys.schedulePeople(pollId),
-      keys.scheduleFirstNames(pollId),
-      keys.scheduleClaims(pollId),
-      keys.scheduleComments(pollId),
-      keys.scheduleEmails(pollId),
-      keys.scheduleNotified(pollId),
-    ],
-    [pollId, ...actingAs(organiser), keys.scheduleOrganised('')],
+    {
+      polls: schedulingKeys.polls(),
+      hashes: [schedulingKeys.finals(), schedulingKeys.voterCounts()],
+      sets: [schedulingKeys.commentsOff(), schedulingKeys.digests()],
+      digestPending: schedulingKeys.digestPending(),
+      version: schedulingKeys.version(pollId),
+      index: schedulingKeys.pollIndex(),
+      organisers: schedulingKeys.organisers(),
+      pollKeys: [
+        schedulingKeys.offered(pollId),
+        schedulingKeys.votes(pollId),
+        schedulingKeys.maybe(pollId),
+        schedulingKeys.people(pollId),
+        schedulingKeys.firstNames(pollId),
+        schedulingKeys.claims(pollId),
+        schedulingKeys.comments(pollId),
+        schedulingKeys.emails(pollId),
+        schedulingKeys.notified(pollId),
+      ],
+    },
+    { pollId, ...actingAs(organiser), organisedPrefix: schedulingKeys.organised('') },
   );
-  return deleted === 1 ? 'deleted' : deleted === 0 ? 'missing' : 'not-theirs';
 }
 
 /**
  * Takes the voters under a name (as voted) out of a poll with all their answers, freeing the name,
- * for its organiser or an admin; -1 when the poll has no such voter, -2 when it is not the
- * organiser's, else how many answers went.
+ * for its organiser or an admin: how many answers went, 'no-voter' or 'not-theirs'.
  */
-export function removeVoter(organiser: Organiser, pollId: string, username: string): Promise<number> {
+export function removeVoter(organiser: Organiser, pollId: string, username: string) {
   return runAsAdmin(
     organiser,
     scripts.removeVoter,
-    [
-      keys.scheduleVotes(pollId),
-      keys.scheduleMaybe(pollId),
-      keys.schedulePeople(pollId),
-      keys.scheduleFirstNames(pollId),
-      keys.scheduleClaims(pollId),
-      keys.scheduleVoterCounts(),
-      keys.scheduleVersion(pollId),
-      keys.scheduleOrganisers(),
-      keys.scheduleEmails(pollId),
-      keys.scheduleNotified(pollId),
-    ],
-    [username, pollId, ...actingAs(organiser)],
+    {
+      votes: schedulingKeys.votes(pollId),
+      maybe: schedulingKeys.maybe(pollId),
+      people: schedulingKeys.people(pollId),
+      voterHashes: [
+        schedulingKeys.firstNames(pollId),
+        schedulingKeys.claims(pollId),
+        schedulingKeys.emails(pollId),
+        schedulingKeys.notified(pollId),
+      ],
+      voterCounts: schedulingKeys.voterCounts(),
+      version: schedulingKeys.version(pollId),
+      organisers: schedulingKeys.organisers(),
+    },
+    { pollId, username, ...actingAs(organiser) },
   );
 }
 
@@ -219,30 +216,34 @@ export async function finalisePoll(
 ): Promise<Finalised> {
   const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
   const [organiserCounter] = dailyCounter(MAIL_COUNTERS.pollsPerOrganiser, '', now);
-  const [outcome, mails, definition, ...addresses] = await runAsAdmin(
+  const reply = await runAsAdmin(
     organiser,
     scripts.finalisePoll,
-    [
-      keys.schedulePolls(),
-      keys.scheduleOffered(pollId),
-      keys.scheduleFinals(),
-      keys.scheduleVersion(pollId),
-      keys.scheduleOrganisers(),
-      keys.scheduleEmails(pollId),
+    {
+      polls: schedulingKeys.polls(),
+      offered: schedulingKeys.offered(pollId),
+      finals: schedulingKeys.finals(),
+      version: schedulingKeys.version(pollId),
+      organisers: schedulingKeys.organisers(),
+      emails: schedulingKeys.emails(pollId),
       dayMail,
-    ],
-    // The organiser's counter is the day's counter of the subject '': their account key follows.
-    [pollId, optionId, ...actingAs(organiser), mail.cap, mail.organiserShare, dayTtl, `${organiserCounter}:`],
+    },
+    {
+      pollId,
+      optionId,
+      ...actingAs(organiser),
+      mailCap: mail.cap,
+      organiserShare: mail.organiserShare,
+      dayTtl,
+      // The organiser's counter is the day's counter of the subject '': their account key follows.
+      organiserCounterPrefix: `${organiserCounter}:`,
+    },
   );
-  if (outcome !== 'ok') return { outcome: outcome as 'missing' | 'not-theirs' | 'unknown-option' };
+  if (reply.outcome !== 'ok') return reply;
+  const emails = Array.isArray(reply.emails) ? reply.emails : [];
   const pairs: [string, string][] = [];
-  for (let at = 0; at < addresses.length; at += 2) pairs.push([String(addresses[at]), String(addresses[at + 1])]);
-  return {
-    outcome,
-    mails: Number(mails),
-    poll: { ...parsedPoll(pollId, String(definition), optionId) },
-    addresses: pairs,
-  };
+  for (let at = 0; at < emails.length; at += 2) pairs.push([emails[at]!, emails[at + 1]!]);
+  return { outcome: 'ok', mails: reply.mails, poll: parsedPoll(pollId, reply.definition, optionId), addresses: pairs };
 }
 
 /** Reopens a finalised poll, for its organiser or an admin: 'ok', 'missing' or 'not-theirs'. */
@@ -250,8 +251,13 @@ export function reopenPoll(organiser: Organiser, pollId: string) {
   return runAsAdmin(
     organiser,
     scripts.reopenPoll,
-    [keys.schedulePolls(), keys.scheduleFinals(), keys.scheduleVersion(pollId), keys.scheduleOrganisers()],
-    [pollId, ...actingAs(organiser)],
+    {
+      polls: schedulingKeys.polls(),
+      finals: schedulingKeys.finals(),
+      version: schedulingKeys.version(pollId),
+      organisers: schedulingKeys.organisers(),
+    },
+    { pollId, ...actingAs(organiser) },
   );
 }
 
@@ -264,13 +270,13 @@ export function setPollSettings(
   return runAsAdmin(
     organiser,
     scripts.setPollSettings,
-    [
-      keys.schedulePolls(),
-      keys.scheduleOrganisers(),
-      keys.scheduleCommentsOff(),
-      keys.scheduleDigests(),
-      keys.scheduleVersion(pollId),
-    ],
-    [pollId, ...actingAs(organiser), settings.comments, settings.digest, keys.user('')],
+    {
+      polls: schedulingKeys.polls(),
+      organisers: schedulingKeys.organisers(),
+      commentsOff: schedulingKeys.commentsOff(),
+      digests: schedulingKeys.digests(),
+      version: schedulingKeys.version(pollId),
+    },
+    { pollId, ...actingAs(organiser), ...settings, userPrefix: keys.user('') },
   );
 }

@@ -115,8 +115,8 @@ export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
 export async function removeVoter(organiser: repo.Organiser, pollId: string, username: string) {
   if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
   const removed = await repo.removeVoter(organiser, pollId, username);
-  if (removed === -2) throw notYours();
-  if (removed < 0) throw new AppError('not_found', NO_SUCH_VOTER);
+  if (removed === 'not-theirs') throw notYours();
+  if (removed === 'no-voter') throw new AppError('not_found', NO_SUCH_VOTER);
   return { removedAnswers: removed };
 }
 

@@ -1,11 +1,11 @@
 // A poll's definition in Redis: every poll's definition as JSON in one hash, its decision in
 // another, its offered options, version and votes under its id.
 import { type Admin, commandsAsAdmin } from '../../../server/admin-limit.ts';
-import { keys } from '../../../server/keys.ts';
 import type { Write } from '../../../server/rate-limit.ts';
 import { redis } from '../../../server/redis.ts';
 import { specPoll } from '../configured/logic.ts';
 import type { CreatedPoll } from './logic.ts';
+import { schedulingKeys } from './keys.server.ts';
 
 /**
  * A poll with its decision and version, in one round trip; undefined when there is none. Its options
@@ -15,11 +15,11 @@ import type { CreatedPoll } from './logic.ts';
 export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; version: number } | undefined> {
   const [definition, final, version, offered, commentsOff] = (await redis()
     .pipeline()
-    .hget(keys.schedulePolls(), pollId)
-    .hget(keys.scheduleFinals(), pollId)
-    .get(keys.scheduleVersion(pollId))
-    .smembers(keys.scheduleOffered(pollId))
-    .sismember(keys.scheduleCommentsOff(), pollId)
+    .hget(schedulingKeys.polls(), pollId)
+    .hget(schedulingKeys.finals(), pollId)
+    .get(schedulingKeys.version(pollId))
+    .smembers(schedulingKeys.offered(pollId))
+    .sismember(schedulingKeys.commentsOff(), pollId)
     .exec()) as [string | null, string | null, string | null, string[], number];
   const configured = specPoll(pollId);
   if (definition === null && !configured) return undefined;
@@ -49,7 +49,7 @@ export async function storeDefinitions(
     caller,
     polls.map(({ id, ...definition }): Write => [
       replace ? 'HSET' : 'HSETNX',
-      keys.schedulePolls(),
+      schedulingKeys.polls(),
       id,
       JSON.stringify(definition),
     ]),

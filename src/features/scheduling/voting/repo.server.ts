@@ -4,19 +4,19 @@
 // (keys.ts accountKeyOf), so a name registered again is another voter than the deleted account that
 // had it; the people hash keeps the name each voter voted under, which is what pages show. Each vote and each read is one round trip;
 // the rules that need atomicity live in src/server/scripts/scheduling.ts.
-import * as scripts from '../../../server/scripts/scheduling.ts';
-import { accountProbe, couldBeAccountName } from '../../../server/account-probe.ts';
+import * as scripts from './scripts.server.ts';
+import { couldBeAccountName, namedAccountProbe } from '../../../server/account-probe.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../../server/rate-limit.ts';
 import { hashReply, redis } from '../../../server/redis.ts';
 import type { SignedIn } from '../../../server/caller.ts';
 import { type SessionCheck, checkedRead } from '../../../server/session.ts';
 import { ANON_PREFIX, type Voter, type Answer } from '../poll/logic.ts';
+import { schedulingKeys } from '../poll/keys.server.ts';
 
 // Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse
 // control characters), so the first newline of a vote ends its voter key.
 const SEPARATOR = '\n';
-const voteOf = (voter: string, optionId: string) => `${voter}${SEPARATOR}${optionId}`;
 
 /** Splits a stored vote into its voter key and option id. */
 function splitVote(vote: string): { voter: string; option: string } {
@@ -55,46 +55,46 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   // The name without 'anon_' in its key form: an account's name, to look for (anonymous) or to copy the first name of.
   const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : usernameKey(change.username);
   const { pollId } = change;
-  const probe = accountProbe(address, plainName);
-  const newVoters = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);
-  return scripts.changeVote.run(
-    [
-      keys.scheduleOffered(pollId),
-      keys.schedulePeople(pollId),
-      keys.scheduleClaims(pollId),
-      keys.scheduleVotes(pollId),
-      keys.scheduleFirstNames(pollId),
-      keys.user(plainName),
+  const probe = namedAccountProbe(address, plainName);
+  const [newVoters, newVotersMax, newVotersWindow] = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);
+  const reply = await scripts.changeVote.run(
+    {
+      offered: schedulingKeys.offered(pollId),
+      people: schedulingKeys.people(pollId),
+      claims: schedulingKeys.claims(pollId),
+      votes: schedulingKeys.votes(pollId),
+      firstNames: schedulingKeys.firstNames(pollId),
+      account: keys.user(plainName),
       ...probe.keys,
-      keys.scheduleMaybe(pollId),
-      keys.scheduleVersion(pollId),
-      keys.scheduleFinals(),
-      keys.scheduleVoterCounts(),
-      newVoters[0],
-      keys.scheduleEmails(pollId),
-      keys.scheduleDigests(),
-      keys.scheduleDigestPending(),
-    ],
-    [
-      change.optionId,
-      voter,
-      plainName,
-      change.username,
-      change.change,
-      change.anonymous ? '1' : '0',
-      change.secretHash,
-      change.newSecretHash,
-      voteOf(voter, change.optionId),
-      ...probe.args,
-      couldBeAccountName(plainName) ? '1' : '0',
-      change.maxVoters,
-      change.answer,
+      maybe: schedulingKeys.maybe(pollId),
+      version: schedulingKeys.version(pollId),
+      finals: schedulingKeys.finals(),
+      voterCounts: schedulingKeys.voterCounts(),
+      newVoters,
+      emails: schedulingKeys.emails(pollId),
+      digests: schedulingKeys.digests(),
+      digestPending: schedulingKeys.digestPending(),
+    },
+    {
       pollId,
-      newVoters[1],
-      newVoters[2],
-      accountKeyPrefix(plainName),
-    ],
+      optionId: change.optionId,
+      voterKey: voter,
+      plainName,
+      username: change.username,
+      change: change.change,
+      answer: change.answer,
+      anonymous: change.anonymous,
+      secretHash: change.secretHash,
+      newSecretHash: change.newSecretHash,
+      couldBeAccount: couldBeAccountName(plainName),
+      ...probe.args,
+      accountKeyPrefix: accountKeyPrefix(plainName),
+      maxVoters: change.maxVoters,
+      newVotersMax,
+      newVotersWindow,
+    },
   );
+  return reply;
 }
 
 /** One answer in a poll, as its pages read it. */
@@ -120,11 +120,11 @@ export async function pollVotesAt(
 ): Promise<{ votes: PollVote[]; version: number }> {
   const [votes, maybe, people, firstNames, version] = (await checkedRead(reader?.session, (pipe) =>
     pipe
-      .zrange(keys.scheduleVotes(pollId), 0, -1)
-      .smembers(keys.scheduleMaybe(pollId))
-      .hgetall(keys.schedulePeople(pollId))
-      .hgetall(keys.scheduleFirstNames(pollId))
-      .get(keys.scheduleVersion(pollId)),
+      .zrange(schedulingKeys.votes(pollId), 0, -1)
+      .smembers(schedulingKeys.maybe(pollId))
+      .hgetall(schedulingKeys.people(pollId))
+      .hgetall(schedulingKeys.firstNames(pollId))
+      .get(schedulingKeys.version(pollId)),
   )) as [string[], string[], unknown, unknown, string | null];
   const usernames = hashReply(people) ?? {};
   const firstNameOf = hashReply(firstNames) ?? {};
@@ -157,13 +157,16 @@ export async function pollVotes(pollId: string): Promise<PollVote[]> {
 /** The option ids a voter chose in a poll: an anonymous name's, or those of the account a username has now. */
 export async function voterChoices(pollId: string, username: string): Promise<string[]> {
   const voter = username.toLowerCase();
-  const votes = await scripts.voterVotes.run([keys.scheduleVotes(pollId), keys.user(voter)], [voter]);
+  const votes = await scripts.voterVotes.run(
+    { votes: schedulingKeys.votes(pollId), account: keys.user(voter) },
+    { voterKey: voter },
+  );
   return votes.map((vote) => splitVote(vote).option);
 }
 
 /** A poll's version: every change raises it, so an unchanged poll is one small read (0 before any change). */
 export async function pollVersion(pollId: string): Promise<number> {
-  return Number((await redis().get<number>(keys.scheduleVersion(pollId))) ?? 0);
+  return Number((await redis().get<number>(schedulingKeys.version(pollId))) ?? 0);
 }
 
 /** Keeps (or, with '' forgets) the address a voter of the poll left; an anonymous one proves their name's claim. */
@@ -174,8 +177,12 @@ export function setVoterEmail(
   email: string,
 ) {
   return scripts.setVoterEmail.run(
-    [keys.schedulePeople(pollId), keys.scheduleClaims(pollId), keys.scheduleEmails(pollId)],
-    [voter.key, voter.anonymous ? '1' : '0', secretHash, email],
+    {
+      people: schedulingKeys.people(pollId),
+      claims: schedulingKeys.claims(pollId),
+      emails: schedulingKeys.emails(pollId),
+    },
+    { voterKey: voter.key, anonymous: voter.anonymous, secretHash, email },
   );
 }
 
@@ -193,12 +200,12 @@ export interface VotersRead {
 export async function readVoters(pollId: string, session: SessionCheck | undefined): Promise<VotersRead> {
   const [organiser, people, firstNames, emails, told, votes] = (await checkedRead(session, (pipe) =>
     pipe
-      .hget(keys.scheduleOrganisers(), pollId)
-      .hgetall(keys.schedulePeople(pollId))
-      .hgetall(keys.scheduleFirstNames(pollId))
-      .hgetall(keys.scheduleEmails(pollId))
-      .hgetall(keys.scheduleNotified(pollId))
-      .zrange(keys.scheduleVotes(pollId), 0, -1),
+      .hget(schedulingKeys.organisers(), pollId)
+      .hgetall(schedulingKeys.people(pollId))
+      .hgetall(schedulingKeys.firstNames(pollId))
+      .hgetall(schedulingKeys.emails(pollId))
+      .hgetall(schedulingKeys.notified(pollId))
+      .zrange(schedulingKeys.votes(pollId), 0, -1),
   )) as [string | null, unknown, unknown, unknown, unknown, string[]];
   return {
     organiser: organiser ?? '',

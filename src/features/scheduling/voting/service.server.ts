@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError, type ErrorCode } from '../../../server/app-error.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../../server/rate-limit.ts';
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../../server/caller.ts';
+import { secondsToWait } from '../../../server/scripts/script.ts';
 import { checkedWithinRateLimits } from '../../../server/session.ts';
 import {
   isPollId,
@@ -97,7 +98,8 @@ export async function vote(
     address,
   );
   // Over register's limits on looking at accounts: the same refusal register gives.
-  if (typeof outcome === 'number') throw rateLimited(outcome);
+  const wait = secondsToWait(outcome);
+  if (wait !== undefined) throw rateLimited(wait);
   if (outcome === 'no-poll') throw new AppError('bad_request', 'There is no such poll.');
   if (outcome === 'unknown-option') throw refusal('bad_request', NO_SUCH_OPTION, 'unknown-option');
   if (outcome === 'closed') throw refusal('conflict', POLL_CLOSED, 'poll-closed');
