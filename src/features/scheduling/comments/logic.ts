@@ -1,11 +1,6 @@
-// A scheduling poll's comments (issue 37): plain text from voters, a member under their account's
-// name, a guest under a name they type (shown as a guest's, so nobody passes for a member), each
-// kept with the poll and deleted with it. Shared by the page and the server.
-// Rules that need the store's atomicity live in Redis scripts (src/server/scripts/scheduling.ts):
-// - a comment is added only while the poll exists and its organiser has not switched comments off;
-// - a poll keeps at most MAX_COMMENTS_PER_POLL comments, and one address adds at most
-//   COMMENTS_PER_POLL_PER_ADDRESS to a poll an hour, so no one address can fill a poll's comments;
-// - a comment is deleted by its member author, or by the poll's organiser or an admin.
+// A poll's comments: plain text from voters, a member under their account's name, a guest under a
+// name they type (shown as a guest's, so nobody passes for a member), kept and deleted with the
+// poll. Shared by the page and the server; the caps are enforced in scripts.server.ts.
 
 /** A comment's length: a few sentences about a date, not an essay. */
 export const MAX_COMMENT_LENGTH = 500;

@@ -1,4 +1,4 @@
-// Commenting on a scheduling poll (comments.ts has the rules): a member comments under their
+// Commenting on a scheduling poll (logic.ts has the rules): a member comments under their
 // account's name, a guest under a name they type; the reader's own comments are marked, and the
 // poll's organiser (or an admin) may delete any of them, or switch the poll's comments off.
 import { randomUUID } from 'node:crypto';

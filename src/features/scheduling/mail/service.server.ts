@@ -1,4 +1,4 @@
-// Mail from scheduling polls (poll-mail.ts words it): the decision to each voter who left an
+// Mail from scheduling polls (logic.ts words it): the decision to each voter who left an
 // address, when the organiser finalises the poll, and each organiser's daily digest of new answers.
 // Both come out of the day's poll mail (src/server/mail.ts MAIL_DAILY_POLL_CAP), reserved in the
 // script that finalises the poll or takes the digest, and a member organiser's decisions out of

@@ -1,8 +1,6 @@
-// Organising scheduling polls: any member makes polls (within MAX_OPEN_POLLS_PER_ACCOUNT and
-// MAX_POLLS_PER_ACCOUNT) and manages their own; the console (clearance 3) lists and manages every
-// poll. Making a poll from the form, the lists with each poll's voters, finalising or reopening one,
-// deleting one, and taking a voter out of one. Whose poll it is, the store checks in the same step
-// as the change (polls.repo.server.ts).
+// Organising polls: any member makes polls (within MAX_OPEN_POLLS_PER_ACCOUNT and
+// MAX_POLLS_PER_ACCOUNT) and manages their own; the console (clearance 3) every poll. Whose poll it
+// is, the store checks in the same step as the change (scripts.server.ts).
 import * as repo from './repo.server.ts';
 import * as votes from '../voting/repo.server.ts';
 import { randomBytes } from 'node:crypto';
@@ -75,7 +73,7 @@ export async function deletePoll(organiser: repo.Organiser, pollId: string) {
 /**
  * Finalises a poll on one of its options, for its organiser or an admin, then mails the decision to
  * its voters who left an address, as far as the day's poll mail and the organiser's share of it go
- * (notifying.server.ts); answers how their mail went. `site` is the site's address, for the links.
+ * (mail/service.server.ts); answers how their mail went. `site` is the site's address, for the links.
  */
 export async function finalise(organiser: repo.Organiser, pollId: string, optionId: string, site: string) {
   const caps = mailCaps();

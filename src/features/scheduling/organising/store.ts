@@ -1,10 +1,8 @@
 // The poll organiser, on a member's "Your polls" page and in the console: the poll being made,
-// checked by the same rules as the server's (new-poll.ts) before it is sent, and the polls made so
-// far (the member's own, or in the console every poll, a page at a time) with what the organiser
-// does to them (finalise, reopen, delete after a confirmation, take a voter out after a
-// confirmation), each followed by a reload of the list. The list loads when the organiser first
-// shows it; a poll's voters when the organiser opens them. Changes and the list's loads go one at
-// a time (enqueue): a reload never reads across a change.
+// checked by the server's rules (poll/logic.ts) before it is sent, and the polls made so far (the
+// member's own, or every poll a page at a time) with what the organiser does to them, each followed
+// by a reload of the list. The list loads when first shown, a poll's voters when opened. Changes
+// and loads go one at a time (enqueue): a reload never reads across a change.
 import { atom, map, onMount } from 'nanostores';
 import {
   changePollSettings,
@@ -158,7 +156,7 @@ export function removeTime(date: string, time: string): void {
 }
 
 /**
- * Makes the poll being made, unless new-poll.ts finds a problem (shown instead) or it is on its
+ * Makes the poll being made, unless poll/logic.ts finds a problem (shown instead) or it is on its
  * way already; then starts a fresh one and reloads the list.
  */
 export async function createDraft(now = Date.now()): Promise<void> {

@@ -18,7 +18,7 @@ export interface Vote {
   mine?: true;
 }
 
-/** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (endpoints.server.ts). */
+/** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts). */
 const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);
 
 export const fetchPoll = (pollId: string, version?: number) =>

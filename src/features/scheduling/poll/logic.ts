@@ -153,7 +153,7 @@ export const pollPath = (id: string) => `/scheduling_polls/p/${id}`;
 export const NO_SUCH_POLL = 'There is no such poll. It may have been deleted.';
 export const NO_SUCH_OPTION = 'There is no such option in this poll.';
 export const NAME_TAKEN = 'That name is already taken. Please choose another.';
-/** A new voter's refusal once a poll has all the voters it takes (voting.server.ts MAX_VOTERS_PER_POLL). */
+/** A new voter's refusal once a poll has all the voters it takes (voting/service.server.ts MAX_VOTERS_PER_POLL). */
 export const POLL_FULL = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
 /** A vote on a poll its organiser has finalised. */
 export const POLL_CLOSED =

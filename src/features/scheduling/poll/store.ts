@@ -432,7 +432,7 @@ export function editComment(pollId: string, fields: Partial<Pick<CommentForm, 't
 }
 
 /**
- * Posts the comment being written (a guest's under the name typed), unless comments.ts finds a
+ * Posts the comment being written (a guest's under the name typed), unless comments/logic.ts finds a
  * problem (shown instead); then clears it (unless it was edited meanwhile) and reloads the
  * comments. A refusal is shown at the form.
  */

@@ -1,9 +1,7 @@
-// A scheduling poll's votes in Redis (key layout in src/server/keys.ts): one sorted set per poll,
-// each vote the member '<voter key>\n<option id>', so adding twice or removing what is not there
-// changes nothing, and a voter's choices are one range. A member's voter key is their account key
-// (keys.ts accountKeyOf), so a name registered again is another voter than the deleted account that
-// had it; the people hash keeps the name each voter voted under, which is what pages show. Each vote and each read is one round trip;
-// the rules that need atomicity live in src/server/scripts/scheduling.ts.
+// A poll's votes in Redis (keys in poll/keys.server.ts): one sorted set per poll, each vote the
+// member '<voter key>\n<option id>', so a voter's choices are one range. A member's voter key is
+// their account key, so a name registered again is another voter; the people hash keeps the name
+// each voter voted under, which is what pages show. Each vote and each read is one round trip.
 import * as scripts from './scripts.server.ts';
 import { couldBeAccountName, namedAccountProbe } from '../../../server/account-probe.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';

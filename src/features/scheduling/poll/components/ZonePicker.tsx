@@ -1,6 +1,6 @@
 // Which time zone a poll's page reads its slots in: always the poll's own, and beside it the
 // visitor's own time (the default) or a zone they pick here. The picker's list and the detected
-// zone's name are asked of the browser only when the visitor opens it (view-zone.ts).
+// zone's name are asked of the browser only when the visitor opens it (time/store.ts).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import Field from '../../../../components/Field.tsx';
