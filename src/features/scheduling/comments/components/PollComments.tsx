@@ -7,9 +7,7 @@ import { displayName } from '../../../../lib/user-details.ts';
 import { MAX_COMMENT_LENGTH, type PollComment } from '../logic.ts';
 import { MAX_NAME_LENGTH } from '../../poll/logic.ts';
 import { deletePollComment, editComment, postComment } from '../../poll/store.ts';
-import type { useSchedulingPoll } from '../../poll/components/use-scheduling-poll.ts';
-
-type Poll = ReturnType<typeof useSchedulingPoll>;
+import type { Poll } from '../../poll/components/SchedulingPoll.tsx';
 
 function Comment({ pollId, comment, canDelete }: { pollId: string; comment: PollComment; canDelete: boolean }) {
   const who = comment.member ? comment.name : `${comment.name} (guest)`;

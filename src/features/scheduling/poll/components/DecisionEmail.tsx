@@ -3,9 +3,7 @@
 // address is offered; a blank field forgets the one left.
 import Field from '../../../../components/Field.tsx';
 import { editVoterEmail, saveVoterEmail } from '../store.ts';
-import type { useSchedulingPoll } from './use-scheduling-poll.ts';
-
-type Poll = ReturnType<typeof useSchedulingPoll>;
+import type { Poll } from './SchedulingPoll.tsx';
 
 export default function DecisionEmail({ pollId, poll }: { pollId: string; poll: Poll }) {
   const { typed, saved, error, sending } = poll.emailForm;

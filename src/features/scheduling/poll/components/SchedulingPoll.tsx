@@ -32,10 +32,22 @@ import {
   splitItemName,
 } from '../../configured/logic.ts';
 import { $viewZone, viewerOf } from '../../time/store.ts';
-import type { FailureLogs } from '../store.ts';
-import { useSchedulingPoll } from './use-scheduling-poll.ts';
+import { type FailureLogs, editVoterName, saveVoterName, schedulingPoll, toggleChoice } from '../store.ts';
 
-type Poll = ReturnType<typeof useSchedulingPoll>;
+/** A poll's store, which loads the poll and keeps it current, with its actions bound to the poll id. */
+function useSchedulingPoll(pollId: string, failures: FailureLogs) {
+  const poll = useStore(schedulingPoll(pollId, failures));
+  return {
+    ...poll,
+    /** Saves the typed name unless it is blank or another voter's. */
+    save: (existingVoters: string[]) => saveVoterName(pollId, existingVoters),
+    edit: (typed: string) => editVoterName(pollId, typed),
+    toggle: (optionId: string) => toggleChoice(pollId, optionId),
+  };
+}
+
+/** What the poll's parts render. */
+export type Poll = ReturnType<typeof useSchedulingPoll>;
 export type Layout = 'options' | 'time-slots' | 'dates';
 
 /** What each failed read logs, in the words of its page (SPEC section 8 words the configured polls'). */

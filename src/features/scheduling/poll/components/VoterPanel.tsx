@@ -2,9 +2,7 @@
 // 4, 5: label Name, placeholder, Save; Save locks the input, editing unlocks it).
 import Field from '../../../../components/Field.tsx';
 import { MAX_NAME_LENGTH, displayName } from '../logic.ts';
-import type { useSchedulingPoll } from './use-scheduling-poll.ts';
-
-type Poll = ReturnType<typeof useSchedulingPoll>;
+import type { Poll } from './SchedulingPoll.tsx';
 
 export default function VoterPanel({ poll, id }: { poll: Poll; id: string }) {
   if (poll.member) {
