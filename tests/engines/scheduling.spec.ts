@@ -2,7 +2,7 @@
 // member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
 // and copies the link; the member manages the poll on Your polls: comments off, then finalised.
 import { optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
-import type { CreatedPoll } from '../../src/features/scheduling/poll/logic.ts';
+import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
 import { createUser, uniqueUsername } from '../e2e/helpers.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';

@@ -17,7 +17,8 @@ import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.
 import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CreatedPoll, type PollsPage, POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
+import { POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
+import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
 import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising/service.server.ts';
 import {
   MAX_OPEN_POLLS_PER_ACCOUNT,

@@ -24,7 +24,7 @@ import {
   NOT_YOUR_COMMENT,
   type PollComment,
 } from '../../src/features/scheduling/comments/logic.ts';
-import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/logic.ts';
+import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
 import {
   NOT_YOUR_POLL,
   NO_DIGEST_ADDRESS,

@@ -10,7 +10,8 @@ import * as forumRepo from '../../src/features/forum/repo.server.ts';
 import { LIMITS as FORUM_LIMITS, POSTS_PER_DAY } from '../../src/features/forum/service.server.ts';
 import { accountKeyOf, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { type NewPoll, pollOptions } from '../../src/features/scheduling/poll/logic.ts';
+import { pollOptions } from '../../src/features/scheduling/poll/logic.ts';
+import type { NewPoll } from '../../src/features/scheduling/poll/schema.ts';
 import * as schedulingRepo from '../../src/features/scheduling/organising/repo.server.ts';
 import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
 import {

@@ -3,7 +3,7 @@
 // days with descriptions), yes answers only. Their option ids are the spec's ('0827-630pm',
 // '07/03/2026_DATE'), and so are the shapes its endpoints answer; and the console's alert words.
 import { DATE_POLL, TIME_SLOTS, TIME_SLOT_CALENDAR, TIME_SLOT_POLLS } from '../../../content/polls.ts';
-import type { CreatedPoll, PollOption, Voter } from '../poll/logic.ts';
+import type { CreatedPoll, PollOption, Voter } from '../poll/schema.ts';
 import { clockLabel, zoneName, zonedToUtc } from '../time/logic.ts';
 import type { AdminResponse } from './schema.ts';
 

@@ -3,7 +3,7 @@
 // one script within the admin's limit.
 import { type Admin, commandsAsAdmin, runAsAdmin } from '../../../server/admin-limit.ts';
 import type { Write } from '../../../server/rate-limit.ts';
-import type { CreatedPoll } from '../poll/logic.ts';
+import type { CreatedPoll } from '../poll/schema.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';
 import * as scripts from './scripts.server.ts';
 

@@ -4,7 +4,8 @@
 // visitor wrote, not even the poll's title: only the site's own words, the date and time picked,
 // counts, and links to the poll on this site, in plain text.
 import { decisionEvent, icsFile, decisionLabel, zoneViewer } from '../time/logic.ts';
-import { type CreatedPoll, pollPath } from '../poll/logic.ts';
+import { pollPath } from '../poll/logic.ts';
+import type { CreatedPoll } from '../poll/schema.ts';
 
 /** The page where a member finds their polls, for the digest's link. */
 export const MY_POLLS_PATH = '/scheduling_polls/mine';

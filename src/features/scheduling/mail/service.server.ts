@@ -7,7 +7,7 @@
 import * as repo from './repo.server.ts';
 import { createHash } from 'node:crypto';
 import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, mailCaps } from '../../../server/mail.ts';
-import type { CreatedPoll } from '../poll/logic.ts';
+import type { CreatedPoll } from '../poll/schema.ts';
 import { type DigestLine, decisionMail, digestMail } from './logic.ts';
 
 /** A member organiser's share of the day's poll mail: half, so two organisers' decisions always fit. */

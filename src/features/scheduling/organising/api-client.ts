@@ -1,6 +1,6 @@
 // An organiser's calls: make a poll, list polls, see a poll's voters, decide, reopen, delete.
 import { apiRequest } from '../../../platform/api-client.ts';
-import type { CreatedPoll, NewPoll, PollsPage } from '../poll/logic.ts';
+import type { CreatedPoll, NewPoll, PollsPage } from '../poll/schema.ts';
 import type { OrganisedVoter } from './schema.ts';
 
 const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);

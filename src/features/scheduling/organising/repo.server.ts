@@ -8,7 +8,7 @@ import { dailyCounter } from '../../../server/daily-cap.ts';
 import { keys } from '../../../server/keys.ts';
 import { MAIL_COUNTERS } from '../../../server/mail.ts';
 import * as scripts from './scripts.server.ts';
-import type { CreatedPoll, ListedPoll, PollsPage } from '../poll/logic.ts';
+import type { CreatedPoll, ListedPoll, PollsPage } from '../poll/schema.ts';
 import { parsedPoll } from '../poll/repo.server.ts';
 import { specPolls } from '../configured/logic.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';

@@ -1,6 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatedPoll } from '../poll/logic.ts';
+import type { CreatedPoll } from '../poll/schema.ts';
 
 const api = vi.hoisted(() => ({
   changePollSettings: vi.fn(),

@@ -16,10 +16,11 @@ import {
   reopenPoll,
   type ToldCounts,
 } from './api-client.ts';
-import { type CreatedPoll, type ListedPoll, type NewPoll, type NewPollDay, newPollProblem } from '../poll/logic.ts';
+import { newPollProblem } from '../poll/logic.ts';
+import type { CreatedPoll, ListedPoll, NewPoll, NewPollDay } from '../poll/schema.ts';
 import type { OrganisedVoter } from './schema.ts';
 
-export type { ListedPoll } from '../poll/logic.ts';
+export type { ListedPoll } from '../poll/schema.ts';
 
 /** Which polls the organiser lists: the member's own ('mine'), or in the console every poll ('all'). */
 export type OrganiserScope = 'mine' | 'all';

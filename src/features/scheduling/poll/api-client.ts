@@ -1,7 +1,7 @@
 // The scheduling polls' calls (SPEC section 7: /api/scheduling/*). Every poll page reads and votes
 // through the one model's endpoints; the spec's own ones are for other clients.
 import { apiRequest } from '../../../platform/api-client.ts';
-import type { CreatedPoll, Voter, Answer } from './logic.ts';
+import type { CreatedPoll, Voter, Answer } from './schema.ts';
 import type { CommentsResponse, PollComment } from '../comments/logic.ts';
 import type { ChoiceResponse } from '../voting/schema.ts';
 

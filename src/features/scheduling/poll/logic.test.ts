@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_POLL_OPTIONS,
-  type NewPoll,
   newPollProblem,
   pollOptions,
   anonymousVoter,
   displayName,
   nameTaken,
-  type Answer,
   bestOptions,
   nextAnswer,
   ranked,
   tally,
 } from './logic.ts';
+import type { NewPoll, Answer } from './schema.ts';
 
 // 23 November 2026, 12:00 UTC: 13:00 in Berlin.
 const NOW = Date.UTC(2026, 10, 23, 12);

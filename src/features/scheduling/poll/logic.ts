@@ -1,7 +1,8 @@
-// The poll model every scheduling poll uses (made by a member, in the console, or configured):
-// the rules a new poll keeps and the options it offers, the voter rules (who votes under which
-// name, how voters show), and how answers rank. Pure, so the pages and the server check alike.
+// The poll model's rules (its types are in schema.ts): what a new poll keeps and the options it
+// offers, the voter rules (who votes under which name, how voters show), and how answers rank.
+// Pure, so the pages and the server check alike.
 import { isTimeZone, utcToZoned, zonedToUtc, zoneName } from '../time/logic.ts';
+import type { Answer, NewPoll, OptionTally, PollOption, Voter } from './schema.ts';
 import { ANONYMOUS_PREFIX } from '../../../lib/user-details.ts';
 
 /** At most this many options (dates or slots) in one poll: a grid people can still read. */
@@ -11,42 +12,6 @@ export const MAX_DESCRIPTION_LENGTH = 1000;
 export const MAX_LOCATION_LENGTH = 200;
 /** A slot lasts from a quarter of an hour to a day's evening and night. */
 export const SLOT_MINUTES = { min: 15, max: 12 * 60 };
-
-export interface NewPollDay {
-  /** 'YYYY-MM-DD' in the poll's zone. */
-  date: string;
-  /** Start times ('HH:MM'); none for the whole day. */
-  slots: string[];
-}
-
-export interface NewPoll {
-  title: string;
-  description: string;
-  location: string;
-  zone: string;
-  days: NewPollDay[];
-  /** How long each slot lasts, in minutes. */
-  slotMinutes: number;
-}
-
-/** One thing voters answer: a whole day, or a slot that starts at an instant. */
-export interface PollOption {
-  /** Stable and readable: 'd-20261025' for a day, 's-20261025-1900' for a slot. */
-  id: string;
-  date: string;
-  /** Start time in the poll's zone, for a slot. */
-  time?: string;
-  /** The slot's start (ms), for a slot. */
-  start?: number;
-  /**
-   * The zone's short name at the slot's start ('CET', 'GMT+9'), for a slot. Worked out once when the
-   * poll is made, so a poll's page shows its times without the browser's time-zone data, whose first
-   * use costs a phone about 100 ms.
-   */
-  zoneName?: string;
-  /** A note beside the option (the reunion poll's dates have them). */
-  description?: string;
-}
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -107,40 +72,6 @@ export function pollOptions(poll: NewPoll): PollOption[] {
     });
 }
 
-/** A poll made in the console, as it is stored and read. */
-export interface CreatedPoll {
-  /** Twelve lower-case letters and digits; its page is pollPath(id). */
-  id: string;
-  title: string;
-  description: string;
-  location: string;
-  zone: string;
-  slotMinutes: number;
-  options: PollOption[];
-  createdAt: number;
-  /** The option the organiser picked; a poll with one takes no votes. */
-  final?: string;
-  /** Takes yes answers only (the polls made from the content config); else yes or if need be. */
-  yesOnly?: true;
-  /** Its organiser switched its comments off (a setting read beside the definition, never part of it). */
-  commentsOff?: true;
-}
-
-/** A made poll as an organiser's list shows it: with its voters and, for the console, who made it. */
-export type ListedPoll = CreatedPoll & {
-  voters: number;
-  /** The name of the member who made it, for the console (none for a poll of the console's own). */
-  organiser?: string;
-  /** Its organiser asked for a daily digest of new answers. */
-  digest?: true;
-};
-
-/** A page of the console's polls, and the cursor of the next older page (its `before`), or null. */
-export interface PollsPage {
-  polls: ListedPoll[];
-  older: string | null;
-}
-
 const POLL_ID = /^[a-z0-9]{1,64}$/;
 /** Whether `id` has the shape of a poll's id: a made poll's twelve characters, or a configured poll's name. */
 export const isPollId = (id: string) => POLL_ID.test(id);
@@ -170,12 +101,6 @@ export const HOW_TO_ANSWER_YES_ONLY =
 export const INVALID_EMAIL = 'Invalid Email Format';
 /** Long enough for a full name, short enough for a badge. */
 export const MAX_NAME_LENGTH = 40;
-
-/** A voter as the results show them. */
-export interface Voter {
-  username: string;
-  firstName?: string;
-}
 
 // ----- Voters -----
 
@@ -216,17 +141,8 @@ export function votersByOption<T>(choices: T[], optionOf: (choice: T) => string,
 
 // ----- Ranking, as Rallly does: yes counts for more than any number of "if need be" -----
 
-export type Answer = 'yes' | 'ifNeedBe';
-
 /** How an answer reads. */
 export const ANSWER_TEXT: Record<Answer, string> = { yes: 'Yes', ifNeedBe: 'If need be' };
-
-/** The answers an option has: how many said yes, how many if need be. */
-export interface OptionTally {
-  optionId: string;
-  yes: number;
-  ifNeedBe: number;
-}
 
 /** Counts each option's answers; options nobody answered count zero. */
 export function tally(

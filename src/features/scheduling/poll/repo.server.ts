@@ -4,7 +4,7 @@ import { type Admin, commandsAsAdmin } from '../../../server/admin-limit.ts';
 import type { Write } from '../../../server/rate-limit.ts';
 import { redis } from '../../../server/redis.ts';
 import { specPoll } from '../configured/logic.ts';
-import type { CreatedPoll } from './logic.ts';
+import type { CreatedPoll } from './schema.ts';
 import { schedulingKeys } from './keys.server.ts';
 
 /**

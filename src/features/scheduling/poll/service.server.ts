@@ -8,7 +8,8 @@ import { type Guest, type SignedIn, isSignedIn } from '../../../server/caller.ts
 import { sharedCache } from '../../../server/http.ts';
 import { siteUrl } from '../../../server/settings.ts';
 import { decisionEvent, icsFile } from '../time/logic.ts';
-import { type CreatedPoll, NO_SUCH_POLL, isPollId } from './logic.ts';
+import { NO_SUCH_POLL, isPollId } from './logic.ts';
+import type { CreatedPoll } from './schema.ts';
 import { readPoll } from './repo.server.ts';
 import * as votes from '../voting/repo.server.ts';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../../tests/setup/browser-session.ts';
 import type { Vote, VoteRequest } from './api-client.ts';
 import type { CommentsResponse } from '../comments/logic.ts';
-import type { CreatedPoll, PollOption } from './logic.ts';
+import type { CreatedPoll, PollOption } from './schema.ts';
 import type { ChoiceResponse } from '../voting/schema.ts';
 
 const api = vi.hoisted(() => ({

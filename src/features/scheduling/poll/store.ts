@@ -21,20 +21,17 @@ import {
 } from './api-client.ts';
 import { COMMENT_NAME_NEEDED, type CommentsResponse, type PollComment, commentProblem } from '../comments/logic.ts';
 import {
-  type CreatedPoll,
-  type PollOption,
   INVALID_EMAIL,
   NAME_TAKEN,
   POLL_FULL,
-  type Voter,
   anonymousVoter,
   isAnonymous,
   nameTaken,
   voterKey,
   votersByOption,
-  type Answer,
   nextAnswer,
 } from './logic.ts';
+import type { CreatedPoll, PollOption, Voter, Answer } from './schema.ts';
 import type { SchedulingReason } from './schema.ts';
 import { isValidEmail } from '../../../lib/email.ts';
 import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../../platform/browser-storage.ts';

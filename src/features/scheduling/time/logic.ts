@@ -1,7 +1,7 @@
 // A poll's times: in its own zone (an IANA name) and as a visitor elsewhere sees them, through
 // Intl (right across daylight-saving changes); how its options read, worked out without Intl where
 // it can (a phone's first Intl formatter costs about 100 ms); its decision as a calendar event.
-import type { CreatedPoll, PollOption } from '../poll/logic.ts';
+import type { CreatedPoll, PollOption } from '../poll/schema.ts';
 
 /** Whether `zone` is a time zone this platform knows. */
 export function isTimeZone(zone: string): boolean {

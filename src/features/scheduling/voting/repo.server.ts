@@ -9,7 +9,8 @@ import { type RateLimit, attemptCounter } from '../../../server/rate-limit.ts';
 import { hashReply, redis } from '../../../server/redis.ts';
 import type { SignedIn } from '../../../server/caller.ts';
 import { type SessionCheck, checkedRead } from '../../../server/session.ts';
-import { ANON_PREFIX, type Voter, type Answer } from '../poll/logic.ts';
+import { ANON_PREFIX } from '../poll/logic.ts';
+import type { Voter, Answer } from '../poll/schema.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';
 
 // Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse

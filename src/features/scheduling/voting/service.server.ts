@@ -17,8 +17,8 @@ import {
   anonymousVoter,
   isAnonymous,
   voterKey,
-  type Answer,
 } from '../poll/logic.ts';
+import type { Answer } from '../poll/schema.ts';
 import { specPoll } from '../configured/logic.ts';
 import { requirePollId } from '../poll/service.server.ts';
 import type { SchedulingReason } from '../poll/schema.ts';

@@ -14,10 +14,10 @@ import {
   MAX_LOCATION_LENGTH,
   MAX_POLL_OPTIONS,
   MAX_TITLE_LENGTH,
-  type NewPollDay,
   pollPath,
   displayName,
 } from '../../poll/logic.ts';
+import type { NewPollDay } from '../../poll/schema.ts';
 import { dayLabel, decisionLabel, optionLabel } from '../../time/logic.ts';
 import {
   $confirmingDelete,

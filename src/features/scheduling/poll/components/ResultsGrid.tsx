@@ -1,7 +1,8 @@
 // Who answered what, as Rallly shows it: a row per participant, a column per option, yes or "if
 // need be" in each cell, a count row, and the best option(s) marked. It scrolls sideways on a
 // phone with the names column held in place.
-import { type Voter, displayName, ANSWER_TEXT, type Answer, bestOptions, tally } from '../logic.ts';
+import { displayName, ANSWER_TEXT, bestOptions, tally } from '../logic.ts';
+import type { Voter, Answer } from '../schema.ts';
 import type { Vote } from '../store.ts';
 
 export interface GridColumn {

@@ -23,7 +23,8 @@ import {
   differsForVisitor,
   optionLabel,
 } from '../../time/logic.ts';
-import { type PollOption, pollPath, HOW_TO_ANSWER_YES_ONLY, ANSWER_TEXT, type Answer } from '../logic.ts';
+import { pollPath, HOW_TO_ANSWER_YES_ONLY, ANSWER_TEXT } from '../logic.ts';
+import type { PollOption, Answer } from '../schema.ts';
 import {
   type ScheduleItem,
   dateOfOption,

@@ -1,4 +1,5 @@
-import { type Voter, displayName } from '../logic.ts';
+import { displayName } from '../logic.ts';
+import type { Voter } from '../schema.ts';
 
 /** The voters of one option as badges, or 'No votes'. */
 export default function VoterBadges({ voters }: { voters: Voter[] }) {
