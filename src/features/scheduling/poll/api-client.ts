@@ -1,22 +1,11 @@
 // The scheduling polls' calls (SPEC section 7: /api/scheduling/*). Every poll page reads and votes
 // through the one model's endpoints; the spec's own ones are for other clients.
 import { apiRequest } from '../../../platform/api-client.ts';
-import type { CreatedPoll, Voter, Answer } from './schema.ts';
+import type { Answer, CreatedPoll, Vote } from './schema.ts';
 import type { CommentsResponse, PollComment } from '../comments/logic.ts';
 import type { ChoiceResponse } from '../voting/schema.ts';
 
 const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
-
-/** Who answered an option, and how. */
-export interface Vote {
-  option: string;
-  user: Voter;
-  answer: Answer;
-  /** Tells the poll's voters apart within one read: two accounts that had one name are two voters. */
-  voter: number;
-  /** Present on the signed-in member's own answers: their account's, not just their name's. */
-  mine?: true;
-}
 
 /** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts). */
 const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);

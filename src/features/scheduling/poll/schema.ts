@@ -117,3 +117,14 @@ export interface OptionTally {
   yes: number;
   ifNeedBe: number;
 }
+
+/** Who answered an option, and how. */
+export interface Vote {
+  option: string;
+  user: Voter;
+  answer: Answer;
+  /** Tells the poll's voters apart within one read: two accounts that had one name are two voters. */
+  voter: number;
+  /** Present on the signed-in member's own answers: their account's, not just their name's. */
+  mine?: true;
+}

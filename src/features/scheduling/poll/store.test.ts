@@ -1,9 +1,9 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../../tests/setup/browser-session.ts';
-import type { Vote, VoteRequest } from './api-client.ts';
+import type { VoteRequest } from './api-client.ts';
 import type { CommentsResponse } from '../comments/logic.ts';
-import type { CreatedPoll, PollOption } from './schema.ts';
+import type { CreatedPoll, PollOption, Vote } from './schema.ts';
 import type { ChoiceResponse } from '../voting/schema.ts';
 
 const api = vi.hoisted(() => ({

@@ -8,7 +8,6 @@ import { ApiError, refusalReason } from '../../../platform/api-client.ts';
 import { whileVisible } from '../../../platform/while-visible.ts';
 import { $user } from '../../../platform/session.ts';
 import {
-  type Vote,
   type VoteRequest,
   deleteComment as removeComment,
   fetchPoll,
@@ -31,12 +30,11 @@ import {
   votersByOption,
   nextAnswer,
 } from './logic.ts';
-import type { CreatedPoll, PollOption, Voter, Answer } from './schema.ts';
-import type { SchedulingReason } from './schema.ts';
+import type { Answer, CreatedPoll, PollOption, SchedulingReason, Vote, Voter } from './schema.ts';
 import { isValidEmail } from '../../../lib/email.ts';
 import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../../platform/browser-storage.ts';
 
-export type { Vote } from './api-client.ts';
+export type { Vote } from './schema.ts';
 
 /** A poll's title, zone, decision…: all but its options. */
 export type PollDetails = Omit<CreatedPoll, 'options'>;

@@ -10,7 +10,7 @@ import { hashReply, redis } from '../../../server/redis.ts';
 import type { SignedIn } from '../../../server/caller.ts';
 import { type SessionCheck, checkedRead } from '../../../server/session.ts';
 import { ANON_PREFIX } from '../poll/logic.ts';
-import type { Voter, Answer } from '../poll/schema.ts';
+import type { Answer, Vote } from '../poll/schema.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';
 
 // Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse
@@ -96,17 +96,6 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   return reply;
 }
 
-/** One answer in a poll, as its pages read it. */
-export interface PollVote {
-  option: string;
-  answer: Answer;
-  user: Voter;
-  /** Tells the poll's voters apart within one read: two accounts that had one name are two voters. */
-  voter: number;
-  /** Present on the reader's own answers (a member's, by their account key). */
-  mine?: true;
-}
-
 /**
  * Every vote of a poll: the option, the answer and the voter, with a registered voter's first
  * name, and the reader's own (a member's) marked; and the poll's version they were read at. One
@@ -116,7 +105,7 @@ export interface PollVote {
 export async function pollVotesAt(
   pollId: string,
   reader?: Pick<SignedIn, 'accountKey' | 'session'>,
-): Promise<{ votes: PollVote[]; version: number }> {
+): Promise<{ votes: Vote[]; version: number }> {
   const [votes, maybe, people, firstNames, version] = (await checkedRead(reader?.session, (pipe) =>
     pipe
       .zrange(schedulingKeys.votes(pollId), 0, -1)
@@ -149,7 +138,7 @@ export async function pollVotesAt(
 }
 
 /** Every vote of a poll, as pollVotesAt reads them for a guest (one round trip). */
-export async function pollVotes(pollId: string): Promise<PollVote[]> {
+export async function pollVotes(pollId: string): Promise<Vote[]> {
   return (await pollVotesAt(pollId)).votes;
 }
 
