@@ -12,14 +12,13 @@ import { login, register } from '../src/features/auth/service.server.ts';
 import { MESSAGE_RETENTION_DAYS } from '../src/features/contact/logic.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
-import { specPolls } from '../src/features/scheduling/spec-polls.ts';
+import { specPolls } from '../src/features/scheduling/configured/logic.ts';
 import { GUEST, OPERATOR } from '../src/server/caller.ts';
 import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
 import { ORDER_RETENTION_DAYS } from '../src/features/shop/logic.ts';
 import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
 import { pollKeys } from '../src/features/poll/keys.server.ts';
-import { keys } from '../src/server/keys.ts';
 import { weddingKeys } from '../src/features/wedding/keys.server.ts';
 import { WEDDING } from '../src/content/wedding.ts';
 import { WEDDING_GUESTS } from '../src/content/wedding-guests.ts';
@@ -29,6 +28,7 @@ import { answerInvitation } from '../src/features/wedding/rsvp.server.ts';
 import { OTHER_SECRET } from '../src/features/wedding/service.server.ts';
 import { redis } from '../src/server/redis.ts';
 import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
+import { schedulingKeys } from '../src/features/scheduling/poll/keys.server.ts';
 
 const VARIABLES = [...LOCAL_ENV_VARIABLES, 'DATA_DIR'];
 
@@ -172,13 +172,13 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
     const server = await prepareLocalEnv(dataRoot, { seed: true });
     try {
-      await redis().hdel(keys.schedulePolls(), ...specPolls().map((poll) => poll.id));
+      await redis().hdel(schedulingKeys.polls(), ...specPolls().map((poll) => poll.id));
       const first = await admin(dataRoot, 'migrate');
       expect(first).toMatchObject({
         code: 0,
         out: expect.stringContaining(`${specPolls().length} configured poll(s)`),
       });
-      expect(await redis().hexists(keys.schedulePolls(), specPolls()[0]!.id)).toBe(1);
+      expect(await redis().hexists(schedulingKeys.polls(), specPolls()[0]!.id)).toBe(1);
       expect((await admin(dataRoot, 'migrate')).out).toContain('0 configured poll(s)');
     } finally {
       await server.close();
@@ -189,15 +189,15 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
     const server = await prepareLocalEnv(dataRoot, { seed: true });
     try {
-      await redis().sadd(keys.scheduleDigests(), DEMO_POLL_ID);
-      await redis().hset(keys.scheduleDigestPending(), {
+      await redis().sadd(schedulingKeys.digests(), DEMO_POLL_ID);
+      await redis().hset(schedulingKeys.digestPending(), {
         [`${DEMO_POLL_ID}:answers`]: 2,
         [`${DEMO_POLL_ID}:voters`]: 1,
       });
       const sent = await admin(dataRoot, 'poll-digests');
       // Mail goes to the local outbox (no Resend key here), or is recorded as not sent: the waiting digest is taken once.
       expect(sent).toMatchObject({ code: 0, out: expect.stringMatching(/^Poll digests: [01] mailed\.$/) });
-      expect(await redis().hlen(keys.scheduleDigestPending())).toBe(0);
+      expect(await redis().hlen(schedulingKeys.digestPending())).toBe(0);
       expect((await admin(dataRoot, 'poll-digests')).out).toBe('Poll digests: 0 mailed.');
     } finally {
       await server.close();
@@ -218,7 +218,7 @@ describe('npm run admin', { timeout: 20_000 }, () => {
         code: 0,
         out: `Removed anon_Zoë and their 2 answer(s) from poll ${DEMO_POLL_ID}.`,
       });
-      expect(await redis().hkeys(keys.schedulePeople(DEMO_POLL_ID))).toEqual(['anon_róisín']);
+      expect(await redis().hkeys(schedulingKeys.people(DEMO_POLL_ID))).toEqual(['anon_róisín']);
       expect((await admin(dataRoot, 'remove-voter', DEMO_POLL_ID, 'anon_Zoë')).code).toBe(1);
     } finally {
       await server.close();

@@ -15,9 +15,9 @@ import {
 import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
-import { migratePolls } from '../src/features/scheduling/spec-console.server.ts';
-import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising.server.ts';
-import { sendPollDigests } from '../src/features/scheduling/notifying.server.ts';
+import { migratePolls } from '../src/features/scheduling/configured/service.server.ts';
+import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising/service.server.ts';
+import { sendPollDigests } from '../src/features/scheduling/mail/service.server.ts';
 import { QUESTIONS } from '../src/features/poll/logic.ts';
 import { removeVoter as removeQuestionVoter, setClosed } from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';

@@ -15,8 +15,9 @@ import { listUsers, login, register, setClearance } from '../src/features/auth/s
 import { listContactMessages, sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
 import { castVote, pollState } from '../src/features/poll/service.server.ts';
-import { pollVotes } from '../src/features/scheduling/votes.repo.server.ts';
-import { poll as readSchedulingPoll, vote } from '../src/features/scheduling/voting.server.ts';
+import { pollVotes } from '../src/features/scheduling/voting/repo.server.ts';
+import { poll as readSchedulingPoll } from '../src/features/scheduling/poll/service.server.ts';
+import { vote } from '../src/features/scheduling/voting/service.server.ts';
 import { addToCart, cartItems, listOrders, orderHistory, submitOrder } from '../src/features/shop/service.server.ts';
 import { allScores, recordWordGame } from '../src/features/word-game/service.server.ts';
 import { GUEST, OPERATOR } from '../src/server/caller.ts';

@@ -4,7 +4,7 @@
 // function's cold import from its bundle as Netlify makes it (what the first visitor after a deploy
 // waits for). It fails on a lost write, an error or timeout, or a poll read below FLOOR.
 import autocannon from 'autocannon';
-import { configuredItems } from '../src/features/scheduling/spec-polls.ts';
+import { configuredItems } from '../src/features/scheduling/configured/logic.ts';
 import { bundleSite, coldImport, keptBundles, readZip } from './function-bundles.ts';
 import { startProductionServer } from './production-server.ts';
 

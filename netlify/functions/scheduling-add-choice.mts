@@ -1,7 +1,18 @@
 import type { Config } from '@netlify/functions';
-import { choiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { clientAddress } from '../../src/server/client.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { choiceRequest } from '../../src/features/scheduling/voting/schema.ts';
+import { changeChoice } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Adds a vote for a time slot (or answers an option of a made poll). */
-export default choiceEndpoint('add');
+export default endpoint({
+  method: 'POST',
+  access: 'optional-session',
+  body: choiceRequest,
+  handle: async ({ req, context, body, caller }) => ({
+    status: 'Success',
+    ...(await changeChoice('add', body, caller, clientAddress(req, context))),
+  }),
+});
 
 export const config: Config = { path: '/api/scheduling/add-choice' };

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { availableDatesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { availableDates } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the dates the date poll offers. */
-export default availableDatesEndpoint;
+export default endpoint({ method: 'GET', access: 'public', handle: ({ req }) => availableDates(lastPathSegment(req)) });
 
 export const config: Config = {
   path: '/api/scheduling/available-dates/:pollId',

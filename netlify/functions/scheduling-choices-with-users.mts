@@ -1,8 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { choicesWithUsersEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { choicesWithUsers } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists who chose which time slot of a poll. */
-export default choicesWithUsersEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: ({ req }) => choicesWithUsers(lastPathSegment(req)),
+});
 
 export const config: Config = {
   path: '/api/scheduling/choices-with-users/:pollId',

@@ -1,7 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { adminEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { createScheduleItems } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** The console's create-schedule-items action (clearance 3). */
-export default adminEndpoint('create-schedule-items');
+export default endpoint({
+  method: 'POST',
+  access: { clearance: CLEARANCE.console },
+  handle: async ({ caller }) => ({ status: 'Success', ...(await createScheduleItems(caller)) }),
+});
 
 export const config: Config = { path: '/api/scheduling/create-schedule-items' };

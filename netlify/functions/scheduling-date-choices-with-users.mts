@@ -1,8 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { dateChoicesWithUsersEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { dateChoicesWithUsers } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists who chose which date of the date poll. */
-export default dateChoicesWithUsersEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: ({ req }) => dateChoicesWithUsers(lastPathSegment(req)),
+});
 
 export const config: Config = {
   path: '/api/scheduling/date-choices-with-users/:pollId',

@@ -1,7 +1,17 @@
 import type { Config } from '@netlify/functions';
-import { deletePollEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { pollRequest } from '../../src/features/scheduling/organising/schema.ts';
+import { deletePoll } from '../../src/features/scheduling/organising/service.server.ts';
 
 /** Deletes a poll and its votes (its organiser, or clearance 3). */
-export default deletePollEndpoint;
+export default endpoint({
+  method: 'POST',
+  access: 'session',
+  body: pollRequest,
+  handle: async ({ body, caller }) => {
+    await deletePoll(caller, body.pollId);
+    return { status: 'Success' };
+  },
+});
 
 export const config: Config = { path: '/api/scheduling/delete-poll' };

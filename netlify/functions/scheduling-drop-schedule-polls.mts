@@ -1,7 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { adminEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { CLEARANCE } from '../../src/lib/user-details.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { dropSchedulePolls } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** The console's drop-schedule-polls action (clearance 3). */
-export default adminEndpoint('drop-schedule-polls');
+export default endpoint({
+  method: 'POST',
+  access: { clearance: CLEARANCE.console },
+  handle: async ({ caller }) => ({ status: 'Success', ...(await dropSchedulePolls(caller)) }),
+});
 
 export const config: Config = { path: '/api/scheduling/drop-schedule-polls' };

@@ -1,7 +1,18 @@
 import type { Config } from '@netlify/functions';
-import { finalisePollEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { siteAddress } from '../../src/features/scheduling/poll/service.server.ts';
+import { decideRequest } from '../../src/features/scheduling/organising/schema.ts';
+import { finalise } from '../../src/features/scheduling/organising/service.server.ts';
 
 /** Finalises a poll on one of its options (its organiser, or clearance 3). */
-export default finalisePollEndpoint;
+export default endpoint({
+  method: 'POST',
+  access: 'session',
+  body: decideRequest,
+  handle: async ({ req, body, caller }) => ({
+    status: 'Success',
+    ...(await finalise(caller, body.pollId, body.optionId, siteAddress(req))),
+  }),
+});
 
 export const config: Config = { path: '/api/scheduling/finalise-poll' };

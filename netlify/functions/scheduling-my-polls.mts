@@ -1,8 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { ownPollsEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { listOwnPolls } from '../../src/features/scheduling/organising/service.server.ts';
 
 /** Lists the polls the signed-in member made, with their voters. */
-export default ownPollsEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'session',
+  handle: ({ caller }) => listOwnPolls(caller),
+});
 
 export const config: Config = {
   path: '/api/scheduling/my-polls',

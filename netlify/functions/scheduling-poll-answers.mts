@@ -1,8 +1,17 @@
 import type { Config } from '@netlify/functions';
-import { pollAnswersEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { isSignedIn } from '../../src/server/caller.ts';
+import { endpoint, json, lastPathSegment } from '../../src/server/http.ts';
+import { PER_TOKEN, atVersion, pollAnswers } from '../../src/features/scheduling/poll/service.server.ts';
 
 /** Every answer of a poll: option, yes or if need be, and who. */
-export default pollAnswersEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'optional-session',
+  handle: async ({ req, caller }) => {
+    const { votes, version } = await pollAnswers(lastPathSegment(req), caller);
+    return json(votes, 200, isSignedIn(caller) ? {} : { ...atVersion(req, version), ...PER_TOKEN });
+  },
+});
 
 export const config: Config = {
   path: '/api/scheduling/poll-answers/:pollId',

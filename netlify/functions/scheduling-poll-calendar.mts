@@ -1,8 +1,14 @@
 import type { Config } from '@netlify/functions';
-import { pollCalendarEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { download, endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { pollCalendar } from '../../src/features/scheduling/poll/service.server.ts';
 
 /** A finalised poll's decision as an .ics file. */
-export default pollCalendarEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: async ({ req }) =>
+    download(await pollCalendar(lastPathSegment(req)), 'text/calendar; charset=utf-8', 'decision.ics'),
+});
 
 export const config: Config = {
   path: '/api/scheduling/poll-calendar/:pollId',

@@ -1,8 +1,18 @@
 import type { Config } from '@netlify/functions';
-import { pollCommentsEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { isSignedIn } from '../../src/server/caller.ts';
+import { endpoint, json, lastPathSegment } from '../../src/server/http.ts';
+import { PER_TOKEN, atVersion } from '../../src/features/scheduling/poll/service.server.ts';
+import { pollComments } from '../../src/features/scheduling/comments/service.server.ts';
 
 /** A poll's comments, oldest first. */
-export default pollCommentsEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'optional-session',
+  handle: async ({ req, caller }) => {
+    const { version, ...comments } = await pollComments(lastPathSegment(req), caller);
+    return json(comments, 200, isSignedIn(caller) ? {} : { ...atVersion(req, version), ...PER_TOKEN });
+  },
+});
 
 export const config: Config = {
   path: '/api/scheduling/poll-comments/:pollId',

@@ -1,7 +1,17 @@
 import type { Config } from '@netlify/functions';
-import { pollSettingsEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { pollSettingsRequest } from '../../src/features/scheduling/organising/schema.ts';
+import { changeSettings } from '../../src/features/scheduling/organising/service.server.ts';
 
 /** Switches a poll's comments or its organiser's daily digest on or off (its organiser, or clearance 3). */
-export default pollSettingsEndpoint;
+export default endpoint({
+  method: 'POST',
+  access: 'session',
+  body: pollSettingsRequest,
+  handle: async ({ body, caller }) => {
+    await changeSettings(caller, body);
+    return { status: 'Success' };
+  },
+});
 
 export const config: Config = { path: '/api/scheduling/poll-settings' };

@@ -1,8 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { pollVersionEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint, json, lastPathSegment } from '../../src/server/http.ts';
+import { LIVE, pollVersion } from '../../src/features/scheduling/poll/service.server.ts';
 
 /** A poll's version, which every change raises: an open page's cheap check for news. */
-export default pollVersionEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: async ({ req }) => json(await pollVersion(lastPathSegment(req)), 200, LIVE),
+});
 
 export const config: Config = {
   path: '/api/scheduling/poll-version/:pollId',

@@ -1,8 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { pollVotersEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { pollVoters } from '../../src/features/scheduling/organising/service.server.ts';
 
 /** A poll's voters with their answers, addresses and how they were told (its organiser, or clearance 3). */
-export default pollVotersEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'session',
+  handle: ({ req, caller }) => pollVoters(caller, lastPathSegment(req)),
+});
 
 export const config: Config = {
   path: '/api/scheduling/poll-voters/:pollId',

@@ -1,8 +1,16 @@
 import type { Config } from '@netlify/functions';
-import { pollEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint, json, lastPathSegment } from '../../src/server/http.ts';
+import { atVersion, poll } from '../../src/features/scheduling/poll/service.server.ts';
 
 /** A poll: its title, zone, options, decision and version. */
-export default pollEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: async ({ req }) => {
+    const found = await poll(lastPathSegment(req));
+    return json(found, 200, atVersion(req, found.version));
+  },
+});
 
 export const config: Config = {
   path: '/api/scheduling/poll/:pollId',

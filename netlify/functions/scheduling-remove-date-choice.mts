@@ -1,7 +1,18 @@
 import type { Config } from '@netlify/functions';
-import { dateChoiceEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { clientAddress } from '../../src/server/client.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { dateChoiceRequest } from '../../src/features/scheduling/voting/schema.ts';
+import { changeDateChoice } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Removes a vote for a date. */
-export default dateChoiceEndpoint('remove');
+export default endpoint({
+  method: 'POST',
+  access: 'optional-session',
+  body: dateChoiceRequest,
+  handle: async ({ req, context, body, caller }) => ({
+    status: 'Success',
+    ...(await changeDateChoice('remove', body, caller, clientAddress(req, context))),
+  }),
+});
 
 export const config: Config = { path: '/api/scheduling/remove-date-choice' };

@@ -1,7 +1,17 @@
 import type { Config } from '@netlify/functions';
-import { removeVoterEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { removeVoterRequest } from '../../src/features/scheduling/organising/schema.ts';
+import { removeVoter } from '../../src/features/scheduling/organising/service.server.ts';
 
 /** Takes a voter out of a poll with all their answers (its organiser, or clearance 3). */
-export default removeVoterEndpoint;
+export default endpoint({
+  method: 'POST',
+  access: 'session',
+  body: removeVoterRequest,
+  handle: async ({ body, caller }) => ({
+    status: 'Success',
+    ...(await removeVoter(caller, body.pollId, body.username)),
+  }),
+});
 
 export const config: Config = { path: '/api/scheduling/remove-voter' };

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { scheduleItemsEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { scheduleItems } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the schedule items a time-slot poll offers. */
-export default scheduleItemsEndpoint;
+export default endpoint({ method: 'GET', access: 'public', handle: ({ req }) => scheduleItems(lastPathSegment(req)) });
 
 export const config: Config = {
   path: '/api/scheduling/schedule-items/:pollId',

@@ -1,8 +1,14 @@
 import type { Config } from '@netlify/functions';
-import { userChoicesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { userChoices } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the schedule item ids a voter chose. */
-export default userChoicesEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: ({ req }) =>
+    userChoices('time-slot', lastPathSegment(req), new URL(req.url).searchParams.get('username') ?? ''),
+});
 
 export const config: Config = {
   path: '/api/scheduling/user-choices/:pollId',

@@ -1,8 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { userDateChoicesEndpoint } from '../../src/features/scheduling/spec-api.server.ts';
+import { endpoint, lastPathSegment } from '../../src/server/http.ts';
+import { userChoices } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the dates a voter chose. */
-export default userDateChoicesEndpoint;
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: ({ req }) => userChoices('date', lastPathSegment(req), new URL(req.url).searchParams.get('username') ?? ''),
+});
 
 export const config: Config = {
   path: '/api/scheduling/user-date-choices/:pollId',

@@ -1,7 +1,18 @@
 import type { Config } from '@netlify/functions';
-import { voterEmailEndpoint } from '../../src/features/scheduling/endpoints.server.ts';
+import { clientAddress } from '../../src/server/client.ts';
+import { endpoint } from '../../src/server/http.ts';
+import { voterEmailRequest } from '../../src/features/scheduling/voting/schema.ts';
+import { leaveEmail } from '../../src/features/scheduling/voting/service.server.ts';
 
 /** Keeps the address a voter leaves to hear the decision (shown only to the poll's organiser). */
-export default voterEmailEndpoint;
+export default endpoint({
+  method: 'POST',
+  access: 'optional-session',
+  body: voterEmailRequest,
+  handle: async ({ req, context, body, caller }) => {
+    await leaveEmail(body, caller, clientAddress(req, context));
+    return { status: 'Success' };
+  },
+});
 
 export const config: Config = { path: '/api/scheduling/voter-email' };

@@ -15,9 +15,13 @@ import { mountGallery } from '../features/gallery/gallery.ts';
 import { GALLERY } from '../features/gallery/mount-point.ts';
 import { POLL_CARD } from '../features/poll/mount-point.ts';
 import { mountPollCard } from '../features/poll/components/poll-card.ts';
-import { MY_POLLS, SCHEDULING_CONSOLE, SCHEDULING_POLL } from '../features/scheduling/mount-point.ts';
-import { mountSchedulingPoll } from '../features/scheduling/poll-page.ts';
-import { mountSchedulingConsole } from '../features/scheduling/scheduling-console.ts';
+import {
+  MY_POLLS,
+  SCHEDULING_CONSOLE,
+  SCHEDULING_POLL,
+  mountSchedulingPoll,
+} from '../features/scheduling/mount-point.ts';
+import { mountSchedulingConsole } from '../features/scheduling/configured/components/scheduling-console.ts';
 import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts';
 import { mountOrderCta } from '../features/shop/order-cta.ts';
 import { mountProductPicker } from '../features/shop/product-picker.ts';
@@ -57,7 +61,7 @@ export const MOUNT_POINTS: Record<string, Mount> = {
     mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: 'session' }),
   // Any token may organise polls of its own.
   [MY_POLLS.selector]: (root) =>
-    mountIsland(root, () => import('../features/scheduling/components/PollOrganiser.tsx'), {
+    mountIsland(root, () => import('../features/scheduling/organising/components/PollOrganiser.tsx'), {
       guard: 'session',
       props: () => ({ scope: 'mine' }),
     }),

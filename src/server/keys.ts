@@ -21,50 +21,6 @@ export const keys = {
   cart: (accountKey: string) => `${KEY_PREFIX}cart:${accountKey}`,
   /** sorted set of one account's order ids by creation time (ms), paged newest first by the order history (never older than the retention); no expiry: the account's next order trims older ids */
   userOrders: (accountKey: string) => `${KEY_PREFIX}orders:${accountKey}`,
-  /** hash {schedule item id → name '<date>_<time>'}, shared by the time-slot polls; no expiry */
-  scheduleItems: () => `${KEY_PREFIX}sched:items`,
-  /** hash {date option name '<date>_DATE' → description}, the reunion poll's dates; no expiry */
-  scheduleDates: () => `${KEY_PREFIX}sched:dates`,
-  /** set of the option ids a scheduling poll offers (schedule item ids or date option names); no expiry */
-  scheduleOffered: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:options`,
-  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>' (a registered voter's key is their account key), all scored 0 so one voter's are a lexicographic range; no expiry */
-  scheduleVotes: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:votes`,
-  /** hash {voter key → username as voted} of everyone who ever voted in a scheduling poll; no expiry */
-  schedulePeople: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:people`,
-  /** hash {registered voter key → the account's first name when they voted} (accounts are never renamed); no expiry */
-  scheduleFirstNames: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:first-names`,
-  /** hash {anonymous voter key → SHA-256 of its claim secret} for a scheduling poll; no expiry */
-  scheduleClaims: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:claims`,
-  /** set of a scheduling poll's votes (members of its votes) answered "if need be" rather than yes; no expiry */
-  scheduleMaybe: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:maybe`,
-  /** string counter a scheduling poll's every change raises, so an open page's check for news is one small read */
-  scheduleVersion: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:version`,
-  /** hash {created poll id → JSON definition (title, zone, options…)} of the polls made in the console; no expiry */
-  schedulePolls: () => `${KEY_PREFIX}sched:polls`,
-  /** hash {created poll id → the option id its organiser picked}: a finalised poll takes no votes; no expiry */
-  scheduleFinals: () => `${KEY_PREFIX}sched:finals`,
-  /** hash {poll id → how many people have voted in it}, for the console's list; no expiry */
-  scheduleVoterCounts: () => `${KEY_PREFIX}sched:voter-counts`,
-  /** string counter giving each made poll its place in the lists below (its cursor when they are paged); no expiry */
-  schedulePollSequence: () => `${KEY_PREFIX}sched:poll-sequence`,
-  /** sorted set of every made poll's id (not the configured polls') by its place, for the console's paged list; no expiry */
-  schedulePollIndex: () => `${KEY_PREFIX}sched:poll-index`,
-  /** hash {made poll id → the account key of the member who made it}; a poll without one is the console's alone; no expiry */
-  scheduleOrganisers: () => `${KEY_PREFIX}sched:organisers`,
-  /** list of a scheduling poll's comments as JSON {id, name, account (a member's account key, else none), text, createdAt}, oldest first, at most MAX_COMMENTS_PER_POLL (scheduling/comments.ts); deleted with the poll */
-  scheduleComments: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:comments`,
-  /** set of the poll ids whose organiser switched comments off (they are on by default); no expiry */
-  scheduleCommentsOff: () => `${KEY_PREFIX}sched:comments-off`,
-  /** set of the poll ids whose organiser asked for a daily digest of new answers; no expiry */
-  scheduleDigests: () => `${KEY_PREFIX}sched:digests`,
-  /** hash {'<poll id>:answers' and '<poll id>:voters' → answers given and voters new to the poll since its last digest}, for the polls with a digest; emptied by each day's digest */
-  scheduleDigestPending: () => `${KEY_PREFIX}sched:digest-pending`,
-  /** hash {voter key → the email address a voter left to hear the decision}, shown only to the organiser; goes with the voter and the poll */
-  scheduleEmails: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:emails`,
-  /** hash {voter key → JSON {option, delivery, note}}: how each voter who left an address was told of the decision; goes with the voter and the poll */
-  scheduleNotified: (pollId: string) => `${KEY_PREFIX}sched:${pollId}:notified`,
-  /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
-  scheduleOrganised: (accountKey: string) => `${KEY_PREFIX}sched:organised:${accountKey}`,
   /** string marking a bot pass used (its hash), so it serves one request; expires with the pass */
   botPassUsed: (passHash: string) => `${KEY_PREFIX}bot-pass:${passHash}`,
   /** string counter for one rate-limit window; expires with the window */

@@ -6,11 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page, expect } from '@playwright/test';
 import { test, waitsForSite } from './fixtures.ts';
-import { slotLabel, zonedToUtc } from '../../src/features/scheduling/zoned-time.ts';
-import { dayLabel } from '../../src/features/scheduling/option-labels.ts';
+import { slotLabel, zonedToUtc, dayLabel } from '../../src/features/scheduling/time/logic.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
-import { HOW_TO_ANSWER, HOW_TO_ANSWER_YES_ONLY } from '../../src/features/scheduling/polls.ts';
-import { TIME_SLOT_POLL_IDS } from '../../src/features/scheduling/spec-polls.ts';
+import { HOW_TO_ANSWER, HOW_TO_ANSWER_YES_ONLY } from '../../src/features/scheduling/poll/logic.ts';
+import { TIME_SLOT_POLL_IDS } from '../../src/features/scheduling/configured/logic.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
 

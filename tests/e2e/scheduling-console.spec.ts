@@ -5,7 +5,11 @@ import { expect } from '@playwright/test';
 import { features, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
 import { DATE_POLL } from '../../src/content/polls.ts';
-import { TIME_SLOT_POLL_IDS, configuredItems, configuredPollItems } from '../../src/features/scheduling/spec-polls.ts';
+import {
+  TIME_SLOT_POLL_IDS,
+  configuredItems,
+  configuredPollItems,
+} from '../../src/features/scheduling/configured/logic.ts';
 import { createUser, expectNoAxeViolations } from './helpers.ts';
 
 test.skip(!features.scheduling, switchedOff('scheduling'));

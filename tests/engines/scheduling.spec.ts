@@ -1,8 +1,8 @@
 // Scheduling polls for the people who use them, in every engine: a guest reads a
 // member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
 // and copies the link; the member manages the poll on Your polls: comments off, then finalised.
-import { optionLabel, zoneViewer } from '../../src/features/scheduling/option-labels.ts';
-import type { CreatedPoll } from '../../src/features/scheduling/new-poll.ts';
+import { optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
+import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
 import { createUser, uniqueUsername } from '../e2e/helpers.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';

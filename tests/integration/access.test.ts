@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import logoutEverywhere from '../../netlify/functions/auth-account-logout-everywhere.mts';
 import { DATE_POLL } from '../../src/content/polls.ts';
-import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 import { OPERATOR } from '../../src/server/caller.ts';

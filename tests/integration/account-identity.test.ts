@@ -22,7 +22,7 @@ import wordGame from '../../netlify/functions/word-game-score.mts';
 import { deleteUser, setClearance } from '../../src/features/auth/service.server.ts';
 import { NOT_YOUR_MESSAGE, NO_PERMISSION } from '../../src/features/forum/schema.ts';
 import { features } from '../../src/content/site.config.ts';
-import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';

@@ -24,15 +24,15 @@ import { POSTS_COUNTER } from '../../src/features/forum/repo.server.ts';
 import { POSTS_PER_DAY, listMessages } from '../../src/features/forum/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { MAX_VOTERS_PER_QUESTION, QUESTION_FULL } from '../../src/features/poll/service.server.ts';
-import { POLL_FULL } from '../../src/features/scheduling/polls.ts';
-import { configuredDateOptions, configuredItems } from '../../src/features/scheduling/spec-polls.ts';
-import { MAX_VOTERS_PER_POLL } from '../../src/features/scheduling/voting.server.ts';
+import { POLL_FULL } from '../../src/features/scheduling/poll/logic.ts';
+import { configuredDateOptions, configuredItems } from '../../src/features/scheduling/configured/logic.ts';
+import { MAX_VOTERS_PER_POLL } from '../../src/features/scheduling/voting/service.server.ts';
 import { MAIL_ADDRESSES_PER_DAY } from '../../src/features/shop/logic.ts';
 import { cartItems, listOrders } from '../../src/features/shop/service.server.ts';
 import { utcDay } from '../../src/lib/utc-day.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
 import { pollKeys } from '../../src/features/poll/keys.server.ts';
-import { KEY_PREFIX, keys } from '../../src/server/keys.ts';
+import { KEY_PREFIX } from '../../src/server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
@@ -41,6 +41,7 @@ import { features, poll } from '../site-config.ts';
 import { sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 const fakeResend = useFakeResend();
 isolateEnv([
@@ -260,7 +261,7 @@ describe('growth caps', () => {
         `anon_filler_${i}`,
         `anon_Filler_${i}`,
       ]);
-      await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
+      await redis().hset(schedulingKeys.people(pollId), Object.fromEntries(fillers));
 
       const add = (username: string, scheduleItemId: string, claimSecret?: string, token?: string) =>
         call(addChoice, { token, body: { pollId, scheduleItemId, username, claimSecret } });
@@ -295,7 +296,7 @@ describe('growth caps', () => {
     const pollId = DATE_POLL.id;
     const date = configuredDateOptions()[0]!.name;
     const fillers = Array.from({ length: MAX_VOTERS_PER_POLL }, (_, i) => [`anon_filler_${i}`, `anon_Filler_${i}`]);
-    await redis().hset(keys.schedulePeople(pollId), Object.fromEntries(fillers));
+    await redis().hset(schedulingKeys.people(pollId), Object.fromEntries(fillers));
     expect(await call(addDateChoice, { body: { pollId, date, username: 'anon_Newcomer' } })).toMatchObject({
       status: 409,
       body: { error: POLL_FULL, reason: 'poll-full' },
@@ -360,14 +361,14 @@ describe('reads without a login', () => {
       const choices = results.body as unknown as { user: { username: string } }[];
       expect(choices.some((choice) => choice.user.username.startsWith('anon_Intruder'))).toBe(false);
       expect(new Set(choices.map((choice) => choice.user.username)).size).toBeLessThanOrEqual(MAX_VOTERS_PER_POLL);
-      expect(await redis().hlen(keys.schedulePeople('ragnarok'))).toBe(MAX_VOTERS_PER_POLL);
+      expect(await redis().hlen(schedulingKeys.people('ragnarok'))).toBe(MAX_VOTERS_PER_POLL);
 
       const dateResults = await call(dateChoicesWithUsers, {
         method: 'GET',
         path: `/api/scheduling/date-choices-with-users/${DATE_POLL.id}`,
       });
       expect(dateResults.status).toBe(200);
-      expect(await redis().hlen(keys.schedulePeople(DATE_POLL.id))).toBe(MAX_VOTERS_PER_POLL);
+      expect(await redis().hlen(schedulingKeys.people(DATE_POLL.id))).toBe(MAX_VOTERS_PER_POLL);
     },
   );
 });

@@ -9,7 +9,7 @@ import createVote from '../../netlify/functions/poll-create-vote.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
-import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';

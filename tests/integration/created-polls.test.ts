@@ -3,7 +3,6 @@
 // listing and managing every poll a page at a time, votes answered yes or "if need be", a finalised
 // poll refusing votes until it is reopened, its decision as an .ics file, the cheap version read,
 // and a delete taking every vote with it.
-import { beforeAll, describe, expect, it } from 'vitest';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
 import deletePollHandler from '../../netlify/functions/scheduling-delete-poll.mts';
@@ -17,19 +16,20 @@ import listPolls from '../../netlify/functions/scheduling-polls.mts';
 import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.mts';
 import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
-import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/new-poll.ts';
-import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising.server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
+import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
+import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising/service.server.ts';
 import {
   MAX_OPEN_POLLS_PER_ACCOUNT,
   MAX_POLLS_PER_ACCOUNT,
   POLLS_PAGE_SIZE,
-} from '../../src/features/scheduling/polls.repo.server.ts';
-import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
-import { keys } from '../../src/server/keys.ts';
+} from '../../src/features/scheduling/organising/repo.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 let admin = '';
 let member = '';
@@ -385,14 +385,14 @@ describe.skipIf(!features.scheduling)('deleting', () => {
     expect((await readPoll(poll.id)).status).toBe(404);
     expect(await version(poll.id)).toBe(before + 1);
     const left = await redis().exists(
-      keys.scheduleOffered(poll.id),
-      keys.scheduleVotes(poll.id),
-      keys.scheduleMaybe(poll.id),
-      keys.schedulePeople(poll.id),
-      keys.scheduleClaims(poll.id),
+      schedulingKeys.offered(poll.id),
+      schedulingKeys.votes(poll.id),
+      schedulingKeys.maybe(poll.id),
+      schedulingKeys.people(poll.id),
+      schedulingKeys.claims(poll.id),
     );
     expect(left).toBe(0);
-    expect(await redis().hexists(keys.scheduleVoterCounts(), poll.id)).toBe(0);
+    expect(await redis().hexists(schedulingKeys.voterCounts(), poll.id)).toBe(0);
     expect((await call(deletePollHandler, { token: admin, body: { pollId: poll.id } })).status).toBe(404);
     expect((await consolePolls()).polls.some((each) => each.id === poll.id)).toBe(false);
   });

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '@netlify/functions';
-import { configuredPollItems } from '../../src/features/scheduling/spec-polls.ts';
+import { configuredPollItems } from '../../src/features/scheduling/configured/logic.ts';
 import { type SiteServer, startSiteServer } from '../../scripts/site-server.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { features } from '../site-config.ts';

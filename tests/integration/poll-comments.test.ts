@@ -23,15 +23,20 @@ import {
   MAX_COMMENT_LENGTH,
   NOT_YOUR_COMMENT,
   type PollComment,
-} from '../../src/features/scheduling/comments.ts';
-import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/new-poll.ts';
-import { NOT_YOUR_POLL, NO_DIGEST_ADDRESS, createPoll } from '../../src/features/scheduling/organising.server.ts';
+} from '../../src/features/scheduling/comments/logic.ts';
+import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
+import {
+  NOT_YOUR_POLL,
+  NO_DIGEST_ADDRESS,
+  createPoll,
+} from '../../src/features/scheduling/organising/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 let admin = '';
 beforeAll(async () => {
@@ -127,7 +132,7 @@ describe.skipIf(!features.scheduling)('commenting on a poll', () => {
     const poll = await madePoll((await member()).token);
     const filler = JSON.stringify({ id: 'filler', name: 'Bo', text: 'x', createdAt: new Date().toISOString() });
     await redis().rpush(
-      keys.scheduleComments(poll.id),
+      schedulingKeys.comments(poll.id),
       ...Array.from({ length: MAX_COMMENTS_PER_POLL - 1 }, () => filler),
     );
     expect((await post(poll.id, { name: 'Bo', text: 'The last one' })).status).toBe(200);
@@ -188,9 +193,9 @@ describe.skipIf(!features.scheduling)('commenting on a poll', () => {
     expect((await settings(poll.id, { digest: true }, organiser.token)).status).toBe(200);
     const listed = (await call(ownPolls, { method: 'GET', token: organiser.token })).body as unknown as PollsPage;
     expect(listed.polls[0]).toMatchObject({ id: poll.id, digest: true });
-    expect(await redis().sismember(keys.scheduleDigests(), poll.id)).toBe(1);
+    expect(await redis().sismember(schedulingKeys.digests(), poll.id)).toBe(1);
     expect((await settings(poll.id, { digest: false }, organiser.token)).status).toBe(200);
-    expect(await redis().sismember(keys.scheduleDigests(), poll.id)).toBe(0);
+    expect(await redis().sismember(schedulingKeys.digests(), poll.id)).toBe(0);
     // A poll the operator's tools made is nobody's: its digest goes to the owner's inbox.
     const { poll: nobodys } = await createPoll(OPERATOR, newPollForm());
     expect((await settings(nobodys.id, { digest: true }, admin)).status).toBe(200);
@@ -202,8 +207,8 @@ describe.skipIf(!features.scheduling)('commenting on a poll', () => {
     await post(poll.id, { name: 'Bo', text: 'Hello' });
     await settings(poll.id, { comments: false }, organiser.token);
     expect((await call(deletePollHandler, { token: organiser.token, body: { pollId: poll.id } })).status).toBe(200);
-    expect(await redis().exists(keys.scheduleComments(poll.id))).toBe(0);
-    expect(await redis().sismember(keys.scheduleCommentsOff(), poll.id)).toBe(0);
+    expect(await redis().exists(schedulingKeys.comments(poll.id))).toBe(0);
+    expect(await redis().sismember(schedulingKeys.commentsOff(), poll.id)).toBe(0);
   });
 
   it('reads comments in one round trip, and comments, deletes and changes settings in at most two', async () => {

@@ -2,7 +2,6 @@
 // (only as that voter, only once they answered, only the organiser sees it), the decision mailed
 // with its .ics to those addresses when the poll is finalised, within the day's poll mail and a
 // member organiser's share of it, holding nothing anyone typed; and the organisers' daily digest.
-import { beforeAll, describe, expect, it } from 'vitest';
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
 import digestJob from '../../netlify/functions/scheduling-digest.mts';
@@ -14,12 +13,13 @@ import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import settingsHandler from '../../netlify/functions/scheduling-poll-settings.mts';
 import voterEmail from '../../netlify/functions/scheduling-voter-email.mts';
-import type { CreatedPoll } from '../../src/features/scheduling/new-poll.ts';
-import { decisionLabel, zoneViewer } from '../../src/features/scheduling/option-labels.ts';
-import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising.server.ts';
-import { NAME_TAKEN } from '../../src/features/scheduling/polls.ts';
-import type { OrganisedVoter } from '../../src/features/scheduling/schema.ts';
-import { NOT_A_VOTER_YET } from '../../src/features/scheduling/voting.server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NAME_TAKEN } from '../../src/features/scheduling/poll/logic.ts';
+import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
+import { decisionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
+import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising/service.server.ts';
+import type { OrganisedVoter } from '../../src/features/scheduling/organising/schema.ts';
+import { NOT_A_VOTER_YET } from '../../src/features/scheduling/voting/service.server.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
@@ -29,6 +29,7 @@ import { features } from '../site-config.ts';
 import { OWNER_ADDRESS, newPollForm, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 const resend = useFakeResend();
 useOwnStore();
@@ -116,11 +117,11 @@ describe.skipIf(!features.scheduling)('the address a voter leaves', () => {
     expect((await leave(poll.id, { username: alice.name, email: '' }, alice.token)).status).toBe(200);
     expect((await votersOf(poll.id))[1]).not.toHaveProperty('email');
     await call(removeChoice, { body: { pollId: poll.id, scheduleItemId: poll.options[0]!.id, ...voter } });
-    expect(await redis().hexists(keys.scheduleEmails(poll.id), voter.username.toLowerCase())).toBe(0);
+    expect(await redis().hexists(schedulingKeys.emails(poll.id), voter.username.toLowerCase())).toBe(0);
     const again = await anonymousVoter(poll);
     await leave(poll.id, { ...again, email: 'again@example.com' });
     await call(removeVoterHandler, { token: organiser.token, body: { pollId: poll.id, username: again.username } });
-    expect(await redis().hlen(keys.scheduleEmails(poll.id))).toBe(0);
+    expect(await redis().hlen(schedulingKeys.emails(poll.id))).toBe(0);
   });
 });
 
@@ -187,7 +188,7 @@ describe.skipIf(!features.scheduling)('the decision by mail', () => {
     const cap = (await pollMailToday()) + 10;
     process.env.MAIL_DAILY_POLL_CAP = String(cap);
     // The organiser has had all but one of their share of the day's poll mail already.
-    const account = (await redis().hget<string>(keys.scheduleOrganisers(), poll.id))!;
+    const account = (await redis().hget<string>(schedulingKeys.organisers(), poll.id))!;
     const [counter] = dailyCounter(MAIL_COUNTERS.pollsPerOrganiser, account);
     await redis().set(counter, Math.ceil(cap / 2) - 1, { ex: 3600 });
     const { body } = await call(finalisePoll, {
@@ -236,7 +237,7 @@ describe.skipIf(!features.scheduling)('the organisers’ daily digest', () => {
 
   it('sends a poll of the console’s own to the owner’s inbox, and none over the day’s poll mail', async () => {
     process.env.SITE_URL = SITE;
-    const { createPoll } = await import('../../src/features/scheduling/organising.server.ts');
+    const { createPoll } = await import('../../src/features/scheduling/organising/service.server.ts');
     const { OPERATOR } = await import('../../src/server/caller.ts');
     const { poll } = await createPoll(OPERATOR, newPollForm());
     await call(settingsHandler, { token: admin, body: { pollId: poll.id, digest: true } });

@@ -18,18 +18,18 @@ import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import scheduleItems from '../../netlify/functions/scheduling-schedule-items.mts';
 import voteHandler from '../../netlify/functions/scheduling-vote.mts';
 import { DATE_POLL, TIME_SLOT_POLLS } from '../../src/content/polls.ts';
-import { NO_SUCH_VOTER } from '../../src/features/scheduling/organising.server.ts';
-import { POLL_CLOSED } from '../../src/features/scheduling/polls.ts';
-import { migratePolls } from '../../src/features/scheduling/spec-console.server.ts';
-import { TIME_SLOT_POLL_IDS, configuredPollItems, specPolls } from '../../src/features/scheduling/spec-polls.ts';
-import { NEW_VOTERS_PER_ADDRESS } from '../../src/features/scheduling/votes.repo.server.ts';
-import { keys } from '../../src/server/keys.ts';
+import { NO_SUCH_VOTER } from '../../src/features/scheduling/organising/service.server.ts';
+import { POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
+import { migratePolls } from '../../src/features/scheduling/configured/service.server.ts';
+import { TIME_SLOT_POLL_IDS, configuredPollItems, specPolls } from '../../src/features/scheduling/configured/logic.ts';
+import { NEW_VOTERS_PER_ADDRESS } from '../../src/features/scheduling/voting/repo.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { features } from '../site-config.ts';
 import { tokenFor } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, newAddress, uniqueName } from './request.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 useOwnStore(seedSchedulingPolls);
 
@@ -42,7 +42,7 @@ const anon = () => `anon_${uniqueName('Voter')}`;
 
 /** The store as it was before the configured polls joined the model: no stored definitions. */
 async function forgetDefinitions() {
-  await redis().hdel(keys.schedulePolls(), ...specPolls().map((each) => each.id));
+  await redis().hdel(schedulingKeys.polls(), ...specPolls().map((each) => each.id));
 }
 
 describe.skipIf(!features.scheduling)('the migration', () => {
@@ -55,10 +55,10 @@ describe.skipIf(!features.scheduling)('the migration', () => {
     const date = `${DATE_POLL.dates[0].date}_DATE`;
     expect((await call(addDateChoice, { body: { pollId: DATE_POLL.id, date, username: voter } })).status).toBe(200);
     const before = await get(choicesWithUsers, '/api/scheduling/choices-with-users/defense');
-    expect(await redis().hlen(keys.schedulePolls())).toBe(0);
+    expect(await redis().hlen(schedulingKeys.polls())).toBe(0);
 
     expect((await migratePolls(OPERATOR)).stored).toBe(specPolls().length);
-    expect(await redis().hkeys(keys.schedulePolls())).toEqual(
+    expect(await redis().hkeys(schedulingKeys.polls())).toEqual(
       expect.arrayContaining(specPolls().map((each) => each.id)),
     );
     expect((await migratePolls(OPERATOR)).stored).toBe(0);
@@ -82,20 +82,20 @@ describe.skipIf(!features.scheduling)('the migration to polls with places', () =
     ];
     const definition = (createdAt: number) => JSON.stringify({ ...specPolls()[0], id: undefined, createdAt });
     // Stored as a version before places stored them: in the polls hash, in no list.
-    await redis().hset(keys.schedulePolls(), { [newer]: definition(2000), [older]: definition(1000) });
+    await redis().hset(schedulingKeys.polls(), { [newer]: definition(2000), [older]: definition(1000) });
     const { placed } = await migratePolls(OPERATOR);
     expect(placed).toBeGreaterThanOrEqual(2);
     const [olderPlace, newerPlace] = await Promise.all([
-      redis().zscore(keys.schedulePollIndex(), older),
-      redis().zscore(keys.schedulePollIndex(), newer),
+      redis().zscore(schedulingKeys.pollIndex(), older),
+      redis().zscore(schedulingKeys.pollIndex(), newer),
     ]);
     expect(olderPlace).not.toBeNull();
     expect(Number(newerPlace)).toBeGreaterThan(Number(olderPlace));
     expect((await migratePolls(OPERATOR)).placed).toBe(0);
     // The configured polls keep out of the made polls' list.
-    for (const { id } of specPolls()) expect(await redis().zscore(keys.schedulePollIndex(), id)).toBeNull();
-    await redis().hdel(keys.schedulePolls(), older, newer);
-    await redis().zrem(keys.schedulePollIndex(), older, newer);
+    for (const { id } of specPolls()) expect(await redis().zscore(schedulingKeys.pollIndex(), id)).toBeNull();
+    await redis().hdel(schedulingKeys.polls(), older, newer);
+    await redis().zrem(schedulingKeys.pollIndex(), older, newer);
   });
 });
 
@@ -159,7 +159,7 @@ describe.skipIf(!features.scheduling)('a configured poll is a poll of the model'
     expect((await poll('defense')).body).toMatchObject({ id: 'defense', options: [] });
     expect(await get(scheduleItems, '/api/scheduling/schedule-items/defense')).toEqual([]);
     expect((await call(createSchedulePolls, { token })).status).toBe(200);
-    expect(await redis().hexists(keys.schedulePolls(), 'defense')).toBe(1);
+    expect(await redis().hexists(schedulingKeys.polls(), 'defense')).toBe(1);
     expect((await get(scheduleItems, '/api/scheduling/schedule-items/defense')).length).toBe(
       configuredPollItems('defense').length,
     );
@@ -190,7 +190,7 @@ describe.skipIf(!features.scheduling)('nobody can lock a poll', () => {
 
   it('stops counting a voter who has no answers left; the name stays theirs', async () => {
     const username = anon();
-    const people = () => redis().hlen(keys.schedulePeople('defense'));
+    const people = () => redis().hlen(schedulingKeys.people('defense'));
     const before = await people();
     const added = await call(voteHandler, {
       body: { pollId: 'defense', optionId: firstItem(), username, answer: 'yes' },
@@ -215,7 +215,7 @@ describe.skipIf(!features.scheduling)('nobody can lock a poll', () => {
       call(voteHandler, { body: { pollId: 'ragnarok', optionId, username, answer: 'yes' } });
     const claimSecret = (await vote(first!)).body.claimSecret;
     await call(voteHandler, { body: { pollId: 'ragnarok', optionId: second, username, claimSecret, answer: 'yes' } });
-    const voters = () => redis().hget<number>(keys.scheduleVoterCounts(), 'ragnarok');
+    const voters = () => redis().hget<number>(schedulingKeys.voterCounts(), 'ragnarok');
     const before = Number(await voters());
     const version = (await poll('ragnarok')).body.version as number;
     const answersOf = async () =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
-import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { linkToken } from '../../src/features/wedding/links.server.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';
@@ -562,4 +562,17 @@ describe('round trips per API call', () => {
       expect(trips, `${name} (${scenario.kind})`).toBeLessThanOrEqual(LIMIT[scenario.kind]);
     },
   );
+});
+
+describe.skipIf(!served.has('scheduling-vote'))('a scheduling vote', () => {
+  it.each(['yes', 'ifNeedBe'])('answers %s in 2 round trips: the rate limit, then the vote', async (answer) => {
+    const poll = await madePoll();
+    const request = { body: { pollId: poll.id, optionId: poll.options[1]!.id, username: anon(), answer } };
+    let status = 0;
+    const trips = await countStoreRoundTrips(async () => {
+      status = (await run('scheduling-vote', request)).status;
+    });
+    expect(status).toBe(200);
+    expect(trips).toBe(2);
+  });
 });

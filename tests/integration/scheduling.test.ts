@@ -21,8 +21,8 @@ import userDateChoices from '../../netlify/functions/scheduling-user-date-choice
 import { DATE_POLL, TIME_SLOTS } from '../../src/content/polls.ts';
 import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
 import { LIMITS as AUTH_LIMITS, createAccount } from '../../src/features/auth/service.server.ts';
-import { NAME_TAKEN } from '../../src/features/scheduling/polls.ts';
-import { configuredItems } from '../../src/features/scheduling/spec-polls.ts';
+import { NAME_TAKEN } from '../../src/features/scheduling/poll/logic.ts';
+import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
 import { ACCOUNT_PROBE_LIMITS, couldBeAccountName } from '../../src/server/account-probe.ts';
 import { keys } from '../../src/server/keys.ts';

@@ -2,14 +2,14 @@
 // demo poll back when it lacks it (its page is one of the public routes the audit opens).
 import { describe, expect, it } from 'vitest';
 import { listMessages } from '../../src/features/forum/service.server.ts';
-import { readPoll } from '../../src/features/scheduling/polls.repo.server.ts';
+import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
-import { pollVotes } from '../../src/features/scheduling/votes.repo.server.ts';
-import { keys } from '../../src/server/keys.ts';
+import { pollVotes } from '../../src/features/scheduling/voting/repo.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { useOwnStore } from '../../tests/integration/functions.ts';
 import { features } from '../../tests/site-config.ts';
 import { DEMO_POLL_ID, seedDemoData } from './seed.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 useOwnStore();
 
@@ -30,11 +30,11 @@ describe('seedDemoData', () => {
     expect(await pollVotes(DEMO_POLL_ID)).toHaveLength(4); // not seeded twice
     expect((await listMessages(OPERATOR)).messages).toHaveLength(features.forum ? 1 : 0);
 
-    await redis().hdel(keys.schedulePolls(), DEMO_POLL_ID);
+    await redis().hdel(schedulingKeys.polls(), DEMO_POLL_ID);
     await redis().del(
-      keys.scheduleVotes(DEMO_POLL_ID),
-      keys.scheduleClaims(DEMO_POLL_ID),
-      keys.schedulePeople(DEMO_POLL_ID),
+      schedulingKeys.votes(DEMO_POLL_ID),
+      schedulingKeys.claims(DEMO_POLL_ID),
+      schedulingKeys.people(DEMO_POLL_ID),
     );
     expect(await seedDemoData()).toBe(false);
     expect((await readPoll(DEMO_POLL_ID))?.poll.options).toHaveLength(7);

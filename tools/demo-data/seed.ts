@@ -10,15 +10,17 @@ import * as forumRepo from '../../src/features/forum/repo.server.ts';
 import { LIMITS as FORUM_LIMITS, POSTS_PER_DAY } from '../../src/features/forum/service.server.ts';
 import { accountKeyOf, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
-import { type NewPoll, pollOptions } from '../../src/features/scheduling/new-poll.ts';
-import * as schedulingRepo from '../../src/features/scheduling/polls.repo.server.ts';
+import { pollOptions } from '../../src/features/scheduling/poll/logic.ts';
+import type { NewPoll } from '../../src/features/scheduling/poll/schema.ts';
+import * as schedulingRepo from '../../src/features/scheduling/organising/repo.server.ts';
+import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
 import {
   createScheduleDateItems,
   createScheduleItems,
   createSchedulePolls,
   migratePolls,
-} from '../../src/features/scheduling/spec-console.server.ts';
-import { vote } from '../../src/features/scheduling/voting.server.ts';
+} from '../../src/features/scheduling/configured/service.server.ts';
+import { vote } from '../../src/features/scheduling/voting/service.server.ts';
 import { createGuests, ensureGuestLinks } from '../../src/features/wedding/service.server.ts';
 import { GUEST, OPERATOR } from '../../src/server/caller.ts';
 
@@ -126,6 +128,6 @@ export async function seedDemoData(): Promise<boolean> {
   await ensureGuestLinks();
   // The demo poll also joins a used store that lacks it (one made before it existed, or a shared
   // one whose tests deleted it): the audit and the browser tests open its page.
-  if (!(await schedulingRepo.readPoll(DEMO_POLL_ID))) await seedDemoPoll();
+  if (!(await readPoll(DEMO_POLL_ID))) await seedDemoPoll();
   return fresh;
 }

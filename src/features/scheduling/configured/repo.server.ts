@@ -1,0 +1,88 @@
+// The spec's catalogues in Redis (keys in poll/keys.server.ts): the schedule items and the reunion
+// dates, which the configured polls may offer. The console's actions fill and drop them, each in
+// one script within the admin's limit.
+import { type Admin, commandsAsAdmin, runAsAdmin } from '../../../server/admin-limit.ts';
+import type { Write } from '../../../server/rate-limit.ts';
+import type { CreatedPoll } from '../poll/schema.ts';
+import { schedulingKeys } from '../poll/keys.server.ts';
+import * as scripts from './scripts.server.ts';
+
+/** The spec's catalogues: the schedule items and the reunion dates. */
+export type Catalogue = 'items' | 'dates';
+
+/**
+ * Adds catalogue entries that are missing, and (with `poll`) stores the poll's definition and
+ * offers the entries in it; answers how many entries were new. `admin` is who acts, for the
+ * console's limit (src/server/admin-limit.ts), as below.
+ */
+export async function addToCatalogue(
+  admin: Admin,
+  catalogue: Catalogue,
+  entries: [id: string, value: string][],
+  poll?: CreatedPoll,
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const commands: Write[] = entries.map(([id, value]) => ['HSETNX', schedulingKeys[catalogue](), id, value]);
+  if (poll) {
+    const { id, ...definition } = poll;
+    commands.push(['SADD', schedulingKeys.offered(id), ...entries.map(([entry]) => entry)]);
+    commands.push(['HSET', schedulingKeys.polls(), id, JSON.stringify(definition)]);
+  }
+  const replies = await commandsAsAdmin(admin, commands);
+  return replies.slice(0, entries.length).reduce((sum, added) => sum + Number(added), 0);
+}
+
+/**
+ * Stores each poll's definition and offers it those of its options that exist in the catalogue;
+ * answers how many were new, or 'no-catalogue' when it is empty.
+ */
+export function offerExisting(admin: Admin, catalogue: Catalogue, polls: readonly CreatedPoll[]) {
+  return runAsAdmin(
+    admin,
+    scripts.offerExisting,
+    {
+      catalogue: schedulingKeys[catalogue](),
+      polls: schedulingKeys.polls(),
+      offered: polls.map(({ id }) => schedulingKeys.offered(id)),
+      versions: polls.map(({ id }) => schedulingKeys.version(id)),
+    },
+    {
+      polls: polls.map(({ id, ...definition }) => ({
+        id,
+        definition: JSON.stringify(definition),
+        options: definition.options.map((option) => option.id),
+      })),
+    },
+  );
+}
+
+/** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
+export async function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds: string[]): Promise<number> {
+  return runAsAdmin(
+    admin,
+    scripts.dropCatalogue,
+    {
+      catalogue: schedulingKeys[catalogue](),
+      offered: pollIds.map((pollId) => schedulingKeys.offered(pollId)),
+      votes: pollIds.map((pollId) => schedulingKeys.votes(pollId)),
+      versions: pollIds.map((pollId) => schedulingKeys.version(pollId)),
+    },
+    {},
+  );
+}
+
+/** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
+export async function dropOffered(admin: Admin, pollIds: string[]): Promise<number> {
+  // Every vote is for an offered option (changeVote refuses others, and options leave with their
+  // votes), so the votes go whole. One script: counted and deleted with nothing in between.
+  const replies = await commandsAsAdmin(
+    admin,
+    pollIds.flatMap((pollId): Write[] => [
+      ['SCARD', schedulingKeys.offered(pollId)],
+      ['DEL', schedulingKeys.offered(pollId)],
+      ['DEL', schedulingKeys.votes(pollId)],
+      ['INCR', schedulingKeys.version(pollId)],
+    ]),
+  );
+  return replies.filter((_, index) => index % 4 === 0).reduce((sum, count) => sum + count, 0);
+}

@@ -1,0 +1,29 @@
+// Mail's records in Redis (keys in poll/keys.server.ts): how each voter was told of a decision, and
+// the day's digest, reserved out of the day's poll mail.
+import { dailyCounter } from '../../../server/daily-cap.ts';
+import { keys } from '../../../server/keys.ts';
+import { MAIL_COUNTERS } from '../../../server/mail.ts';
+import { redis } from '../../../server/redis.ts';
+import { schedulingKeys } from '../poll/keys.server.ts';
+import * as scripts from './scripts.server.ts';
+
+/** Records how each voter (by voter key) was told of the decision, as JSON. */
+export async function recordTold(pollId: string, told: Record<string, string>): Promise<void> {
+  await redis().hset(schedulingKeys.notified(pollId), told);
+}
+
+/** Takes the day's digest rows and reserves as many mails as the day's poll mail (`cap`) allows, in one round trip. */
+export async function takeDigests(cap: number, now: number): Promise<{ mails: number; rows: scripts.DigestRow[] }> {
+  const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
+  const { mails, rows } = await scripts.takeDigests.run(
+    {
+      pending: schedulingKeys.digestPending(),
+      digests: schedulingKeys.digests(),
+      organisers: schedulingKeys.organisers(),
+      polls: schedulingKeys.polls(),
+      dayMail,
+    },
+    { userPrefix: keys.user(''), mailCap: cap, dayTtl },
+  );
+  return { mails, rows: Array.isArray(rows) ? rows : [] };
+}

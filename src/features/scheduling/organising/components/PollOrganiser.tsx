@@ -1,0 +1,417 @@
+// The poll organiser, a member's (their own polls, on "Your polls") or the console's (every poll):
+// a form that makes a poll (title, description, place, time zone, dates from a date picker, each
+// the whole day or start times of one length), checked by the same rules as the server's; and the
+// polls made so far, each with its link, voters and decision, to finalise, reopen or delete (after a
+// confirmation). Rendered from the organiser's store.
+// Its styles (scheduling.css) are imported by the scheduling console page, which inlines them: an island brings no CSS.
+import ConfirmDialog from '../../../../components/ConfirmDialog.tsx';
+import Field from '../../../../components/Field.tsx';
+import PollShare from '../../poll/components/PollShare.tsx';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_LOCATION_LENGTH,
+  MAX_POLL_OPTIONS,
+  MAX_TITLE_LENGTH,
+  pollPath,
+  displayName,
+} from '../../poll/logic.ts';
+import type { NewPollDay } from '../../poll/schema.ts';
+import { dayLabel, decisionLabel, optionLabel } from '../../time/logic.ts';
+import {
+  $confirmingDelete,
+  $confirmingRemoval,
+  $created,
+  $creating,
+  $draft,
+  $draftError,
+  $listError,
+  $loadingOlder,
+  $madePolls,
+  $olderPolls,
+  $pollErrors,
+  $pollNotices,
+  $pollVoters,
+  type ListedPoll,
+  addDate,
+  addTime,
+  askToDelete,
+  askToRemoveVoter,
+  cancelDelete,
+  cancelRemoval,
+  changeSettings,
+  chooseScope,
+  confirmDelete,
+  confirmRemoval,
+  createDraft,
+  editDraft,
+  finalise,
+  loadOlderPolls,
+  loadVoters,
+  type OrganiserScope,
+  removeDate,
+  removeTime,
+  reopen,
+} from '../store.ts';
+
+const SLOT_LENGTHS = [30, 60, 90, 120, 180];
+const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+
+/** The organiser: a member's own polls (`mine`), or the console's every poll (`all`). */
+export default function PollOrganiser({ scope = 'all' }: { scope?: OrganiserScope }) {
+  // Said once, before the list below first shows (and so loads).
+  useState(() => chooseScope(scope));
+  const polls = useStore($madePolls);
+  const listError = useStore($listError);
+  const older = useStore($olderPolls);
+  const loadingOlder = useStore($loadingOlder);
+
+  return (
+    <div className="organiser">
+      <NewPollForm />
+      <section aria-labelledby="made-polls-title">
+        <h2 id="made-polls-title">{scope === 'mine' ? 'Your polls' : 'Every poll'}</h2>
+        {listError && (
+          <p className="field-error" role="alert">
+            {listError}
+          </p>
+        )}
+        {polls === null && !listError && <p className="sched-loading">Loading polls...</p>}
+        {polls?.length === 0 && <p className="sched-note">No polls yet: make one above.</p>}
+        <ul className="made-polls">
+          {polls?.map((poll) => (
+            <MadePoll key={poll.id} poll={poll} />
+          ))}
+        </ul>
+        {older && (
+          <button type="button" className="button" disabled={loadingOlder} onClick={() => void loadOlderPolls()}>
+            {loadingOlder ? 'Loading older polls...' : 'Load older polls'}
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function NewPollForm() {
+  const poll = useStore($draft);
+  const error = useStore($draftError);
+  const created = useStore($created);
+  const busy = useStore($creating);
+  const [picked, setPicked] = useState('');
+
+  return (
+    <section aria-labelledby="new-poll-title" className="sched-card new-poll">
+      <h2 id="new-poll-title">New poll</h2>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void createDraft();
+        }}
+      >
+        <Field
+          id="poll-title"
+          label="Title"
+          className="text-input"
+          value={poll.title}
+          maxLength={MAX_TITLE_LENGTH}
+          required
+          onChange={(event) => editDraft({ title: event.target.value })}
+        />
+        <Field
+          as="textarea"
+          id="poll-description"
+          label="Description"
+          optional
+          className="text-input"
+          rows={3}
+          maxLength={MAX_DESCRIPTION_LENGTH}
+          value={poll.description}
+          onChange={(event) => editDraft({ description: event.target.value })}
+        />
+        <Field
+          id="poll-location"
+          label="Location"
+          optional
+          className="text-input"
+          value={poll.location}
+          maxLength={MAX_LOCATION_LENGTH}
+          onChange={(event) => editDraft({ location: event.target.value })}
+        />
+        <Field
+          as="select"
+          id="poll-zone"
+          label="Time zone"
+          className="text-input"
+          value={poll.zone}
+          onChange={(event) => editDraft({ zone: event.target.value })}
+        >
+          {(ZONES.includes(poll.zone) ? ZONES : [poll.zone, ...ZONES]).map((zone) => (
+            <option key={zone}>{zone}</option>
+          ))}
+        </Field>
+        <fieldset className="new-poll-dates">
+          <legend>Dates</legend>
+          <Field
+            id="poll-date"
+            label="Date"
+            className="text-input"
+            type="date"
+            value={picked}
+            onChange={(event) => setPicked(event.target.value)}
+            action={
+              <button type="button" className="button" onClick={() => addDate(picked)}>
+                Add date
+              </button>
+            }
+          />
+          {poll.days.length === 0 && <p className="field-hint">No dates yet.</p>}
+          <ul className="new-poll-days">
+            {poll.days.map((day) => (
+              <DayEditor key={day.date} day={day} />
+            ))}
+          </ul>
+        </fieldset>
+        <Field
+          as="select"
+          id="poll-length"
+          label="Slot length"
+          className="text-input"
+          value={poll.slotMinutes}
+          onChange={(event) => editDraft({ slotMinutes: Number(event.target.value) })}
+          hint={`For the dates with start times. At most ${MAX_POLL_OPTIONS} options in all.`}
+        >
+          {SLOT_LENGTHS.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? '' : 's'}`}
+            </option>
+          ))}
+        </Field>
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Create poll
+        </button>
+        <p role="status" className="new-poll-done">
+          {created && (
+            <>
+              Poll created: <a href={pollPath(created.id)}>{created.title}</a>. Share its link with the group.
+            </>
+          )}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+/** One picked date: the whole day, or start times added one by one. */
+function DayEditor({ day }: { day: NewPollDay }) {
+  const [time, setTime] = useState('19:00');
+  const label = dayLabel(day.date);
+  return (
+    <li className="new-poll-day">
+      <p className="new-poll-day-title">
+        <strong>{label}</strong>: {day.slots.length === 0 ? 'the whole day' : `${day.slots.length} start time(s)`}
+        <button type="button" className="link-button" onClick={() => removeDate(day.date)}>
+          Remove<span className="visually-hidden"> {label}</span>
+        </button>
+      </p>
+      {day.slots.length > 0 && (
+        <ul className="sched-badges">
+          {day.slots.map((slot) => (
+            <li key={slot} className="sched-badge">
+              {slot}{' '}
+              <button type="button" className="link-button" onClick={() => removeTime(day.date, slot)}>
+                ×
+                <span className="visually-hidden">
+                  {' '}
+                  Remove {slot} on {label}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Field
+        id={`poll-time-${day.date}`}
+        label={`Start time on ${label}`}
+        className="text-input"
+        type="time"
+        value={time}
+        onChange={(event) => setTime(event.target.value)}
+        action={
+          <button type="button" className="button" onClick={() => addTime(day.date, time)}>
+            Add time<span className="visually-hidden"> on {label}</span>
+          </button>
+        }
+      />
+    </li>
+  );
+}
+
+/** A made poll in the list: its link and state, and what the organiser can do with it. */
+function MadePoll({ poll }: { poll: ListedPoll }) {
+  const error = useStore($pollErrors)[poll.id] ?? '';
+  const notice = useStore($pollNotices)[poll.id] ?? '';
+  const confirming = useStore($confirmingDelete) === poll.id;
+  const [choice, setChoice] = useState(poll.options[0]?.id ?? '');
+  const titleId = `made-${poll.id}`;
+  const label = (optionId: string) => {
+    const option = poll.options.find((each) => each.id === optionId)!;
+    const { heading, detail } = optionLabel(option, poll.zone);
+    return detail ? `${heading}, ${detail}` : `${heading} (all day)`;
+  };
+
+  return (
+    <li className="sched-card made-poll" aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        <a href={pollPath(poll.id)}>{poll.title}</a>
+      </h3>
+      <p className="sched-note">
+        {poll.voters} voter(s) · {poll.options.length} option(s) ·{' '}
+        {poll.final ? `Decided: ${decisionLabel(poll)}` : 'Open'}
+        {poll.organiser && ` · Made by ${poll.organiser}`}
+      </p>
+      {!poll.final && (
+        <Field
+          as="select"
+          id={`${titleId}-final`}
+          label="Final option"
+          className="text-input"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          action={
+            <button type="button" className="button button-primary" onClick={() => void finalise(poll.id, choice)}>
+              Finalise<span className="visually-hidden"> {poll.title}</span>
+            </button>
+          }
+        >
+          {poll.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {label(option.id)}
+            </option>
+          ))}
+        </Field>
+      )}
+      <PollShare id={titleId} path={pollPath(poll.id)} title={poll.title} />
+      <fieldset className="made-poll-settings">
+        <legend>
+          Settings<span className="visually-hidden"> of {poll.title}</span>
+        </legend>
+        <label>
+          <input
+            type="checkbox"
+            checked={!poll.commentsOff}
+            onChange={(event) => void changeSettings(poll.id, { comments: event.target.checked })}
+          />{' '}
+          Comments
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={poll.digest === true}
+            onChange={(event) => void changeSettings(poll.id, { digest: event.target.checked })}
+          />{' '}
+          Email me a daily digest of new answers
+        </label>
+      </fieldset>
+      <PollVoters poll={poll} />
+      <div className="made-poll-actions">
+        {poll.final && (
+          <button type="button" className="button" onClick={() => void reopen(poll.id)}>
+            Reopen<span className="visually-hidden"> {poll.title}</span>
+          </button>
+        )}
+        <button type="button" className="button button-danger" onClick={() => askToDelete(poll.id)}>
+          Delete<span className="visually-hidden"> {poll.title}</span>
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="sched-note" role="status">
+        {notice}
+      </p>
+      {confirming && (
+        <ConfirmDialog
+          id={`${titleId}-delete`}
+          title="Delete this poll?"
+          confirmLabel="Delete"
+          onConfirm={() => void confirmDelete(poll.id)}
+          onCancel={cancelDelete}
+        >
+          <p>
+            “{poll.title}” and all {poll.voters} voter(s)’ answers will be deleted. Its link will stop working.
+          </p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}
+
+/** How a voter's mail of the decision went, in the organiser's words. */
+const TOLD = {
+  sending: 'being told of the decision',
+  delivered: 'told of the decision',
+  undelivered: 'the decision could not be delivered',
+  'not-sent': 'not told: the day’s mail was used up, or mail is off',
+} as const;
+
+/** A made poll's voters, loaded when opened, each with the address they left and a Remove button that asks first. */
+function PollVoters({ poll }: { poll: ListedPoll }) {
+  const voters = useStore($pollVoters)[poll.id];
+  const removal = useStore($confirmingRemoval);
+  const confirming = removal?.pollId === poll.id ? removal.voter : undefined;
+  return (
+    <details
+      className="made-poll-voters"
+      onToggle={(event) => {
+        if (event.currentTarget.open) void loadVoters(poll.id);
+      }}
+    >
+      <summary>
+        Voters<span className="visually-hidden"> of {poll.title}</span>
+      </summary>
+      {!voters && <p className="sched-loading">Loading voters...</p>}
+      {voters?.length === 0 && <p className="sched-note">Nobody has answered yet.</p>}
+      <ul className="made-poll-voter-list">
+        {voters?.map((voter) => (
+          <li key={voter.username}>
+            <span>
+              {displayName(voter)} · {voter.answers} answer(s)
+              {voter.email && (
+                <>
+                  {' · '}
+                  <a href={`mailto:${voter.email}`}>{voter.email}</a>
+                  {voter.told && ` (${TOLD[voter.told.delivery]})`}
+                </>
+              )}
+            </span>
+            <button type="button" className="button button-danger" onClick={() => askToRemoveVoter(poll.id, voter)}>
+              Remove<span className="visually-hidden"> {displayName(voter)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {confirming && (
+        <ConfirmDialog
+          id={`made-${poll.id}-remove-voter`}
+          title="Remove this voter?"
+          confirmLabel="Remove"
+          onConfirm={() => void confirmRemoval(poll.id, confirming)}
+          onCancel={cancelRemoval}
+        >
+          <p>
+            {displayName(confirming)}’s {confirming.answers} answer(s) in “{poll.title}” will be deleted, and their name
+            can be used again.
+          </p>
+        </ConfirmDialog>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,66 @@
+// An organiser's requests: a new poll, the console's list, a decision, a voter to take out, settings.
+import * as v from 'valibot';
+import { optionId, pollId, username } from '../poll/schema.ts';
+
+const text = (field: string, max: number) =>
+  v.optional(v.pipe(v.string(`${field} must be text.`), v.maxLength(max, `The ${field} is too long.`)), '');
+
+export const newPollRequest = v.object({
+  title: text('title', 400),
+  description: text('description', 4000),
+  location: text('location', 800),
+  zone: v.pipe(
+    v.string('Please pick a time zone from the list.'),
+    v.maxLength(64, 'Please pick a time zone from the list.'),
+  ),
+  days: v.pipe(
+    v.array(
+      v.object({
+        date: v.pipe(v.string('A date must be text.'), v.maxLength(10, 'A date is YYYY-MM-DD.')),
+        slots: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(5))), v.maxLength(100)), []),
+      }),
+      'Please pick at least one date.',
+    ),
+    v.maxLength(100, 'Please pick fewer dates.'),
+  ),
+  slotMinutes: v.optional(v.number('slotMinutes must be a number.'), 60),
+});
+
+export const pollRequest = v.object({ pollId });
+
+/** The console's list: `before`, the cursor a previous page gave (`older`), for the next older page. */
+export const pollsQuery = v.object({
+  before: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,14}$/, 'before must be the cursor a previous page gave (older).'),
+      v.transform(Number),
+    ),
+  ),
+});
+
+export const decideRequest = v.object({ pollId, optionId: optionId('optionId') });
+
+/** A voter to take out of a poll, named as the poll's answers name them. */
+export const removeVoterRequest = v.object({ pollId, username });
+
+export type NewPollRequest = v.InferOutput<typeof newPollRequest>;
+
+/** A poll's settings to change; a setting left out stays as it is. */
+export const pollSettingsRequest = v.object({
+  pollId,
+  comments: v.optional(v.boolean('comments must be true or false.')),
+  digest: v.optional(v.boolean('digest must be true or false.')),
+});
+
+export type PollSettingsRequest = v.InferOutput<typeof pollSettingsRequest>;
+
+/** A voter as the poll's organiser sees them: how many answers, the address they left, how they were told. */
+export interface OrganisedVoter {
+  username: string;
+  firstName?: string;
+  answers: number;
+  email?: string;
+  /** How the decision's mail went, once the poll was finalised. */
+  told?: { option: string; delivery: 'sending' | 'delivered' | 'undelivered' | 'not-sent'; note: string };
+}

@@ -1,0 +1,286 @@
+// Organising's Lua: every change to a made poll is its organiser's or an admin's, checked first in
+// the script that makes it (may_organise). Made polls have places in the console's index (and a
+// member's in their own), from one sequence.
+import { defineLimitedScript } from '../../../server/scripts/limited.ts';
+
+/**
+ * Lua defining `may_organise(organisers, poll_id, caller, admin)`: an admin (clearance 3, or the
+ * operator's tools) may; else the account the organisers hash names for the poll, if a member made it.
+ */
+export const MAY_ORGANISE = `
+local function may_organise(organisers, poll_id, caller, admin)
+  if admin then return true end
+  return caller ~= '' and redis.call('HGET', organisers, poll_id) == caller
+end
+`;
+
+/** Who acts: their account key ('' for the operator's tools) and whether they administer the site. */
+export interface Acting {
+  caller: string;
+  admin: boolean;
+}
+
+/**
+ * Stores a new poll and offers its options, unless the id is taken or its organiser (not an admin)
+ * has `maxOpen` open polls (not finalised) or `maxPolls` in all; the poll takes the next place in
+ * the console's index and, made by a member (`organiser` not ''), in theirs.
+ */
+export const createPoll = defineLimitedScript<
+  'polls' | 'offered' | 'index' | 'sequence' | 'organisers' | 'organised' | 'finals',
+  {
+    pollId: string;
+    definition: string;
+    organiser: string;
+    admin: boolean;
+    maxOpen: number;
+    maxPolls: number;
+    optionIds: string[];
+  },
+  'ok' | 'taken' | 'too-many-open' | 'too-many'
+>(`
+if redis.call('HEXISTS', K.polls, A.pollId) == 1 then return 'taken' end
+if not A.admin then
+  local made = redis.call('ZRANGE', K.organised, 0, -1)
+  if #made >= A.maxPolls then return 'too-many' end
+  local open = 0
+  for _, id in ipairs(made) do
+    if redis.call('HEXISTS', K.finals, id) == 0 then open = open + 1 end
+  end
+  if open >= A.maxOpen then return 'too-many-open' end
+end
+redis.call('HSET', K.polls, A.pollId, A.definition)
+redis.call('DEL', K.offered)
+redis.call('SADD', K.offered, unpack(A.optionIds))
+local place = redis.call('INCR', K.sequence)
+redis.call('ZADD', K.index, place, A.pollId)
+if A.organiser ~= '' then
+  redis.call('HSET', K.organisers, A.pollId, A.organiser)
+  redis.call('ZADD', K.organised, place, A.pollId)
+end
+return 'ok'`);
+
+/** A listed poll as the store holds it. */
+export interface PollRow {
+  id: string;
+  /** Its place in the index ('' for a named one). */
+  place: string;
+  definition: string;
+  final: string;
+  voters: string;
+  organiser: string;
+  commentsOff: boolean;
+  digest: boolean;
+}
+
+/**
+ * A page of made polls, newest first: at most `count` of those placed below `below` ('+inf' for
+ * the newest, '(<place>' for those before a place) in the index (the console's, or one
+ * organiser's), then the `named` polls that are stored (the configured ones, on the console's
+ * first page); and whether older ones remain.
+ */
+export const listPolls = defineLimitedScript<
+  'index' | 'polls' | 'finals' | 'voterCounts' | 'organisers' | 'commentsOff' | 'digests',
+  { below: string; count: number; named: string[] },
+  { more: boolean; polls: PollRow[] | Record<string, never> }
+>(
+  `
+local rows = redis.call('ZREVRANGEBYSCORE', K.index, A.below, '-inf', 'WITHSCORES', 'LIMIT', 0, A.count + 1)
+local reply = { more = false, polls = {} }
+local function add(id, place)
+  local definition = redis.call('HGET', K.polls, id)
+  if not definition then return end
+  reply.polls[#reply.polls + 1] = {
+    id = id,
+    place = place,
+    definition = definition,
+    final = redis.call('HGET', K.finals, id) or '',
+    voters = redis.call('HGET', K.voterCounts, id) or '0',
+    organiser = redis.call('HGET', K.organisers, id) or '',
+    commentsOff = redis.call('SISMEMBER', K.commentsOff, id) == 1,
+    digest = redis.call('SISMEMBER', K.digests, id) == 1,
+  }
+end
+for i = 1, #rows, 2 do
+  if (i + 1) / 2 > A.count then reply.more = true else add(rows[i], rows[i + 1]) end
+end
+for _, id in ipairs(A.named) do add(id, '') end
+return cjson.encode(reply)`,
+  { json: true },
+);
+
+/**
+ * Gives every made poll the index lacks its place (a store from before polls had places), oldest
+ * first; the `configured` polls are left out. Answers how many it placed.
+ */
+export const indexPolls = defineLimitedScript<'polls' | 'index' | 'sequence', { configured: string[] }, number>(`
+local configured = {}
+for _, id in ipairs(A.configured) do configured[id] = true end
+local polls = redis.call('HGETALL', K.polls)
+local missing = {}
+for i = 1, #polls, 2 do
+  local id = polls[i]
+  if not configured[id] and not redis.call('ZSCORE', K.index, id) then
+    local created = cjson.decode(polls[i + 1]).createdAt
+    missing[#missing + 1] = {id = id, created = type(created) == 'number' and created or 0}
+  end
+end
+table.sort(missing, function(a, b) return a.created < b.created end)
+for _, poll in ipairs(missing) do
+  redis.call('ZADD', K.index, redis.call('INCR', K.sequence), poll.id)
+end
+return #missing`);
+
+/**
+ * Deletes a poll with everything voted in it: its own keys (`pollKeys`), its entries in the
+ * `hashes` and `sets` that hold every poll's, its digest's pending counts, its places in the lists;
+ * its version is raised (and kept a day) so an open page notices. `organisedPrefix` is the
+ * organiser's index key for the account key ''.
+ */
+export const deletePoll = defineLimitedScript<
+  'polls' | 'hashes' | 'sets' | 'digestPending' | 'version' | 'index' | 'organisers' | 'pollKeys',
+  Acting & { pollId: string; organisedPrefix: string },
+  'deleted' | 'missing' | 'not-theirs'
+>(`${MAY_ORGANISE}
+if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return 'missing' end
+if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
+redis.call('HDEL', K.polls, A.pollId)
+for _, hash in ipairs(K.hashes) do redis.call('HDEL', hash, A.pollId) end
+for _, set in ipairs(K.sets) do redis.call('SREM', set, A.pollId) end
+redis.call('HDEL', K.digestPending, A.pollId .. ':answers', A.pollId .. ':voters')
+redis.call('DEL', unpack(K.pollKeys))
+redis.call('INCR', K.version)
+redis.call('EXPIRE', K.version, 86400)
+redis.call('ZREM', K.index, A.pollId)
+local organiser = redis.call('HGET', K.organisers, A.pollId)
+if organiser then
+  redis.call('HDEL', K.organisers, A.pollId)
+  redis.call('ZREM', A.organisedPrefix .. organiser, A.pollId)
+end
+return 'deleted'`);
+
+/** What finalising answered: for 'ok', the mails reserved, the poll's definition and the voters' addresses. */
+export type FinaliseReply =
+  | { outcome: 'missing' | 'not-theirs' | 'unknown-option' }
+  | { outcome: 'ok'; mails: number; definition: string; emails: string[] | Record<string, never> };
+
+/**
+ * Finalises a poll on one of its options and reserves the mail that tells its voters who left an
+ * address: as many as the day's poll mail (`mailCap`) and, for a member's poll finalised by anyone
+ * but an admin, that member's share (their day's counter: `organiserCounterPrefix` and their account
+ * key) allow, each counter made to live `dayTtl` seconds. Deciding again on the option already
+ * decided mails nobody.
+ */
+export const finalisePoll = defineLimitedScript<
+  'polls' | 'offered' | 'finals' | 'version' | 'organisers' | 'emails' | 'dayMail',
+  Acting & {
+    pollId: string;
+    optionId: string;
+    mailCap: number;
+    organiserShare: number;
+    dayTtl: number;
+    organiserCounterPrefix: string;
+  },
+  FinaliseReply
+>(
+  `${MAY_ORGANISE}
+local definition = redis.call('HGET', K.polls, A.pollId)
+if not definition then return cjson.encode({ outcome = 'missing' }) end
+if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return cjson.encode({ outcome = 'not-theirs' }) end
+if redis.call('SISMEMBER', K.offered, A.optionId) == 0 then return cjson.encode({ outcome = 'unknown-option' }) end
+if redis.call('HGET', K.finals, A.pollId) == A.optionId then
+  return cjson.encode({ outcome = 'ok', mails = 0, definition = definition, emails = {} })
+end
+redis.call('HSET', K.finals, A.pollId, A.optionId)
+redis.call('INCR', K.version)
+local emails = redis.call('HGETALL', K.emails)
+local function room(key, cap)
+  return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
+end
+local granted = math.min(#emails / 2, room(K.dayMail, A.mailCap))
+local organiser = redis.call('HGET', K.organisers, A.pollId)
+local share = organiser and not A.admin and (A.organiserCounterPrefix .. organiser)
+if share then granted = math.min(granted, room(share, A.organiserShare)) end
+if granted > 0 then
+  redis.call('SET', K.dayMail, 0, 'NX', 'EX', A.dayTtl)
+  redis.call('INCRBY', K.dayMail, granted)
+  if share then
+    redis.call('SET', share, 0, 'NX', 'EX', A.dayTtl)
+    redis.call('INCRBY', share, granted)
+  end
+end
+return cjson.encode({ outcome = 'ok', mails = granted, definition = definition, emails = emails })`,
+  { json: true },
+);
+
+/** Reopens a finalised poll to votes. */
+export const reopenPoll = defineLimitedScript<
+  'polls' | 'finals' | 'version' | 'organisers',
+  Acting & { pollId: string },
+  'ok' | 'missing' | 'not-theirs'
+>(`${MAY_ORGANISE}
+if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return 'missing' end
+if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
+redis.call('HDEL', K.finals, A.pollId)
+redis.call('INCR', K.version)
+return 'ok'`);
+
+/**
+ * Takes every voter under the name they voted as (two accounts that had one name are two voters)
+ * out of a poll: their votes, their place in its people and voter count, and their entries in the
+ * `voterHashes` (first names, claims, addresses, how each was told), so the name is free again;
+ * the version is raised. Answers how many votes went, 'no-voter' or 'not-theirs'.
+ */
+export const removeVoter = defineLimitedScript<
+  'votes' | 'maybe' | 'people' | 'voterHashes' | 'voterCounts' | 'version' | 'organisers',
+  Acting & { pollId: string; username: string },
+  number | 'no-voter' | 'not-theirs'
+>(`${MAY_ORGANISE}
+if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
+local people = redis.call('HGETALL', K.people)
+local removed, found = 0, false
+for i = 1, #people, 2 do
+  if people[i + 1] == A.username then
+    local voter = people[i]
+    found = true
+    redis.call('HDEL', K.people, voter)
+    local votes = redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX')
+    for _, vote in ipairs(votes) do
+      redis.call('ZREM', K.votes, vote)
+      redis.call('SREM', K.maybe, vote)
+    end
+    for _, hash in ipairs(K.voterHashes) do redis.call('HDEL', hash, voter) end
+    redis.call('HINCRBY', K.voterCounts, A.pollId, -1)
+    removed = removed + #votes
+  end
+end
+if not found then return 'no-voter' end
+redis.call('INCR', K.version)
+return removed`);
+
+/**
+ * Switches a poll's comments and its daily digest 'on' or 'off' ('' leaves one as it is). A digest
+ * goes to the organiser's account's email, or to the site's owner for a poll of the console's own,
+ * so it is switched on only where there is one (the organiser's account still the one that has its
+ * name, keys.ts accountKeyOf); `userPrefix` is the account hash key of the username ''.
+ */
+export const setPollSettings = defineLimitedScript<
+  'polls' | 'organisers' | 'commentsOff' | 'digests' | 'version',
+  Acting & { pollId: string; comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off'; userPrefix: string },
+  'ok' | 'missing' | 'not-theirs' | 'no-email'
+>(`${MAY_ORGANISE}
+if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return 'missing' end
+if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
+if A.digest == 'on' then
+  local organiser = redis.call('HGET', K.organisers, A.pollId)
+  if organiser then
+    local name = string.match(organiser, '^[^#]*')
+    local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'email')
+    if (account[1] or name) ~= organiser or not account[2] or account[2] == '' then return 'no-email' end
+  end
+  redis.call('SADD', K.digests, A.pollId)
+elseif A.digest == 'off' then
+  redis.call('SREM', K.digests, A.pollId)
+end
+if A.comments == 'off' then redis.call('SADD', K.commentsOff, A.pollId) elseif A.comments == 'on' then redis.call('SREM', K.commentsOff, A.pollId) end
+redis.call('INCR', K.version)
+return 'ok'`);

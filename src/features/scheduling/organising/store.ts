@@ -1,0 +1,274 @@
+// The poll organiser, on a member's "Your polls" page and in the console: the poll being made,
+// checked by the server's rules (poll/logic.ts) before it is sent, and the polls made so far (the
+// member's own, or every poll a page at a time) with what the organiser does to them, each followed
+// by a reload of the list. The list loads when first shown, a poll's voters when opened. Changes
+// and loads go one at a time (enqueue): a reload never reads across a change.
+import { atom, map, onMount } from 'nanostores';
+import {
+  changePollSettings,
+  createPoll,
+  deletePoll,
+  fetchOwnPolls,
+  fetchPollVoters,
+  fetchPolls,
+  finalisePoll,
+  removeVoter,
+  reopenPoll,
+  type ToldCounts,
+} from './api-client.ts';
+import { newPollProblem } from '../poll/logic.ts';
+import type { CreatedPoll, ListedPoll, NewPoll, NewPollDay } from '../poll/schema.ts';
+import type { OrganisedVoter } from './schema.ts';
+
+export type { ListedPoll } from '../poll/schema.ts';
+
+/** Which polls the organiser lists: the member's own ('mine'), or in the console every poll ('all'). */
+export type OrganiserScope = 'mine' | 'all';
+
+/** What a failure says: the server's reason, or a general one when there is none. */
+const reason = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+
+/** A fresh poll: nothing picked yet, in the organiser's own time zone. */
+export const blankPoll = (): NewPoll => ({
+  title: '',
+  description: '',
+  location: '',
+  zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  days: [],
+  slotMinutes: 60,
+});
+
+/** The polls made so far, newest first; null until the first load answers. */
+export const $madePolls = atom<ListedPoll[] | null>(null);
+/** The cursor of the next older page of the console's polls, or null when the oldest is shown. */
+export const $olderPolls = atom<string | null>(null);
+/** Whether an older page is on its way. */
+export const $loadingOlder = atom(false);
+/** Why the list could not be loaded; empty when it could. */
+export const $listError = atom('');
+/** The poll being made. */
+export const $draft = atom<NewPoll>(blankPoll());
+/** What is wrong with the poll being made, or why it was not made; empty when nothing is. */
+export const $draftError = atom('');
+/** Whether the poll being made is on its way to the server. */
+export const $creating = atom(false);
+/** The poll made last, for its link. */
+export const $created = atom<CreatedPoll | undefined>(undefined);
+/** Why the last action on a made poll failed, by the poll's id. */
+export const $pollErrors = map<Record<string, string>>({});
+/** The made poll whose deletion is being confirmed. */
+export const $confirmingDelete = atom<string | null>(null);
+/** Each opened poll's voters with how many answers each gave, in the order they came, by the poll's id. */
+export const $pollVoters = map<Record<string, PollVoter[]>>({});
+/** What the last action on a made poll did, where there is something to say (how its decision's mail went), by the poll's id. */
+export const $pollNotices = map<Record<string, string>>({});
+/** The voter whose removal is being confirmed. */
+export const $confirmingRemoval = atom<{ pollId: string; voter: PollVoter } | null>(null);
+
+/** A voter as the organiser's list shows them: their answers, the address they left, how they were told. */
+export type PollVoter = OrganisedVoter;
+
+/** Which polls this page lists, set by its organiser before the list first shows. */
+let scope: OrganiserScope = 'all';
+
+/** Says which polls the organiser lists (before they first show; the console's by default). */
+export function chooseScope(chosen: OrganiserScope): void {
+  scope = chosen;
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+/**
+ * Runs `job` once the changes and loads queued before it have ended, and answers when it has: a
+ * change clicked while another is on its way (comments off, then Finalise) goes after that one's
+ * reload, whose list, read before it, would otherwise be shown after it.
+ */
+function enqueue(job: () => Promise<void>): Promise<void> {
+  const done = queue.then(job);
+  queue = done.catch(() => undefined);
+  return done;
+}
+
+onMount($madePolls, () => {
+  void enqueue(loadPolls);
+});
+
+/** (Re)loads the newest made polls; a failure says why and leaves those shown. */
+export async function loadPolls(): Promise<void> {
+  try {
+    const page = scope === 'mine' ? await fetchOwnPolls() : await fetchPolls();
+    $madePolls.set(page.polls);
+    $olderPolls.set(page.older);
+    $listError.set('');
+  } catch (error) {
+    $listError.set(reason(error));
+  }
+}
+
+/** Loads the console's next older page of polls below those shown. */
+export async function loadOlderPolls(): Promise<void> {
+  const before = $olderPolls.get();
+  if (!before || $loadingOlder.get()) return;
+  $loadingOlder.set(true);
+  try {
+    const page = await fetchPolls(before);
+    const shown = $madePolls.get() ?? [];
+    const known = new Set(shown.map((poll) => poll.id));
+    $madePolls.set([...shown, ...page.polls.filter((poll) => !known.has(poll.id))]);
+    $olderPolls.set(page.older);
+  } catch (error) {
+    $listError.set(reason(error));
+  } finally {
+    $loadingOlder.set(false);
+  }
+}
+
+/** Changes fields of the poll being made. */
+export function editDraft(fields: Partial<NewPoll>): void {
+  $draft.set({ ...$draft.get(), ...fields });
+}
+
+function editDay(date: string, change: (day: NewPollDay) => NewPollDay): void {
+  editDraft({ days: $draft.get().days.map((day) => (day.date === date ? change(day) : day)) });
+}
+
+/** Adds a picked date ('YYYY-MM-DD'), the whole day until times are added, in date order. */
+export function addDate(date: string): void {
+  const { days } = $draft.get();
+  if (!date) return $draftError.set('Please pick a date first.');
+  if (days.some((day) => day.date === date)) return $draftError.set(`${date} is picked already.`);
+  editDraft({ days: [...days, { date, slots: [] }].sort((a, b) => a.date.localeCompare(b.date)) });
+  $draftError.set('');
+}
+
+/** Removes a picked date with its times. */
+export function removeDate(date: string): void {
+  editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
+}
+
+/** Adds a start time ('HH:MM') to a picked date, once, in time order. */
+export function addTime(date: string, time: string): void {
+  if (time) editDay(date, (day) => ({ ...day, slots: [...new Set([...day.slots, time])].sort() }));
+}
+
+/** Removes a start time from a picked date. */
+export function removeTime(date: string, time: string): void {
+  editDay(date, (day) => ({ ...day, slots: day.slots.filter((slot) => slot !== time) }));
+}
+
+/**
+ * Makes the poll being made, unless poll/logic.ts finds a problem (shown instead) or it is on its
+ * way already; then starts a fresh one and reloads the list.
+ */
+export async function createDraft(now = Date.now()): Promise<void> {
+  if ($creating.get()) return;
+  const poll = $draft.get();
+  const problem = newPollProblem(poll, now);
+  if (problem) return $draftError.set(problem);
+  $creating.set(true);
+  $draftError.set('');
+  return enqueue(async () => {
+    try {
+      const answer = await createPoll(poll);
+      $created.set(answer.poll);
+      $draft.set(blankPoll());
+    } catch (error) {
+      return $draftError.set(reason(error));
+    } finally {
+      $creating.set(false);
+    }
+    await loadPolls();
+  });
+}
+
+/** Runs an action on a made poll after those before it, then reloads the list; a failure is shown with that poll. */
+function act(pollId: string, action: () => Promise<unknown>): Promise<void> {
+  $pollErrors.setKey(pollId, '');
+  $pollNotices.setKey(pollId, '');
+  return enqueue(async () => {
+    try {
+      await action();
+      await loadPolls();
+    } catch (error) {
+      $pollErrors.setKey(pollId, reason(error));
+    }
+  });
+}
+
+/** Words how the decision's mail went: 'Told 2 voters by email; 1 not sent (the day's mail is used up).' */
+export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: ToldCounts): string {
+  if (delivered + undelivered + notSent === 0) return '';
+  const parts = [`Told ${delivered} voter${delivered === 1 ? '' : 's'} by email`];
+  if (notSent > 0) parts.push(`${notSent} not sent (the day's mail is used up, or mail is off)`);
+  if (undelivered > 0) parts.push(`${undelivered} could not be delivered`);
+  return `${parts.join('; ')}.`;
+}
+
+/** Decides a made poll on one of its options: it then takes no votes, and the voters who left an address are mailed. */
+export const finalise = (pollId: string, optionId: string) =>
+  act(pollId, async () => {
+    const { told } = await finalisePoll(pollId, optionId);
+    $pollNotices.setKey(pollId, toldNotice(told));
+  });
+
+/**
+ * Switches a made poll's comments, or its organiser's daily digest of new answers, on or off: shown
+ * at once, then the list reloads (which puts it back if the server refused).
+ */
+export function changeSettings(pollId: string, settings: { comments?: boolean; digest?: boolean }): Promise<void> {
+  const shown = (poll: ListedPoll): ListedPoll => {
+    const { commentsOff: _off, digest: _digest, ...rest } = poll;
+    const commentsOff = settings.comments === undefined ? poll.commentsOff : !settings.comments || undefined;
+    const digest = settings.digest === undefined ? poll.digest : settings.digest || undefined;
+    return { ...rest, ...(commentsOff ? { commentsOff } : {}), ...(digest ? { digest } : {}) };
+  };
+  $madePolls.set($madePolls.get()?.map((poll) => (poll.id === pollId ? shown(poll) : poll)) ?? null);
+  return act(pollId, () => changePollSettings(pollId, settings));
+}
+
+/** Opens a decided poll to votes again. */
+export const reopen = (pollId: string) => act(pollId, () => reopenPoll(pollId));
+
+/** Asks before a made poll is deleted. */
+export function askToDelete(pollId: string): void {
+  $confirmingDelete.set(pollId);
+}
+
+/** Closes the question without deleting. */
+export function cancelDelete(): void {
+  $confirmingDelete.set(null);
+}
+
+/** Deletes a made poll, with its votes, once the organiser has confirmed it. */
+export function confirmDelete(pollId: string): Promise<void> {
+  $confirmingDelete.set(null);
+  return act(pollId, () => deletePoll(pollId));
+}
+
+/** (Re)loads a poll's voters, with the addresses they left; a failure is shown with that poll. */
+export async function loadVoters(pollId: string): Promise<void> {
+  try {
+    $pollVoters.setKey(pollId, await fetchPollVoters(pollId));
+  } catch (error) {
+    $pollErrors.setKey(pollId, reason(error));
+  }
+}
+
+/** Asks before a voter is taken out of a poll. */
+export function askToRemoveVoter(pollId: string, voter: PollVoter): void {
+  $confirmingRemoval.set({ pollId, voter });
+}
+
+/** Closes the question without removing anyone. */
+export function cancelRemoval(): void {
+  $confirmingRemoval.set(null);
+}
+
+/** Takes a voter out of a poll with all their answers, once the organiser has confirmed it. */
+export function confirmRemoval(pollId: string, voter: PollVoter): Promise<void> {
+  $confirmingRemoval.set(null);
+  return act(pollId, async () => {
+    await removeVoter(pollId, voter.username);
+    await loadVoters(pollId);
+  });
+}

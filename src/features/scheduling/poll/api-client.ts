@@ -1,0 +1,47 @@
+// The scheduling polls' calls (SPEC section 7: /api/scheduling/*). Every poll page reads and votes
+// through the one model's endpoints; the spec's own ones are for other clients.
+import { apiRequest } from '../../../platform/api-client.ts';
+import type { Answer, CreatedPoll, Vote } from './schema.ts';
+import type { CommentsResponse, PollComment } from '../comments/logic.ts';
+import type { ChoiceResponse } from '../voting/schema.ts';
+
+const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
+
+/** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts). */
+const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);
+
+export const fetchPoll = (pollId: string, version?: number) =>
+  get<CreatedPoll & { version: number }>(`poll/${pollId}${atVersion(version)}`);
+export const fetchPollAnswers = (pollId: string, version?: number) =>
+  get<Vote[]>(`poll-answers/${pollId}${atVersion(version)}`);
+/** A poll's version: an open page's cheap check for news. */
+export const fetchPollVersion = async (pollId: string) =>
+  (await get<{ version: number }>(`poll-version/${pollId}`)).version;
+/** A poll's comments, oldest first, the reader's own marked. */
+export const fetchPollComments = (pollId: string, version?: number) =>
+  get<CommentsResponse>(`poll-comments/${pollId}${atVersion(version)}`);
+/** Comments on a poll: a guest under `name`, a member under their account's. */
+export const sendComment = (pollId: string, text: string, name: string) =>
+  apiRequest<{ status: 'Success'; comment: PollComment }>('scheduling/comment', {
+    method: 'POST',
+    body: { pollId, text, name },
+  });
+export const deleteComment = (pollId: string, commentId: string) =>
+  apiRequest<{ status: 'Success' }>('scheduling/delete-comment', { method: 'POST', body: { pollId, commentId } });
+/** Where a finalised poll's decision downloads as an .ics file. */
+export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calendar/${pollId}`;
+
+export interface VoteRequest {
+  pollId: string;
+  optionId: string;
+  username: string;
+  claimSecret?: string;
+  answer: Answer | 'none';
+}
+
+/** Leaves the address a voter hears the decision at ('' forgets it), as the voter they vote as. */
+export const sendVoterEmail = (body: { pollId: string; username: string; claimSecret?: string; email: string }) =>
+  apiRequest<{ status: 'Success' }>('scheduling/voter-email', { method: 'POST', body });
+
+/** Answers an option (yes, if need be) or takes the answer back (none). */
+export const sendVote = (body: VoteRequest) => apiRequest<ChoiceResponse>('scheduling/vote', { method: 'POST', body });

@@ -1,0 +1,352 @@
+// Every scheduling poll's island, laid out by its page's data-view: any poll by its address
+// (/scheduling_polls/p/<id>: description, place, time zones, the decision with calendar links, a
+// button per option cycling yes → if need be → no, the voter's address, comments, its link to share),
+// or a configured poll as the spec lays it out (SPEC section 2: a time-slot poll's cards and tables
+// per date, the date poll's cards with Select/Selected and 'Vote Results'). All show everyone's answers.
+// Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
+import DecisionEmail from './DecisionEmail.tsx';
+import PollComments from '../../comments/components/PollComments.tsx';
+import PollShare from './PollShare.tsx';
+import ResultsGrid from './ResultsGrid.tsx';
+import VoterBadges from './VoterBadges.tsx';
+import VoterPanel from './VoterPanel.tsx';
+import ZonePicker from './ZonePicker.tsx';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { pollCalendarUrl } from '../api-client.ts';
+import {
+  decisionEvent,
+  googleCalendarLink,
+  outlookLink,
+  dayLabel,
+  decisionLabel,
+  differsForVisitor,
+  optionLabel,
+} from '../../time/logic.ts';
+import { pollPath, HOW_TO_ANSWER_YES_ONLY, ANSWER_TEXT } from '../logic.ts';
+import type { PollOption, Answer } from '../schema.ts';
+import {
+  type ScheduleItem,
+  dateOfOption,
+  dateOptionOf,
+  scheduleItemOf,
+  splitItemName,
+} from '../../configured/logic.ts';
+import { $viewZone, viewerOf } from '../../time/store.ts';
+import { type FailureLogs, editVoterName, saveVoterName, schedulingPoll, toggleChoice } from '../store.ts';
+
+/** A poll's store, which loads the poll and keeps it current, with its actions bound to the poll id. */
+function useSchedulingPoll(pollId: string, failures: FailureLogs) {
+  const poll = useStore(schedulingPoll(pollId, failures));
+  return {
+    ...poll,
+    /** Saves the typed name unless it is blank or another voter's. */
+    save: (existingVoters: string[]) => saveVoterName(pollId, existingVoters),
+    edit: (typed: string) => editVoterName(pollId, typed),
+    toggle: (optionId: string) => toggleChoice(pollId, optionId),
+  };
+}
+
+/** What the poll's parts render. */
+export type Poll = ReturnType<typeof useSchedulingPoll>;
+export type Layout = 'options' | 'time-slots' | 'dates';
+
+/** What each failed read logs, in the words of its page (SPEC section 8 words the configured polls'). */
+const FAILURES: Record<Layout, FailureLogs> = {
+  options: {
+    options: 'Failed to fetch the poll',
+    choices: 'Failed to fetch your answers',
+    votes: 'Failed to fetch the answers',
+  },
+  'time-slots': {
+    options: 'Failed to fetch schedule items',
+    choices: 'Failed to fetch user choices',
+    votes: 'Failed to fetch vote details',
+  },
+  dates: {
+    options: 'Failed to fetch available dates',
+    choices: 'Failed to fetch user date choices',
+    votes: 'Failed to fetch date vote details',
+  },
+};
+
+export default function SchedulingPoll({ pollId, layout }: { pollId: string; layout: Layout }) {
+  const poll = useSchedulingPoll(pollId, FAILURES[layout]);
+  if (layout === 'time-slots') return <TimeSlots pollId={pollId} poll={poll} />;
+  if (layout === 'dates') return <Dates pollId={pollId} poll={poll} />;
+  return <Options pollId={pollId} poll={poll} />;
+}
+
+const PRESSED: Record<Answer, 'true' | 'mixed'> = { yes: 'true', ifNeedBe: 'mixed' };
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** Options grouped by day, in order. */
+function byDay(options: PollOption[]): [date: string, options: PollOption[]][] {
+  const groups = new Map<string, PollOption[]>();
+  for (const option of options) groups.set(option.date, [...(groups.get(option.date) ?? []), option]);
+  return [...groups];
+}
+
+/** Groups items by date, keeping their order. */
+function byDate(items: ScheduleItem[]): [date: string, items: ScheduleItem[]][] {
+  const groups = new Map<string, ScheduleItem[]>();
+  for (const item of items) {
+    const { date } = splitItemName(item.name);
+    groups.set(date, [...(groups.get(date) ?? []), item]);
+  }
+  return [...groups];
+}
+
+function Options({ pollId, poll }: { pollId: string; poll: Poll }) {
+  const viewer = viewerOf(useStore($viewZone));
+  const { details } = poll;
+  const title = details?.title;
+  const yesOnly = details?.yesOnly;
+  useEffect(() => {
+    if (!title) return;
+    document.title = `${title} · Scheduling poll`;
+    const heading = document.querySelector('[data-poll-title]');
+    if (heading) heading.textContent = title;
+  }, [title]);
+  // The page's static instructions speak of "if need be", which a yes-only poll does not take.
+  useEffect(() => {
+    const how = document.getElementById('poll-how');
+    if (yesOnly && how) how.textContent = HOW_TO_ANSWER_YES_ONLY;
+  }, [yesOnly]);
+
+  // Keyed, so React makes the poll's own first paragraph anew instead of moving this one (a layout shift).
+  if (poll.missing) {
+    return (
+      <p key="missing" className="sched-note">
+        There is no such poll. It may have been deleted.
+      </p>
+    );
+  }
+  if (poll.options === null || !details) {
+    return (
+      <p key="loading" className="sched-loading">
+        Loading poll...
+      </p>
+    );
+  }
+  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone, viewer)]));
+  const hasSlots = poll.options.some((option) => option.time);
+  // The links need no DTSTAMP (only the .ics file, which the server makes, has one).
+  const event = decisionEvent({ ...details, options: poll.options }, 0);
+
+  return (
+    <>
+      {details.description && <p className="sched-description">{details.description}</p>}
+      {details.location && (
+        <p className="sched-where">
+          <strong>Where:</strong> {details.location}
+        </p>
+      )}
+      {hasSlots && (
+        <ZonePicker
+          pollId={pollId}
+          zone={details.zone}
+          slotMinutes={details.slotMinutes}
+          differs={poll.options.some((option) => differsForVisitor(option, viewer))}
+        />
+      )}
+      {event && (
+        <section className="sched-decision" aria-labelledby={`${pollId}-decision`}>
+          <h2 id={`${pollId}-decision`}>Decided: {decisionLabel({ ...details, options: poll.options }, viewer)}</h2>
+          <p>The organiser has picked this option, so the poll takes no more votes.</p>
+          <p className="sched-calendar">
+            <a className="button button-primary" href={pollCalendarUrl(pollId)} download="decision.ics">
+              Download .ics
+            </a>
+            <a className="button" href={googleCalendarLink(event)} {...newTab}>
+              Add to Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <a className="button" href={outlookLink(event)} {...newTab}>
+              Add to Outlook<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </section>
+      )}
+      {!event && <VoterPanel poll={poll} id={pollId} />}
+      <div className="sched-grid">
+        {byDay(poll.options).map(([date, options]) => (
+          <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
+            <h2 id={`${pollId}-${date}`}>{dayLabel(date)}</h2>
+            <div className="sched-slots" role="group" aria-label={`Options on ${dayLabel(date)}`}>
+              {options.map((option) => {
+                const answer = poll.answers.get(option.id);
+                return (
+                  <button
+                    key={option.id}
+                    type="button"
+                    className="sched-toggle"
+                    aria-pressed={answer ? PRESSED[answer] : 'false'}
+                    aria-describedby={event ? undefined : 'poll-how'}
+                    data-answer={answer}
+                    disabled={!poll.canVote}
+                    onClick={() => void poll.toggle(option.id)}
+                  >
+                    <span className="sched-option-label">{labels.get(option.id)?.detail ?? 'All day'}</span>
+                    <span className="sched-answer">{answer ? ANSWER_TEXT[answer] : 'No answer'}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </section>
+        ))}
+      </div>
+      {!event && poll.selected.size > 0 && <DecisionEmail pollId={pollId} poll={poll} />}
+      <ResultsGrid
+        id={pollId}
+        columns={poll.options.map((option) => ({ id: option.id, ...labels.get(option.id)! }))}
+        votes={poll.votes}
+      />
+      <PollComments pollId={pollId} poll={poll} />
+      <section className="sched-share" aria-labelledby={`${pollId}-share`}>
+        <h2 id={`${pollId}-share`}>Share this poll</h2>
+        <PollShare id={pollId} path={pollPath(pollId)} title={details.title} />
+      </section>
+    </>
+  );
+}
+
+function TimeSlots({ pollId, poll }: { pollId: string; poll: Poll }) {
+  if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
+  const shown = byDate(poll.options.map(scheduleItemOf));
+  const { voters } = poll;
+
+  return (
+    <>
+      <VoterPanel poll={poll} id={pollId} />
+      {shown.length === 0 && <p className="sched-note">This poll has no time slots yet.</p>}
+      <div className="sched-grid">
+        {shown.map(([date, items]) => (
+          <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
+            <h2 id={`${pollId}-${date}`}>{date}</h2>
+            <div className="sched-slots" role="group" aria-label={`Time slots on ${date}`}>
+              {items.map((item) => (
+                <button
+                  key={item._id}
+                  type="button"
+                  className="sched-toggle"
+                  aria-pressed={poll.selected.has(item._id)}
+                  disabled={!poll.canVote}
+                  onClick={() => void poll.toggle(item._id)}
+                >
+                  {splitItemName(item.name).time}
+                </button>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+      {!poll.voter && shown.length > 0 && (
+        <p className="sched-note">Save your name or log in, then pick the times that suit you.</p>
+      )}
+      {shown.length > 0 && <h2 className="sched-results-title">Results</h2>}
+      <div className="sched-grid">
+        {shown.map(([date, items]) => (
+          <table key={date} className="sched-table">
+            <caption>{date}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Votes</th>
+                <th scope="col">Voters</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id}>
+                  <th scope="row">{splitItemName(item.name).time}</th>
+                  <td>{voters.get(item._id)?.length ?? 0}</td>
+                  <td>
+                    <VoterBadges voters={voters.get(item._id) ?? []} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+      {shown.length > 0 && (
+        <ResultsGrid
+          id={pollId}
+          columns={shown.flatMap(([date, items]) =>
+            items.map((item) => ({ id: item._id, heading: date, detail: splitItemName(item.name).time })),
+          )}
+          votes={poll.votes}
+        />
+      )}
+    </>
+  );
+}
+
+function Dates({ pollId, poll }: { pollId: string; poll: Poll }) {
+  if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
+  const { voters } = poll;
+  const options = poll.options.map(dateOptionOf);
+
+  return (
+    <>
+      <VoterPanel poll={poll} id={pollId} />
+      {options.length === 0 && <p className="sched-note">This poll has no dates yet.</p>}
+      <ul className="sched-dates">
+        {options.map((option) => {
+          const chosen = poll.selected.has(option.name);
+          const count = voters.get(option.name)?.length ?? 0;
+          return (
+            <li key={option.name} className="sched-card">
+              <h2>{dateOfOption(option.name)}</h2>
+              {option.description && <p className="sched-description">{option.description}</p>}
+              <p className="sched-count">{count} vote(s)</p>
+              <button
+                type="button"
+                className="sched-toggle"
+                data-selected={chosen}
+                disabled={!poll.canVote}
+                onClick={() => void poll.toggle(option.name)}
+              >
+                {chosen ? 'Selected' : 'Select'}
+                <span className="visually-hidden"> {dateOfOption(option.name)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {!poll.voter && options.length > 0 && (
+        <p className="sched-note">Save your name or log in, then select the weekends that suit you.</p>
+      )}
+      <h2 className="sched-results-title" id={`${pollId}-results`}>
+        Vote Results
+      </h2>
+      <table className="sched-table" aria-labelledby={`${pollId}-results`}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Votes</th>
+            <th scope="col">Voters</th>
+          </tr>
+        </thead>
+        <tbody>
+          {options.map((option) => (
+            <tr key={option.name}>
+              <th scope="row">{dateOfOption(option.name)}</th>
+              <td>{voters.get(option.name)?.length ?? 0}</td>
+              <td>
+                <VoterBadges voters={voters.get(option.name) ?? []} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {options.length > 0 && (
+        <ResultsGrid
+          id={pollId}
+          columns={options.map((option) => ({ id: option.name, heading: dateOfOption(option.name) }))}
+          votes={poll.votes}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// Which time zone a poll's page reads its slots in: always the poll's own, and beside it the
+// visitor's own time (the default) or a zone they pick here. The picker's list and the detected
+// zone's name are asked of the browser only when the visitor opens it (time/store.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import Field from '../../../../components/Field.tsx';
+import { $viewZone, chooseViewZone, detectedZone, knownZones } from '../../time/store.ts';
+
+interface ZonePickerProps {
+  pollId: string;
+  /** The poll's own zone. */
+  zone: string;
+  slotMinutes: number;
+  /** Whether some slot reads otherwise on the viewer's clock than in the poll's zone. */
+  differs: boolean;
+}
+
+export default function ZonePicker({ pollId, zone, slotMinutes, differs }: ZonePickerProps) {
+  const picked = useStore($viewZone);
+  const [open, setOpen] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+  const id = `${pollId}-zone`;
+  // The picker opens where the visitor asked for it, ready to choose.
+  useEffect(() => {
+    if (open) select.current?.focus();
+  }, [open]);
+  const beside = picked ? `the time in ${picked}` : 'your own time';
+
+  return (
+    <div className="sched-zone">
+      <p className="sched-note" id={`${id}-said`}>
+        Times are in {zone}, the poll’s time zone{differs ? `, with ${beside} beside them where it differs` : ''}. Each
+        slot lasts {slotMinutes} minutes.{' '}
+        {!open && (
+          <button type="button" className="link-button" aria-expanded="false" onClick={() => setOpen(true)}>
+            Change time zone
+          </button>
+        )}
+      </p>
+      {open && (
+        <Field
+          as="select"
+          id={id}
+          label="Show the times also in"
+          className="text-input"
+          value={picked}
+          ref={select}
+          onChange={(event) => chooseViewZone(event.target.value)}
+          action={
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              Done
+            </button>
+          }
+        >
+          <option value="">Your time zone ({detectedZone()})</option>
+          {knownZones().map((each) => (
+            <option key={each}>{each}</option>
+          ))}
+        </Field>
+      )}
+    </div>
+  );
+}

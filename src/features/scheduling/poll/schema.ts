@@ -1,0 +1,130 @@
+// The poll model every scheduling poll is (made by a member, in the console, or configured), the
+// pieces every request is made of (SPEC section 7: /api/scheduling/*) and the reasons a refusal
+// names. Names are checked here; who may vote under a name is the service's.
+import * as v from 'valibot';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../../lib/names.ts';
+import { ANON_PREFIX, MAX_NAME_LENGTH } from './logic.ts';
+
+export const username = v.pipe(
+  v.string('username must be a string.'),
+  v.trim(),
+  v.nonEmpty('Please log in or enter your name to vote.'),
+  v.maxLength(ANON_PREFIX.length + MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
+  v.check((name) => !hasControlCharacter(name), CONTROL_CHARACTER_MESSAGE),
+);
+
+export const pollId = v.pipe(v.string('pollId must be a string.'), v.maxLength(64, 'There is no such poll.'));
+export const optionId = (field: string) =>
+  v.pipe(v.string(`${field} must be a string.`), v.nonEmpty(`${field} is required.`), v.maxLength(64));
+/** The secret that proves a browser claimed an anonymous name with its first vote. */
+export const claimSecret = v.optional(v.pipe(v.string(), v.maxLength(128)));
+/** Yes (the spec's only answer, and the default) or "if need be" (in polls that take it). */
+export const answer = v.optional(v.picklist(['yes', 'ifNeedBe'], 'answer must be yes or ifNeedBe.'), 'yes');
+
+/**
+ * Why a vote was refused, when a page or an adapter acts on it (`reason` beside the `error` text,
+ * SPEC section 7): the organiser has decided (`poll-closed`), the name is someone else's
+ * (`name-taken`), a new voter finds the poll full (`poll-full`), or the poll has no such option
+ * (`unknown-option`, which the spec's endpoints word as a time slot or a date); a comment finds the
+ * poll's comments switched off (`comments-off`) or full (`comments-full`).
+ */
+export type SchedulingReason =
+  'poll-closed' | 'name-taken' | 'poll-full' | 'unknown-option' | 'comments-off' | 'comments-full';
+
+// ----- The poll model -----
+
+export interface NewPollDay {
+  /** 'YYYY-MM-DD' in the poll's zone. */
+  date: string;
+  /** Start times ('HH:MM'); none for the whole day. */
+  slots: string[];
+}
+
+export interface NewPoll {
+  title: string;
+  description: string;
+  location: string;
+  zone: string;
+  days: NewPollDay[];
+  /** How long each slot lasts, in minutes. */
+  slotMinutes: number;
+}
+
+/** One thing voters answer: a whole day, or a slot that starts at an instant. */
+export interface PollOption {
+  /** Stable and readable: 'd-20261025' for a day, 's-20261025-1900' for a slot. */
+  id: string;
+  date: string;
+  /** Start time in the poll's zone, for a slot. */
+  time?: string;
+  /** The slot's start (ms), for a slot. */
+  start?: number;
+  /**
+   * The zone's short name at the slot's start ('CET', 'GMT+9'), for a slot. Worked out once when the
+   * poll is made, so a poll's page shows its times without the browser's time-zone data, whose first
+   * use costs a phone about 100 ms.
+   */
+  zoneName?: string;
+  /** A note beside the option (the reunion poll's dates have them). */
+  description?: string;
+}
+
+/** A poll made in the console, as it is stored and read. */
+export interface CreatedPoll {
+  /** Twelve lower-case letters and digits; its page is pollPath(id). */
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  zone: string;
+  slotMinutes: number;
+  options: PollOption[];
+  createdAt: number;
+  /** The option the organiser picked; a poll with one takes no votes. */
+  final?: string;
+  /** Takes yes answers only (the polls made from the content config); else yes or if need be. */
+  yesOnly?: true;
+  /** Its organiser switched its comments off (a setting read beside the definition, never part of it). */
+  commentsOff?: true;
+}
+
+/** A made poll as an organiser's list shows it: with its voters and, for the console, who made it. */
+export type ListedPoll = CreatedPoll & {
+  voters: number;
+  /** The name of the member who made it, for the console (none for a poll of the console's own). */
+  organiser?: string;
+  /** Its organiser asked for a daily digest of new answers. */
+  digest?: true;
+};
+
+/** A page of the console's polls, and the cursor of the next older page (its `before`), or null. */
+export interface PollsPage {
+  polls: ListedPoll[];
+  older: string | null;
+}
+
+/** A voter as the results show them. */
+export interface Voter {
+  username: string;
+  firstName?: string;
+}
+
+export type Answer = 'yes' | 'ifNeedBe';
+
+/** The answers an option has: how many said yes, how many if need be. */
+export interface OptionTally {
+  optionId: string;
+  yes: number;
+  ifNeedBe: number;
+}
+
+/** Who answered an option, and how. */
+export interface Vote {
+  option: string;
+  user: Voter;
+  answer: Answer;
+  /** Tells the poll's voters apart within one read: two accounts that had one name are two voters. */
+  voter: number;
+  /** Present on the signed-in member's own answers: their account's, not just their name's. */
+  mine?: true;
+}

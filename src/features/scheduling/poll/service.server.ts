@@ -1,0 +1,55 @@
+// What a poll page reads: the poll, everyone's answers, its version, its decision as a calendar
+// file; and how long the CDN keeps each. An open page reads the version every few seconds and
+// reloads the rest, asked at the new version (`?v=`), only when it moved: the CDN keeps an answer
+// asked at the version it was read at for a minute (that URL's answer cannot change), and none
+// asked at another version or none, so nobody can park an old answer under a version to come.
+import { AppError } from '../../../server/app-error.ts';
+import { type Guest, type SignedIn, isSignedIn } from '../../../server/caller.ts';
+import { sharedCache } from '../../../server/http.ts';
+import { siteUrl } from '../../../server/settings.ts';
+import { decisionEvent, icsFile } from '../time/logic.ts';
+import { NO_SUCH_POLL, isPollId } from './logic.ts';
+import type { CreatedPoll } from './schema.ts';
+import { readPoll } from './repo.server.ts';
+import * as votes from '../voting/repo.server.ts';
+
+/** The version's cache: a second (two more while it refreshes), so a change shows within a few seconds. */
+export const LIVE = sharedCache(1, 2);
+/** A member's answers are marked as theirs: the CDN keeps a guest's apart from anyone's with a token. */
+export const PER_TOKEN = { 'Netlify-Vary': 'header=Authorization' };
+export const atVersion = (req: Request, version: number) =>
+  new URL(req.url).searchParams.get('v') === String(version) ? sharedCache(60, 60) : {};
+/** The site's address for the links in its mail: SITE_URL (or Netlify's URL), else the address asked. */
+export const siteAddress = (req: Request) => siteUrl(process.env) ?? new URL(req.url).origin;
+
+/** Checks that `pollId` has a poll id's shape, or throws a 404 (whether one is stored is the store's to say). */
+export function requirePollId(pollId: string): string {
+  if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
+  return pollId;
+}
+
+/** A poll, its decision and version; a 404 when there is none (never made, or deleted). */
+export async function poll(pollId: string): Promise<CreatedPoll & { version: number }> {
+  const found = isPollId(pollId) ? await readPoll(pollId) : undefined;
+  if (!found) throw new AppError('not_found', NO_SUCH_POLL);
+  return { ...found.poll, version: found.version };
+}
+
+/**
+ * Every answer of a poll (the option, yes or if need be, and who; a member's own marked `mine`),
+ * with the poll's version they were read at.
+ */
+export const pollAnswers = (pollId: string, reader: SignedIn | Guest) =>
+  votes.pollVotesAt(requirePollId(pollId), isSignedIn(reader) ? reader : undefined);
+
+/** A poll's version: an open page reads it every few seconds and reloads only when it moved. */
+export async function pollVersion(pollId: string): Promise<{ version: number }> {
+  return { version: await votes.pollVersion(requirePollId(pollId)) };
+}
+
+/** The decision of a finalised poll as an .ics file; a 404 while it is open. */
+export async function pollCalendar(pollId: string, now = Date.now()): Promise<string> {
+  const event = decisionEvent(await poll(pollId), now);
+  if (!event) throw new AppError('not_found', 'This poll has no decision yet.');
+  return icsFile(event);
+}

@@ -1,0 +1,54 @@
+// A vote's and a voter's address's requests (SPEC section 7).
+import * as v from 'valibot';
+import { isValidEmail } from '../../../lib/email.ts';
+import { INVALID_EMAIL } from '../poll/logic.ts';
+import { answer, claimSecret, optionId, pollId, username } from '../poll/schema.ts';
+
+export const choiceRequest = v.object({
+  scheduleItemId: optionId('scheduleItemId'),
+  pollId,
+  username,
+  claimSecret,
+  answer,
+});
+
+export const dateChoiceRequest = v.object({
+  date: optionId('date'),
+  pollId,
+  username,
+  claimSecret,
+});
+
+/** One answer in any poll: yes, if need be (where the poll takes it), or none to take it back. */
+export const voteRequest = v.object({
+  pollId,
+  optionId: optionId('optionId'),
+  username,
+  claimSecret,
+  answer: v.picklist(['yes', 'ifNeedBe', 'none'], 'answer must be yes, ifNeedBe or none.'),
+});
+
+export type ChoiceRequest = v.InferOutput<typeof choiceRequest>;
+export type DateChoiceRequest = v.InferOutput<typeof dateChoiceRequest>;
+export type VoteRequest = v.InferOutput<typeof voteRequest>;
+
+/** The address a voter leaves to hear the decision ('' forgets it), as the voter they vote as. */
+export const voterEmailRequest = v.object({
+  pollId,
+  username,
+  claimSecret,
+  email: v.pipe(
+    v.string('email must be a string.'),
+    v.trim(),
+    v.maxLength(254, INVALID_EMAIL),
+    v.check((email) => email === '' || isValidEmail(email), INVALID_EMAIL),
+  ),
+});
+
+export type VoterEmailRequest = v.InferOutput<typeof voterEmailRequest>;
+
+/** What add and remove answer; `claimSecret` comes once, with the vote that claims a name. */
+export interface ChoiceResponse {
+  status: 'Success';
+  claimSecret?: string;
+}
