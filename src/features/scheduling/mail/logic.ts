@@ -1,4 +1,4 @@
-// The mail a scheduling poll sends (issue 37): the decision to each voter who left an address, with
+// The mail a scheduling poll sends: the decision to each voter who left an address, with
 // the event as an .ics file, and an organiser's daily digest of new answers. Both go to addresses
 // somebody typed (a voter's, or an account's, which nobody verified), so neither holds anything a
 // visitor wrote, not even the poll's title: only the site's own words, the date and time picked,
