@@ -15,12 +15,8 @@ import { mountGallery } from '../features/gallery/gallery.ts';
 import { GALLERY } from '../features/gallery/mount-point.ts';
 import { POLL_CARD } from '../features/poll/mount-point.ts';
 import { mountPollCard } from '../features/poll/components/poll-card.ts';
-import {
-  MY_POLLS,
-  SCHEDULING_CONSOLE,
-  SCHEDULING_POLL,
-  mountSchedulingPoll,
-} from '../features/scheduling/mount-point.ts';
+import { MY_POLLS, SCHEDULING_CONSOLE, SCHEDULING_POLL } from '../features/scheduling/mount-point.ts';
+import { mountSchedulingPoll } from '../features/scheduling/poll/components/mount.ts';
 import { mountSchedulingConsole } from '../features/scheduling/configured/components/scheduling-console.ts';
 import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts';
 import { mountOrderCta } from '../features/shop/order-cta.ts';
