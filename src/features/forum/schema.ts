@@ -42,25 +42,29 @@ export type CreateMessageRequest = v.InferOutput<typeof createMessageRequest>;
 
 export const editMessageRequest = v.object({ text: messageText });
 
+/** A cursor from a previous answer: a place in the forum's sequence. */
+const cursor = (message: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, message), v.transform(Number)));
+
+/** How many to read: a whole number from 1 to `most`, `fallback` when not given. */
+function pageLimit(most: number, fallback: number) {
+  const message = `limit must be a whole number from 1 to ${most}.`;
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, message),
+      v.transform(Number),
+      v.minValue(1, message),
+      v.maxValue(most, message),
+    ),
+    String(fallback),
+  );
+}
+
 /** A page's query: `before` a cursor (a place, from the previous page's `older`), `limit` how many. */
 export const pageQuery = v.object({
-  before: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,14}$/, 'before must be the cursor a previous page gave (older).'),
-      v.transform(Number),
-    ),
-  ),
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`),
-      v.transform(Number),
-      v.minValue(1, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`),
-      v.maxValue(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`),
-    ),
-    String(PAGE_SIZE),
-  ),
+  before: cursor('before must be the cursor a previous page gave (older).'),
+  limit: pageLimit(MAX_PAGE_SIZE, PAGE_SIZE),
 });
 
 /** The first replies of a message that come with the page, oldest first; "Load more replies" brings the rest. */
@@ -76,23 +80,8 @@ export const THREAD_FULL = `This conversation has ${MAX_REPLIES} replies, the mo
 
 /** A thread's page of replies: `after` a cursor (the `more` of the replies shown so far), `limit` how many. */
 export const repliesQuery = v.object({
-  after: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,14}$/, 'after must be the cursor the replies shown so far gave (more).'),
-      v.transform(Number),
-    ),
-  ),
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, `limit must be a whole number from 1 to ${MAX_REPLIES}.`),
-      v.transform(Number),
-      v.minValue(1, `limit must be a whole number from 1 to ${MAX_REPLIES}.`),
-      v.maxValue(MAX_REPLIES, `limit must be a whole number from 1 to ${MAX_REPLIES}.`),
-    ),
-    String(REPLIES_PAGE_SIZE),
-  ),
+  after: cursor('after must be the cursor the replies shown so far gave (more).'),
+  limit: pageLimit(MAX_REPLIES, REPLIES_PAGE_SIZE),
 });
 
 /**

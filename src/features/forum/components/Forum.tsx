@@ -4,7 +4,7 @@
 // moderator, confirmed when replies go with it); mentions of the reader highlighted. A visitor
 // below the forum's clearance sees ForumClosed.tsx instead.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
 import { MarkdownText } from '../../../components/markdown/renderer.ts';
@@ -132,6 +132,69 @@ function Reactions({ message }: { message: ForumMessage }) {
   );
 }
 
+interface TextFormProps {
+  className: string;
+  id: string;
+  label: string;
+  hideLabel?: boolean;
+  rows: number;
+  text: string;
+  onChange: (text: string) => void;
+  box: RefObject<HTMLTextAreaElement | null>;
+  onSubmit: () => void;
+  onCancel: () => void;
+  /** Escape cancels too (the reply box: keyboard first). */
+  cancelOnEscape?: boolean;
+  submitLabel: string;
+  canSubmit: boolean;
+}
+
+/** A message's text box with Cancel and its send button: the reply box and the edit form. */
+function TextForm(props: TextFormProps) {
+  const { className, id, label, hideLabel, rows, text, onChange, box, onSubmit, onCancel, submitLabel, canSubmit } =
+    props;
+  return (
+    <form
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      onKeyDown={
+        props.cancelOnEscape
+          ? (event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                onCancel();
+              }
+            }
+          : undefined
+      }
+    >
+      <Field
+        as="textarea"
+        id={id}
+        label={label}
+        hideLabel={hideLabel}
+        className="text-input"
+        rows={rows}
+        maxLength={MAX_MESSAGE_LENGTH}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        ref={box}
+      />
+      <div className="forum-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={!canSubmit}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** The reply box under a thread: keyboard first (Escape cancels), the focus back on the Reply that opened it when it closes. */
 function ReplyBox({ to, author }: { to: string; author: string }) {
   const replying = useStore($replying);
@@ -151,41 +214,24 @@ function ReplyBox({ to, author }: { to: string; author: string }) {
   };
   const id = `forum-reply-${to}`;
   return (
-    <form
+    <TextForm
       className="forum-reply-box"
-      onSubmit={(event) => {
-        event.preventDefault();
+      id={id}
+      label={`Reply to ${author}`}
+      rows={2}
+      text={replying.text}
+      onChange={changeReply}
+      box={box}
+      onSubmit={() =>
         void sendReply().then(() => {
           if ($replying.get() === null) focusSoon(replyButtonId(replying.from));
-        });
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          close();
-        }
-      }}
-    >
-      <Field
-        as="textarea"
-        id={id}
-        label={`Reply to ${author}`}
-        className="text-input"
-        rows={2}
-        maxLength={MAX_MESSAGE_LENGTH}
-        value={replying.text}
-        onChange={(event) => changeReply(event.target.value)}
-        ref={box}
-      />
-      <div className="forum-actions">
-        <button type="button" className="button" onClick={close}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={!replying.text.trim() || replying.sending}>
-          Post reply
-        </button>
-      </div>
-    </form>
+        })
+      }
+      onCancel={close}
+      cancelOnEscape
+      submitLabel="Post reply"
+      canSubmit={!!replying.text.trim() && !replying.sending}
+    />
   );
 }
 
@@ -268,34 +314,20 @@ function MessageCard({ message }: { message: ForumMessage }) {
         </span>
       </header>
       {isEditing ? (
-        <form
+        <TextForm
           className="forum-edit"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void saveEdit();
-          }}
-        >
-          <Field
-            as="textarea"
-            id={editId}
-            label="Edit your message"
-            hideLabel
-            className="text-input"
-            rows={3}
-            maxLength={MAX_MESSAGE_LENGTH}
-            value={editing.text}
-            onChange={(event) => changeEdit(event.target.value)}
-            ref={editBox}
-          />
-          <div className="forum-actions">
-            <button type="button" className="button" onClick={cancelEditing}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={!editing.text.trim()}>
-              Save
-            </button>
-          </div>
-        </form>
+          id={editId}
+          label="Edit your message"
+          hideLabel
+          rows={3}
+          text={editing.text}
+          onChange={changeEdit}
+          box={editBox}
+          onSubmit={() => void saveEdit()}
+          onCancel={cancelEditing}
+          submitLabel="Save"
+          canSubmit={!!editing.text.trim()}
+        />
       ) : (
         <MessageText text={message.text} />
       )}

@@ -29,7 +29,7 @@ interface NameListProps {
 
 function NameList({ id, title, lines, noun, empty }: NameListProps) {
   return (
-    <section className="wedding-list" aria-labelledby={id}>
+    <section className="card wedding-list" aria-labelledby={id}>
       <div className="wedding-list-head">
         <h3 id={id}>
           {title} ({lines.length})

@@ -85,7 +85,7 @@ export default function RsvpForm({ household, menu, saved }: RsvpFormProps) {
 
   return (
     <form
-      className="rsvp-card rsvp-form"
+      className="card rsvp-card rsvp-form"
       noValidate
       onSubmit={(event) => void submit(event)}
       aria-labelledby="rsvp-form-title"

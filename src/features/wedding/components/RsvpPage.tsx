@@ -15,7 +15,7 @@ export default function RsvpPage() {
       return <p className="rsvp-note">Loading your invitation...</p>;
     case 'invalid':
       return (
-        <section className="rsvp-card" aria-labelledby="rsvp-invalid">
+        <section className="card rsvp-card" aria-labelledby="rsvp-invalid">
           <h2 id="rsvp-invalid">{RSVP_TEXT.invalidLink}</h2>
           <p>
             Please open the whole link from your invitation, as it was sent to you. If it still does not work, ask the
@@ -61,7 +61,7 @@ function Invitation({ invitation, times, household }: InvitationProps) {
   const { couple, wedding, rehearsal } = invitation;
   const guestTwo = household.answer.two?.name;
   return (
-    <section className="rsvp-card rsvp-invitation" aria-labelledby="rsvp-couple">
+    <section className="card rsvp-card rsvp-invitation" aria-labelledby="rsvp-couple">
       <p className="rsvp-greeting">
         Dear {household.guestOne}
         {guestTwo ? ` and ${guestTwo}` : household.numberOfGuests > 1 ? ' and guest' : ''},
@@ -127,7 +127,7 @@ function Closed({ invitation, times, household }: InvitationProps) {
   const { contact } = invitation;
   const { answer } = household;
   return (
-    <section className="rsvp-card" aria-labelledby="rsvp-closed">
+    <section className="card rsvp-card" aria-labelledby="rsvp-closed">
       <h2 id="rsvp-closed">The RSVP is closed</h2>
       <p>
         Answers were taken until {times.rsvpDeadline}.{' '}

@@ -88,7 +88,7 @@ export default function WeddingConsole() {
           <GuestCounts counts={countGuests(guests)} />
           <FollowUps notReplied={notRepliedLines(guests)} noMeal={noMealNames(guests)} />
           {rsvp && <RsvpStatus rsvp={rsvp} />}
-          <section className="wedding-card" aria-labelledby="wedding-clearance">
+          <section className="card wedding-card" aria-labelledby="wedding-clearance">
             <h2 id="wedding-clearance">Current Clearance Level: {user.clearance ?? 'N/A'}</h2>
             {guests.length === 0 ? (
               <p className="wedding-note">No guests yet.</p>
