@@ -14,7 +14,7 @@ local function may_organise(organisers, poll_id, caller, admin)
 end
 `;
 
-/** Who acts: their account key ('' for the operator's tools) and whether they administer the site. */
+/** Who acts: their account key ('' for the operator's tools), and whether they administer the site. */
 export interface Acting {
   caller: string;
   admin: boolean;
@@ -59,7 +59,6 @@ if A.organiser ~= '' then
 end
 return 'ok'`);
 
-/** A listed poll as the store holds it. */
 export interface PollRow {
   id: string;
   /** Its place in the index ('' for a named one). */

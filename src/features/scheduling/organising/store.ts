@@ -52,13 +52,10 @@ export const $created = atom<CreatedPoll | undefined>(undefined);
 export const $pollErrors = map<Record<string, string>>({});
 export const $confirmingDelete = atom<string | null>(null);
 /** Each opened poll's voters with how many answers each gave, in the order they came, by the poll's id. */
-export const $pollVoters = map<Record<string, PollVoter[]>>({});
+export const $pollVoters = map<Record<string, OrganisedVoter[]>>({});
 /** What the last action on a made poll did, where there is something to say (how its decision's mail went), by the poll's id. */
 export const $pollNotices = map<Record<string, string>>({});
-export const $confirmingRemoval = atom<{ pollId: string; voter: PollVoter } | null>(null);
-
-/** A voter as the organiser's list shows them: their answers, the address they left, how they were told. */
-export type PollVoter = OrganisedVoter;
+export const $confirmingRemoval = atom<{ pollId: string; voter: OrganisedVoter } | null>(null);
 
 /** Which polls this page lists, set by its organiser before the list first shows. */
 let scope: OrganiserScope = 'all';
@@ -110,9 +107,7 @@ export async function loadOlderPolls(): Promise<void> {
   }
 }
 
-export function editDraft(fields: Partial<NewPoll>): void {
-  $draft.set({ ...$draft.get(), ...fields });
-}
+export const editDraft = (fields: Partial<NewPoll>) => $draft.set({ ...$draft.get(), ...fields });
 
 function editDay(date: string, change: (day: NewPollDay) => NewPollDay): void {
   editDraft({ days: $draft.get().days.map((day) => (day.date === date ? change(day) : day)) });
@@ -127,18 +122,15 @@ export function addDate(date: string): void {
   $draftError.set('');
 }
 
-export function removeDate(date: string): void {
-  editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
-}
+export const removeDate = (date: string) => editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
 
 /** Adds a start time ('HH:MM') to a picked date, once, in time order. */
 export function addTime(date: string, time: string): void {
   if (time) editDay(date, (day) => ({ ...day, slots: [...new Set([...day.slots, time])].sort() }));
 }
 
-export function removeTime(date: string, time: string): void {
+export const removeTime = (date: string, time: string) =>
   editDay(date, (day) => ({ ...day, slots: day.slots.filter((slot) => slot !== time) }));
-}
 
 /** Makes the poll being made unless poll/logic.ts finds a problem; then starts a fresh one. */
 export async function createDraft(now = Date.now()): Promise<void> {
@@ -206,13 +198,8 @@ export function changeSettings(pollId: string, settings: { comments?: boolean; d
 
 export const reopen = (pollId: string) => act(pollId, () => reopenPoll(pollId));
 
-export function askToDelete(pollId: string): void {
-  $confirmingDelete.set(pollId);
-}
-
-export function cancelDelete(): void {
-  $confirmingDelete.set(null);
-}
+export const askToDelete = (pollId: string) => $confirmingDelete.set(pollId);
+export const cancelDelete = () => $confirmingDelete.set(null);
 
 /** Deletes a made poll, with its votes, once the organiser has confirmed it. */
 export function confirmDelete(pollId: string): Promise<void> {
@@ -229,16 +216,11 @@ export async function loadVoters(pollId: string): Promise<void> {
   }
 }
 
-export function askToRemoveVoter(pollId: string, voter: PollVoter): void {
-  $confirmingRemoval.set({ pollId, voter });
-}
-
-export function cancelRemoval(): void {
-  $confirmingRemoval.set(null);
-}
+export const askToRemoveVoter = (pollId: string, voter: OrganisedVoter) => $confirmingRemoval.set({ pollId, voter });
+export const cancelRemoval = () => $confirmingRemoval.set(null);
 
 /** Takes a voter out of a poll with all their answers, once the organiser has confirmed it. */
-export function confirmRemoval(pollId: string, voter: PollVoter): Promise<void> {
+export function confirmRemoval(pollId: string, voter: OrganisedVoter): Promise<void> {
   $confirmingRemoval.set(null);
   return act(pollId, async () => {
     await removeVoter(pollId, voter.username);
