@@ -1,4 +1,4 @@
-// A poll's comments (issue 37): each with its author (a guest's marked as such, so nobody passes for
+// A poll's comments: each with its author (a guest's marked as such, so nobody passes for
 // a member) and how long ago, Delete on the reader's own and, for the poll's organiser, on every
 // one; and the form to add one (a guest also types a name), unless the organiser switched them off.
 import Field from '../../../../components/Field.tsx';

@@ -1,4 +1,4 @@
-// Where a voter who has answered leaves an address to hear the organiser's pick (issue 37): optional,
+// Where a voter who has answered leaves an address to hear the organiser's pick: optional,
 // seen only by the organiser, one mail with the event to put in a calendar. A member's account
 // address is offered; a blank field forgets the one left.
 import Field from '../../../../components/Field.tsx';

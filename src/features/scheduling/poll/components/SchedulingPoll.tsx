@@ -1,8 +1,5 @@
 // Every scheduling poll's island, laid out by its page's data-view: any poll by its address
-// (/scheduling_polls/p/<id>: description, place, time zones, the decision with calendar links, a
-// button per option cycling yes → if need be → no, the voter's address, comments, its link to share),
-// or a configured poll as the spec lays it out (SPEC section 2: a time-slot poll's cards and tables
-// per date, the date poll's cards with Select/Selected and 'Vote Results'). All show everyone's answers.
+// (/scheduling_polls/p/<id>), or a configured poll as the spec lays it out (SPEC section 2).
 // Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
 import DecisionEmail from './DecisionEmail.tsx';
 import PollComments from '../../comments/components/PollComments.tsx';
