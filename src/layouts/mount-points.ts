@@ -15,12 +15,8 @@ import { mountGallery } from '../features/gallery/gallery.ts';
 import { GALLERY } from '../features/gallery/mount-point.ts';
 import { POLL_CARD } from '../features/poll/mount-point.ts';
 import { mountPollCard } from '../features/poll/components/poll-card.ts';
-import {
-  MY_POLLS,
-  SCHEDULING_CONSOLE,
-  SCHEDULING_POLL,
-  mountSchedulingPoll,
-} from '../features/scheduling/mount-point.ts';
+import { MY_POLLS, SCHEDULING_CONSOLE, SCHEDULING_POLL } from '../features/scheduling/mount-point.ts';
+import { mountSchedulingPoll } from '../features/scheduling/poll/components/mount.ts';
 import { mountSchedulingConsole } from '../features/scheduling/configured/components/scheduling-console.ts';
 import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts';
 import { mountOrderCta } from '../features/shop/order-cta.ts';
@@ -54,7 +50,7 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   [CHATBOT.selector]: (root) => mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
   // A household's RSVP page: its link's token is all it needs, no session.
   [RSVP_PAGE.selector]: (root) => mountIsland(root, () => import('../features/wedding/components/RsvpPage.tsx')),
-  // A scheduling poll page: poll-page.ts picks the island for how it shows its poll (data-view).
+  // A scheduling poll page: one island, laid out by the page's data-view.
   [SCHEDULING_POLL.selector]: (root) => mountSchedulingPoll(root),
   // Any token: members (clearance 2 or more) see the forum; a visitor below it, why it is closed and Ask to join.
   [FORUM.selector]: (root) =>

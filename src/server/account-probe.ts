@@ -6,7 +6,7 @@
 // uses one look per name, while a script trying names is held to register's pace.
 import { keys, usernameKey } from './keys.ts';
 import { type RateLimit, attemptCounter } from './rate-limit.ts';
-import type { AccountProbe, AccountProbeArgs, AccountProbeKeys } from './scripts/account-probe.ts';
+import type { AccountProbe } from './scripts/account-probe.ts';
 
 /**
  * Register's per-address and per-username limits (src/features/auth/service.server.ts LIMITS
@@ -24,28 +24,15 @@ const ACCOUNT_NAME = /^[A-Za-z0-9_.-]{3,32}$/;
 export const couldBeAccountName = (name: string): boolean => ACCOUNT_NAME.test(name.trim());
 
 /**
- * The KEYS and ARGV a script starting with scripts/account-probe.ts's PROBE_ACCOUNT needs to count
- * a look at the account `name` from `address`: the address's set of names looked at and the two
- * counters; then the name's key form, and each counter's max and window.
+ * What a script starting with PROBE_ACCOUNT takes to count a look at the account `name` from
+ * `address`: `probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)`.
  */
-export function accountProbe(address: string, name: string): { keys: AccountProbeKeys; args: AccountProbeArgs } {
+export function accountProbe(address: string, name: string): AccountProbe {
   const subject = usernameKey(name);
-  const [ipKey, ipMax, ipWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perAddress, address]);
-  const [nameKey, nameMax, nameWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perName, subject]);
+  const [probeAddress, addressMax, addressWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perAddress, address]);
+  const [probeName, nameMax, nameWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perName, subject]);
   return {
-    keys: [keys.accountLookups(address), ipKey, nameKey],
-    args: [subject, ipMax, ipWindow, nameMax, nameWindow],
-  };
-}
-
-/** The same look, as a named script takes it: `probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)`. */
-export function namedAccountProbe(address: string, name: string): AccountProbe {
-  const {
-    keys: [probeNames, probeAddress, probeName],
-    args: [subject, addressMax, addressWindow, nameMax, nameWindow],
-  } = accountProbe(address, name);
-  return {
-    keys: { probeNames, probeAddress, probeName },
+    keys: { probeNames: keys.accountLookups(address), probeAddress, probeName },
     args: { probe: { name: subject, addressMax, addressWindow, nameMax, nameWindow } },
   };
 }

@@ -7,9 +7,7 @@ import { usernameKey } from './keys.ts';
 import { type RateLimit, type Write, attemptCounter, rateLimited } from './rate-limit.ts';
 import { redis } from './redis.ts';
 import { type LimitedScript, commandsCall, runCommands as runCommandsScript } from './scripts/limited.ts';
-import { type NamedKeys, type Script, type Wait, secondsToWait } from './scripts/script.ts';
-
-type Arg = string | number;
+import { type NamedKeys, secondsToWait } from './scripts/script.ts';
 import { checkedWithinRateLimits } from './session.ts';
 
 export const ADMIN_LIMIT = { bucket: 'admin-user', max: 60, windowSeconds: 600 } satisfies RateLimit;
@@ -18,7 +16,7 @@ export const ADMIN_LIMIT = { bucket: 'admin-user', max: 60, windowSeconds: 600 }
 export type Admin = SignedIn | Operator;
 
 /** Runs the script, counting the admin's attempt in the same script first; over the limit nothing runs. */
-export async function runAsAdmin<Keys, Args, Reply>(
+export async function runAsAdmin<Keys extends NamedKeys<string>, Args extends object, Reply>(
   admin: Admin,
   script: LimitedScript<Keys, Args, Reply>,
   keys: Keys,
@@ -26,21 +24,10 @@ export async function runAsAdmin<Keys, Args, Reply>(
 ): Promise<Reply> {
   if (isOperator(admin)) return script.plain.run(keys, args);
   const [attempts, attemptsMax, attemptsWindow] = attemptCounter([ADMIN_LIMIT, usernameKey(admin.username)]);
-  if (Array.isArray(keys)) {
-    const counted = script.counted as Script<string[], Arg[], [number, Reply?]>;
-    const [wait, reply] = await counted.runChecked(
-      admin.session,
-      [attempts, ...keys],
-      [attemptsMax, attemptsWindow, ...(args as Arg[])],
-    );
-    if (wait > 0) throw rateLimited(wait);
-    return reply as Reply;
-  }
-  const counted = script.counted as Script<NamedKeys<string>, object, Reply | Wait>;
-  const reply = await counted.runChecked(
+  const reply = await script.counted.runChecked(
     admin.session,
-    { ...(keys as NamedKeys<string>), attempts },
-    { ...(args as object), attemptsMax, attemptsWindow },
+    { ...keys, attempts },
+    { ...args, attemptsMax, attemptsWindow },
   );
   const wait = secondsToWait(reply);
   if (wait !== undefined) throw rateLimited(wait);

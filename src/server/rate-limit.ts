@@ -32,7 +32,7 @@ export type Attempt = [limit: RateLimit, subject: string];
 
 const RESULTS_PER_ATTEMPT = 3;
 
-/** The counter key and the limit's arguments, for a script that starts with scripts/rate-limit.ts's COUNT_ATTEMPT. */
+/** The counter key and the limit's arguments, for a script that counts the attempt (count_in). */
 export function attemptCounter([limit, subject]: Attempt): [key: string, max: number, windowSeconds: number] {
   return [keys.rateLimit(limit.bucket, subject), allowedAttempts(limit), limit.windowSeconds];
 }

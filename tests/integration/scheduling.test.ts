@@ -99,11 +99,17 @@ describe.skipIf(!features.scheduling)('scheduling reads', () => {
     [availableDates, '/api/scheduling/available-dates/defense'],
     [choicesWithUsers, '/api/scheduling/choices-with-users/nope'],
     [userChoices, '/api/scheduling/user-choices/nope?username=x'],
-    [userChoices, '/api/scheduling/user-choices/defense'],
     [userDateChoices, '/api/scheduling/user-date-choices/defense?username=x'],
     [dateChoicesWithUsers, '/api/scheduling/date-choices-with-users/ragnarok'],
-  ])('refuses an unknown poll or a missing username with 400 (%#)', async (handler, path) => {
-    expect((await call(handler, { method: 'GET', path })).status).toBe(400);
+  ])('refuses an unknown poll with 404, as every scheduling endpoint does (%#)', async (handler, path) => {
+    expect(await call(handler, { method: 'GET', path })).toMatchObject({
+      status: 404,
+      body: { error: 'There is no such poll.' },
+    });
+  });
+
+  it('refuses a missing username with 400', async () => {
+    expect((await call(userChoices, { method: 'GET', path: '/api/scheduling/user-choices/defense' })).status).toBe(400);
   });
 
   it('reads results, items and choices in one round trip each', async () => {
@@ -278,9 +284,12 @@ describe.skipIf(!features.scheduling)('voting under an anonymous name', () => {
 });
 
 describe.skipIf(!features.scheduling)('bad votes', () => {
+  it.each([[{ pollId: 'nope' }], [{ pollId: DATE_POLL.id }]])('refuses %j with 404', async (overrides) => {
+    const body = { username: `anon_${uniqueName('Bad')}`, ...overrides };
+    expect(await vote('add', body)).toMatchObject({ status: 404, body: { error: 'There is no such poll.' } });
+  });
+
   it.each([
-    [{ pollId: 'nope' }, 'There is no such poll.'],
-    [{ pollId: DATE_POLL.id }, 'There is no such poll.'],
     [{ scheduleItemId: 'nope' }, 'There is no such time slot.'],
     [
       { scheduleItemId: configuredItems().find((item) => item.name.startsWith('09/03'))!._id, pollId: 'ragnarok' },

@@ -1,6 +1,6 @@
 // Redis access for the one-question poll: a question's votes and the owner's closed flag.
 import { type Admin, commandsAsAdmin } from '../../server/admin-limit.ts';
-import { couldBeAccountName, namedAccountProbe } from '../../server/account-probe.ts';
+import { couldBeAccountName, accountProbe } from '../../server/account-probe.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
@@ -38,7 +38,7 @@ export interface VoteToCast {
 /** Records a vote in one round trip (scripts.server.ts castVote). */
 export async function castVote({ question, vote, anonymous, address, maxVoters, newVoters }: VoteToCast) {
   const name = vote.inputtedName;
-  const probe = namedAccountProbe(address, name);
+  const probe = accountProbe(address, name);
   const [newVotersKey, newVotersMax, newVotersWindow] = attemptCounter(newVoters);
   return scripts.castVote.run(
     {

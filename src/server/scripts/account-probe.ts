@@ -6,14 +6,9 @@ import { COUNT_IN } from './rate-limit.ts';
  * `probe.name` in both of register's counters (count_in), unless this address already looked at
  * that name in the window (names_key, the set of names it looked at, expires with the address's
  * window). Answers 0 when the look may go ahead, else the seconds until the later window reopens.
- * (`probe` may still be a position in ARGV for positional scripts.)
  */
 export const PROBE_ACCOUNT = `${COUNT_IN}
 local function probe_account(names_key, ip_key, name_key, probe)
-  if type(probe) ~= 'table' then
-    local at = probe
-    probe = { name = ARGV[at], addressMax = ARGV[at + 1], addressWindow = ARGV[at + 2], nameMax = ARGV[at + 3], nameWindow = ARGV[at + 4] }
-  end
   if redis.call('SISMEMBER', names_key, probe.name) == 1 then return 0 end
   local wait = math.max(count_in(ip_key, probe.addressMax, probe.addressWindow), count_in(name_key, probe.nameMax, probe.nameWindow))
   if wait > 0 then return wait end
@@ -23,21 +18,10 @@ local function probe_account(names_key, ip_key, name_key, probe)
 end
 `;
 
-/** The keys and argument a named script starting with PROBE_ACCOUNT takes for a look. */
+/** The keys and argument a script starting with PROBE_ACCOUNT takes for a look. */
 export interface AccountProbe {
   keys: { probeNames: string; probeAddress: string; probeName: string };
   args: {
     probe: { name: string; addressMax: number; addressWindow: number; nameMax: number; nameWindow: number };
   };
 }
-
-/** The KEYS a PROBE_ACCOUNT look adds to a script (src/server/account-probe.ts accountProbe). */
-export type AccountProbeKeys = [namesLookedAt: string, probesPerAddress: string, probesPerName: string];
-/** The ARGV a PROBE_ACCOUNT look adds to a script, from its `at` on. */
-export type AccountProbeArgs = [
-  nameKey: string,
-  addressMax: number,
-  addressWindow: number,
-  nameMax: number,
-  nameWindow: number,
-];

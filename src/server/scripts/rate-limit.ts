@@ -13,14 +13,3 @@ local function count_in(key, max, window)
   return math.max(redis.call('TTL', key), 1)
 end
 `;
-
-/**
- * Lua defining `count_attempt()`: count_in for KEYS[1], allowing ARGV[1] attempts per ARGV[2]
- * seconds. A script that starts with it takes its own keys from KEYS[2] and its own arguments
- * from ARGV[3].
- */
-export const COUNT_ATTEMPT = `${COUNT_IN}
-local function count_attempt()
-  return count_in(KEYS[1], ARGV[1], ARGV[2])
-end
-`;

@@ -9,8 +9,6 @@ import { SESSION_ENDED } from '../../lib/session-token.ts';
 import { AppError } from '../app-error.ts';
 import { redis } from '../redis.ts';
 
-type Arg = string | number;
-
 /** A script's keys by name; a list where one name stands for several keys. */
 export type NamedKeys<KeyName extends string> = Record<KeyName, string | readonly string[]>;
 
@@ -50,7 +48,7 @@ export function isSessionEndedReply(error: unknown): boolean {
   return error instanceof Error && error.message.includes(SESSION_ENDED_REPLY);
 }
 
-/** Lua every named script starts with: `A` is the argument object, `K` the keys by name. */
+/** Lua every script starts with: `A` is the argument object, `K` the keys by name. */
 const NAMED_HEADER = `
 local A = cjson.decode(ARGV[1])
 local K = {}
@@ -65,19 +63,11 @@ for name, at in pairs(cjson.decode(ARGV[2])) do
 end
 `;
 
-/** The session check a named script runs first when run for a signed-in user. */
+/** The session check a script runs first when run for a signed-in user. */
 export const SESSION_CHECK = `
 if redis.call('HGET', K.sessionAccount, 'session') ~= A.sessionId then
   return redis.error_reply('${SESSION_ENDED_REPLY} the session has ended')
 end
-`;
-
-/** The positional session prelude: KEYS[1] and ARGV[1] are the check's, then shadowed away. */
-export const SESSION_PRELUDE = `
-if redis.call('HGET', KEYS[1], 'session') ~= ARGV[1] then
-  return redis.error_reply('${SESSION_ENDED_REPLY} the session has ended')
-end
-local KEYS, ARGV = {unpack(KEYS, 2)}, {unpack(ARGV, 2)}
 `;
 
 interface ScriptOptions {
@@ -86,24 +76,16 @@ interface ScriptOptions {
 }
 
 /**
- * Defines a script. Named: the type parameters are its key names, its argument object and its
- * reply, and Lua reads `K` and `A`. Positional (being retired): KEYS and ARGV tuples.
+ * Defines a script: the type parameters are its key names, its argument object and its reply.
+ * Lua reads the keys as `K.<name>` and the arguments as `A.<field>`.
  */
 export function defineScript<KeyName extends string, Args extends object, Reply>(
   lua: string,
-  options?: ScriptOptions,
-): Script<NamedKeys<KeyName>, Args, Reply>;
-export function defineScript<Keys extends string[], Args extends Arg[], Reply>(lua: string): Script<Keys, Args, Reply>;
-export function defineScript(lua: string, options: ScriptOptions = {}): Script<unknown, unknown, unknown> {
-  const senders = new Map<string, ReturnType<typeof sender>>();
-  const send = (source: string) => {
-    let found = senders.get(source);
-    if (!found) senders.set(source, (found = sender(source)));
-    return found;
-  };
-  const parse = (reply: unknown) =>
-    options.json && typeof reply === 'string' && secondsToWait(reply) === undefined ? JSON.parse(reply) : reply;
-  const runNamed = async (source: string, keys: NamedKeys<string>, args: object) => {
+  options: ScriptOptions = {},
+): Script<NamedKeys<KeyName>, Args, Reply> {
+  const plain = sender(`${NAMED_HEADER}${lua}`);
+  let checked: ReturnType<typeof sender> | undefined;
+  const send = async (source: ReturnType<typeof sender>, keys: NamedKeys<string>, args: object): Promise<Reply> => {
     const flat: string[] = [];
     const at: Record<string, number | [number, number]> = {};
     for (const [name, key] of Object.entries(keys)) {
@@ -113,26 +95,19 @@ export function defineScript(lua: string, options: ScriptOptions = {}): Script<u
         flat.push(...key);
       }
     }
-    return parse(await send(source).run(flat, [JSON.stringify(args), JSON.stringify(at)]));
+    const reply = await source.run(flat, [JSON.stringify(args), JSON.stringify(at)]);
+    return (
+      options.json && typeof reply === 'string' && secondsToWait(reply) === undefined ? JSON.parse(reply) : reply
+    ) as Reply;
   };
-  const run = (keys: unknown, args: unknown) =>
-    Array.isArray(keys)
-      ? send(lua).run(keys, args as Arg[])
-      : runNamed(`${NAMED_HEADER}${lua}`, keys as NamedKeys<string>, args as object);
   return {
     lua,
-    run,
+    run: (keys, args) => send(plain, keys, args),
     async runChecked(check, keys, args) {
-      if (!check) return run(keys, args);
+      if (!check) return send(plain, keys, args);
+      checked ??= sender(`${NAMED_HEADER}${SESSION_CHECK}${lua}`);
       try {
-        if (Array.isArray(keys)) {
-          return await send(`${SESSION_PRELUDE}${lua}`).run([check.key, ...keys], [check.sid, ...(args as Arg[])]);
-        }
-        return await runNamed(
-          `${NAMED_HEADER}${SESSION_CHECK}${lua}`,
-          { ...(keys as NamedKeys<string>), sessionAccount: check.key },
-          { ...(args as object), sessionId: check.sid },
-        );
+        return await send(checked, { ...keys, sessionAccount: check.key }, { ...args, sessionId: check.sid });
       } catch (error) {
         if (isSessionEndedReply(error)) throw new AppError('unauthorized', SESSION_ENDED);
         throw error;
@@ -146,9 +121,8 @@ function sender(lua: string) {
   const sha = createHash('sha1').update(lua).digest('hex');
   const sentTo = new WeakSet<Redis>();
   return {
-    async run(keys: string[], args: Arg[]): Promise<unknown> {
+    async run(keys: string[], argv: string[]): Promise<unknown> {
       const client = redis();
-      const argv = args.map(String);
       if (!sentTo.has(client)) {
         const reply = await client.eval(lua, keys, argv);
         sentTo.add(client);

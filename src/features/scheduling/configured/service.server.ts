@@ -28,10 +28,10 @@ import type { Admin } from '../../../server/admin-limit.ts';
 
 export type Kind = 'time-slot' | 'date';
 
-/** The poll id, when it names a configured poll of the kind; else a 400 (the spec's endpoints' answer). */
+/** The poll id, when it names a configured poll of the kind; else a 404. */
 function requireKind(kind: Kind, pollId: string): string {
   if (kind === 'date' ? pollId !== DATE_POLL.id : !isTimeSlotPoll(pollId)) {
-    throw new AppError('bad_request', 'There is no such poll.');
+    throw new AppError('not_found', 'There is no such poll.');
   }
   return pollId;
 }
@@ -80,7 +80,7 @@ async function voteAs(input: VoteInput, unknownOption: string, caller: SignedIn 
 
 /** Adds or removes a time slot (or, in a made poll, answers any option). */
 export function changeChoice(change: 'add' | 'remove', body: ChoiceRequest, caller: SignedIn | Guest, address: string) {
-  if (body.pollId === DATE_POLL.id) throw new AppError('bad_request', 'There is no such poll.');
+  if (body.pollId === DATE_POLL.id) throw new AppError('not_found', 'There is no such poll.');
   const { scheduleItemId, answer, ...rest } = body;
   return voteAs(
     { ...rest, optionId: scheduleItemId, answer: change === 'add' ? answer : 'none' },

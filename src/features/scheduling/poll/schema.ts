@@ -13,7 +13,7 @@ export const username = v.pipe(
   v.check((name) => !hasControlCharacter(name), CONTROL_CHARACTER_MESSAGE),
 );
 
-export const pollId = v.pipe(v.string('pollId must be a string.'), v.maxLength(64, 'There is no such poll.'));
+export const pollId = v.pipe(v.string('pollId must be a string.'), v.maxLength(64, 'pollId is at most 64 characters.'));
 export const optionId = (field: string) =>
   v.pipe(v.string(`${field} must be a string.`), v.nonEmpty(`${field} is required.`), v.maxLength(64));
 /** The secret that proves a browser claimed an anonymous name with its first vote. */

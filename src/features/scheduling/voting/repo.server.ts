@@ -2,7 +2,7 @@
 // A member's voter key is their account key, so a name registered again is another voter; the
 // people hash keeps the name each voter voted under. Each vote and each read is one round trip.
 import * as scripts from './scripts.server.ts';
-import { couldBeAccountName, namedAccountProbe } from '../../../server/account-probe.ts';
+import { couldBeAccountName, accountProbe } from '../../../server/account-probe.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../../server/rate-limit.ts';
 import { hashReply, redis } from '../../../server/redis.ts';
@@ -49,7 +49,7 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   // The name without 'anon_' in its key form: an account's name, to look for (anonymous) or to copy the first name of.
   const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : usernameKey(change.username);
   const { pollId } = change;
-  const probe = namedAccountProbe(address, plainName);
+  const probe = accountProbe(address, plainName);
   const [newVoters, newVotersMax, newVotersWindow] = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);
   return scripts.changeVote.run(
     {

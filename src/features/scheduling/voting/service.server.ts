@@ -71,7 +71,7 @@ export async function vote(
   address: string,
 ): Promise<{ claimSecret?: string }> {
   const { pollId } = input;
-  if (!isPollId(pollId)) throw new AppError('bad_request', 'There is no such poll.');
+  if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
   // Only the configured polls take yes answers only, and theirs is the config's definition.
   if (input.answer === 'ifNeedBe' && specPoll(pollId)?.yesOnly) {
     throw new AppError('bad_request', 'This poll takes yes answers only.');
@@ -96,7 +96,7 @@ export async function vote(
   // Over register's limits on looking at accounts: the same refusal register gives.
   const wait = secondsToWait(outcome);
   if (wait !== undefined) throw rateLimited(wait);
-  if (outcome === 'no-poll') throw new AppError('bad_request', 'There is no such poll.');
+  if (outcome === 'no-poll') throw new AppError('not_found', 'There is no such poll.');
   if (outcome === 'unknown-option') throw refusal('bad_request', NO_SUCH_OPTION, 'unknown-option');
   if (outcome === 'closed') throw refusal('conflict', POLL_CLOSED, 'poll-closed');
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
