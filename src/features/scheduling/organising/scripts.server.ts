@@ -71,12 +71,8 @@ export interface PollRow {
   digest: boolean;
 }
 
-/**
- * A page of made polls, newest first: at most `count` of those placed below `below` ('+inf' for
- * the newest, '(<place>' for those before a place) in the index (the console's, or one
- * organiser's), then the `named` polls that are stored (the configured ones, on the console's
- * first page); and whether older ones remain.
- */
+/** A page of made polls, newest first: at most `count` placed below `below` ('+inf', or '(<place>')
+ * in the index, then the `named` polls that are stored; and whether older ones remain. */
 export const listPolls = defineLimitedScript<
   'index' | 'polls' | 'finals' | 'voterCounts' | 'organisers' | 'commentsOff' | 'digests',
   { below: string; count: number; named: string[] },
@@ -107,10 +103,7 @@ return cjson.encode(reply)`,
   { json: true },
 );
 
-/**
- * Gives every made poll the index lacks its place (a store from before polls had places), oldest
- * first; the `configured` polls are left out. Answers how many it placed.
- */
+/** Places every made poll the index lacks (not the `configured` ones), oldest first; answers how many. */
 export const indexPolls = defineLimitedScript<'polls' | 'index' | 'sequence', { configured: string[] }, number>(`
 local configured = {}
 for _, id in ipairs(A.configured) do configured[id] = true end
