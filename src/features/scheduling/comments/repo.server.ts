@@ -42,10 +42,7 @@ export function appendComment(pollId: string, comment: StoredComment, address: s
   );
 }
 
-/**
- * A poll's comments, oldest first, with the account that organises the poll ('' for none) and the
- * poll's version they were read at; one round trip with the reader's session check.
- */
+/** A poll's comments with its organiser's account and version: one round trip with the session check. */
 export async function readComments(
   pollId: string,
   session: SessionCheck | undefined,

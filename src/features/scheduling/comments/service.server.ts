@@ -67,10 +67,7 @@ export async function comment(
   return { comment: shown(stored, member ? caller.accountKey : '') };
 }
 
-/**
- * A poll's comments, oldest first, the reader's own marked, with whether the reader may delete any
- * (the poll's organiser, or an admin), and the poll's version they were read at.
- */
+/** A poll's comments, oldest first, the reader's own marked, with whether they may delete any. */
 export async function pollComments(
   pollId: string,
   reader: SessionUser | Guest,

@@ -23,9 +23,6 @@ export interface DateOption {
   description?: string;
 }
 
-// ----- Schedule items -----
-
-/** The name of the schedule item for a date and time slot. */
 export const itemName = (date: string, time: string) => `${date}_${time}`;
 
 /** Splits an item name into its date and time (split on the first underscore). */
@@ -48,7 +45,6 @@ export function configuredItems(): ScheduleItem[] {
   );
 }
 
-/** The dates ('MM/DD') a time-slot poll shows. */
 export function pollDates(pollId: TimeSlotPollId): string[] {
   const hidden: readonly string[] = TIME_SLOT_POLLS[pollId].hiddenDates;
   return Object.keys(TIME_SLOTS).filter((date) => !hidden.includes(date));
@@ -59,8 +55,6 @@ export function configuredPollItems(pollId: TimeSlotPollId): ScheduleItem[] {
   const dates = pollDates(pollId);
   return configuredItems().filter((item) => dates.includes(splitItemName(item.name).date));
 }
-
-// ----- Date options -----
 
 export const DATE_SUFFIX = '_DATE';
 /** The option name of a date: '07/03/2026' → '07/03/2026_DATE'. */
@@ -116,8 +110,6 @@ export const dateOptionOf = (option: PollOption): DateOption => ({
   ...(option.description ? { description: option.description } : {}),
 });
 
-// ----- The polls -----
-
 const { zone, slotMinutes } = TIME_SLOT_CALENDAR;
 
 function timeSlotPoll(pollId: TimeSlotPollId): CreatedPoll {
@@ -144,24 +136,18 @@ const common = { description: '', location: '', zone, slotMinutes, createdAt: 0,
 
 let made: readonly CreatedPoll[] | undefined;
 
-/**
- * The spec's polls as the content config makes them, time-slot polls first. Made once per process
- * (the config does not change while it runs). Every read of a configured poll names its options;
- * working out each slot's instant and zone name per request took the poll read in the bench from
- * about 2,280 to 540 requests/s.
- */
+/** The spec's polls as the content config makes them, time-slot polls first; made once per process
+ * (working out each slot's instant and zone name per read costs three quarters of the throughput). */
 export const specPolls = (): readonly CreatedPoll[] => (made ??= [...TIME_SLOT_POLL_IDS.map(timeSlotPoll), datePoll()]);
 
 /** The spec poll with this id, as the content config makes it; undefined for any other id. */
 export const specPoll = (pollId: string): CreatedPoll | undefined => specPolls().find((poll) => poll.id === pollId);
 
-/** Who chose a schedule item (SPEC section 3). */
 export interface ChoiceWithUser {
   scheduleItem: ScheduleItem;
   user: Voter;
 }
 
-/** Who chose a date (SPEC section 3). */
 export interface DateChoiceWithUser {
   date: string;
   user: Voter;
@@ -172,7 +158,6 @@ export interface DateChoiceWithUser {
 export type ActionOutcome =
   { answered: true; ok: boolean; body: Partial<AdminResponse> } | { answered: false; reason?: string };
 
-/** The alert text and colour for an action's outcome. */
 export function consoleMessage(endpoint: string, outcome: ActionOutcome): { text: string; ok: boolean } {
   if (!outcome.answered) return { text: `Error: ${endpoint} - ${outcome.reason || 'Unknown error'}`, ok: false };
   const { created, deleted, message, error } = outcome.body;

@@ -7,14 +7,9 @@ import type { CreatedPoll } from '../poll/schema.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';
 import * as scripts from './scripts.server.ts';
 
-/** The spec's catalogues: the schedule items and the reunion dates. */
 export type Catalogue = 'items' | 'dates';
 
-/**
- * Adds catalogue entries that are missing, and (with `poll`) stores the poll's definition and
- * offers the entries in it; answers how many entries were new. `admin` is who acts, for the
- * console's limit (src/server/admin-limit.ts), as below.
- */
+/** Adds the missing catalogue entries and (with `poll`) stores the poll offering them; answers how many were new. */
 export async function addToCatalogue(
   admin: Admin,
   catalogue: Catalogue,
@@ -32,10 +27,6 @@ export async function addToCatalogue(
   return replies.slice(0, entries.length).reduce((sum, added) => sum + Number(added), 0);
 }
 
-/**
- * Stores each poll's definition and offers it those of its options that exist in the catalogue;
- * answers how many were new, or 'no-catalogue' when it is empty.
- */
 export function offerExisting(admin: Admin, catalogue: Catalogue, polls: readonly CreatedPoll[]) {
   return runAsAdmin(
     admin,
@@ -56,7 +47,6 @@ export function offerExisting(admin: Admin, catalogue: Catalogue, polls: readonl
   );
 }
 
-/** Deletes the catalogue hash, taking its ids and their votes out of the polls; answers its size. */
 export async function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds: string[]): Promise<number> {
   return runAsAdmin(
     admin,

@@ -36,7 +36,6 @@ function requireKind(kind: Kind, pollId: string): string {
   return pollId;
 }
 
-/** The options a configured poll offers now. */
 async function offeredOptions(pollId: string) {
   return (await readPoll(pollId))?.poll.options ?? [];
 }
@@ -45,7 +44,6 @@ async function offeredOptions(pollId: string) {
 export const scheduleItems = async (pollId: string) =>
   (await offeredOptions(requireKind('time-slot', pollId))).map(scheduleItemOf);
 
-/** The date poll's dates. */
 export const availableDates = async (pollId: string) =>
   (await offeredOptions(requireKind('date', pollId))).map(dateOptionOf);
 
@@ -64,7 +62,6 @@ export async function choicesWithUsers(pollId: string): Promise<ChoiceWithUser[]
   }));
 }
 
-/** Who chose which date. */
 export async function dateChoicesWithUsers(pollId: string): Promise<DateChoiceWithUser[]> {
   return (await pollVotes(requireKind('date', pollId))).map(({ option, user }) => ({ date: option, user }));
 }
@@ -168,12 +165,7 @@ export async function dropScheduleDateItems(admin: Admin): Promise<ConsoleOutcom
   return { deleted, message: 'Their votes were deleted with them.' };
 }
 
-/**
- * Brings a store to this version's layout: stores the configured polls that it lacks (a store from
- * before they were polls of the model keeps their options offered and their votes as they are,
- * under the same ids), and gives the made polls of a store from before polls had places theirs in
- * the console's list. Running it again changes nothing; answers how many polls it stored and placed.
- */
+/** Stores the configured polls a store lacks and places its unplaced made polls; idempotent. */
 export async function migratePolls(admin: Admin): Promise<{ stored: number; placed: number }> {
   const stored = await storeDefinitions(admin, specPolls(), false);
   return { stored, placed: await indexPolls(admin) };

@@ -1,8 +1,6 @@
-// The mail a scheduling poll sends: the decision to each voter who left an address, with
-// the event as an .ics file, and an organiser's daily digest of new answers. Both go to addresses
-// somebody typed (a voter's, or an account's, which nobody verified), so neither holds anything a
-// visitor wrote, not even the poll's title: only the site's own words, the date and time picked,
-// counts, and links to the poll on this site, in plain text.
+// The mail a scheduling poll sends: the decision (with an .ics file) and an organiser's daily digest.
+// Both go to addresses nobody verified, so neither holds anything a visitor wrote, not even the
+// poll's title: only the site's own words, the date and time, counts and links, in plain text.
 import { decisionEvent, icsFile, decisionLabel, zoneViewer } from '../time/logic.ts';
 import { pollPath } from '../poll/logic.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
@@ -16,7 +14,6 @@ export interface PollMail {
   attachments?: { filename: string; contentType: string; content: string }[];
 }
 
-/** The site's host for the mail's words ('example.com'), from its address. */
 const hostOf = (site: string) => new URL(site).host;
 
 /**

@@ -1,9 +1,6 @@
-// Mail from scheduling polls (logic.ts words it): the decision to each voter who left an
-// address, when the organiser finalises the poll, and each organiser's daily digest of new answers.
-// Both come out of the day's poll mail (src/server/mail.ts MAIL_DAILY_POLL_CAP), reserved in the
-// script that finalises the poll or takes the digest, and a member organiser's decisions out of
-// their share of it, so one organiser cannot use up the day's poll mail for everyone. A mail over
-// a cap is recorded as not sent; the finalising itself always stands.
+// Mail from scheduling polls: the decision to each voter who left an address, and each organiser's
+// daily digest. Both come out of the day's poll mail, reserved in the script that finalises the poll
+// or takes the digest; a mail over a cap is recorded as not sent, and the finalising still stands.
 import * as repo from './repo.server.ts';
 import { createHash } from 'node:crypto';
 import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, mailCaps } from '../../../server/mail.ts';
@@ -13,10 +10,7 @@ import { type DigestLine, decisionMail, digestMail } from './logic.ts';
 /** A member organiser's share of the day's poll mail: half, so two organisers' decisions always fit. */
 export const organiserShare = (cap: number) => Math.ceil(cap / 2);
 
-/**
- * Sending stops this long after it began, well inside a synchronous function's 60 s, however slow
- * the mail service answers (a mail takes at most 5 s); what is left is recorded as not sent.
- */
+/** Sending stops this long after it began, well inside a function's 60 s; the rest is not sent. */
 export const SENDING_BUDGET_MS = 40_000;
 
 /** How a voter was told of the decision, as the organiser's list of voters shows it. */
@@ -27,10 +21,7 @@ export interface Told extends DeliveryOutcome {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/**
- * Mails the decision to the first `mails` of the voters' addresses (the rest over the caps), one
- * after another, as Resend's rate limit asks, and records how each went, in one round trip.
- */
+/** Mails the decision to the first `mails` addresses one after another, and records how each went. */
 export async function tellVoters(
   poll: CreatedPoll,
   addresses: [voterKey: string, email: string][],
@@ -59,11 +50,7 @@ export async function tellVoters(
   return tally;
 }
 
-/**
- * Sends the day's digests: per organiser address (or the owner's inbox for the console's polls), one
- * mail with each of their polls' new answers and voters since the last digest, as many as the day's
- * poll mail allows; the counts start again from nothing. Answers how many mails were sent.
- */
+/** Sends the day's digests, one mail per organiser address, as many as the day's poll mail allows. */
 export async function sendPollDigests(site: string, now = Date.now()): Promise<{ mailed: number; waiting: number }> {
   const { mails, rows } = await repo.takeDigests(mailCaps().polls, now);
   const byAddress = new Map<string, DigestLine[]>();

@@ -1,6 +1,5 @@
-// Organising in Redis (keys in poll/keys.server.ts): the made polls in an index by their place (the
-// console's list), a member's also in their own, with the account that made each; a poll's
-// decision, settings and voters. Whose poll it is, each script checks in the same step as its change.
+// Organising in Redis: the made polls in the console's index and each member's, a poll's decision,
+// settings and voters. Whose poll it is, each script checks in the same step as its change.
 import { type Admin, runAsAdmin } from '../../../server/admin-limit.ts';
 import { type Operator, type SignedIn, isOperator } from '../../../server/caller.ts';
 import { type WithClearance, canAdminister } from '../../../lib/policy.ts';
@@ -13,33 +12,19 @@ import { parsedPoll } from '../poll/repo.server.ts';
 import { specPolls } from '../configured/logic.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';
 
-/**
- * Polls one account may have open (not finalised) at once: a league, a family and a club each
- * deciding something; a script making polls to fill the store stops here.
- */
+/** Polls one account may have open (not finalised) at once. */
 export const MAX_OPEN_POLLS_PER_ACCOUNT = 5;
 /** Polls one account keeps in all, finalised ones included: its list stays one short page. */
 export const MAX_POLLS_PER_ACCOUNT = 20;
-/** The console lists made polls this many at a time, newest first. */
 export const POLLS_PAGE_SIZE = 50;
 
-/**
- * Who changes a made poll: the operator's tools, or a signed-in member as their account, with their
- * clearance: one who administers the site (src/lib/policy.ts canAdminister) manages any poll,
- * anyone else only the polls their account made.
- */
+/** An admin (canAdminister) manages any poll, anyone else only the polls their account made. */
 export type Organiser = Operator | (SignedIn & WithClearance);
 
-/** Who acts, as the scripts take it: their account key ('' for the operator) and whether they administer the site. */
 export function actingAs(organiser: Organiser): scripts.Acting {
   if (isOperator(organiser)) return { caller: '', admin: true };
   return { caller: organiser.accountKey, admin: canAdminister(organiser) };
 }
-/**
- * Stores a made poll and offers its options, as its organiser's (one round trip, within their limit
- * of actions): refused when the id is taken, or when the organiser, unless they administer the
- * site, has their most open polls or polls in all (the operator's tools make polls that are nobody's).
- */
 export function createPoll(
   organiser: Organiser,
   poll: CreatedPoll,
@@ -70,11 +55,6 @@ export function createPoll(
   );
 }
 
-/**
- * Reads a page of polls from an index, newest first, each with its decision, voter count,
- * organiser's name (from their account key, '<name key>#<n>') and settings, then the named polls
- * that are stored; one round trip within the caller's limit.
- */
 async function readPollsPage(
   caller: Admin,
   index: string,
@@ -111,17 +91,13 @@ async function readPollsPage(
   return { polls, older: more ? older : null };
 }
 
-/**
- * The console's polls: a page of the made polls, newest first, below the cursor `before` (the
- * newest without one), and on the first page the configured polls that are stored.
- */
+/** The console's polls: a page of made polls below `before`; on the first, the configured ones. */
 export function listPolls(admin: Admin, before?: number): Promise<PollsPage> {
   const below = before === undefined ? '+inf' : `(${before}`;
   const configured = before === undefined ? specPolls().map((poll) => poll.id) : [];
   return readPollsPage(admin, schedulingKeys.pollIndex(), below, POLLS_PAGE_SIZE, configured);
 }
 
-/** The polls a member made, newest first (at most MAX_POLLS_PER_ACCOUNT, so one page). */
 export async function listOwnPolls(member: SignedIn): Promise<ListedPoll[]> {
   const { polls } = await readPollsPage(
     member,
@@ -133,7 +109,6 @@ export async function listOwnPolls(member: SignedIn): Promise<ListedPoll[]> {
   return polls.map(({ organiser: _organiser, ...poll }) => poll);
 }
 
-/** Gives the made polls of a store from before polls had places theirs, oldest first; answers how many. */
 export function indexPolls(admin: Admin): Promise<number> {
   return runAsAdmin(
     admin,
@@ -143,7 +118,6 @@ export function indexPolls(admin: Admin): Promise<number> {
   );
 }
 
-/** Deletes a poll and everything voted in it, for its organiser or an admin: 'deleted', 'missing' or 'not-theirs'. */
 export function deletePoll(organiser: Organiser, pollId: string) {
   return runAsAdmin(
     organiser,
@@ -172,10 +146,6 @@ export function deletePoll(organiser: Organiser, pollId: string) {
   );
 }
 
-/**
- * Takes the voters under a name (as voted) out of a poll with all their answers, freeing the name,
- * for its organiser or an admin: how many answers went, 'no-voter' or 'not-theirs'.
- */
 export function removeVoter(organiser: Organiser, pollId: string, username: string) {
   return runAsAdmin(
     organiser,
@@ -198,15 +168,10 @@ export function removeVoter(organiser: Organiser, pollId: string, username: stri
   );
 }
 
-/** What finalising a poll did, and for 'ok' whom to tell: the mails reserved, the poll, and each voter's address. */
 export type Finalised =
   | { outcome: 'missing' | 'not-theirs' | 'unknown-option' }
   | { outcome: 'ok'; mails: number; poll: CreatedPoll; addresses: [voterKey: string, email: string][] };
 
-/**
- * Finalises a poll on an option, for its organiser or an admin, reserving as much of the day's
- * poll mail (and a member organiser's share of it) as its voters' addresses want (one round trip).
- */
 export async function finalisePoll(
   organiser: Organiser,
   pollId: string,
@@ -246,7 +211,6 @@ export async function finalisePoll(
   return { outcome: 'ok', mails: reply.mails, poll: parsedPoll(pollId, reply.definition, optionId), addresses: pairs };
 }
 
-/** Reopens a finalised poll, for its organiser or an admin: 'ok', 'missing' or 'not-theirs'. */
 export function reopenPoll(organiser: Organiser, pollId: string) {
   return runAsAdmin(
     organiser,
@@ -261,7 +225,6 @@ export function reopenPoll(organiser: Organiser, pollId: string) {
   );
 }
 
-/** Switches a poll's comments and its daily digest on or off ('' leaves one as it is), for its organiser or an admin. */
 export function setPollSettings(
   organiser: Organiser,
   pollId: string,

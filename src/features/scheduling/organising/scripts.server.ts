@@ -14,7 +14,7 @@ local function may_organise(organisers, poll_id, caller, admin)
 end
 `;
 
-/** Who acts: their account key ('' for the operator's tools) and whether they administer the site. */
+/** Who acts: their account key ('' for the operator's tools), and whether they administer the site. */
 export interface Acting {
   caller: string;
   admin: boolean;
@@ -59,7 +59,6 @@ if A.organiser ~= '' then
 end
 return 'ok'`);
 
-/** A listed poll as the store holds it. */
 export interface PollRow {
   id: string;
   /** Its place in the index ('' for a named one). */
@@ -72,12 +71,8 @@ export interface PollRow {
   digest: boolean;
 }
 
-/**
- * A page of made polls, newest first: at most `count` of those placed below `below` ('+inf' for
- * the newest, '(<place>' for those before a place) in the index (the console's, or one
- * organiser's), then the `named` polls that are stored (the configured ones, on the console's
- * first page); and whether older ones remain.
- */
+/** A page of made polls, newest first: at most `count` placed below `below` ('+inf', or '(<place>')
+ * in the index, then the `named` polls that are stored; and whether older ones remain. */
 export const listPolls = defineLimitedScript<
   'index' | 'polls' | 'finals' | 'voterCounts' | 'organisers' | 'commentsOff' | 'digests',
   { below: string; count: number; named: string[] },
@@ -108,10 +103,7 @@ return cjson.encode(reply)`,
   { json: true },
 );
 
-/**
- * Gives every made poll the index lacks its place (a store from before polls had places), oldest
- * first; the `configured` polls are left out. Answers how many it placed.
- */
+/** Places every made poll the index lacks (not the `configured` ones), oldest first; answers how many. */
 export const indexPolls = defineLimitedScript<'polls' | 'index' | 'sequence', { configured: string[] }, number>(`
 local configured = {}
 for _, id in ipairs(A.configured) do configured[id] = true end

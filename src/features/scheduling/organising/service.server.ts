@@ -56,26 +56,19 @@ export async function createPoll(organiser: repo.Organiser, request: NewPollRequ
   return { poll };
 }
 
-/** A page of every poll for the console, newest first, with its number of voters and its organiser. */
 export const listPolls = (admin: Admin, before?: number) => repo.listPolls(admin, before);
 
-/** The polls a member made, newest first, with their numbers of voters. */
 export const listOwnPolls = async (member: SignedIn) => ({ polls: await repo.listOwnPolls(member), older: null });
 
 const notYours = () => new AppError('forbidden', NOT_YOUR_POLL);
 
-/** Deletes a poll with its votes, for its organiser or an admin. */
 export async function deletePoll(organiser: repo.Organiser, pollId: string) {
   const outcome = isPollId(pollId) ? await repo.deletePoll(organiser, pollId) : 'missing';
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
   if (outcome === 'not-theirs') throw notYours();
 }
 
-/**
- * Finalises a poll on one of its options, for its organiser or an admin, then mails the decision to
- * its voters who left an address, as far as the day's poll mail and the organiser's share of it go
- * (mail/service.server.ts); answers how their mail went. `site` is the site's address, for the links.
- */
+/** Finalises a poll on an option, then mails the decision to its voters who left an address. */
 export async function finalise(organiser: repo.Organiser, pollId: string, optionId: string, site: string) {
   const caps = mailCaps();
   const outcome = isPollId(pollId)
@@ -96,7 +89,6 @@ export async function finalise(organiser: repo.Organiser, pollId: string, option
   return { told };
 }
 
-/** Reopens a finalised poll to votes, for its organiser or an admin. */
 export async function reopen(organiser: repo.Organiser, pollId: string) {
   const outcome = isPollId(pollId) ? await repo.reopenPoll(organiser, pollId) : 'missing';
   if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
@@ -106,11 +98,7 @@ export async function reopen(organiser: repo.Organiser, pollId: string) {
 /** What the organiser hears when the voter to remove is not in the poll (any more). */
 export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
 
-/**
- * Takes a voter out of a poll with all their answers (names made up to fill a poll, a voter who
- * asked to leave), by the name the poll's answers show (`anon_` and all); their name is free
- * again. Answers how many answers went.
- */
+/** Takes a voter (by the name the answers show, `anon_` and all) out of a poll with all their answers. */
 export async function removeVoter(organiser: repo.Organiser, pollId: string, username: string) {
   if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
   const removed = await repo.removeVoter(organiser, pollId, username);
@@ -138,11 +126,7 @@ export async function changeSettings(organiser: repo.Organiser, request: PollSet
   if (outcome === 'no-email') throw new AppError('conflict', NO_DIGEST_ADDRESS);
 }
 
-/**
- * A poll's voters as its organiser (or an admin) sees them, in the order they came: each with how
- * many answers they gave, the address they left (which only the organiser sees) and how the
- * decision's mail went. One round trip.
- */
+/** A poll's voters as its organiser (or an admin) sees them, in the order they came; one round trip. */
 export async function pollVoters(reader: SessionUser, pollId: string): Promise<{ voters: OrganisedVoter[] }> {
   if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
   const read = await votes.readVoters(pollId, reader.session);

@@ -1,8 +1,6 @@
-// The poll organiser, on a member's "Your polls" page and in the console: the poll being made,
-// checked by the server's rules (poll/logic.ts) before it is sent, and the polls made so far (the
-// member's own, or every poll a page at a time) with what the organiser does to them, each followed
-// by a reload of the list. The list loads when first shown, a poll's voters when opened. Changes
-// and loads go one at a time (enqueue): a reload never reads across a change.
+// The poll organiser, on a member's "Your polls" page and in the console: the poll being made and
+// the polls made so far, each action followed by a reload of the list. Changes and loads go one at
+// a time (enqueue): a reload never reads across a change.
 import { atom, map, onMount } from 'nanostores';
 import {
   changePollSettings,
@@ -25,7 +23,6 @@ export type { ListedPoll } from '../poll/schema.ts';
 /** Which polls the organiser lists: the member's own ('mine'), or in the console every poll ('all'). */
 export type OrganiserScope = 'mine' | 'all';
 
-/** What a failure says: the server's reason, or a general one when there is none. */
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 
 /** A fresh poll: nothing picked yet, in the organiser's own time zone. */
@@ -42,31 +39,23 @@ export const blankPoll = (): NewPoll => ({
 export const $madePolls = atom<ListedPoll[] | null>(null);
 /** The cursor of the next older page of the console's polls, or null when the oldest is shown. */
 export const $olderPolls = atom<string | null>(null);
-/** Whether an older page is on its way. */
 export const $loadingOlder = atom(false);
 /** Why the list could not be loaded; empty when it could. */
 export const $listError = atom('');
-/** The poll being made. */
 export const $draft = atom<NewPoll>(blankPoll());
 /** What is wrong with the poll being made, or why it was not made; empty when nothing is. */
 export const $draftError = atom('');
-/** Whether the poll being made is on its way to the server. */
 export const $creating = atom(false);
 /** The poll made last, for its link. */
 export const $created = atom<CreatedPoll | undefined>(undefined);
 /** Why the last action on a made poll failed, by the poll's id. */
 export const $pollErrors = map<Record<string, string>>({});
-/** The made poll whose deletion is being confirmed. */
 export const $confirmingDelete = atom<string | null>(null);
 /** Each opened poll's voters with how many answers each gave, in the order they came, by the poll's id. */
-export const $pollVoters = map<Record<string, PollVoter[]>>({});
+export const $pollVoters = map<Record<string, OrganisedVoter[]>>({});
 /** What the last action on a made poll did, where there is something to say (how its decision's mail went), by the poll's id. */
 export const $pollNotices = map<Record<string, string>>({});
-/** The voter whose removal is being confirmed. */
-export const $confirmingRemoval = atom<{ pollId: string; voter: PollVoter } | null>(null);
-
-/** A voter as the organiser's list shows them: their answers, the address they left, how they were told. */
-export type PollVoter = OrganisedVoter;
+export const $confirmingRemoval = atom<{ pollId: string; voter: OrganisedVoter } | null>(null);
 
 /** Which polls this page lists, set by its organiser before the list first shows. */
 let scope: OrganiserScope = 'all';
@@ -78,11 +67,7 @@ export function chooseScope(chosen: OrganiserScope): void {
 
 let queue: Promise<void> = Promise.resolve();
 
-/**
- * Runs `job` once the changes and loads queued before it have ended, and answers when it has: a
- * change clicked while another is on its way (comments off, then Finalise) goes after that one's
- * reload, whose list, read before it, would otherwise be shown after it.
- */
+/** Runs `job` after the changes and loads queued before it, and answers when it has. */
 function enqueue(job: () => Promise<void>): Promise<void> {
   const done = queue.then(job);
   queue = done.catch(() => undefined);
@@ -105,7 +90,6 @@ export async function loadPolls(): Promise<void> {
   }
 }
 
-/** Loads the console's next older page of polls below those shown. */
 export async function loadOlderPolls(): Promise<void> {
   const before = $olderPolls.get();
   if (!before || $loadingOlder.get()) return;
@@ -123,10 +107,7 @@ export async function loadOlderPolls(): Promise<void> {
   }
 }
 
-/** Changes fields of the poll being made. */
-export function editDraft(fields: Partial<NewPoll>): void {
-  $draft.set({ ...$draft.get(), ...fields });
-}
+export const editDraft = (fields: Partial<NewPoll>) => $draft.set({ ...$draft.get(), ...fields });
 
 function editDay(date: string, change: (day: NewPollDay) => NewPollDay): void {
   editDraft({ days: $draft.get().days.map((day) => (day.date === date ? change(day) : day)) });
@@ -141,25 +122,17 @@ export function addDate(date: string): void {
   $draftError.set('');
 }
 
-/** Removes a picked date with its times. */
-export function removeDate(date: string): void {
-  editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
-}
+export const removeDate = (date: string) => editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
 
 /** Adds a start time ('HH:MM') to a picked date, once, in time order. */
 export function addTime(date: string, time: string): void {
   if (time) editDay(date, (day) => ({ ...day, slots: [...new Set([...day.slots, time])].sort() }));
 }
 
-/** Removes a start time from a picked date. */
-export function removeTime(date: string, time: string): void {
+export const removeTime = (date: string, time: string) =>
   editDay(date, (day) => ({ ...day, slots: day.slots.filter((slot) => slot !== time) }));
-}
 
-/**
- * Makes the poll being made, unless poll/logic.ts finds a problem (shown instead) or it is on its
- * way already; then starts a fresh one and reloads the list.
- */
+/** Makes the poll being made unless poll/logic.ts finds a problem; then starts a fresh one. */
 export async function createDraft(now = Date.now()): Promise<void> {
   if ($creating.get()) return;
   const poll = $draft.get();
@@ -211,10 +184,7 @@ export const finalise = (pollId: string, optionId: string) =>
     $pollNotices.setKey(pollId, toldNotice(told));
   });
 
-/**
- * Switches a made poll's comments, or its organiser's daily digest of new answers, on or off: shown
- * at once, then the list reloads (which puts it back if the server refused).
- */
+/** Switches a made poll's comments or digest: shown at once, put back by the reload if refused. */
 export function changeSettings(pollId: string, settings: { comments?: boolean; digest?: boolean }): Promise<void> {
   const shown = (poll: ListedPoll): ListedPoll => {
     const { commentsOff: _off, digest: _digest, ...rest } = poll;
@@ -226,18 +196,10 @@ export function changeSettings(pollId: string, settings: { comments?: boolean; d
   return act(pollId, () => changePollSettings(pollId, settings));
 }
 
-/** Opens a decided poll to votes again. */
 export const reopen = (pollId: string) => act(pollId, () => reopenPoll(pollId));
 
-/** Asks before a made poll is deleted. */
-export function askToDelete(pollId: string): void {
-  $confirmingDelete.set(pollId);
-}
-
-/** Closes the question without deleting. */
-export function cancelDelete(): void {
-  $confirmingDelete.set(null);
-}
+export const askToDelete = (pollId: string) => $confirmingDelete.set(pollId);
+export const cancelDelete = () => $confirmingDelete.set(null);
 
 /** Deletes a made poll, with its votes, once the organiser has confirmed it. */
 export function confirmDelete(pollId: string): Promise<void> {
@@ -254,18 +216,11 @@ export async function loadVoters(pollId: string): Promise<void> {
   }
 }
 
-/** Asks before a voter is taken out of a poll. */
-export function askToRemoveVoter(pollId: string, voter: PollVoter): void {
-  $confirmingRemoval.set({ pollId, voter });
-}
-
-/** Closes the question without removing anyone. */
-export function cancelRemoval(): void {
-  $confirmingRemoval.set(null);
-}
+export const askToRemoveVoter = (pollId: string, voter: OrganisedVoter) => $confirmingRemoval.set({ pollId, voter });
+export const cancelRemoval = () => $confirmingRemoval.set(null);
 
 /** Takes a voter out of a poll with all their answers, once the organiser has confirmed it. */
-export function confirmRemoval(pollId: string, voter: PollVoter): Promise<void> {
+export function confirmRemoval(pollId: string, voter: OrganisedVoter): Promise<void> {
   $confirmingRemoval.set(null);
   return act(pollId, async () => {
     await removeVoter(pollId, voter.username);

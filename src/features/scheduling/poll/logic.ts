@@ -58,7 +58,6 @@ export function newPollProblem(poll: NewPoll, now: number): string | undefined {
   return undefined;
 }
 
-/** The poll's options in date and time order. */
 export function pollOptions(poll: NewPoll): PollOption[] {
   return [...poll.days]
     .sort((a, b) => a.date.localeCompare(b.date))
@@ -86,7 +85,6 @@ export const NO_SUCH_OPTION = 'There is no such option in this poll.';
 export const NAME_TAKEN = 'That name is already taken. Please choose another.';
 /** A new voter's refusal once a poll has all the voters it takes (voting/service.server.ts MAX_VOTERS_PER_POLL). */
 export const POLL_FULL = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
-/** A vote on a poll its organiser has finalised. */
 export const POLL_CLOSED =
   'This poll is closed: the organiser has picked the final option, so votes can no longer change.';
 /** Registration refuses usernames that start with it, so no account is mistaken for a visitor. */
@@ -101,8 +99,6 @@ export const HOW_TO_ANSWER_YES_ONLY =
 export const INVALID_EMAIL = 'Invalid Email Format';
 /** Long enough for a full name, short enough for a badge. */
 export const MAX_NAME_LENGTH = 40;
-
-// ----- Voters -----
 
 /** The voter name of an anonymous visitor: 'anon_' + the name trimmed, whitespace runs → '_'. */
 export const anonymousVoter = (typed: string) => ANON_PREFIX + typed.trim().replace(/\s+/g, '_');
@@ -141,7 +137,6 @@ export function votersByOption<T>(choices: T[], optionOf: (choice: T) => string,
 
 // ----- Ranking, as Rallly does: yes counts for more than any number of "if need be" -----
 
-/** How an answer reads. */
 export const ANSWER_TEXT: Record<Answer, string> = { yes: 'Yes', ifNeedBe: 'If need be' };
 
 /** Counts each option's answers; options nobody answered count zero. */

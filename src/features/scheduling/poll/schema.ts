@@ -21,17 +21,9 @@ export const claimSecret = v.optional(v.pipe(v.string(), v.maxLength(128)));
 /** Yes (the spec's only answer, and the default) or "if need be" (in polls that take it). */
 export const answer = v.optional(v.picklist(['yes', 'ifNeedBe'], 'answer must be yes or ifNeedBe.'), 'yes');
 
-/**
- * Why a vote was refused, when a page or an adapter acts on it (`reason` beside the `error` text,
- * SPEC section 7): the organiser has decided (`poll-closed`), the name is someone else's
- * (`name-taken`), a new voter finds the poll full (`poll-full`), or the poll has no such option
- * (`unknown-option`, which the spec's endpoints word as a time slot or a date); a comment finds the
- * poll's comments switched off (`comments-off`) or full (`comments-full`).
- */
+/** Why a vote or comment was refused, when a page or an adapter acts on it (`reason` beside `error`). */
 export type SchedulingReason =
   'poll-closed' | 'name-taken' | 'poll-full' | 'unknown-option' | 'comments-off' | 'comments-full';
-
-// ----- The poll model -----
 
 export interface NewPollDay {
   /** 'YYYY-MM-DD' in the poll's zone. */
@@ -46,7 +38,6 @@ export interface NewPoll {
   location: string;
   zone: string;
   days: NewPollDay[];
-  /** How long each slot lasts, in minutes. */
   slotMinutes: number;
 }
 
@@ -55,15 +46,9 @@ export interface PollOption {
   /** Stable and readable: 'd-20261025' for a day, 's-20261025-1900' for a slot. */
   id: string;
   date: string;
-  /** Start time in the poll's zone, for a slot. */
   time?: string;
-  /** The slot's start (ms), for a slot. */
   start?: number;
-  /**
-   * The zone's short name at the slot's start ('CET', 'GMT+9'), for a slot. Worked out once when the
-   * poll is made, so a poll's page shows its times without the browser's time-zone data, whose first
-   * use costs a phone about 100 ms.
-   */
+  /** The zone's short name at the slot's start ('CET'), made with the poll: the page needs no Intl. */
   zoneName?: string;
   /** A note beside the option (the reunion poll's dates have them). */
   description?: string;
@@ -103,7 +88,6 @@ export interface PollsPage {
   older: string | null;
 }
 
-/** A voter as the results show them. */
 export interface Voter {
   username: string;
   firstName?: string;
@@ -118,7 +102,6 @@ export interface OptionTally {
   ifNeedBe: number;
 }
 
-/** Who answered an option, and how. */
 export interface Vote {
   option: string;
   user: Voter;

@@ -1,7 +1,5 @@
-// What a poll page reads: the poll, everyone's answers, its version, its decision as a calendar
-// file; and how long the CDN keeps each. An open page reads the version every few seconds and
-// reloads the rest, asked at the new version (`?v=`), only when it moved: the CDN keeps an answer
-// asked at the version it was read at for a minute (that URL's answer cannot change), and none
+// What a poll page reads, and how long the CDN keeps each. The CDN keeps an answer asked at the
+// version it was read at (`?v=`) for a minute, since that URL's answer cannot change, and none
 // asked at another version or none, so nobody can park an old answer under a version to come.
 import { AppError } from '../../../server/app-error.ts';
 import { type Guest, type SignedIn, isSignedIn } from '../../../server/caller.ts';

@@ -1,7 +1,5 @@
-// A poll page's state, one store per poll id (SPEC sections 2, 4, 5, 8): who votes, the poll, the
-// voter's answers, everyone's, the comments; and the page's actions. While the page is visible the
-// poll's version is read every few seconds, and the poll reloads when it moved. Every load and
-// change goes through one queue (enqueue), one at a time: no load reads across a change.
+// A poll page's state, one store per poll id (SPEC sections 2, 4, 5, 8), and the page's actions.
+// Every load and change goes through one queue (enqueue), one at a time.
 import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
 import type { UserDetails } from '../../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
@@ -36,7 +34,6 @@ import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../
 
 export type { Vote } from './schema.ts';
 
-/** A poll's title, zone, decision…: all but its options. */
 export type PollDetails = Omit<CreatedPoll, 'options'>;
 
 /** What each failed fetch logs beside 'An error has occurred' (SPEC section 8 words them for its polls). */
@@ -46,19 +43,16 @@ export interface FailureLogs {
   votes: string;
 }
 
-/** How often an open, visible poll checks its version for news. */
 export const REFRESH_MS = 5000;
 
 const BLANK_NAME = 'Please enter your name.';
 
-/** The anonymous name form. */
 interface NameForm {
   typed: string;
   saved: boolean;
   error: string;
 }
 
-/** The comment being written. */
 interface CommentForm {
   text: string;
   /** A guest's name (a member comments under their account's). */
@@ -67,7 +61,6 @@ interface CommentForm {
   sending: boolean;
 }
 
-/** The address a voter leaves to hear the decision. */
 interface EmailForm {
   typed: string;
   /** What this browser left in the poll ('' for none). */
@@ -79,7 +72,6 @@ interface EmailForm {
 interface PollState {
   options: PollOption[] | null;
   emailForm: EmailForm;
-  /** The poll's comments; null until they have loaded. */
   comments: CommentsResponse | null;
   commentForm: CommentForm;
   details: PollDetails | undefined;
@@ -92,15 +84,13 @@ interface PollState {
   name: NameForm;
 }
 
-/** What a poll's islands render. */
 export interface PollView {
-  /** The logged-in member, who votes under their username. */
   member: UserDetails | undefined;
   /** The name votes go under ('' while there is none). */
   voter: string;
   name: NameForm;
   canVote: boolean;
-  /** Null until the options and the votes have both arrived, so the page renders once. */
+  /** Null until the options and the votes have both arrived. */
   options: PollOption[] | null;
   details: PollDetails | undefined;
   missing: boolean;
@@ -110,10 +100,8 @@ export interface PollView {
   answers: ReadonlyMap<string, Answer>;
   selected: ReadonlySet<string>;
   votes: Vote[];
-  /** Who chose each option, by option id. */
   voters: Map<string, Voter[]>;
   voterNames: string[];
-  /** The poll's comments, oldest first; null until they have loaded. */
   comments: PollComment[] | null;
   /** Whether the reader may delete any comment: the poll's organiser, or an admin. */
   moderator: boolean;
@@ -127,14 +115,10 @@ interface Poll {
   $state: MapStore<PollState>;
   $voter: ReadableAtom<string>;
   $view: ReadableAtom<PollView>;
-  /** The page's loads and changes of the poll, one at a time (enqueue). */
   queue: Promise<void>;
   /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
   changes: number;
-  /**
-   * Clicks not yet answered by the server: answers read meanwhile may lack them (a refresh that
-   * reads after a click, before its vote is in), so the voter's own are not taken from them.
-   */
+  /** Clicks not yet answered: answers read meanwhile may lack them, so own answers are not taken. */
   sending: number;
   /** The version the shown poll was loaded at (-1 before it is known). */
   version: number;
@@ -229,10 +213,7 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
   return poll;
 }
 
-/**
- * Every REFRESH_MS while the page is visible (and at once when it becomes visible again), reads the
- * poll's version, and reloads the poll only when it moved: an unchanged poll costs one small read.
- */
+/** While the page is visible, reads the poll's version and reloads the poll only when it moved. */
 function refreshWhileVisible(poll: Poll): () => void {
   const refresh = async () => {
     const version = await fetchPollVersion(poll.id);
@@ -248,11 +229,8 @@ function refreshWhileVisible(poll: Poll): () => void {
   return whileVisible(() => enqueue(poll, refresh), REFRESH_MS);
 }
 
-/**
- * Runs `job` once every load and change queued before it has ended, and answers when it has. So
- * each change goes with the claim secret the votes before it brought back, and a load never reads
- * across a change: a refresh that read before a comment was in would otherwise hide it again.
- */
+/** Runs `job` after everything queued before it: a change carries the claim secret earlier votes
+ * brought back, and a load never reads across a change. */
 function enqueue(poll: Poll, job: () => Promise<void>): Promise<void> {
   const done = poll.queue.then(job);
   poll.queue = done.catch(() => undefined);
@@ -273,7 +251,6 @@ function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<
   });
 }
 
-/** Loads the poll's comments; a failure is logged and leaves those shown. */
 function loadComments({ id, $state }: Poll, version?: number): Promise<void> {
   return task(async () => {
     try {
@@ -284,12 +261,8 @@ function loadComments({ id, $state }: Poll, version?: number): Promise<void> {
   });
 }
 
-/**
- * One read of everyone's answers feeds every view: everyone's votes (`votes`), and the voter's own
- * answers (when there is a voter). A new voter's (`fresh`) are shown once they arrive; a refresh
- * (at the poll's new `version`) keeps the shown ones, and voting open, until then. Own answers read
- * across a click are older than what it shows, and not taken.
- */
+/** One read of everyone's answers feeds everyone's votes and the voter's own; a new voter's
+ * (`fresh`) are cleared until they arrive. */
 function loadAnswers(
   poll: Poll,
   wanted: { votes: boolean; voter: string; fresh?: boolean },
@@ -324,10 +297,7 @@ function loadAnswers(
   });
 }
 
-/**
- * Whether a vote is the voter's: a member's are those the server marks as theirs (`mine`: their
- * account's, not an earlier account's of the same name); an anonymous name's, those under the name.
- */
+/** A member's votes are those the server marks `mine`; an anonymous name's, those under the name. */
 function isOwnVote(vote: Vote, voter: string): boolean {
   return isAnonymous(voter) ? voterKey(vote.user.username) === voterKey(voter) : vote.mine === true;
 }
@@ -338,15 +308,11 @@ function pollOf(pollId: string): Poll {
   return poll;
 }
 
-/** Replaces the typed anonymous name, unsaving it and clearing its error. */
 export function editVoterName(pollId: string, typed: string): void {
   pollOf(pollId).$state.setKey('name', { typed, saved: false, error: '' });
 }
 
-/**
- * Saves the typed name unless it is blank or one of `existingVoters` (a name this browser claimed is
- * its own); a comment not yet signed takes it too.
- */
+/** Saves the typed name unless blank or taken (a name this browser claimed is its own). */
 export function saveVoterName(pollId: string, existingVoters: string[]): void {
   const { $state } = pollOf(pollId);
   const { name } = $state.get();
@@ -362,11 +328,7 @@ export function saveVoterName(pollId: string, existingVoters: string[]): void {
   if (!commentForm.name.trim()) $state.setKey('commentForm', { ...commentForm, name: name.typed.trim() });
 }
 
-/**
- * Answers an option for the voter: yes ↔ no, or where the poll takes it yes → if need be → no. Shown at
- * once and undone if the server refuses; then reloads everyone's votes. A no-op until the voter's
- * own answers have loaded.
- */
+/** Cycles the voter's answer on an option, shown at once and undone on refusal. */
 export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   const poll = pollOf(pollId);
   const { $state } = poll;
@@ -420,17 +382,11 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   return enqueue(poll, send);
 }
 
-/** Changes the comment being written (its text, or a guest's name), clearing its error. */
 export function editComment(pollId: string, fields: Partial<Pick<CommentForm, 'text' | 'name'>>): void {
   const { $state } = pollOf(pollId);
   $state.setKey('commentForm', { ...$state.get().commentForm, ...fields, error: '' });
 }
 
-/**
- * Posts the comment being written (a guest's under the name typed), unless comments/logic.ts finds a
- * problem (shown instead); then clears it (unless it was edited meanwhile) and reloads the
- * comments. A refusal is shown at the form.
- */
 export async function postComment(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
   const { $state } = poll;
@@ -455,7 +411,6 @@ export async function postComment(pollId: string): Promise<void> {
   });
 }
 
-/** Deletes a comment (the reader's own, or any for the poll's organiser), then reloads the comments. */
 export function deletePollComment(pollId: string, commentId: string): Promise<void> {
   const poll = pollOf(pollId);
   return enqueue(poll, async () => {
@@ -468,17 +423,12 @@ export function deletePollComment(pollId: string, commentId: string): Promise<vo
   });
 }
 
-/** Changes the address being typed, clearing its error. */
 export function editVoterEmail(pollId: string, typed: string): void {
   const { $state } = pollOf(pollId);
   $state.setKey('emailForm', { ...$state.get().emailForm, typed, error: '' });
 }
 
-/**
- * Leaves the address typed (or, blank, forgets the one left) for the voter to hear the decision,
- * as the voter they vote as, after the votes clicked before it; this browser remembers it to say
- * so. A refusal is shown at the form; an address typed meanwhile stays in it.
- */
+/** Leaves the typed address (blank forgets it) for the voter to hear the decision. */
 export async function saveVoterEmail(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
   const { $state } = poll;
@@ -488,8 +438,7 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
   if (form.sending || !voter) return;
   if (email && !isValidEmail(email)) return $state.setKey('emailForm', { ...form, error: INVALID_EMAIL });
   $state.setKey('emailForm', { ...form, sending: true, error: '' });
-  // A new name's first vote claims it, and the address goes with the secret that vote brings back
-  // (without it the server would answer that the name is taken).
+  // Queued: the address goes with the claim secret a new name's first vote brings back.
   return enqueue(poll, async () => {
     try {
       const member = $user.get().username !== '';
@@ -525,16 +474,14 @@ function claims(pollId: string): Record<string, string> {
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
 }
 
-export const savedName = (pollId: string) => readStored(nameKey(pollId)) ?? '';
-export const saveName = (pollId: string, name: string) => writeStored(nameKey(pollId), name);
+const savedName = (pollId: string) => readStored(nameKey(pollId)) ?? '';
+const saveName = (pollId: string, name: string) => writeStored(nameKey(pollId), name);
 
-/** The address this browser left in the poll to hear its decision ('' for none). */
-export const savedEmail = (pollId: string) => readStored(emailKey(pollId)) ?? '';
-export const saveEmail = (pollId: string, email: string) => writeStored(emailKey(pollId), email);
+const savedEmail = (pollId: string) => readStored(emailKey(pollId)) ?? '';
+const saveEmail = (pollId: string, email: string) => writeStored(emailKey(pollId), email);
 
-/** The secret this browser holds for a voter key, if it claimed that name. */
-export const claimSecretFor = (pollId: string, key: string): string | undefined => claims(pollId)[key];
+const claimSecretFor = (pollId: string, key: string): string | undefined => claims(pollId)[key];
 
-export function rememberClaim(pollId: string, key: string, secret: string): void {
+function rememberClaim(pollId: string, key: string, secret: string): void {
   writeStoredJson(claimsKey(pollId), { ...claims(pollId), [key]: secret });
 }

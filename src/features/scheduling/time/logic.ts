@@ -3,7 +3,6 @@
 // it can (a phone's first Intl formatter costs about 100 ms); its decision as a calendar event.
 import type { CreatedPoll, PollOption } from '../poll/schema.ts';
 
-/** Whether `zone` is a time zone this platform knows. */
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -115,10 +114,8 @@ export function slotLabel(ms: number, pollZone: string, visitorZone: string, loc
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A zone's offset from UTC in minutes at an instant (ms): Berlin in winter, 60. */
 export type OffsetAt = (ms: number) => number;
 
-/** The visitor's offset, from the browser's own clock. */
 export const visitorOffsetAt: OffsetAt = (ms) => -new Date(ms).getTimezoneOffset();
 
 /** Whose clock a slot's second time is read on: its offset, and what names it at an instant. */
@@ -127,7 +124,6 @@ export interface Viewer {
   name: (ms: number) => string;
 }
 
-/** The visitor's own clock, named "your time". */
 export const VISITOR: Viewer = { offsetAt: visitorOffsetAt, name: () => 'your time' };
 
 /** The clock of a zone the visitor picked ('Asia/Tokyo'), named by its short name there ('JST'). */
@@ -196,16 +192,13 @@ export interface CalendarEvent {
   title: string;
   description?: string;
   location?: string;
-  /** 'YYYY-MM-DD'. */
   date: string;
   /** 'HH:MM' in `zone`, for a time slot; none for a whole day. */
   time?: string;
-  /** A time slot's length in minutes. */
   durationMinutes?: number;
   /** A time slot's start instant (ms), when known: spares working it out from `date`, `time` and `zone`. */
   start?: number;
   zone: string;
-  /** When the file is made (DTSTAMP). */
   now: number;
 }
 
@@ -299,7 +292,6 @@ export function icsFile(event: CalendarEvent): string {
   return [...lines, ...body, 'END:VCALENDAR'].map(foldLine).join('\r\n') + '\r\n';
 }
 
-/** A link that opens the event, filled in, in Google Calendar. */
 export function googleCalendarLink(event: CalendarEvent): string {
   const dates = event.time
     ? (({ start, end }) => `${stamp(start)}/${stamp(end)}`)(slotTimes(event))
@@ -311,7 +303,6 @@ export function googleCalendarLink(event: CalendarEvent): string {
   return `https://calendar.google.com/calendar/render?${query}`;
 }
 
-/** A link that opens the event, filled in, in Outlook on the web. */
 export function outlookLink(event: CalendarEvent): string {
   const query = new URLSearchParams({ path: '/calendar/action/compose', rru: 'addevent', subject: event.title });
   if (event.time) {
@@ -328,7 +319,6 @@ export function outlookLink(event: CalendarEvent): string {
   return `https://outlook.live.com/calendar/0/action/compose?${query}`;
 }
 
-/** The decision of a finalised poll as a calendar event. */
 export function decisionEvent(poll: CreatedPoll, now: number): CalendarEvent | undefined {
   const option = poll.options.find((each) => each.id === poll.final);
   if (!option) return undefined;

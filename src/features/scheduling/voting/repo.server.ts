@@ -1,7 +1,6 @@
-// A poll's votes in Redis (keys in poll/keys.server.ts): one sorted set per poll, each vote the
-// member '<voter key>\n<option id>', so a voter's choices are one range. A member's voter key is
-// their account key, so a name registered again is another voter; the people hash keeps the name
-// each voter voted under, which is what pages show. Each vote and each read is one round trip.
+// A poll's votes in Redis: one sorted set per poll, each vote the member '<voter key>\n<option id>'.
+// A member's voter key is their account key, so a name registered again is another voter; the
+// people hash keeps the name each voter voted under. Each vote and each read is one round trip.
 import * as scripts from './scripts.server.ts';
 import { couldBeAccountName, accountProbe } from '../../../server/account-probe.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';
@@ -17,7 +16,6 @@ import { schedulingKeys } from '../poll/keys.server.ts';
 // control characters), so the first newline of a vote ends its voter key.
 const SEPARATOR = '\n';
 
-/** Splits a stored vote into its voter key and option id. */
 function splitVote(vote: string): { voter: string; option: string } {
   const at = vote.indexOf(SEPARATOR);
   return { voter: vote.slice(0, at), option: vote.slice(at + 1) };
@@ -45,10 +43,7 @@ export interface Change {
   answer: Answer;
 }
 
-/**
- * Adds or removes one vote atomically, claiming an anonymous name on its first vote; looking for
- * the name's account counts as a look from `address` (src/server/account-probe.ts).
- */
+/** Adds or removes one vote (scripts.changeVote); looking for the name's account counts from `address`. */
 export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
   const voter = change.key;
   // The name without 'anon_' in its key form: an account's name, to look for (anonymous) or to copy the first name of.
@@ -56,7 +51,7 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   const { pollId } = change;
   const probe = accountProbe(address, plainName);
   const [newVoters, newVotersMax, newVotersWindow] = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);
-  const reply = await scripts.changeVote.run(
+  return scripts.changeVote.run(
     {
       offered: schedulingKeys.offered(pollId),
       people: schedulingKeys.people(pollId),
@@ -93,15 +88,10 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       newVotersWindow,
     },
   );
-  return reply;
 }
 
-/**
- * Every vote of a poll: the option, the answer and the voter, with a registered voter's first
- * name, and the reader's own (a member's) marked; and the poll's version they were read at. One
- * round trip, with the reader's session check; a vote, its voter's name and first name are
- * written together, so the later reads hold everyone the votes name.
- */
+/** Every vote of a poll, the reader's own (a member's) marked, and the version they were read at:
+ * one round trip with the reader's session check. */
 export async function pollVotesAt(
   pollId: string,
   reader?: Pick<SignedIn, 'accountKey' | 'session'>,
@@ -174,7 +164,6 @@ export function setVoterEmail(
   );
 }
 
-/** What the organiser's list of a poll's voters is made of, read in one round trip with the reader's session check. */
 export interface VotersRead {
   organiser: string;
   people: Record<string, string>;

@@ -35,12 +35,8 @@ export const LIMITS = {
 // names stops here, which also bounds what the poll's public results read (voters × options).
 export const MAX_VOTERS_PER_POLL = 500;
 
-/**
- * The voter a request may act as: the token's username when logged in (asking for another name is
- * a 403), else an anonymous 'anon_' name (a registered username without its token is a 403); and
- * the key its votes are stored under: the account's key for a member (an earlier account of the
- * name is another voter), the name's key form for an anonymous voter.
- */
+/** The voter a request may act as (a member only as themself, a guest only as an 'anon_' name), and
+ * the key its votes are stored under: a member's account key, an anonymous name's key form. */
 export function resolveVoter(requested: string, caller: SignedIn | Guest) {
   if (isSignedIn(caller)) {
     if (voterKey(requested) !== voterKey(caller.username)) {
@@ -111,10 +107,7 @@ export async function vote(
 /** What a visitor hears who leaves an address before answering anything. */
 export const NOT_A_VOTER_YET = 'Answer at least one option first, then leave your address.';
 
-/**
- * Keeps the address a voter leaves to hear the decision ('' forgets it), shown only to the poll's
- * organiser: for the token's user, or an anonymous name with its claim's secret.
- */
+/** Keeps the address a voter leaves to hear the decision ('' forgets it), shown only to the organiser. */
 export async function leaveEmail(input: VoterEmailRequest, caller: SignedIn | Guest, address: string): Promise<void> {
   const pollId = requirePollId(input.pollId);
   const voter = resolveVoter(input.username, caller);
@@ -126,7 +119,6 @@ export async function leaveEmail(input: VoterEmailRequest, caller: SignedIn | Gu
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
 }
 
-/** The option ids a voter chose: an anonymous name's, or those of the account a username has now. */
 export function choicesOf(pollId: string, username: string): Promise<string[]> {
   if (!username.trim()) throw new AppError('bad_request', 'username is required.');
   return votes.voterChoices(pollId, username.trim());

@@ -1,9 +1,6 @@
 // The poll organiser, a member's (their own polls, on "Your polls") or the console's (every poll):
-// a form that makes a poll (title, description, place, time zone, dates from a date picker, each
-// the whole day or start times of one length), checked by the same rules as the server's; and the
-// polls made so far, each with its link, voters and decision, to finalise, reopen or delete (after a
-// confirmation). Rendered from the organiser's store.
-// Its styles (scheduling.css) are imported by the scheduling console page, which inlines them: an island brings no CSS.
+// a form that makes a poll, and the polls made so far to finalise, reopen or delete.
+// Its styles (scheduling.css) are imported by the page, which inlines them: an island brings no CSS.
 import ConfirmDialog from '../../../../components/ConfirmDialog.tsx';
 import Field from '../../../../components/Field.tsx';
 import PollShare from '../../poll/components/PollShare.tsx';
@@ -58,7 +55,6 @@ import {
 const SLOT_LENGTHS = [30, 60, 90, 120, 180];
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 
-/** The organiser: a member's own polls (`mine`), or the console's every poll (`all`). */
 export default function PollOrganiser({ scope = 'all' }: { scope?: OrganiserScope }) {
   // Said once, before the list below first shows (and so loads).
   useState(() => chooseScope(scope));
@@ -252,7 +248,6 @@ function DayEditor({ day }: { day: NewPollDay }) {
   );
 }
 
-/** A made poll in the list: its link and state, and what the organiser can do with it. */
 function MadePoll({ poll }: { poll: ListedPoll }) {
   const error = useStore($pollErrors)[poll.id] ?? '';
   const notice = useStore($pollNotices)[poll.id] ?? '';

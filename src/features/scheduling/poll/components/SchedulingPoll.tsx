@@ -1,8 +1,5 @@
 // Every scheduling poll's island, laid out by its page's data-view: any poll by its address
-// (/scheduling_polls/p/<id>: description, place, time zones, the decision with calendar links, a
-// button per option cycling yes → if need be → no, the voter's address, comments, its link to share),
-// or a configured poll as the spec lays it out (SPEC section 2: a time-slot poll's cards and tables
-// per date, the date poll's cards with Select/Selected and 'Vote Results'). All show everyone's answers.
+// (/scheduling_polls/p/<id>), or a configured poll as the spec lays it out (SPEC section 2).
 // Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
 import DecisionEmail from './DecisionEmail.tsx';
 import PollComments from '../../comments/components/PollComments.tsx';
@@ -24,30 +21,22 @@ import {
   optionLabel,
 } from '../../time/logic.ts';
 import { pollPath, HOW_TO_ANSWER_YES_ONLY, ANSWER_TEXT } from '../logic.ts';
-import type { PollOption, Answer } from '../schema.ts';
-import {
-  type ScheduleItem,
-  dateOfOption,
-  dateOptionOf,
-  scheduleItemOf,
-  splitItemName,
-} from '../../configured/logic.ts';
+import type { Answer } from '../schema.ts';
+import { dateOfOption, dateOptionOf, scheduleItemOf, splitItemName } from '../../configured/logic.ts';
 import { $viewZone, viewerOf } from '../../time/store.ts';
 import { type FailureLogs, editVoterName, saveVoterName, schedulingPoll, toggleChoice } from '../store.ts';
 
-/** A poll's store, which loads the poll and keeps it current, with its actions bound to the poll id. */
+/** A poll's store with its actions bound to the poll id. */
 function useSchedulingPoll(pollId: string, failures: FailureLogs) {
   const poll = useStore(schedulingPoll(pollId, failures));
   return {
     ...poll,
-    /** Saves the typed name unless it is blank or another voter's. */
     save: (existingVoters: string[]) => saveVoterName(pollId, existingVoters),
     edit: (typed: string) => editVoterName(pollId, typed),
     toggle: (optionId: string) => toggleChoice(pollId, optionId),
   };
 }
 
-/** What the poll's parts render. */
 export type Poll = ReturnType<typeof useSchedulingPoll>;
 export type Layout = 'options' | 'time-slots' | 'dates';
 
@@ -80,21 +69,44 @@ export default function SchedulingPoll({ pollId, layout }: { pollId: string; lay
 const PRESSED: Record<Answer, 'true' | 'mixed'> = { yes: 'true', ifNeedBe: 'mixed' };
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** Options grouped by day, in order. */
-function byDay(options: PollOption[]): [date: string, options: PollOption[]][] {
-  const groups = new Map<string, PollOption[]>();
-  for (const option of options) groups.set(option.date, [...(groups.get(option.date) ?? []), option]);
+/** Groups items by date, keeping their order. */
+function byDate<T>(items: T[], dateOf: (item: T) => string): [date: string, items: T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(dateOf(item), [...(groups.get(dateOf(item)) ?? []), item]);
   return [...groups];
 }
 
-/** Groups items by date, keeping their order. */
-function byDate(items: ScheduleItem[]): [date: string, items: ScheduleItem[]][] {
-  const groups = new Map<string, ScheduleItem[]>();
-  for (const item of items) {
-    const { date } = splitItemName(item.name);
-    groups.set(date, [...(groups.get(date) ?? []), item]);
-  }
-  return [...groups];
+/** Each option's votes and voters, a row each. */
+function VotesTable(props: {
+  first: string;
+  rows: [id: string, label: string][];
+  voters: Poll['voters'];
+  caption?: string;
+  labelledBy?: string;
+}) {
+  return (
+    <table className="sched-table" aria-labelledby={props.labelledBy}>
+      {props.caption && <caption>{props.caption}</caption>}
+      <thead>
+        <tr>
+          <th scope="col">{props.first}</th>
+          <th scope="col">Votes</th>
+          <th scope="col">Voters</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map(([id, label]) => (
+          <tr key={id}>
+            <th scope="row">{label}</th>
+            <td>{props.voters.get(id)?.length ?? 0}</td>
+            <td>
+              <VoterBadges voters={props.voters.get(id) ?? []} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 function Options({ pollId, poll }: { pollId: string; poll: Poll }) {
@@ -169,7 +181,7 @@ function Options({ pollId, poll }: { pollId: string; poll: Poll }) {
       )}
       {!event && <VoterPanel poll={poll} id={pollId} />}
       <div className="sched-grid">
-        {byDay(poll.options).map(([date, options]) => (
+        {byDate(poll.options, (option) => option.date).map(([date, options]) => (
           <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
             <h2 id={`${pollId}-${date}`}>{dayLabel(date)}</h2>
             <div className="sched-slots" role="group" aria-label={`Options on ${dayLabel(date)}`}>
@@ -212,7 +224,7 @@ function Options({ pollId, poll }: { pollId: string; poll: Poll }) {
 
 function TimeSlots({ pollId, poll }: { pollId: string; poll: Poll }) {
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
-  const shown = byDate(poll.options.map(scheduleItemOf));
+  const shown = byDate(poll.options.map(scheduleItemOf), (item) => splitItemName(item.name).date);
   const { voters } = poll;
 
   return (
@@ -246,27 +258,13 @@ function TimeSlots({ pollId, poll }: { pollId: string; poll: Poll }) {
       {shown.length > 0 && <h2 className="sched-results-title">Results</h2>}
       <div className="sched-grid">
         {shown.map(([date, items]) => (
-          <table key={date} className="sched-table">
-            <caption>{date}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Votes</th>
-                <th scope="col">Voters</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item._id}>
-                  <th scope="row">{splitItemName(item.name).time}</th>
-                  <td>{voters.get(item._id)?.length ?? 0}</td>
-                  <td>
-                    <VoterBadges voters={voters.get(item._id) ?? []} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <VotesTable
+            key={date}
+            caption={date}
+            first="Time"
+            rows={items.map((item) => [item._id, splitItemName(item.name).time])}
+            voters={voters}
+          />
         ))}
       </div>
       {shown.length > 0 && (
@@ -320,26 +318,12 @@ function Dates({ pollId, poll }: { pollId: string; poll: Poll }) {
       <h2 className="sched-results-title" id={`${pollId}-results`}>
         Vote Results
       </h2>
-      <table className="sched-table" aria-labelledby={`${pollId}-results`}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Votes</th>
-            <th scope="col">Voters</th>
-          </tr>
-        </thead>
-        <tbody>
-          {options.map((option) => (
-            <tr key={option.name}>
-              <th scope="row">{dateOfOption(option.name)}</th>
-              <td>{voters.get(option.name)?.length ?? 0}</td>
-              <td>
-                <VoterBadges voters={voters.get(option.name) ?? []} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <VotesTable
+        labelledBy={`${pollId}-results`}
+        first="Date"
+        rows={options.map((option) => [option.name, dateOfOption(option.name)])}
+        voters={voters}
+      />
       {options.length > 0 && (
         <ResultsGrid
           id={pollId}
