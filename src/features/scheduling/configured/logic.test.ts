@@ -16,9 +16,8 @@ import {
   specPoll,
   specPolls,
   splitItemName,
-  DROP_CONFIRMATIONS,
-  consoleMessage,
 } from './logic.ts';
+import { DROP_CONFIRMATIONS, consoleMessage } from './components/scheduling-console.ts';
 
 describe('schedule items and dates', () => {
   it('knows the configured time-slot polls by their own ids only, never by a name every object has', () => {
