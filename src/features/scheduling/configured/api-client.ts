@@ -3,4 +3,6 @@ import { apiRequest } from '../../../platform/api-client.ts';
 import type { AdminResponse } from './schema.ts';
 
 /** Runs one of the console's spec actions. */
-export const runAdminAction = (action: string) => apiRequest<AdminResponse>(`scheduling/${action}`, { method: 'POST' });
+export function runAdminAction(action: string) {
+  return apiRequest<AdminResponse>(`scheduling/${action}`, { method: 'POST' });
+}

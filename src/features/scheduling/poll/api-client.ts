@@ -10,24 +10,33 @@ const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
 /** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts). */
 const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);
 
-export const fetchPoll = (pollId: string, version?: number) =>
-  get<CreatedPoll & { version: number }>(`poll/${pollId}${atVersion(version)}`);
-export const fetchPollAnswers = (pollId: string, version?: number) =>
-  get<Vote[]>(`poll-answers/${pollId}${atVersion(version)}`);
+export function fetchPoll(pollId: string, version?: number) {
+  return get<CreatedPoll & { version: number }>(`poll/${pollId}${atVersion(version)}`);
+}
+export function fetchPollAnswers(pollId: string, version?: number) {
+  return get<Vote[]>(`poll-answers/${pollId}${atVersion(version)}`);
+}
 /** A poll's version: an open page's cheap check for news. */
-export const fetchPollVersion = async (pollId: string) =>
-  (await get<{ version: number }>(`poll-version/${pollId}`)).version;
+export async function fetchPollVersion(pollId: string) {
+  return (await get<{ version: number }>(`poll-version/${pollId}`)).version;
+}
 /** A poll's comments, oldest first, the reader's own marked. */
-export const fetchPollComments = (pollId: string, version?: number) =>
-  get<CommentsResponse>(`poll-comments/${pollId}${atVersion(version)}`);
+export function fetchPollComments(pollId: string, version?: number) {
+  return get<CommentsResponse>(`poll-comments/${pollId}${atVersion(version)}`);
+}
 /** Comments on a poll: a guest under `name`, a member under their account's. */
-export const sendComment = (pollId: string, text: string, name: string) =>
-  apiRequest<{ status: 'Success'; comment: PollComment }>('scheduling/comment', {
+export function sendComment(pollId: string, text: string, name: string) {
+  return apiRequest<{ status: 'Success'; comment: PollComment }>('scheduling/comment', {
     method: 'POST',
     body: { pollId, text, name },
   });
-export const deleteComment = (pollId: string, commentId: string) =>
-  apiRequest<{ status: 'Success' }>('scheduling/delete-comment', { method: 'POST', body: { pollId, commentId } });
+}
+export function deleteComment(pollId: string, commentId: string) {
+  return apiRequest<{ status: 'Success' }>('scheduling/delete-comment', {
+    method: 'POST',
+    body: { pollId, commentId },
+  });
+}
 /** Where a finalised poll's decision downloads as an .ics file. */
 export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calendar/${pollId}`;
 
@@ -40,8 +49,11 @@ export interface VoteRequest {
 }
 
 /** Leaves the address a voter hears the decision at ('' forgets it), as the voter they vote as. */
-export const sendVoterEmail = (body: { pollId: string; username: string; claimSecret?: string; email: string }) =>
-  apiRequest<{ status: 'Success' }>('scheduling/voter-email', { method: 'POST', body });
+export function sendVoterEmail(body: { pollId: string; username: string; claimSecret?: string; email: string }) {
+  return apiRequest<{ status: 'Success' }>('scheduling/voter-email', { method: 'POST', body });
+}
 
 /** Answers an option (yes, if need be) or takes the answer back (none). */
-export const sendVote = (body: VoteRequest) => apiRequest<ChoiceResponse>('scheduling/vote', { method: 'POST', body });
+export function sendVote(body: VoteRequest) {
+  return apiRequest<ChoiceResponse>('scheduling/vote', { method: 'POST', body });
+}
