@@ -76,7 +76,7 @@ export async function reserveLoginAttempt(
     { ...counters(attempts, ([key]) => key), user: keys.user(usernameKey(username)) },
     { limits: counters(attempts, ([, max, window]) => ({ max, window })) },
   );
-  if (typeof reply === 'string') return { wait: secondsToWait(reply) ?? 0, user: undefined };
+  if (typeof reply === 'string') return { wait: secondsToWait(reply), user: undefined };
   return { wait: 0, user: storedUser(reply.user) };
 }
 

@@ -71,7 +71,7 @@ export async function storeMessage(
     case 'full':
       return { full: true };
     default:
-      return { limitedFor: secondsToWait(reply) ?? 1 };
+      return { limitedFor: secondsToWait(reply) };
   }
 }
 

@@ -158,7 +158,7 @@ export async function placeOrder(
       fields: Object.entries(order).flat(),
     },
   );
-  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) ?? 1 };
+  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) };
   if ('refused' in reply) return reply;
   return { placed: fromStored(JSON.parse(reply.placed) as StoredCartItem[]), mail: reply.mail };
 }

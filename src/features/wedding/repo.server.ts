@@ -111,7 +111,7 @@ export async function readHousehold(hash: string, wrongLinks: Attempt): Promise<
     { wrongLinks: counter, links: weddingKeys.links(), guests: weddingKeys.guests(), replies: weddingKeys.replies() },
     { maxWrong, wrongWindow, tokenHash: hash },
   );
-  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) ?? 1 };
+  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) };
   if ('unknown' in reply) return { unknown: true };
   return { guest: JSON.parse(reply.guest) as Guest, reply: parse<RsvpReply>(reply.reply) ?? {} };
 }
@@ -170,7 +170,7 @@ export async function saveAnswer(
       siteNote: `${MAIL_CAP_NOTE} (RSVP mail)`,
     },
   );
-  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) ?? 1 };
+  if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) };
   if ('saved' in reply) {
     const { mail, key, guest, reply: recorded } = reply.saved;
     return { saved: { mail, key, guest: JSON.parse(guest) as Guest, reply: JSON.parse(recorded) as RsvpReply } };

@@ -16,6 +16,8 @@ export type NamedKeys<KeyName extends string> = Record<KeyName, string | readonl
 export type Wait = `wait:${number}`;
 
 /** The seconds a `Wait` reply asks for; undefined for any other reply. */
+export function secondsToWait(reply: Wait): number;
+export function secondsToWait(reply: unknown): number | undefined;
 export function secondsToWait(reply: unknown): number | undefined {
   return typeof reply === 'string' && reply.startsWith('wait:') ? Number(reply.slice(5)) : undefined;
 }
