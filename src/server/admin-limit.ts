@@ -35,8 +35,7 @@ export async function runAsAdmin<Keys extends NamedKeys<string>, Args extends ob
 }
 
 /** Runs the commands atomically within the admin's limit; answers their replies (integers). */
-export async function commandsAsAdmin(admin: Admin, commands: Write[]): Promise<number[]> {
-  if (commands.length === 0) return [];
+export function commandsAsAdmin(admin: Admin, commands: Write[]): Promise<number[]> {
   return runAsAdmin(admin, runCommandsScript, ...commandsCall(commands));
 }
 

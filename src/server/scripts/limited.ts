@@ -40,6 +40,7 @@ for i, command in ipairs(A.commands) do
   local reply = redis.call(command[1], K.targets[i], unpack(command, 2))
   replies[i] = type(reply) == 'table' and reply.ok or reply
 end
+if #replies == 0 then return '[]' end
 return cjson.encode(replies)`,
   { json: true },
 );

@@ -94,6 +94,10 @@ describe('a named script', () => {
     expect(await redis().get(target)).toBe('a');
   });
 
+  it('answers no commands with an empty list (cjson would encode an empty table as an object)', async () => {
+    expect(await runCommands.plain.run(...commandsCall([]))).toEqual([]);
+  });
+
   it('counts attempts in its counted form and answers the wait once over the limit, running nothing', async () => {
     const attempts = 'script-test:attempts';
     const commands = (value: string) => commandsCall([['SET', 'script-test:limited', value]]);
