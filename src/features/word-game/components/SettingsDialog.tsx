@@ -2,6 +2,7 @@
 // contrast. Both are remembered (store.ts).
 import { useStore } from '@nanostores/react';
 import Dialog from '../../../components/Dialog.tsx';
+import { Choice } from '../../../components/Field.tsx';
 import { $hardModeLocked, $settings, type Settings, changeSettings } from '../store.ts';
 
 const SWITCHES: { name: keyof Settings; label: string; help: string }[] = [
@@ -35,8 +36,9 @@ export default function SettingsDialog({ onClose }: { onClose(): void }) {
         const disabled = name === 'hardMode' && locked;
         return (
           <div key={name} className="setting">
-            <label htmlFor={`setting-${name}`}>{label}</label>
-            <input
+            <Choice
+              labelClassName="setting-switch"
+              label={label}
               id={`setting-${name}`}
               type="checkbox"
               role="switch"
