@@ -24,7 +24,7 @@ import { WEDDING } from '../src/content/wedding.ts';
 import { WEDDING_GUESTS } from '../src/content/wedding-guests.ts';
 import { linkToken, tokenHash } from '../src/features/wedding/links.server.ts';
 import { guestKey } from '../src/features/wedding/logic.ts';
-import { answerInvitation } from '../src/features/wedding/rsvp.server.ts';
+import { answerInvitation } from '../src/features/wedding/rsvp/service.server.ts';
 import { OTHER_SECRET } from '../src/features/wedding/service.server.ts';
 import { redis } from '../src/server/redis.ts';
 import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';

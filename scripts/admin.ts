@@ -23,7 +23,7 @@ import { removeVoter as removeQuestionVoter, setClosed } from '../src/features/p
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { WEDDING } from '../src/content/wedding.ts';
 import { parseGuestCsv } from '../src/features/wedding/guest-csv.ts';
-import { rsvpLink } from '../src/features/wedding/rsvp.ts';
+import { rsvpLink } from '../src/features/wedding/rsvp/logic.ts';
 import {
   type HouseholdLink,
   ensureGuestLinks,

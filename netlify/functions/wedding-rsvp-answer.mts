@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { rsvpAnswerRequest } from '../../src/features/wedding/schema.ts';
-import { answerInvitation } from '../../src/features/wedding/rsvp.server.ts';
+import { answerInvitation } from '../../src/features/wedding/rsvp/service.server.ts';
 import { clientAddress } from '../../src/server/client.ts';
 import { endpoint } from '../../src/server/http.ts';
 

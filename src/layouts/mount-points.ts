@@ -49,7 +49,7 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   [WORD_GAME.selector]: (root) => mountIsland(root, () => import('../features/word-game/components/WordGame.tsx')),
   [CHATBOT.selector]: (root) => mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
   // A household's RSVP page: its link's token is all it needs, no session.
-  [RSVP_PAGE.selector]: (root) => mountIsland(root, () => import('../features/wedding/components/RsvpPage.tsx')),
+  [RSVP_PAGE.selector]: (root) => mountIsland(root, () => import('../features/wedding/rsvp/components/RsvpPage.tsx')),
   // A scheduling poll page: one island, laid out by the page's data-view.
   [SCHEDULING_POLL.selector]: (root) => mountSchedulingPoll(root),
   // Any token: members (clearance 2 or more) see the forum; a visitor below it, why it is closed and Ask to join.

@@ -5,7 +5,7 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { WEDDING } from '../../src/content/wedding.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';
-import { RSVP_TEXT, formatWhen } from '../../src/features/wedding/rsvp.ts';
+import { RSVP_TEXT, formatWhen } from '../../src/features/wedding/rsvp/logic.ts';
 import type { AllGuestsResponse } from '../../src/features/wedding/schema.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';

@@ -10,7 +10,7 @@ import { features, switchedOff } from '../site-config.ts';
 import { WEDDING } from '../../src/content/wedding.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { countGuests, peopleOf } from '../../src/features/wedding/logic.ts';
-import { formatWhen } from '../../src/features/wedding/rsvp.ts';
+import { formatWhen } from '../../src/features/wedding/rsvp/logic.ts';
 import { test, waitsForSite } from './fixtures.ts';
 import { createUser, expectNoAxeViolations } from './helpers.ts';
 

@@ -12,7 +12,7 @@ import { WEDDING } from '../../src/content/wedding.ts';
 import { WEDDING_GUESTS, type Guest } from '../../src/content/wedding-guests.ts';
 import { linkToken } from '../../src/features/wedding/links.server.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';
-import { MAX_DIETARY_LENGTH } from '../../src/features/wedding/rsvp.ts';
+import { MAX_DIETARY_LENGTH } from '../../src/features/wedding/rsvp/logic.ts';
 import { createGuests } from '../../src/features/wedding/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { seedDemoAccounts, seedSchedulingPolls } from '../../tools/demo-data/seed.ts';

@@ -13,8 +13,8 @@ import { WEDDING_GUESTS, type Guest } from '../../src/content/wedding-guests.ts'
 import { linkToken, tokenHash } from '../../src/features/wedding/links.server.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';
 import { HOUSEHOLD_MAIL_COUNTER } from '../../src/features/wedding/repo.server.ts';
-import { CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY, RSVP_TEXT, deadlineOf } from '../../src/features/wedding/rsvp.ts';
-import { LIMITS } from '../../src/features/wedding/rsvp.server.ts';
+import { CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY, RSVP_TEXT, deadlineOf } from '../../src/features/wedding/rsvp/logic.ts';
+import { LIMITS } from '../../src/features/wedding/rsvp/service.server.ts';
 import type { ConsoleRsvp } from '../../src/features/wedding/schema.ts';
 import { OTHER_SECRET, createGuests, guestLinks, importGuests } from '../../src/features/wedding/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';

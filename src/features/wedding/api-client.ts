@@ -1,7 +1,7 @@
 // The wedding's calls (SPEC section 7: /api/wedding/*): the console's list, actions and export
 // mark, and the RSVP page's read and answer (sent without the session: a link is all they need).
 import { apiRequest } from '../../platform/api-client.ts';
-import type { RsvpAnswer } from './rsvp.ts';
+import type { RsvpAnswer } from './rsvp/logic.ts';
 import type {
   AllGuestsResponse,
   AnswerResponse,

@@ -4,7 +4,7 @@
 // file and stores what this answers (docs/make-it-yours.md describes the format).
 import type { Guest } from '../../content/wedding-guests.ts';
 import { attendance, guestKey } from './logic.ts';
-import { MAX_DIETARY_LENGTH, MAX_NAME_LENGTH, cleanLine, hasControlCharacters } from './rsvp.ts';
+import { MAX_DIETARY_LENGTH, MAX_NAME_LENGTH, cleanLine, hasControlCharacters } from './rsvp/logic.ts';
 
 /** The columns a file may have, as the spec names the Guest record's fields. */
 export const GUEST_COLUMNS = [

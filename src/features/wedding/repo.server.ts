@@ -13,7 +13,7 @@ import * as scripts from './scripts.server.ts';
 import type { HouseholdArg } from './scripts.server.ts';
 import { linkToken, tokenHash } from './links.server.ts';
 import { guestKey } from './logic.ts';
-import { type AnswerFields, CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY, type RsvpReply } from './rsvp.ts';
+import { type AnswerFields, CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY, type RsvpReply } from './rsvp/logic.ts';
 
 /** The daily counter of one household's confirmations (its subject is the household's token hash). */
 export const HOUSEHOLD_MAIL_COUNTER = 'mail-rsvp-household';

@@ -1,11 +1,11 @@
 // The wedding endpoints' requests (valibot) and answers: the console's guest list with each
 // household's RSVP link and when it answered, the export mark, and the RSVP page's two calls (read
-// a household by its link's token, answer for it). The rules of an answer are in rsvp.ts.
+// a household by its link's token, answer for it). The rules of an answer are in rsvp/logic.ts.
 import * as v from 'valibot';
 import type { WeddingContent } from '../../content/wedding.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
 import { MAX_EMAIL_LENGTH } from '../../lib/email.ts';
-import { type Household, type InvitationTimes, MAX_DIETARY_LENGTH, MAX_NAME_LENGTH, cleanLine } from './rsvp.ts';
+import { type Household, type InvitationTimes, MAX_DIETARY_LENGTH, MAX_NAME_LENGTH, cleanLine } from './rsvp/logic.ts';
 
 /** The refusals the RSVP page tells apart: a link that finds no household (never made, or removed: the same), and the deadline passed. */
 export type RsvpReason = 'invalid-link' | 'closed';
@@ -13,7 +13,7 @@ export type RsvpReason = 'invalid-link' | 'closed';
 /** A link's token: base64url; anything else finds nothing, as a wrong one does. */
 const token = v.pipe(v.string('The link is missing its token.'), v.maxLength(200, 'This link is not valid.'));
 const yesNo = v.picklist(['yes', 'no', ''], 'An answer must be yes or no.');
-/** One typed line, cleaned as rsvp.ts keeps it; the rules (length, plain text) are answerProblems'. */
+/** One typed line, cleaned as rsvp/logic.ts keeps it; the rules (length, plain text) are answerProblems'. */
 const line = (max: number) => v.pipe(v.string(), v.maxLength(max * 4), v.transform(cleanLine));
 const person = {
   wedding: yesNo,
@@ -41,7 +41,7 @@ export type RsvpAnswerRequest = v.InferOutput<typeof rsvpAnswerRequest>;
  */
 export interface Invitation {
   invitation: WeddingContent;
-  /** Its times as the page shows them (rsvp.ts invitationTimes). */
+  /** Its times as the page shows them (rsvp/logic.ts invitationTimes). */
   times: InvitationTimes;
   household: Household;
   open: boolean;

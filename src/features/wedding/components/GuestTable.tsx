@@ -1,7 +1,7 @@
 import type { Guest } from '../../../content/wedding-guests.ts';
 import { showToast } from '../../../components/toast.ts';
 import { attendance, guestKey, titleCase } from '../logic.ts';
-import { changedSinceExport, formatStamp, rsvpLink } from '../rsvp.ts';
+import { changedSinceExport, formatStamp, rsvpLink } from '../rsvp/logic.ts';
 import type { ConsoleRsvp } from '../schema.ts';
 import { copyText } from '../../../platform/clipboard.ts';
 

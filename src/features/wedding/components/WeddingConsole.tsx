@@ -7,7 +7,6 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import { $user } from '../../../platform/session.ts';
-import { exportGuestsCsv } from '../export-csv.ts';
 import {
   CSV_SHOWN_FILE_NAME,
   NO_FILTER,
@@ -18,9 +17,9 @@ import {
   noMealNames,
   notRepliedLines,
 } from '../logic.ts';
-import { changedSinceExport, exportSummary } from '../rsvp.ts';
+import { changedSinceExport, exportSummary } from '../rsvp/logic.ts';
 import type { ConsoleRsvp } from '../schema.ts';
-import { $guests, $rsvp, recordExport, runAction } from '../store.ts';
+import { $guests, $rsvp, exportGuestsCsv, recordExport, runAction } from '../store.ts';
 import FollowUps from './FollowUps.tsx';
 import GuestCounts from './GuestCounts.tsx';
 import GuestFilters from './GuestFilters.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WEDDING } from '../../content/wedding.ts';
-import { WEDDING_GUESTS, type Guest } from '../../content/wedding-guests.ts';
-import { countGuests } from './logic.ts';
+import { WEDDING } from '../../../content/wedding.ts';
+import { WEDDING_GUESTS, type Guest } from '../../../content/wedding-guests.ts';
+import { countGuests } from '../logic.ts';
 import {
   MAX_DIETARY_LENGTH,
   MAX_NAME_LENGTH,
@@ -19,7 +19,7 @@ import {
   isOpen,
   rsvpConfirmation,
   rsvpLink,
-} from './rsvp.ts';
+} from './logic.ts';
 
 const menu = WEDDING.menu;
 const [meal, otherMeal] = menu as [string, string];

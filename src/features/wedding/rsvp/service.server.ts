@@ -2,13 +2,13 @@
 // confirmed by mail when the guest gave an address (used for that mail, never stored). An address
 // that keeps sending wrong tokens is held off (LIMITS.wrongLinksPerAddress), so nobody can scan for
 // links; a link that finds nothing answers the same whether it never existed or its household left.
-import { WEDDING } from '../../content/wedding.ts';
-import { AppError } from '../../server/app-error.ts';
-import { deliverAndRecord } from '../../server/mail.ts';
-import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
-import { siteUrl } from '../../server/settings.ts';
-import { tokenHash } from './links.server.ts';
-import * as repo from './repo.server.ts';
+import { WEDDING } from '../../../content/wedding.ts';
+import { AppError } from '../../../server/app-error.ts';
+import { deliverAndRecord } from '../../../server/mail.ts';
+import { type RateLimit, rateLimited } from '../../../server/rate-limit.ts';
+import { siteUrl } from '../../../server/settings.ts';
+import { tokenHash } from '../links.server.ts';
+import * as repo from '../repo.server.ts';
 import {
   RSVP_TEXT,
   answerFields,
@@ -19,8 +19,8 @@ import {
   isOpen,
   rsvpConfirmation,
   rsvpLink,
-} from './rsvp.ts';
-import type { Answered, ConfirmationOutcome, Invitation, RsvpAnswerRequest, RsvpReason } from './schema.ts';
+} from './logic.ts';
+import type { Answered, ConfirmationOutcome, Invitation, RsvpAnswerRequest, RsvpReason } from '../schema.ts';
 
 // A guest who mistypes a link tries a few times; a scanner tries thousands. An answer is given once
 // and changed a few times; a family sharing one address answers for a few households.

@@ -1,10 +1,10 @@
 // The RSVP form: for each guest of the household, the wedding (yes or no), a meal of the menu when
 // attending, the rehearsal dinner, dietary restrictions; guest two's name; an address for a
-// confirmation. Checked as the server checks it (rsvp.ts answerProblems): after a first attempt,
+// confirmation. Checked as the server checks it (rsvp/logic.ts answerProblems): after a first attempt,
 // each problem shows beside its field and the focus goes to the first; the outcome is announced.
 import { type ChangeEvent, type ReactNode, type SubmitEvent, useEffect, useRef, useState } from 'react';
-import Field from '../../../components/Field.tsx';
-import { MAX_EMAIL_LENGTH } from '../../../lib/email.ts';
+import Field from '../../../../components/Field.tsx';
+import { MAX_EMAIL_LENGTH } from '../../../../lib/email.ts';
 import {
   type AnswerField,
   type Household,
@@ -14,9 +14,9 @@ import {
   type RsvpAnswer,
   answerProblems,
   cleanAnswer,
-} from '../rsvp.ts';
-import { submitAnswer } from '../rsvp-store.ts';
-import type { ConfirmationOutcome } from '../schema.ts';
+} from '../logic.ts';
+import { submitAnswer } from '../store.ts';
+import type { ConfirmationOutcome } from '../../schema.ts';
 
 const fieldId = (field: AnswerField) => `rsvp-${field.replace('.', '-')}`;
 

@@ -3,10 +3,10 @@
 // what the console marks as changed since the last export, and the confirmation mail (the site's
 // words and the fixed choices only). The rules that need the store's atomicity (guest two, the
 // limits and mail caps, what counts as a change) are written where they run: scripts.server.ts.
-import type { Guest } from '../../content/wedding-guests.ts';
-import type { WeddingContent } from '../../content/wedding.ts';
-import { isValidEmail } from '../../lib/email.ts';
-import { attendance, titleCase } from './logic.ts';
+import type { Guest } from '../../../content/wedding-guests.ts';
+import type { WeddingContent } from '../../../content/wedding.ts';
+import { isValidEmail } from '../../../lib/email.ts';
+import { attendance, titleCase } from '../logic.ts';
 
 /** The RSVP page; a household's link adds its token after a '#' (links.server.ts says why). */
 export const RSVP_PATH = '/rsvp';

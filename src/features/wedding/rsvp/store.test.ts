@@ -1,11 +1,11 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WEDDING } from '../../content/wedding.ts';
-import { type Household, invitationTimes } from './rsvp.ts';
-import type { InvitationResponse } from './schema.ts';
+import { WEDDING } from '../../../content/wedding.ts';
+import { type Household, invitationTimes } from './logic.ts';
+import type { InvitationResponse } from '../schema.ts';
 
 const api = vi.hoisted(() => ({ readInvitation: vi.fn(), sendAnswer: vi.fn() }));
-vi.mock('./api-client.ts', () => api);
+vi.mock('../api-client.ts', () => api);
 
 const TOKEN = 'A'.repeat(32);
 const household: Household = {
@@ -27,15 +27,15 @@ const invitation = (open = true): InvitationResponse => ({
 describe('RSVP page store', () => {
   // A fresh module per test (and the ApiError class of its own client); the page shows the store
   // throughout, as a subscriber does.
-  let store: typeof import('./rsvp-store.ts');
+  let store: typeof import('./store.ts');
   let refused: (status: number, reason?: string) => Error;
   let stop: () => void;
   beforeEach(async () => {
     vi.resetModules();
     vi.stubGlobal('location', { hash: `#${TOKEN}` });
     vi.stubGlobal('window', { addEventListener: vi.fn(), removeEventListener: vi.fn() });
-    store = await import('./rsvp-store.ts');
-    const { ApiError } = await import('../../platform/api-client.ts');
+    store = await import('./store.ts');
+    const { ApiError } = await import('../../../platform/api-client.ts');
     refused = (status, reason) => new ApiError(status, 'Refused.', 'x', undefined, reason);
     api.readInvitation.mockResolvedValue(invitation());
     stop = store.$invitation.listen(() => {});

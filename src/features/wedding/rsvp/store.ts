@@ -3,11 +3,11 @@
 // outcome of the last answer sent. It loads when the page first shows it, and again when the
 // fragment changes (another link pasted into the same tab).
 import { atom, onMount } from 'nanostores';
-import type { WeddingContent } from '../../content/wedding.ts';
-import { refusalReason } from '../../platform/api-client.ts';
-import { readInvitation, sendAnswer } from './api-client.ts';
-import type { Household, InvitationTimes, RsvpAnswer } from './rsvp.ts';
-import type { ConfirmationOutcome, InvitationResponse, RsvpReason } from './schema.ts';
+import type { WeddingContent } from '../../../content/wedding.ts';
+import { refusalReason } from '../../../platform/api-client.ts';
+import { readInvitation, sendAnswer } from '../api-client.ts';
+import type { Household, InvitationTimes, RsvpAnswer } from './logic.ts';
+import type { ConfirmationOutcome, InvitationResponse, RsvpReason } from '../schema.ts';
 
 export type RsvpState =
   | { status: 'loading' }
@@ -70,7 +70,7 @@ const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 
 /**
- * Sends the household's answer (already checked: rsvp.ts answerProblems). Answers null when it
+ * Sends the household's answer (already checked: rsvp/logic.ts answerProblems). Answers null when it
  * was saved (the state then shows the saved answers and the confirmation's outcome), else the
  * message to show beside the form. Past the deadline the page turns read-only; a link that no
  * longer finds its household shows as not valid.

@@ -3,9 +3,9 @@
 // says so, the same whether it never existed or was removed. Its styles (rsvp.css) are imported by
 // its page, which inlines them: an island brings no CSS.
 import { useStore } from '@nanostores/react';
-import type { WeddingContent } from '../../../content/wedding.ts';
-import { type Household, type InvitationTimes, type PersonAnswer, RSVP_TEXT } from '../rsvp.ts';
-import { $invitation } from '../rsvp-store.ts';
+import type { WeddingContent } from '../../../../content/wedding.ts';
+import { type Household, type InvitationTimes, type PersonAnswer, RSVP_TEXT } from '../logic.ts';
+import { $invitation } from '../store.ts';
 import RsvpForm from './RsvpForm.tsx';
 
 export default function RsvpPage() {
