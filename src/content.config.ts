@@ -4,7 +4,7 @@ import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { GALLERY_GROUPS, IMAGES_PER_GROUP } from './features/gallery/logic.ts';
-import { PICKLE_TYPES } from './features/shop/catalogue.ts';
+import { PICKLE_TYPES } from './features/shop/logic.ts';
 
 /** The shop's three products: one card each on the products page. */
 const products = defineCollection({

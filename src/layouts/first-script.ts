@@ -5,7 +5,7 @@
 import { transformSync } from 'esbuild';
 import { features } from '../content/site.config.ts';
 import { supportInvokerCommands } from '../components/invoker-commands.ts';
-import { showNavSession, showStoredSession } from '../features/auth/stored-session.ts';
+import { showNavSession, showStoredSession } from '../features/auth/first-paint.ts';
 import { markPollView, votedKey } from '../features/poll/first-paint.ts';
 import { HOW_TO_PLAY_ID, WORD_GAME_STORAGE_KEY, openHowToPlayOnFirstVisit } from '../features/word-game/first-paint.ts';
 import { decodeUserDetails } from '../lib/session-token.ts';

@@ -9,7 +9,7 @@ import orders from '../../netlify/functions/shop-orders.mts';
 import submitOrder from '../../netlify/functions/shop-submit-order.mts';
 import updateItemQuantity from '../../netlify/functions/shop-update-item-quantity.mts';
 import register from '../../netlify/functions/auth-register.mts';
-import { MAX_CART_ITEMS } from '../../src/features/shop/catalogue.ts';
+import { MAX_CART_ITEMS } from '../../src/features/shop/logic.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
 import { keys } from '../../src/server/keys.ts';

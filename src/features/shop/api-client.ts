@@ -2,7 +2,7 @@
 // server checks that name against the token.
 import { apiRequest } from '../../platform/api-client.ts';
 import { $user } from '../../platform/session.ts';
-import { ITEM } from './catalogue.ts';
+import { ITEM } from './logic.ts';
 import type { AddedResponse, CartItem, CartItemsResponse, StatusResponse } from './schema.ts';
 
 const username = () => $user.get().username;

@@ -1,8 +1,44 @@
-// Pure rules of the shop: wording the confirmation mail, and the order history's page cursor.
+// Pure rules of the shop: what it sells (SPEC sections 3, 5, 9), its toasts' texts (section 8),
+// wording the confirmation mail, and the order history's page cursor.
 // The rules that need the store's atomicity (one line per type and size, cart equals order, the
 // order's rate limit, its mail caps and retention) are written where they run: scripts.server.ts.
-import { QUANTITY } from './catalogue.ts';
+import type { ToastOptions } from '../../components/toast.ts';
 import type { CartItem, OrderSummary } from './schema.ts';
+
+// One item, three types, two sizes, 1 to 20 jars a line.
+export const ITEM = 'Pickles';
+export const PICKLE_TYPES = ['Hot', 'Bread and Butter', 'Kosher Dill'] as const;
+export const SIZES = ['Pint', 'Quart'] as const;
+export const DEFAULT_SIZE: Size = 'Pint';
+export const QUANTITY = { min: 1, max: 20, default: 1 } as const;
+/** A family order fits easily; a cap keeps one account from filling the store. */
+export const MAX_CART_ITEMS = 30;
+
+export type PickleType = (typeof PICKLE_TYPES)[number];
+export type Size = (typeof SIZES)[number];
+
+// The toasts show for 3 seconds (SPEC section 9).
+const SHOP_TOAST_MS = 3000;
+
+export const TOASTS = {
+  added: { title: 'Success', text: 'Item successfully added to cart.', variant: 'success', duration: SHOP_TOAST_MS },
+  notAdded: {
+    title: 'Failed',
+    text: 'There was an issue adding the item to your cart.',
+    variant: 'failure',
+    duration: SHOP_TOAST_MS,
+  },
+  // The spec gives the cart page this success wording, for orders too (SPEC section 8).
+  cartSuccess: {
+    title: 'Success',
+    text: 'Item successfully added to cart.',
+    variant: 'success',
+    duration: SHOP_TOAST_MS,
+  },
+  cartFailure: { title: 'Failed', text: 'An error has occurred.', variant: 'failure', duration: SHOP_TOAST_MS },
+  /** The title of the notice that an addition was capped at the most a line holds (its text: cappedMessage). */
+  capped: { title: 'Quantity capped', text: '', variant: 'info', duration: SHOP_TOAST_MS },
+} satisfies Record<string, ToastOptions>;
 
 /**
  * The most addresses an account's order confirmations go to in a UTC day: the address is typed in

@@ -14,8 +14,7 @@ import { secondsToWait } from '../../server/scripts/script.ts';
 import { shopKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
-import { MAX_CART_ITEMS, QUANTITY } from './catalogue.ts';
-import { MAIL_ADDRESSES_PER_DAY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
+import { MAX_CART_ITEMS, QUANTITY, MAIL_ADDRESSES_PER_DAY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
 import type { CartItem, OrderMailState, OrderSummary } from './schema.ts';
 
 /** A cart item as stored: the spec's fields plus when it was added, for a stable order. */

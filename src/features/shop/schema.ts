@@ -4,7 +4,7 @@
 // dashboard's "Your Orders" card reads them (`import type`).
 import * as v from 'valibot';
 import { isValidEmail } from '../../lib/email.ts';
-import { ITEM, PICKLE_TYPES, QUANTITY, SIZES } from './catalogue.ts';
+import { ITEM, PICKLE_TYPES, QUANTITY, SIZES } from './logic.ts';
 
 export const INVALID_EMAIL_FORMAT = 'Invalid Email Format';
 

@@ -6,8 +6,7 @@ import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import type { SessionUser } from '../../server/session.ts';
-import { ITEM, MAX_CART_ITEMS } from './catalogue.ts';
-import { orderConfirmation } from './logic.ts';
+import { ITEM, MAX_CART_ITEMS, orderConfirmation } from './logic.ts';
 import * as repo from './repo.server.ts';
 import {
   type CartItem,

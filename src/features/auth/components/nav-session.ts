@@ -3,7 +3,7 @@
 import { mountIsland } from '../../../components/mount.ts';
 import { $user, clearSession } from '../../../platform/session.ts';
 import { openLogin } from '../store.ts';
-import { showNavSession } from '../stored-session.ts';
+import { showNavSession } from '../first-paint.ts';
 import { canUseForum } from '../../../lib/policy.ts';
 
 let loginModal: Promise<void> | undefined;

@@ -5,11 +5,17 @@ import { useState } from 'react';
 import Field from '../../../components/Field.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { $user } from '../../../platform/session.ts';
-import { type PickleType, QUANTITY } from '../catalogue.ts';
-import { QUANTITY_RULE, cartSummary, describeItem, parseQuantity } from '../logic.ts';
+import {
+  type PickleType,
+  QUANTITY,
+  QUANTITY_RULE,
+  cartSummary,
+  describeItem,
+  parseQuantity,
+  TOASTS,
+} from '../logic.ts';
 import type { CartItem } from '../schema.ts';
 import { $cart, changeQuantity, emptyCart, orderCart, removeFromCart } from '../store.ts';
-import { TOASTS } from '../toasts.ts';
 import OrderDialog from './OrderDialog.tsx';
 // Its styles (cart.css) are imported by its page, which inlines them: an island brings no CSS.
 

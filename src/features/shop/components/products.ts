@@ -1,6 +1,6 @@
 // The products as the pages show them (build time only: the content collection in src/content).
 import { getCollection } from 'astro:content';
-import { PICKLE_TYPES } from './catalogue.ts';
+import { PICKLE_TYPES } from '../logic.ts';
 
 /** The pickles in the catalogue's order of types. */
 export async function productsInOrder() {

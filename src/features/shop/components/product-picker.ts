@@ -1,12 +1,10 @@
 // The products page's Select modal (SPEC sections 2, 4, 5): type, size (Pint by default) and
 // quantity (1 to 20, 1 by default), then Add. The modal closes after the call, then the toast.
-import { showFieldError } from '../../components/field.ts';
-import { openModalDialog, wireModalDialogs } from '../../components/modal-dialog.ts';
-import { showToast } from '../../components/toast.ts';
-import { addCartItem } from './api-client.ts';
-import { DEFAULT_SIZE, ITEM, PICKLE_TYPES, QUANTITY, SIZES } from './catalogue.ts';
-import { cappedMessage, parseQuantity } from './logic.ts';
-import { TOASTS } from './toasts.ts';
+import { showFieldError } from '../../../components/field.ts';
+import { openModalDialog, wireModalDialogs } from '../../../components/modal-dialog.ts';
+import { showToast } from '../../../components/toast.ts';
+import { addCartItem } from '../api-client.ts';
+import { DEFAULT_SIZE, ITEM, PICKLE_TYPES, QUANTITY, SIZES, cappedMessage, parseQuantity, TOASTS } from '../logic.ts';
 
 /** Binds the Select buttons and the add-to-cart form. */
 export function mountProductPicker(dialog: HTMLDialogElement): void {

@@ -1,7 +1,7 @@
 // Turns the gallery ring (buttons and arrow keys) and swaps groups, loading a group's images only
 // when it is chosen (the first group's are in the page, Gallery.astro). The angle is set through a
 // CSS custom property (the CSP allows no inline style).
-import { IMAGES_PER_GROUP, frontImage, turn, turnForKey } from './logic.ts';
+import { IMAGES_PER_GROUP, frontImage, turn, turnForKey } from '../logic.ts';
 
 interface GalleryImage {
   src: string;

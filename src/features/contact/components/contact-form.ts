@@ -1,11 +1,11 @@
 // The contact form's behaviour (SPEC sections 4, 5, 8): 'Invalid Email' while the address is
 // invalid, Submit enabled only when there is something valid to send, 'Loading...' while
 // sending, then the success or failure toast.
-import { showFieldError } from '../../components/field.ts';
-import { showToast } from '../../components/toast.ts';
-import { passBotCheck } from '../../platform/captcha.ts';
-import { sendContactMessage } from './api-client.ts';
-import { contactFormState } from './logic.ts';
+import { showFieldError } from '../../../components/field.ts';
+import { showToast } from '../../../components/toast.ts';
+import { passBotCheck } from '../../../platform/captcha.ts';
+import { sendContactMessage } from '../api-client.ts';
+import { contactFormState } from '../logic.ts';
 
 const SENT = { title: 'Success', text: 'Your message was successfully sent.', variant: 'success' } as const;
 const FAILED = { title: 'Failed', text: 'There was an issue sending your message.', variant: 'failure' } as const;

@@ -1,7 +1,7 @@
 // The shop home's call to order (ProductShowcase.astro): "Log in to order" while logged out (the
 // nav's session script binds every [data-login] button to the login modal), a link to the
 // products once logged in.
-import { $user } from '../../platform/session.ts';
+import { $user } from '../../../platform/session.ts';
 
 /** Shows the one of `cta`'s two actions that fits the session. */
 export function mountOrderCta(cta: HTMLElement): void {
