@@ -190,14 +190,11 @@ describe('npm run admin', { timeout: 20_000 }, () => {
     const server = await prepareLocalEnv(dataRoot, { seed: true });
     try {
       await redis().sadd(schedulingKeys.digests(), DEMO_POLL_ID);
-      await redis().hset(schedulingKeys.digestPending(), {
-        [`${DEMO_POLL_ID}:answers`]: 2,
-        [`${DEMO_POLL_ID}:voters`]: 1,
-      });
+      await redis().hset(schedulingKeys.state(DEMO_POLL_ID), { answers: 2, voters: 1 });
       const sent = await admin(dataRoot, 'poll-digests');
       // Mail goes to the local outbox (no Resend key here), or is recorded as not sent: the waiting digest is taken once.
       expect(sent).toMatchObject({ code: 0, out: expect.stringMatching(/^Poll digests: [01] mailed\.$/) });
-      expect(await redis().hlen(schedulingKeys.digestPending())).toBe(0);
+      expect(await redis().hexists(schedulingKeys.state(DEMO_POLL_ID), 'answers')).toBe(0);
       expect((await admin(dataRoot, 'poll-digests')).out).toBe('Poll digests: 0 mailed.');
     } finally {
       await server.close();

@@ -90,9 +90,9 @@ function parseQuestion(question: string): number {
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
-    const { stored, placed } = await migratePolls(OPERATOR);
+    const { stored, placed, moved } = await migratePolls(OPERATOR);
     return [
-      `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list.`,
+      `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list; ${moved} poll(s) moved to this version's storage.`,
       `Wedding: ${await migrateGuestLinks()}`,
     ].join('\n');
   },

@@ -261,7 +261,10 @@ describe('growth caps', () => {
         `anon_filler_${i}`,
         `anon_Filler_${i}`,
       ]);
-      await redis().hset(schedulingKeys.people(pollId), Object.fromEntries(fillers));
+      await redis().hset(
+        schedulingKeys.people(pollId),
+        Object.fromEntries(fillers.map(([key, name], joined) => [key, JSON.stringify({ name, joined })])),
+      );
 
       const add = (username: string, scheduleItemId: string, claimSecret?: string, token?: string) =>
         call(addChoice, { token, body: { pollId, scheduleItemId, username, claimSecret } });
@@ -296,7 +299,10 @@ describe('growth caps', () => {
     const pollId = DATE_POLL.id;
     const date = configuredDateOptions()[0]!.name;
     const fillers = Array.from({ length: MAX_VOTERS_PER_POLL }, (_, i) => [`anon_filler_${i}`, `anon_Filler_${i}`]);
-    await redis().hset(schedulingKeys.people(pollId), Object.fromEntries(fillers));
+    await redis().hset(
+      schedulingKeys.people(pollId),
+      Object.fromEntries(fillers.map(([key, name], joined) => [key, JSON.stringify({ name, joined })])),
+    );
     expect(await call(addDateChoice, { body: { pollId, date, username: 'anon_Newcomer' } })).toMatchObject({
       status: 409,
       body: { error: POLL_FULL, reason: 'poll-full' },

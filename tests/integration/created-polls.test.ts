@@ -9,6 +9,7 @@ import deletePollHandler from '../../netlify/functions/scheduling-delete-poll.mt
 import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
 import pollHandler from '../../netlify/functions/scheduling-poll.mts';
 import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
+import pollVoters from '../../netlify/functions/scheduling-poll-voters.mts';
 import pollCalendar from '../../netlify/functions/scheduling-poll-calendar.mts';
 import pollVersion from '../../netlify/functions/scheduling-poll-version.mts';
 import ownPolls from '../../netlify/functions/scheduling-my-polls.mts';
@@ -19,17 +20,20 @@ import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
 import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
-import { NOT_YOUR_POLL } from '../../src/features/scheduling/organising/service.server.ts';
+import { NOT_YOUR_POLL, createPoll as createPollAs } from '../../src/features/scheduling/organising/service.server.ts';
 import {
   MAX_OPEN_POLLS_PER_ACCOUNT,
   MAX_POLLS_PER_ACCOUNT,
   POLLS_PAGE_SIZE,
 } from '../../src/features/scheduling/organising/repo.server.ts';
+import { migratePolls } from '../../src/features/scheduling/configured/service.server.ts';
+import { takeDigests } from '../../src/features/scheduling/mail/repo.server.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
-import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
+import { legacyKey, schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 
 let admin = '';
 let member = '';
@@ -387,13 +391,58 @@ describe.skipIf(!features.scheduling)('deleting', () => {
     const left = await redis().exists(
       schedulingKeys.offered(poll.id),
       schedulingKeys.votes(poll.id),
-      schedulingKeys.maybe(poll.id),
       schedulingKeys.people(poll.id),
       schedulingKeys.claims(poll.id),
     );
     expect(left).toBe(0);
-    expect(await redis().hexists(schedulingKeys.voterCounts(), poll.id)).toBe(0);
     expect((await call(deletePollHandler, { token: admin, body: { pollId: poll.id } })).status).toBe(404);
     expect((await consolePolls()).polls.some((each) => each.id === poll.id)).toBe(false);
+  });
+});
+
+describe.skipIf(!features.scheduling)('moving a store from before', () => {
+  it('moves the answers, first names, addresses, version and digest counts of the layout before, once', async () => {
+    // A poll of the console's own: its digest goes to the owner.
+    const { poll } = await createPollAs(OPERATOR, newPollForm());
+    const [first, second] = poll.options.map((option) => option.id);
+    const id = poll.id;
+    // The layout before: "if need be" in a set of its own, names, first names and addresses in three
+    // hashes, a version string, every poll's voter count and pending digest counts in two hashes.
+    await redis().zadd(
+      schedulingKeys.votes(id),
+      { score: 0, member: `anon_ann\n${first}` },
+      { score: 0, member: `anon_ann\n${second}` },
+      { score: 0, member: `mila#1\n${first}` },
+    );
+    await redis().sadd(legacyKey('maybe', id), `anon_ann\n${second}`);
+    await redis().hset(schedulingKeys.people(id), { anon_ann: 'anon_Ann', 'mila#1': 'mila' });
+    await redis().hset(legacyKey('first-names', id), { 'mila#1': 'Mila' });
+    await redis().hset(legacyKey('emails', id), { anon_ann: 'ann@example.com' });
+    await redis().set(legacyKey('version', id), 7);
+    await redis().hset(legacyKey('voter-counts'), { [id]: 2 });
+    await redis().sadd(schedulingKeys.digests(), id);
+    await redis().hset(legacyKey('digest-pending'), { [`${id}:answers`]: 3, [`${id}:voters`]: 2 });
+
+    expect((await migratePolls(OPERATOR)).moved).toBeGreaterThanOrEqual(1);
+    expect((await migratePolls(OPERATOR)).moved).toBe(0);
+
+    expect(await version(id)).toBe(7);
+    expect(await answers(id)).toEqual(
+      expect.arrayContaining([
+        { option: first, answer: 'yes', user: { username: 'anon_Ann' }, voter: 0 },
+        { option: second, answer: 'ifNeedBe', user: { username: 'anon_Ann' }, voter: 0 },
+        { option: first, answer: 'yes', user: { username: 'mila', firstName: 'Mila' }, voter: 1 },
+      ]),
+    );
+    const { body } = await call(pollVoters, { method: 'GET', token: admin, path: `/api/scheduling/poll-voters/${id}` });
+    expect(body.voters).toEqual([
+      { username: 'anon_Ann', answers: 2, email: 'ann@example.com' },
+      { username: 'mila', firstName: 'Mila', answers: 1 },
+    ]);
+    expect((await consolePolls()).polls.find((each) => each.id === id)?.voters).toBe(2);
+    const { rows } = await takeDigests(1000, Date.now());
+    expect(rows.find((row) => row.pollId === id)).toMatchObject({ answers: 3, voters: 2 });
+    const legacy = ['maybe', 'first-names', 'emails', 'version'].map((name) => legacyKey(name, id));
+    expect(await redis().exists(...legacy, legacyKey('voter-counts'), legacyKey('digest-pending'))).toBe(0);
   });
 });

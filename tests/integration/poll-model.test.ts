@@ -215,7 +215,7 @@ describe.skipIf(!features.scheduling)('nobody can lock a poll', () => {
       call(voteHandler, { body: { pollId: 'ragnarok', optionId, username, answer: 'yes' } });
     const claimSecret = (await vote(first!)).body.claimSecret;
     await call(voteHandler, { body: { pollId: 'ragnarok', optionId: second, username, claimSecret, answer: 'yes' } });
-    const voters = () => redis().hget<number>(schedulingKeys.voterCounts(), 'ragnarok');
+    const voters = () => redis().hlen(schedulingKeys.people('ragnarok'));
     const before = Number(await voters());
     const version = (await poll('ragnarok')).body.version as number;
     const answersOf = async () =>

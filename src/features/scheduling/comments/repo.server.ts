@@ -29,7 +29,7 @@ export function appendComment(pollId: string, comment: StoredComment, address: s
       polls: schedulingKeys.polls(),
       commentsOff: schedulingKeys.commentsOff(),
       comments: schedulingKeys.comments(pollId),
-      version: schedulingKeys.version(pollId),
+      state: schedulingKeys.state(pollId),
       addressCounter: counter,
     },
     {
@@ -51,7 +51,7 @@ export async function readComments(
     pipe
       .lrange(schedulingKeys.comments(pollId), 0, -1)
       .hget(schedulingKeys.organisers(), pollId)
-      .get(schedulingKeys.version(pollId)),
+      .hget(schedulingKeys.state(pollId), 'version'),
   )) as [string[], string | null, string | null];
   return {
     comments: comments.map((json) => JSON.parse(json) as StoredComment),
@@ -68,7 +68,7 @@ export function deleteComment(caller: Organiser, pollId: string, commentId: stri
     {
       comments: schedulingKeys.comments(pollId),
       organisers: schedulingKeys.organisers(),
-      version: schedulingKeys.version(pollId),
+      state: schedulingKeys.state(pollId),
     },
     { pollId, commentId, ...actingAs(caller) },
   );

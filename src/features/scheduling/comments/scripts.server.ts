@@ -10,7 +10,7 @@ import { type Acting, MAY_ORGANISE } from '../organising/scripts.server.ts';
  * `perAddressWindow` seconds (its counter `addressCounter`, counted only for a comment that may be added).
  */
 export const addComment = defineScript<
-  'polls' | 'commentsOff' | 'comments' | 'version' | 'addressCounter',
+  'polls' | 'commentsOff' | 'comments' | 'state' | 'addressCounter',
   { pollId: string; comment: string; maxComments: number; perAddressMax: number; perAddressWindow: number },
   'ok' | 'no-poll' | 'off' | 'full' | Wait
 >(`${COUNT_IN}
@@ -20,12 +20,12 @@ if redis.call('LLEN', K.comments) >= A.maxComments then return 'full' end
 local wait = count_in(K.addressCounter, A.perAddressMax, A.perAddressWindow)
 if wait > 0 then return 'wait:' .. wait end
 redis.call('RPUSH', K.comments, A.comment)
-redis.call('INCR', K.version)
+redis.call('HINCRBY', K.state, 'version', 1)
 return 'ok'`);
 
 /** Deletes a comment by its id, for its member author (their account key in its JSON) or the poll's organiser or an admin. */
 export const deleteComment = defineLimitedScript<
-  'comments' | 'organisers' | 'version',
+  'comments' | 'organisers' | 'state',
   Acting & { pollId: string; commentId: string },
   'deleted' | 'missing' | 'not-theirs'
 >(`${MAY_ORGANISE}
@@ -35,7 +35,7 @@ for _, json in ipairs(redis.call('LRANGE', K.comments, 0, -1)) do
     local author = A.caller ~= '' and comment.account == A.caller
     if not author and not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
     redis.call('LREM', K.comments, 1, json)
-    redis.call('INCR', K.version)
+    redis.call('HINCRBY', K.state, 'version', 1)
     return 'deleted'
   end
 end

@@ -35,7 +35,7 @@ export function offerExisting(admin: Admin, catalogue: Catalogue, polls: readonl
       catalogue: schedulingKeys[catalogue](),
       polls: schedulingKeys.polls(),
       offered: polls.map(({ id }) => schedulingKeys.offered(id)),
-      versions: polls.map(({ id }) => schedulingKeys.version(id)),
+      states: polls.map(({ id }) => schedulingKeys.state(id)),
     },
     {
       polls: polls.map(({ id, ...definition }) => ({
@@ -55,7 +55,7 @@ export async function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds:
       catalogue: schedulingKeys[catalogue](),
       offered: pollIds.map((pollId) => schedulingKeys.offered(pollId)),
       votes: pollIds.map((pollId) => schedulingKeys.votes(pollId)),
-      versions: pollIds.map((pollId) => schedulingKeys.version(pollId)),
+      states: pollIds.map((pollId) => schedulingKeys.state(pollId)),
     },
     {},
   );
@@ -71,7 +71,7 @@ export async function dropOffered(admin: Admin, pollIds: string[]): Promise<numb
       ['SCARD', schedulingKeys.offered(pollId)],
       ['DEL', schedulingKeys.offered(pollId)],
       ['DEL', schedulingKeys.votes(pollId)],
-      ['INCR', schedulingKeys.version(pollId)],
+      ['HINCRBY', schedulingKeys.state(pollId), 'version', 1],
     ]),
   );
   return replies.filter((_, index) => index % 4 === 0).reduce((sum, count) => sum + count, 0);

@@ -3,11 +3,11 @@ import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 
 /**
  * Stores each poll's definition, then offers it those of its options that exist in the catalogue
- * hash, raising its version (`offered` and `versions` name each poll's, in the polls' order).
+ * hash, raising its version (`offered` and `states` name each poll's, in the polls' order).
  * Answers how many options were new to their poll, or 'no-catalogue' when the catalogue is empty.
  */
 export const offerExisting = defineLimitedScript<
-  'catalogue' | 'polls' | 'offered' | 'versions',
+  'catalogue' | 'polls' | 'offered' | 'states',
   { polls: { id: string; definition: string; options: string[] }[] },
   number | 'no-catalogue'
 >(`
@@ -18,25 +18,25 @@ for i, poll in ipairs(A.polls) do
   for _, option in ipairs(poll.options) do
     if redis.call('HEXISTS', K.catalogue, option) == 1 then added = added + redis.call('SADD', K.offered[i], option) end
   end
-  redis.call('INCR', K.versions[i])
+  redis.call('HINCRBY', K.states[i], 'version', 1)
 end
 return added`);
 
 /**
  * Deletes the catalogue hash and takes each of its ids out of the polls (`offered`, `votes` and
- * `versions` name each poll's, in one order), with every vote for them. Answers how many ids it held.
+ * `states` name each poll's, in one order), with every vote for them. Answers how many ids it held.
  */
-export const dropCatalogue = defineLimitedScript<'catalogue' | 'offered' | 'votes' | 'versions', object, number>(`
+export const dropCatalogue = defineLimitedScript<'catalogue' | 'offered' | 'votes' | 'states', object, number>(`
 local ids = redis.call('HKEYS', K.catalogue)
 local dropped = {}
 for _, id in ipairs(ids) do dropped[id] = true end
 for i, offered in ipairs(K.offered) do
   for _, id in ipairs(ids) do redis.call('SREM', offered, id) end
   for _, vote in ipairs(redis.call('ZRANGE', K.votes[i], 0, -1)) do
-    local option = string.sub(vote, string.find(vote, '\\n', 1, true) + 1)
+    local option = string.match(vote, '\\n([^\\n]*)')
     if dropped[option] then redis.call('ZREM', K.votes[i], vote) end
   end
-  redis.call('INCR', K.versions[i])
+  redis.call('HINCRBY', K.states[i], 'version', 1)
 end
 redis.call('DEL', K.catalogue)
 return #ids`);

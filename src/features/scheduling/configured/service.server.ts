@@ -6,7 +6,7 @@ import { AppError } from '../../../server/app-error.ts';
 import type { Guest, SignedIn } from '../../../server/caller.ts';
 import { indexPolls } from '../organising/repo.server.ts';
 import { readPoll, storeDefinitions } from '../poll/repo.server.ts';
-import { pollVotes } from '../voting/repo.server.ts';
+import { migrateVoting, pollVotes } from '../voting/repo.server.ts';
 import type { SchedulingReason } from '../poll/schema.ts';
 import type { ChoiceRequest, DateChoiceRequest } from '../voting/schema.ts';
 import type { AdminResponse } from './schema.ts';
@@ -165,8 +165,8 @@ export async function dropScheduleDateItems(admin: Admin): Promise<ConsoleOutcom
   return { deleted, message: 'Their votes were deleted with them.' };
 }
 
-/** Stores the configured polls a store lacks and places its unplaced made polls; idempotent. */
-export async function migratePolls(admin: Admin): Promise<{ stored: number; placed: number }> {
+/** Stores the configured polls a store lacks, places its unplaced made polls and moves the polls' voting to this layout; idempotent. */
+export async function migratePolls(admin: Admin): Promise<{ stored: number; placed: number; moved: number }> {
   const stored = await storeDefinitions(admin, specPolls(), false);
-  return { stored, placed: await indexPolls(admin) };
+  return { stored, placed: await indexPolls(admin), moved: await migrateVoting(admin) };
 }

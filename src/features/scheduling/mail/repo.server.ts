@@ -4,7 +4,7 @@ import { dailyCounter } from '../../../server/daily-cap.ts';
 import { keys } from '../../../server/keys.ts';
 import { MAIL_COUNTERS } from '../../../server/mail.ts';
 import { redis } from '../../../server/redis.ts';
-import { schedulingKeys } from '../poll/keys.server.ts';
+import { around, schedulingKeys } from '../poll/keys.server.ts';
 import * as scripts from './scripts.server.ts';
 
 /** Records how each voter (by voter key) was told of the decision, as JSON. */
@@ -17,13 +17,12 @@ export async function takeDigests(cap: number, now: number): Promise<{ mails: nu
   const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
   const { mails, rows } = await scripts.takeDigests.run(
     {
-      pending: schedulingKeys.digestPending(),
       digests: schedulingKeys.digests(),
       organisers: schedulingKeys.organisers(),
       polls: schedulingKeys.polls(),
       dayMail,
     },
-    { userPrefix: keys.user(''), mailCap: cap, dayTtl },
+    { userPrefix: keys.user(''), state: around(schedulingKeys.state), mailCap: cap, dayTtl },
   );
   return { mails, rows: Array.isArray(rows) ? rows : [] };
 }

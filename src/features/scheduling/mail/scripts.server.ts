@@ -1,4 +1,4 @@
-// Mail's Lua: the day's digest, taken from the counts changeVote keeps for the polls with one.
+// Mail's Lua: the day's digest, taken from the counts changeVote keeps in each poll's state.
 import { defineScript } from '../../../server/scripts/script.ts';
 
 /** One poll's news for a digest, and where it goes. */
@@ -10,31 +10,27 @@ export interface DigestRow {
 }
 
 /**
- * Takes the day's digest: the counts of new answers and voters of each poll with a digest since the
- * last one (emptying them), each with where it goes: the organiser's account's address (the account
- * still the one that has its name, keys.ts accountKeyOf; `userPrefix` is the account hash key of
- * the username ''), 'owner' for a poll of the console's own, or none (left out); and reserves a
- * mail per address, as many as the day's poll mail (`mailCap`) allows, its counter made to live `dayTtl`.
+ * Takes the day's digest: for each poll with a digest, the answers and new voters counted in its
+ * state since the last one (`state`: that key's text around the poll id), emptying them, with
+ * where they go: the organiser's account's address (the account still the one that has its name,
+ * keys.ts accountKeyOf; `userPrefix` is the account hash key of the username ''), 'owner' for a
+ * poll of the console's own, or none (left out); and reserves a mail per address, as many as the
+ * day's poll mail (`mailCap`) allows, its counter made to live `dayTtl`.
  */
 export const takeDigests = defineScript<
-  'pending' | 'digests' | 'organisers' | 'polls' | 'dayMail',
-  { userPrefix: string; mailCap: number; dayTtl: number },
+  'digests' | 'organisers' | 'polls' | 'dayMail',
+  { userPrefix: string; state: [string, string]; mailCap: number; dayTtl: number },
   { mails: number; rows: DigestRow[] | Record<string, never> }
 >(
   `
-local pending = redis.call('HGETALL', K.pending)
-redis.call('DEL', K.pending)
-local counts, order = {}, {}
-for i = 1, #pending, 2 do
-  local id, kind = string.match(pending[i], '^(.*):(%a+)$')
-  if id then
-    if not counts[id] then counts[id] = {answers = 0, voters = 0}; order[#order + 1] = id end
-    counts[id][kind] = tonumber(pending[i + 1]) or 0
-  end
-end
+local ids = redis.call('SMEMBERS', K.digests)
+table.sort(ids)
 local rows, addresses, wanted = {}, {}, 0
-for _, id in ipairs(order) do
-  if redis.call('SISMEMBER', K.digests, id) == 1 and redis.call('HEXISTS', K.polls, id) == 1 then
+for _, id in ipairs(ids) do
+  local state = A.state[1] .. id .. A.state[2]
+  local counts = redis.call('HMGET', state, 'answers', 'voters')
+  redis.call('HDEL', state, 'answers', 'voters')
+  if counts[1] and redis.call('HEXISTS', K.polls, id) == 1 then
     local to = 'owner'
     local organiser = redis.call('HGET', K.organisers, id)
     if organiser then
@@ -44,7 +40,7 @@ for _, id in ipairs(order) do
     end
     if to ~= '' then
       if not addresses[to] then addresses[to] = true; wanted = wanted + 1 end
-      rows[#rows + 1] = { pollId = id, to = to, answers = counts[id].answers, voters = counts[id].voters }
+      rows[#rows + 1] = { pollId = id, to = to, answers = tonumber(counts[1]), voters = tonumber(counts[2]) or 0 }
     end
   end
 end

@@ -10,7 +10,7 @@ import * as scripts from './scripts.server.ts';
 import type { CreatedPoll, ListedPoll, PollsPage } from '../poll/schema.ts';
 import { parsedPoll } from '../poll/repo.server.ts';
 import { specPolls } from '../configured/logic.ts';
-import { schedulingKeys } from '../poll/keys.server.ts';
+import { around, schedulingKeys } from '../poll/keys.server.ts';
 
 /** Polls one account may have open (not finalised) at once. */
 export const MAX_OPEN_POLLS_PER_ACCOUNT = 5;
@@ -69,19 +69,18 @@ async function readPollsPage(
       index,
       polls: schedulingKeys.polls(),
       finals: schedulingKeys.finals(),
-      voterCounts: schedulingKeys.voterCounts(),
       organisers: schedulingKeys.organisers(),
       commentsOff: schedulingKeys.commentsOff(),
       digests: schedulingKeys.digests(),
     },
-    { below, count, named },
+    { below, count, named, people: around(schedulingKeys.people) },
   );
   const polls: ListedPoll[] = [];
   let older: string | null = null;
   for (const row of Array.isArray(rows) ? rows : []) {
     polls.push({
       ...parsedPoll(row.id, row.definition, row.final),
-      voters: Number(row.voters),
+      voters: row.voters,
       ...(row.organiser ? { organiser: row.organiser.split('#')[0] } : {}),
       ...(row.commentsOff ? { commentsOff: true as const } : {}),
       ...(row.digest ? { digest: true as const } : {}),
@@ -124,21 +123,17 @@ export function deletePoll(organiser: Organiser, pollId: string) {
     scripts.deletePoll,
     {
       polls: schedulingKeys.polls(),
-      hashes: [schedulingKeys.finals(), schedulingKeys.voterCounts()],
+      finals: schedulingKeys.finals(),
       sets: [schedulingKeys.commentsOff(), schedulingKeys.digests()],
-      digestPending: schedulingKeys.digestPending(),
-      version: schedulingKeys.version(pollId),
+      state: schedulingKeys.state(pollId),
       index: schedulingKeys.pollIndex(),
       organisers: schedulingKeys.organisers(),
       pollKeys: [
         schedulingKeys.offered(pollId),
         schedulingKeys.votes(pollId),
-        schedulingKeys.maybe(pollId),
         schedulingKeys.people(pollId),
-        schedulingKeys.firstNames(pollId),
         schedulingKeys.claims(pollId),
         schedulingKeys.comments(pollId),
-        schedulingKeys.emails(pollId),
         schedulingKeys.notified(pollId),
       ],
     },
@@ -152,16 +147,9 @@ export function removeVoter(organiser: Organiser, pollId: string, username: stri
     scripts.removeVoter,
     {
       votes: schedulingKeys.votes(pollId),
-      maybe: schedulingKeys.maybe(pollId),
       people: schedulingKeys.people(pollId),
-      voterHashes: [
-        schedulingKeys.firstNames(pollId),
-        schedulingKeys.claims(pollId),
-        schedulingKeys.emails(pollId),
-        schedulingKeys.notified(pollId),
-      ],
-      voterCounts: schedulingKeys.voterCounts(),
-      version: schedulingKeys.version(pollId),
+      voterHashes: [schedulingKeys.claims(pollId), schedulingKeys.notified(pollId)],
+      state: schedulingKeys.state(pollId),
       organisers: schedulingKeys.organisers(),
     },
     { pollId, username, ...actingAs(organiser) },
@@ -188,9 +176,9 @@ export async function finalisePoll(
       polls: schedulingKeys.polls(),
       offered: schedulingKeys.offered(pollId),
       finals: schedulingKeys.finals(),
-      version: schedulingKeys.version(pollId),
+      state: schedulingKeys.state(pollId),
       organisers: schedulingKeys.organisers(),
-      emails: schedulingKeys.emails(pollId),
+      people: schedulingKeys.people(pollId),
       dayMail,
     },
     {
@@ -218,7 +206,7 @@ export function reopenPoll(organiser: Organiser, pollId: string) {
     {
       polls: schedulingKeys.polls(),
       finals: schedulingKeys.finals(),
-      version: schedulingKeys.version(pollId),
+      state: schedulingKeys.state(pollId),
       organisers: schedulingKeys.organisers(),
     },
     { pollId, ...actingAs(organiser) },
@@ -238,7 +226,7 @@ export function setPollSettings(
       organisers: schedulingKeys.organisers(),
       commentsOff: schedulingKeys.commentsOff(),
       digests: schedulingKeys.digests(),
-      version: schedulingKeys.version(pollId),
+      state: schedulingKeys.state(pollId),
     },
     { pollId, ...actingAs(organiser), ...settings, userPrefix: keys.user('') },
   );

@@ -65,17 +65,18 @@ export interface PollRow {
   place: string;
   definition: string;
   final: string;
-  voters: string;
+  voters: number;
   organiser: string;
   commentsOff: boolean;
   digest: boolean;
 }
 
 /** A page of made polls, newest first: at most `count` placed below `below` ('+inf', or '(<place>')
- * in the index, then the `named` polls that are stored; and whether older ones remain. */
+ * in the index, then the `named` polls that are stored; and whether older ones remain. A poll's
+ * voters are its people hash's (`people`: that key's text around the poll id). */
 export const listPolls = defineLimitedScript<
-  'index' | 'polls' | 'finals' | 'voterCounts' | 'organisers' | 'commentsOff' | 'digests',
-  { below: string; count: number; named: string[] },
+  'index' | 'polls' | 'finals' | 'organisers' | 'commentsOff' | 'digests',
+  { below: string; count: number; named: string[]; people: [string, string] },
   { more: boolean; polls: PollRow[] | Record<string, never> }
 >(
   `
@@ -89,7 +90,7 @@ local function add(id, place)
     place = place,
     definition = definition,
     final = redis.call('HGET', K.finals, id) or '',
-    voters = redis.call('HGET', K.voterCounts, id) or '0',
+    voters = redis.call('HLEN', A.people[1] .. id .. A.people[2]),
     organiser = redis.call('HGET', K.organisers, id) or '',
     commentsOff = redis.call('SISMEMBER', K.commentsOff, id) == 1,
     digest = redis.call('SISMEMBER', K.digests, id) == 1,
@@ -123,25 +124,24 @@ end
 return #missing`);
 
 /**
- * Deletes a poll with everything voted in it: its own keys (`pollKeys`), its entries in the
- * `hashes` and `sets` that hold every poll's, its digest's pending counts, its places in the lists;
- * its version is raised (and kept a day) so an open page notices. `organisedPrefix` is the
- * organiser's index key for the account key ''.
+ * Deletes a poll with everything voted in it: its own keys (`pollKeys`), its decision, its entries
+ * in the `sets` that hold every poll's, its places in the lists; its version is raised (and its
+ * state kept a day) so an open page notices. `organisedPrefix` is the organiser's index key for
+ * the account key ''.
  */
 export const deletePoll = defineLimitedScript<
-  'polls' | 'hashes' | 'sets' | 'digestPending' | 'version' | 'index' | 'organisers' | 'pollKeys',
+  'polls' | 'finals' | 'sets' | 'state' | 'index' | 'organisers' | 'pollKeys',
   Acting & { pollId: string; organisedPrefix: string },
   'deleted' | 'missing' | 'not-theirs'
 >(`${MAY_ORGANISE}
 if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return 'missing' end
 if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
 redis.call('HDEL', K.polls, A.pollId)
-for _, hash in ipairs(K.hashes) do redis.call('HDEL', hash, A.pollId) end
+redis.call('HDEL', K.finals, A.pollId)
 for _, set in ipairs(K.sets) do redis.call('SREM', set, A.pollId) end
-redis.call('HDEL', K.digestPending, A.pollId .. ':answers', A.pollId .. ':voters')
 redis.call('DEL', unpack(K.pollKeys))
-redis.call('INCR', K.version)
-redis.call('EXPIRE', K.version, 86400)
+redis.call('HINCRBY', K.state, 'version', 1)
+redis.call('EXPIRE', K.state, 86400)
 redis.call('ZREM', K.index, A.pollId)
 local organiser = redis.call('HGET', K.organisers, A.pollId)
 if organiser then
@@ -163,7 +163,7 @@ export type FinaliseReply =
  * decided mails nobody.
  */
 export const finalisePoll = defineLimitedScript<
-  'polls' | 'offered' | 'finals' | 'version' | 'organisers' | 'emails' | 'dayMail',
+  'polls' | 'offered' | 'finals' | 'state' | 'organisers' | 'people' | 'dayMail',
   Acting & {
     pollId: string;
     optionId: string;
@@ -183,8 +183,12 @@ if redis.call('HGET', K.finals, A.pollId) == A.optionId then
   return cjson.encode({ outcome = 'ok', mails = 0, definition = definition, emails = {} })
 end
 redis.call('HSET', K.finals, A.pollId, A.optionId)
-redis.call('INCR', K.version)
-local emails = redis.call('HGETALL', K.emails)
+redis.call('HINCRBY', K.state, 'version', 1)
+local people, emails = redis.call('HGETALL', K.people), {}
+for i = 1, #people, 2 do
+  local email = cjson.decode(people[i + 1]).email
+  if email then emails[#emails + 1] = people[i]; emails[#emails + 1] = email end
+end
 local function room(key, cap)
   return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
 end
@@ -206,24 +210,24 @@ return cjson.encode({ outcome = 'ok', mails = granted, definition = definition, 
 
 /** Reopens a finalised poll to votes. */
 export const reopenPoll = defineLimitedScript<
-  'polls' | 'finals' | 'version' | 'organisers',
+  'polls' | 'finals' | 'state' | 'organisers',
   Acting & { pollId: string },
   'ok' | 'missing' | 'not-theirs'
 >(`${MAY_ORGANISE}
 if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return 'missing' end
 if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
 redis.call('HDEL', K.finals, A.pollId)
-redis.call('INCR', K.version)
+redis.call('HINCRBY', K.state, 'version', 1)
 return 'ok'`);
 
 /**
  * Takes every voter under the name they voted as (two accounts that had one name are two voters)
- * out of a poll: their votes, their place in its people and voter count, and their entries in the
- * `voterHashes` (first names, claims, addresses, how each was told), so the name is free again;
- * the version is raised. Answers how many votes went, 'no-voter' or 'not-theirs'.
+ * out of a poll: their votes, their place in its people, and their entries in the `voterHashes`
+ * (claims, how each was told), so the name is free again; the version is raised. Answers how many
+ * votes went, 'no-voter' or 'not-theirs'.
  */
 export const removeVoter = defineLimitedScript<
-  'votes' | 'maybe' | 'people' | 'voterHashes' | 'voterCounts' | 'version' | 'organisers',
+  'votes' | 'people' | 'voterHashes' | 'state' | 'organisers',
   Acting & { pollId: string; username: string },
   number | 'no-voter' | 'not-theirs'
 >(`${MAY_ORGANISE}
@@ -231,32 +235,29 @@ if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-
 local people = redis.call('HGETALL', K.people)
 local removed, found = 0, false
 for i = 1, #people, 2 do
-  if people[i + 1] == A.username then
+  if cjson.decode(people[i + 1]).name == A.username then
     local voter = people[i]
     found = true
     redis.call('HDEL', K.people, voter)
     local votes = redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX')
-    for _, vote in ipairs(votes) do
-      redis.call('ZREM', K.votes, vote)
-      redis.call('SREM', K.maybe, vote)
-    end
+    for _, vote in ipairs(votes) do redis.call('ZREM', K.votes, vote) end
     for _, hash in ipairs(K.voterHashes) do redis.call('HDEL', hash, voter) end
-    redis.call('HINCRBY', K.voterCounts, A.pollId, -1)
     removed = removed + #votes
   end
 end
 if not found then return 'no-voter' end
-redis.call('INCR', K.version)
+redis.call('HINCRBY', K.state, 'version', 1)
 return removed`);
 
 /**
  * Switches a poll's comments and its daily digest 'on' or 'off' ('' leaves one as it is). A digest
  * goes to the organiser's account's email, or to the site's owner for a poll of the console's own,
  * so it is switched on only where there is one (the organiser's account still the one that has its
- * name, keys.ts accountKeyOf); `userPrefix` is the account hash key of the username ''.
+ * name, keys.ts accountKeyOf); `userPrefix` is the account hash key of the username ''. Switched
+ * on, it counts from then.
  */
 export const setPollSettings = defineLimitedScript<
-  'polls' | 'organisers' | 'commentsOff' | 'digests' | 'version',
+  'polls' | 'organisers' | 'commentsOff' | 'digests' | 'state',
   Acting & { pollId: string; comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off'; userPrefix: string },
   'ok' | 'missing' | 'not-theirs' | 'no-email'
 >(`${MAY_ORGANISE}
@@ -269,10 +270,10 @@ if A.digest == 'on' then
     local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'email')
     if (account[1] or name) ~= organiser or not account[2] or account[2] == '' then return 'no-email' end
   end
-  redis.call('SADD', K.digests, A.pollId)
+  if redis.call('SADD', K.digests, A.pollId) == 1 then redis.call('HDEL', K.state, 'answers', 'voters') end
 elseif A.digest == 'off' then
   redis.call('SREM', K.digests, A.pollId)
 end
 if A.comments == 'off' then redis.call('SADD', K.commentsOff, A.pollId) elseif A.comments == 'on' then redis.call('SREM', K.commentsOff, A.pollId) end
-redis.call('INCR', K.version)
+redis.call('HINCRBY', K.state, 'version', 1)
 return 'ok'`);

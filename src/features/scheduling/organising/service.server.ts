@@ -134,11 +134,11 @@ export async function pollVoters(reader: SessionUser, pollId: string): Promise<{
   const answers = new Map<string, number>();
   for (const vote of read.votes) answers.set(votes.voterOf(vote), (answers.get(votes.voterOf(vote)) ?? 0) + 1);
   return {
-    voters: Object.entries(read.people).map(([key, username]) => ({
-      username,
-      ...(read.firstNames[key] ? { firstName: read.firstNames[key] } : {}),
+    voters: read.people.map(([key, { name, firstName, email }]) => ({
+      username: name,
+      ...(firstName ? { firstName } : {}),
       answers: answers.get(key) ?? 0,
-      ...(read.emails[key] ? { email: read.emails[key] } : {}),
+      ...(email ? { email } : {}),
       ...(read.told[key] ? { told: JSON.parse(read.told[key]) as Told } : {}),
     })),
   };

@@ -11,24 +11,18 @@ export const schedulingKeys = {
   dates: () => `${SCHED}dates`,
   /** set of the option ids a scheduling poll offers (schedule item ids or date option names); no expiry */
   offered: (pollId: string) => `${SCHED}${pollId}:options`,
-  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>' (a registered voter's key is their account key), all scored 0 so one voter's are a lexicographic range; no expiry */
+  /** sorted set of a scheduling poll's votes '<voter key>\n<option id>', with '\n?' after an "if need be" (a registered voter's key is their account key), all scored 0 so one voter's are a lexicographic range; no expiry */
   votes: (pollId: string) => `${SCHED}${pollId}:votes`,
-  /** hash {voter key → username as voted} of everyone who ever voted in a scheduling poll; no expiry */
+  /** hash {voter key → JSON {name (as voted), joined (their place in the order voters came), firstName (a member's account's), email (left to hear the decision, shown only to the organiser)}} of a scheduling poll's voters; no expiry */
   people: (pollId: string) => `${SCHED}${pollId}:people`,
-  /** hash {registered voter key → the account's first name when they voted} (accounts are never renamed); no expiry */
-  firstNames: (pollId: string) => `${SCHED}${pollId}:first-names`,
   /** hash {anonymous voter key → SHA-256 of its claim secret} for a scheduling poll; no expiry */
   claims: (pollId: string) => `${SCHED}${pollId}:claims`,
-  /** set of a scheduling poll's votes (members of its votes) answered "if need be" rather than yes; no expiry */
-  maybe: (pollId: string) => `${SCHED}${pollId}:maybe`,
-  /** string counter a scheduling poll's every change raises, so an open page's check for news is one small read */
-  version: (pollId: string) => `${SCHED}${pollId}:version`,
+  /** hash {version: raised by every change of a scheduling poll, so an open page's check for news is one small read; joined: voters it has had; answers, voters: answers given and voters new to it since its last digest} */
+  state: (pollId: string) => `${SCHED}${pollId}:state`,
   /** hash {created poll id → JSON definition (title, zone, options…)} of the polls made in the console; no expiry */
   polls: () => `${SCHED}polls`,
   /** hash {created poll id → the option id its organiser picked}: a finalised poll takes no votes; no expiry */
   finals: () => `${SCHED}finals`,
-  /** hash {poll id → how many people have voted in it}, for the console's list; no expiry */
-  voterCounts: () => `${SCHED}voter-counts`,
   /** string counter giving each made poll its place in the lists below (its cursor when they are paged); no expiry */
   pollSequence: () => `${SCHED}poll-sequence`,
   /** sorted set of every made poll's id (not the configured polls') by its place, for the console's paged list; no expiry */
@@ -41,12 +35,15 @@ export const schedulingKeys = {
   commentsOff: () => `${SCHED}comments-off`,
   /** set of the poll ids whose organiser asked for a daily digest of new answers; no expiry */
   digests: () => `${SCHED}digests`,
-  /** hash {'<poll id>:answers' and '<poll id>:voters' → answers given and voters new to the poll since its last digest}, for the polls with a digest; emptied by each day's digest */
-  digestPending: () => `${SCHED}digest-pending`,
-  /** hash {voter key → the email address a voter left to hear the decision}, shown only to the organiser; goes with the voter and the poll */
-  emails: (pollId: string) => `${SCHED}${pollId}:emails`,
   /** hash {voter key → JSON {option, delivery, note}}: how each voter who left an address was told of the decision; goes with the voter and the poll */
   notified: (pollId: string) => `${SCHED}${pollId}:notified`,
   /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
   organised: (accountKey: string) => `${SCHED}organised:${accountKey}`,
 } as const;
+
+/** A key of the layout before `state` (maybe, first-names, emails, version; voter-counts, digest-pending), for the migration. */
+export const legacyKey = (name: string, pollId?: string) =>
+  `${SCHED}${pollId === undefined ? '' : `${pollId}:`}${name}`;
+
+/** A per-poll key as the text before and after the poll id, for a script that builds it for polls it finds. */
+export const around = (key: (pollId: string) => string): [string, string] => key('\n').split('\n') as [string, string];

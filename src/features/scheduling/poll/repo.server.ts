@@ -17,7 +17,7 @@ export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; ver
     .pipeline()
     .hget(schedulingKeys.polls(), pollId)
     .hget(schedulingKeys.finals(), pollId)
-    .get(schedulingKeys.version(pollId))
+    .hget(schedulingKeys.state(pollId), 'version')
     .smembers(schedulingKeys.offered(pollId))
     .sismember(schedulingKeys.commentsOff(), pollId)
     .exec()) as [string | null, string | null, string | null, string[], number];

@@ -1,6 +1,7 @@
 // A poll's votes in Redis: one sorted set per poll, each vote the member '<voter key>\n<option id>'.
 // A member's voter key is their account key, so a name registered again is another voter; the
-// people hash keeps the name each voter voted under. Each vote and each read is one round trip.
+// people hash keeps the name each voter voted under. A vote is two round trips (an anonymous
+// name's claim or a member's rate limit, then the change), each read one.
 import * as scripts from './scripts.server.ts';
 import { couldBeAccountName, accountProbe } from '../../../server/account-probe.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';
@@ -10,16 +11,29 @@ import type { SignedIn } from '../../../server/caller.ts';
 import { type SessionCheck, checkedRead } from '../../../server/session.ts';
 import { ANON_PREFIX } from '../poll/logic.ts';
 import type { Answer, Vote } from '../poll/schema.ts';
-import { schedulingKeys } from '../poll/keys.server.ts';
+import { legacyKey, schedulingKeys } from '../poll/keys.server.ts';
+import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../../server/admin-limit.ts';
 
 // Voter keys cannot hold a newline (usernames are letters, digits and _.-; anonymous names refuse
-// control characters), so the first newline of a vote ends its voter key.
-const SEPARATOR = '\n';
-
-function splitVote(vote: string): { voter: string; option: string } {
-  const at = vote.indexOf(SEPARATOR);
-  return { voter: vote.slice(0, at), option: vote.slice(at + 1) };
+// control characters), nor can an offered option's id: a vote is its voter, option and answer.
+function splitVote(vote: string): { voter: string; option: string; answer: Answer } {
+  const [voter = '', option = '', maybe] = vote.split('\n');
+  return { voter, option, answer: maybe === undefined ? 'yes' : 'ifNeedBe' };
 }
+
+/** A voter as the people hash keeps them. */
+export interface Person {
+  name: string;
+  joined: number;
+  firstName?: string;
+  email?: string;
+}
+
+/** A poll's people by voter key, in the order they came (a hash's own order is the store's). */
+const peopleOf = (reply: unknown): [string, Person][] =>
+  Object.entries(hashReply(reply) ?? {})
+    .map(([key, json]): [string, Person] => [key, JSON.parse(json) as Person])
+    .sort(([, a], [, b]) => a.joined - b.joined);
 
 /**
  * Anonymous names new to a poll, per poll and address (an IPv6 /64) per hour: a family votes well inside it;
@@ -35,21 +49,57 @@ export interface Change {
   key: string;
   anonymous: boolean;
   change: 'add' | 'remove';
+  /** The hash of the secret that holds the name's claim (claimName). */
   secretHash: string;
-  newSecretHash: string;
+  /** True when claimName claimed the name in this request. */
+  claimed: boolean;
   /** The most voters the poll takes; a new voter beyond it is refused ('full'). */
   maxVoters: number;
   /** An add's answer; a remove ignores it. */
   answer: Answer;
 }
 
-/** Adds or removes one vote (scripts.changeVote); looking for the name's account counts from `address`. */
-export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
-  const voter = change.key;
-  // The name without 'anon_' in its key form: an account's name, to look for (anonymous) or to copy the first name of.
-  const plainName = change.anonymous ? voter.slice(ANON_PREFIX.length) : usernameKey(change.username);
-  const { pollId } = change;
+/**
+ * Claims an anonymous name (scripts.claimName) after counting the attempt in `limit` from `address`,
+ * which also counts looking for the name's account.
+ */
+export function claimName(
+  pollId: string,
+  voter: { key: string; remove: boolean; secretHash: string; newSecretHash: string },
+  limit: RateLimit,
+  address: string,
+) {
+  // The name without 'anon_' in its key form: an account's name, to look for.
+  const plainName = voter.key.slice(ANON_PREFIX.length);
   const probe = accountProbe(address, plainName);
+  const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, address]);
+  return scripts.claimName.counted.run(
+    {
+      attempts,
+      ...probe.keys,
+      account: keys.user(plainName),
+      claims: schedulingKeys.claims(pollId),
+      people: schedulingKeys.people(pollId),
+      votes: schedulingKeys.votes(pollId),
+    },
+    {
+      attemptsMax,
+      attemptsWindow,
+      voterKey: voter.key,
+      plainName,
+      remove: voter.remove,
+      secretHash: voter.secretHash,
+      newSecretHash: voter.newSecretHash,
+      couldBeAccount: couldBeAccountName(plainName),
+      ...probe.args,
+      accountKeyPrefix: accountKeyPrefix(plainName),
+    },
+  );
+}
+
+/** Adds or removes one vote (scripts.changeVote); a new anonymous voter counts from `address`. */
+export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
+  const { pollId } = change;
   const [newVoters, newVotersMax, newVotersWindow] = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);
   return scripts.changeVote.run(
     {
@@ -57,32 +107,22 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       people: schedulingKeys.people(pollId),
       claims: schedulingKeys.claims(pollId),
       votes: schedulingKeys.votes(pollId),
-      firstNames: schedulingKeys.firstNames(pollId),
-      account: keys.user(plainName),
-      ...probe.keys,
-      maybe: schedulingKeys.maybe(pollId),
-      version: schedulingKeys.version(pollId),
+      state: schedulingKeys.state(pollId),
       finals: schedulingKeys.finals(),
-      voterCounts: schedulingKeys.voterCounts(),
       newVoters,
-      emails: schedulingKeys.emails(pollId),
-      digests: schedulingKeys.digests(),
-      digestPending: schedulingKeys.digestPending(),
+      // A member's account, to copy their first name from (an anonymous voter's goes unread).
+      account: keys.user(usernameKey(change.username)),
     },
     {
       pollId,
       optionId: change.optionId,
-      voterKey: voter,
-      plainName,
+      voterKey: change.key,
       username: change.username,
       change: change.change,
       answer: change.answer,
       anonymous: change.anonymous,
       secretHash: change.secretHash,
-      newSecretHash: change.newSecretHash,
-      couldBeAccount: couldBeAccountName(plainName),
-      ...probe.args,
-      accountKeyPrefix: accountKeyPrefix(plainName),
+      claimed: change.claimed,
       maxVoters: change.maxVoters,
       newVotersMax,
       newVotersWindow,
@@ -96,28 +136,24 @@ export async function pollVotesAt(
   pollId: string,
   reader?: Pick<SignedIn, 'accountKey' | 'session'>,
 ): Promise<{ votes: Vote[]; version: number }> {
-  const [votes, maybe, people, firstNames, version] = (await checkedRead(reader?.session, (pipe) =>
+  const [votes, people, version] = (await checkedRead(reader?.session, (pipe) =>
     pipe
       .zrange(schedulingKeys.votes(pollId), 0, -1)
-      .smembers(schedulingKeys.maybe(pollId))
       .hgetall(schedulingKeys.people(pollId))
-      .hgetall(schedulingKeys.firstNames(pollId))
-      .get(schedulingKeys.version(pollId)),
-  )) as [string[], string[], unknown, unknown, string | null];
-  const usernames = hashReply(people) ?? {};
-  const firstNameOf = hashReply(firstNames) ?? {};
-  const ifNeedBe = new Set(maybe);
-  // Voters are numbered in the order the people hash lists them, not by their keys, which stay in the store.
-  const numbers = new Map(Object.keys(usernames).map((voter, index) => [voter, index]));
+      .hget(schedulingKeys.state(pollId), 'version'),
+  )) as [string[], unknown, string | null];
+  const persons = new Map(peopleOf(people));
+  // Voters are numbered in the order they came, not by their keys, which stay in the store.
+  const numbers = new Map([...persons.keys()].map((voter, index) => [voter, index]));
   const numberOf = (voter: string) => numbers.get(voter) ?? numbers.set(voter, numbers.size).get(voter)!;
   return {
     votes: votes.map((vote) => {
-      const { voter, option } = splitVote(vote);
-      const username = usernames[voter] ?? '';
-      const firstName = firstNameOf[voter];
+      const { voter, option, answer } = splitVote(vote);
+      const username = persons.get(voter)?.name ?? '';
+      const firstName = persons.get(voter)?.firstName;
       return {
         option,
-        answer: ifNeedBe.has(vote) ? 'ifNeedBe' : 'yes',
+        answer,
         user: firstName ? { username, firstName } : { username },
         voter: numberOf(voter),
         ...(reader && voter === reader.accountKey ? { mine: true as const } : {}),
@@ -144,7 +180,7 @@ export async function voterChoices(pollId: string, username: string): Promise<st
 
 /** A poll's version: every change raises it, so an unchanged poll is one small read (0 before any change). */
 export async function pollVersion(pollId: string): Promise<number> {
-  return Number((await redis().get<number>(schedulingKeys.version(pollId))) ?? 0);
+  return Number((await redis().hget<number>(schedulingKeys.state(pollId), 'version')) ?? 0);
 }
 
 /** Keeps (or, with '' forgets) the address a voter of the poll left; an anonymous one proves their name's claim. */
@@ -155,44 +191,58 @@ export function setVoterEmail(
   email: string,
 ) {
   return scripts.setVoterEmail.run(
-    {
-      people: schedulingKeys.people(pollId),
-      claims: schedulingKeys.claims(pollId),
-      emails: schedulingKeys.emails(pollId),
-    },
+    { people: schedulingKeys.people(pollId), claims: schedulingKeys.claims(pollId) },
     { voterKey: voter.key, anonymous: voter.anonymous, secretHash, email },
   );
 }
 
 export interface VotersRead {
   organiser: string;
-  people: Record<string, string>;
-  firstNames: Record<string, string>;
-  emails: Record<string, string>;
+  /** By voter key, in the order they came. */
+  people: [string, Person][];
   told: Record<string, string>;
   votes: string[];
 }
 
 /** Reads a poll's voters with their first names, addresses, how each was told, their votes, and who organises it. */
 export async function readVoters(pollId: string, session: SessionCheck | undefined): Promise<VotersRead> {
-  const [organiser, people, firstNames, emails, told, votes] = (await checkedRead(session, (pipe) =>
+  const [organiser, people, told, votes] = (await checkedRead(session, (pipe) =>
     pipe
       .hget(schedulingKeys.organisers(), pollId)
       .hgetall(schedulingKeys.people(pollId))
-      .hgetall(schedulingKeys.firstNames(pollId))
-      .hgetall(schedulingKeys.emails(pollId))
       .hgetall(schedulingKeys.notified(pollId))
       .zrange(schedulingKeys.votes(pollId), 0, -1),
-  )) as [string | null, unknown, unknown, unknown, unknown, string[]];
-  return {
-    organiser: organiser ?? '',
-    people: hashReply(people) ?? {},
-    firstNames: hashReply(firstNames) ?? {},
-    emails: hashReply(emails) ?? {},
-    told: hashReply(told) ?? {},
-    votes,
-  };
+  )) as [string | null, unknown, unknown, string[]];
+  return { organiser: organiser ?? '', people: peopleOf(people), told: hashReply(told) ?? {}, votes };
 }
 
 /** The voter key of a stored vote. */
 export const voterOf = (vote: string) => splitVote(vote).voter;
+
+/** Moves every stored poll's voting from the layout before `state` into this one; answers how many polls moved. */
+export async function migrateVoting(admin: Admin): Promise<number> {
+  const [pollIds] = (await readAsAdmin(admin, (pipe) => pipe.hkeys(schedulingKeys.polls()))) as [string[]];
+  let moved = 0;
+  for (const pollId of pollIds) {
+    moved += await runAsAdmin(
+      admin,
+      scripts.migrateVotes,
+      {
+        votes: schedulingKeys.votes(pollId),
+        maybe: legacyKey('maybe', pollId),
+        people: schedulingKeys.people(pollId),
+        firstNames: legacyKey('first-names', pollId),
+        emails: legacyKey('emails', pollId),
+        version: legacyKey('version', pollId),
+        state: schedulingKeys.state(pollId),
+        pending: legacyKey('digest-pending'),
+      },
+      { pollId },
+    );
+  }
+  await commandsAsAdmin(admin, [
+    ['DEL', legacyKey('voter-counts')],
+    ['DEL', legacyKey('digest-pending')],
+  ]);
+  return moved;
+}

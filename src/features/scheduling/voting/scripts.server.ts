@@ -1,119 +1,119 @@
-// Voting's Lua. A vote is the member '<voter key>\n<option id>' of the poll's votes (keys.server.ts),
-// so one voter's votes are the range from '<voter key>\n' to '<voter key>\v'. A vote counts only
-// for an option the poll offers; an anonymous name belongs to whoever voted under it first, unless
-// an account or a registered voter has it.
+// Voting's Lua. A vote is the member '<voter key>\n<option id>' (and '\n?' for "if need be") of the
+// poll's votes (keys.server.ts), so one voter's votes are the range from '<voter key>\n' to
+// '<voter key>\v'. A vote counts only for an option the poll offers; an anonymous name belongs to
+// whoever voted under it first, unless an account or a registered voter has it.
 import { PROBE_ACCOUNT } from '../../../server/scripts/account-probe.ts';
+import { defineLimitedScript } from '../../../server/scripts/limited.ts';
+import { COUNT_IN } from '../../../server/scripts/rate-limit.ts';
 import { type Wait, defineScript } from '../../../server/scripts/script.ts';
 
-export type ChangeOutcome = 'ok' | 'claimed' | 'taken' | 'no-poll' | 'unknown-option' | 'full' | 'closed' | Wait;
+export type ChangeOutcome = 'ok' | 'taken' | 'no-poll' | 'unknown-option' | 'full' | 'closed' | Wait;
 
 /**
- * Adds or removes one vote; every change raises the poll's version. Refuses a finalised poll
- * ('closed'), a new voter once the poll has `maxVoters` ('full'), and a new anonymous voter once
- * their address's new-voter counter is full (a Wait). An anonymous name is claimed by its first
- * vote (its secret's hash kept in claims), unless an account, a registered voter of the poll or
- * any account of the name (its key `accountKeyPrefix` and digits) has it; looking for the account
- * counts in register's counters (probe_account). A registered voter's first name is copied from
- * their account. A remove that leaves the voter no answers takes them out of the poll's people and
- * the address they left with them; their claim stays theirs. A poll with a digest counts each
- * answer given and each voter new to it in the digest's pending counts.
+ * Claims an anonymous name for the secret whose hash is `newSecretHash`, unless it is claimed
+ * already ('ok' for the holder of `secretHash`, else 'taken'), or an account, a registered voter of
+ * the poll or any account of the name (its key `accountKeyPrefix` and digits) has it ('taken');
+ * looking for the account counts in register's counters (probe_account). A remove claims nothing.
  */
-export const changeVote = defineScript<
-  | 'offered'
-  | 'people'
-  | 'claims'
-  | 'votes'
-  | 'firstNames'
-  | 'account'
-  | 'probeNames'
-  | 'probeAddress'
-  | 'probeName'
-  | 'maybe'
-  | 'version'
-  | 'finals'
-  | 'voterCounts'
-  | 'newVoters'
-  | 'emails'
-  | 'digests'
-  | 'digestPending',
+export const claimName = defineLimitedScript<
+  'probeNames' | 'probeAddress' | 'probeName' | 'account' | 'claims' | 'people' | 'votes',
   {
-    pollId: string;
-    optionId: string;
     voterKey: string;
     /** The name without 'anon_' in its key form. */
     plainName: string;
-    username: string;
-    change: 'add' | 'remove';
-    answer: 'yes' | 'ifNeedBe';
-    anonymous: boolean;
+    remove: boolean;
     secretHash: string;
     newSecretHash: string;
     couldBeAccount: boolean;
     probe: { name: string; addressMax: number; addressWindow: number; nameMax: number; nameWindow: number };
     accountKeyPrefix: string;
+  },
+  'ok' | 'claimed' | 'taken' | Wait
+>(`${PROBE_ACCOUNT}
+local held = redis.call('HGET', K.claims, A.voterKey)
+if held then return held == A.secretHash and 'ok' or 'taken' end
+if A.remove then return 'ok' end
+if A.couldBeAccount then
+  local wait = probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)
+  if wait > 0 then return 'wait:' .. wait end
+end
+local prefix = A.accountKeyPrefix
+if redis.call('EXISTS', K.account) == 1 or redis.call('HEXISTS', K.people, A.plainName) == 1
+  or #redis.call('ZRANGE', K.votes, '[' .. prefix, '(' .. prefix .. ':', 'BYLEX', 'LIMIT', 0, 1) > 0 then
+  return 'taken'
+end
+redis.call('HSET', K.claims, A.voterKey, A.newSecretHash)
+return 'claimed'`);
+
+/**
+ * Adds or removes one vote, raising the poll's version, and for an add its answers and (for a
+ * voter new to it) voters since the last digest. Refuses a finalised poll ('closed'), a new voter
+ * once the poll has `maxVoters` ('full'), and a new anonymous voter once their address's new-voter
+ * counter is full (a Wait); such a refusal takes back a claim `claimed` in the same request from a
+ * voter with no votes. An anonymous voter holds their name's claim (claimName). A registered
+ * voter's first name is copied from their account. A remove that leaves the voter no answers takes
+ * them out of the poll's people, with the address they left; their claim stays theirs.
+ */
+export const changeVote = defineScript<
+  'offered' | 'people' | 'claims' | 'votes' | 'state' | 'finals' | 'newVoters' | 'account',
+  {
+    pollId: string;
+    optionId: string;
+    voterKey: string;
+    username: string;
+    change: 'add' | 'remove';
+    answer: 'yes' | 'ifNeedBe';
+    anonymous: boolean;
+    secretHash: string;
+    claimed: boolean;
     maxVoters: number;
     newVotersMax: number;
     newVotersWindow: number;
   },
   ChangeOutcome
->(`${PROBE_ACCOUNT}
+>(`${COUNT_IN}
 local voter = A.voterKey
 local vote = voter .. '\\n' .. A.optionId
-if redis.call('EXISTS', K.offered) == 0 then return 'no-poll' end
-if redis.call('SISMEMBER', K.offered, A.optionId) == 0 then return 'unknown-option' end
-if redis.call('HEXISTS', K.finals, A.pollId) == 1 then return 'closed' end
-local new_voter = A.change == 'add' and redis.call('HEXISTS', K.people, voter) == 0
-if new_voter and redis.call('HLEN', K.people) >= A.maxVoters then return 'full' end
-if new_voter and A.anonymous and (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
-  return 'wait:' .. math.max(redis.call('TTL', K.newVoters), 1)
+local function has_votes()
+  return #redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX', 'LIMIT', 0, 1) > 0
 end
-local outcome = 'ok'
+local function refuse(reply)
+  if A.claimed and redis.call('HGET', K.claims, voter) == A.secretHash and not has_votes() then
+    redis.call('HDEL', K.claims, voter)
+  end
+  return reply
+end
+if redis.call('EXISTS', K.offered) == 0 then return refuse('no-poll') end
+if redis.call('SISMEMBER', K.offered, A.optionId) == 0 then return refuse('unknown-option') end
+if redis.call('HEXISTS', K.finals, A.pollId) == 1 then return refuse('closed') end
+local person = redis.call('HGET', K.people, voter)
+local new_voter = A.change == 'add' and not person
+if new_voter and redis.call('HLEN', K.people) >= A.maxVoters then return refuse('full') end
+if new_voter and A.anonymous and (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
+  return refuse('wait:' .. math.max(redis.call('TTL', K.newVoters), 1))
+end
 if A.anonymous then
   local held = redis.call('HGET', K.claims, voter)
-  if held then
-    if held ~= A.secretHash then return 'taken' end
-  elseif A.change == 'remove' then
-    return 'ok'
-  else
-    if A.couldBeAccount then
-      local wait = probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)
-      if wait > 0 then return 'wait:' .. wait end
-    end
-    local prefix = A.accountKeyPrefix
-    if redis.call('EXISTS', K.account) == 1 or redis.call('HEXISTS', K.people, A.plainName) == 1
-      or #redis.call('ZRANGE', K.votes, '[' .. prefix, '(' .. prefix .. ':', 'BYLEX', 'LIMIT', 0, 1) > 0 then
-      return 'taken'
-    end
-    redis.call('HSET', K.claims, voter, A.newSecretHash)
-    outcome = 'claimed'
-  end
+  if not held and A.change == 'remove' then return 'ok' end
+  if held ~= A.secretHash then return 'taken' end
 end
-redis.call('INCR', K.version)
+redis.call('HINCRBY', K.state, 'version', 1)
+redis.call('ZREM', K.votes, vote, vote .. '\\n?')
 if A.change == 'remove' then
-  redis.call('ZREM', K.votes, vote)
-  redis.call('SREM', K.maybe, vote)
-  local left = redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX', 'LIMIT', 0, 1)
-  if #left == 0 and redis.call('HDEL', K.people, voter) == 1 then
-    redis.call('HDEL', K.firstNames, voter)
-    redis.call('HDEL', K.emails, voter)
-    redis.call('HINCRBY', K.voterCounts, A.pollId, -1)
-  end
-  return outcome
+  if not has_votes() then redis.call('HDEL', K.people, voter) end
+  return 'ok'
 end
-local digest = redis.call('SISMEMBER', K.digests, A.pollId) == 1
-if digest then redis.call('HINCRBY', K.digestPending, A.pollId .. ':answers', 1) end
-if redis.call('HSET', K.people, voter, A.username) == 1 then
-  redis.call('HINCRBY', K.voterCounts, A.pollId, 1)
+redis.call('HINCRBY', K.state, 'answers', 1)
+if new_voter then
+  redis.call('HINCRBY', K.state, 'voters', 1)
   if A.anonymous then count_in(K.newVoters, math.huge, A.newVotersWindow) end
-  if digest then redis.call('HINCRBY', K.digestPending, A.pollId .. ':voters', 1) end
 end
-if not A.anonymous then
-  local first = redis.call('HGET', K.account, 'firstName')
-  if first then redis.call('HSET', K.firstNames, voter, first) end
-end
-redis.call('ZADD', K.votes, 0, vote)
-if A.answer == 'ifNeedBe' then redis.call('SADD', K.maybe, vote) else redis.call('SREM', K.maybe, vote) end
-return outcome`);
+person = person and cjson.decode(person) or { joined = redis.call('HINCRBY', K.state, 'joined', 1) }
+person.name = A.username
+if not A.anonymous then person.firstName = redis.call('HGET', K.account, 'firstName') or person.firstName end
+redis.call('HSET', K.people, voter, cjson.encode(person))
+redis.call('ZADD', K.votes, 0, A.answer == 'ifNeedBe' and vote .. '\\n?' or vote)
+return 'ok'`);
 
 /**
  * One voter's votes in a poll: an anonymous name's, or those of the account that has the username
@@ -128,11 +128,44 @@ return redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v
  * may, an anonymous one with their name's claim. 'taken': an anonymous name another browser claimed.
  */
 export const setVoterEmail = defineScript<
-  'people' | 'claims' | 'emails',
+  'people' | 'claims',
   { voterKey: string; anonymous: boolean; secretHash: string; email: string },
   'ok' | 'not-voter' | 'taken'
 >(`
-if redis.call('HEXISTS', K.people, A.voterKey) == 0 then return 'not-voter' end
+local person = redis.call('HGET', K.people, A.voterKey)
+if not person then return 'not-voter' end
 if A.anonymous and redis.call('HGET', K.claims, A.voterKey) ~= A.secretHash then return 'taken' end
-if A.email == '' then redis.call('HDEL', K.emails, A.voterKey) else redis.call('HSET', K.emails, A.voterKey, A.email) end
+person = cjson.decode(person)
+person.email = A.email ~= '' and A.email or nil
+redis.call('HSET', K.people, A.voterKey, cjson.encode(person))
 return 'ok'`);
+
+/**
+ * Moves one poll from the layout before `state` (maybe, first names, addresses, a version string,
+ * its digest's pending counts in `pending`) into this one; a poll moved already is left as it is.
+ * Answers 1 when it moved anything.
+ */
+export const migrateVotes = defineLimitedScript<
+  'votes' | 'maybe' | 'people' | 'firstNames' | 'emails' | 'version' | 'state' | 'pending',
+  { pollId: string },
+  0 | 1
+>(`
+local moved = redis.call('EXISTS', K.maybe, K.firstNames, K.emails, K.version)
+for _, vote in ipairs(redis.call('SMEMBERS', K.maybe)) do
+  if redis.call('ZREM', K.votes, vote) == 1 then redis.call('ZADD', K.votes, 0, vote .. '\\n?') end
+end
+local people, old = redis.call('HGETALL', K.people), 0
+for i = 1, #people, 2 do
+  local voter, name = people[i], people[i + 1]
+  if string.sub(name, 1, 1) ~= '{' then
+    old = old + 1
+    redis.call('HSET', K.people, voter, cjson.encode({ name = name, joined = (i + 1) / 2,
+      firstName = redis.call('HGET', K.firstNames, voter) or nil, email = redis.call('HGET', K.emails, voter) or nil }))
+  end
+end
+local counts = { joined = old > 0 and #people / 2, version = redis.call('GET', K.version),
+  answers = redis.call('HGET', K.pending, A.pollId .. ':answers'), voters = redis.call('HGET', K.pending, A.pollId .. ':voters') }
+for field, count in pairs(counts) do if count then redis.call('HINCRBY', K.state, field, count) end end
+redis.call('HDEL', K.pending, A.pollId .. ':answers', A.pollId .. ':voters')
+redis.call('DEL', K.maybe, K.firstNames, K.emails, K.version)
+return moved + old > 0 and 1 or 0`);

@@ -77,23 +77,36 @@ export async function vote(
     throw new AppError('bad_request', 'This poll takes yes answers only.');
   }
   const voter = resolveVoter(input.username, caller);
-  // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
-  await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.changesPerAddress, address]]);
+  const change = input.answer === 'none' ? 'remove' : 'add';
+  const given = input.claimSecret ? sha256(input.claimSecret) : '';
   const newSecret = randomBytes(24).toString('base64url');
+  // First round trip: an anonymous name's claim, or a signed-in voter's session check; each counts the attempt.
+  const claim = voter.anonymous
+    ? await votes.claimName(
+        pollId,
+        { key: voter.key, remove: change === 'remove', secretHash: given, newSecretHash: sha256(newSecret) },
+        LIMITS.changesPerAddress,
+        address,
+      )
+    : await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.changesPerAddress, address]]).then(() => 'ok' as const);
+  // Over register's limits on looking at accounts: the same refusal register gives.
+  const claimWait = secondsToWait(claim);
+  if (claimWait !== undefined) throw rateLimited(claimWait);
+  // A taken name is refused by the change, after the poll's own refusals.
   const outcome = await votes.changeVote(
     {
       pollId,
       optionId: input.optionId,
       ...voter,
-      change: input.answer === 'none' ? 'remove' : 'add',
-      secretHash: input.claimSecret ? sha256(input.claimSecret) : '',
-      newSecretHash: sha256(newSecret),
+      change,
+      secretHash: claim === 'claimed' ? sha256(newSecret) : given,
+      claimed: claim === 'claimed',
       maxVoters: scaledForLocalRun(MAX_VOTERS_PER_POLL),
       answer: input.answer === 'none' ? 'yes' : input.answer,
     },
     address,
   );
-  // Over register's limits on looking at accounts: the same refusal register gives.
+  // Too many names new to the poll from this address.
   const wait = secondsToWait(outcome);
   if (wait !== undefined) throw rateLimited(wait);
   if (outcome === 'no-poll') throw new AppError('not_found', 'There is no such poll.');
@@ -101,7 +114,7 @@ export async function vote(
   if (outcome === 'closed') throw refusal('conflict', POLL_CLOSED, 'poll-closed');
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
   if (outcome === 'full') throw refusal('conflict', POLL_FULL, 'poll-full');
-  return outcome === 'claimed' ? { claimSecret: newSecret } : {};
+  return claim === 'claimed' ? { claimSecret: newSecret } : {};
 }
 
 /** What a visitor hears who leaves an address before answering anything. */
