@@ -224,7 +224,7 @@ export async function migrateVoting(admin: Admin): Promise<number> {
   const [pollIds] = (await readAsAdmin(admin, (pipe) => pipe.hkeys(schedulingKeys.polls()))) as [string[]];
   let moved = 0;
   for (const pollId of pollIds) {
-    moved += await runAsAdmin(
+    const outcome = await runAsAdmin(
       admin,
       scripts.migrateVotes,
       {
@@ -239,6 +239,7 @@ export async function migrateVoting(admin: Admin): Promise<number> {
       },
       { pollId },
     );
+    if (outcome === 'moved') moved += 1;
   }
   await commandsAsAdmin(admin, [
     ['DEL', legacyKey('voter-counts')],

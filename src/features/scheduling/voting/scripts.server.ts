@@ -143,12 +143,11 @@ return 'ok'`);
 /**
  * Moves one poll from the layout before `state` (maybe, first names, addresses, a version string,
  * its digest's pending counts in `pending`) into this one; a poll moved already is left as it is.
- * Answers 1 when it moved anything.
  */
 export const migrateVotes = defineLimitedScript<
   'votes' | 'maybe' | 'people' | 'firstNames' | 'emails' | 'version' | 'state' | 'pending',
   { pollId: string },
-  0 | 1
+  'moved' | 'current'
 >(`
 local moved = redis.call('EXISTS', K.maybe, K.firstNames, K.emails, K.version)
 for _, vote in ipairs(redis.call('SMEMBERS', K.maybe)) do
@@ -168,4 +167,4 @@ local counts = { joined = old > 0 and #people / 2, version = redis.call('GET', K
 for field, count in pairs(counts) do if count then redis.call('HINCRBY', K.state, field, count) end end
 redis.call('HDEL', K.pending, A.pollId .. ':answers', A.pollId .. ':voters')
 redis.call('DEL', K.maybe, K.firstNames, K.emails, K.version)
-return moved + old > 0 and 1 or 0`);
+return moved + old > 0 and 'moved' or 'current'`);
