@@ -38,7 +38,11 @@ export function decisionMail(poll: CreatedPoll, site: string, now: number) {
 }
 
 /** One poll's news in a digest. */
-export type DigestLine = { pollId: string; answers: number; voters: number };
+export interface DigestLine {
+  pollId: string;
+  answers: number;
+  voters: number;
+}
 
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
