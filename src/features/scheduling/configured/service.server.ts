@@ -84,28 +84,26 @@ export async function changeChoice(
 // ----- The console's actions: the catalogues the configured polls may offer -----
 
 type ConsoleOutcome = Omit<AdminResponse, 'status'>;
+type Catalogue = 'items' | 'dates';
 
-const DROPPED = 'Their votes were deleted with them.';
 const pollList = TIME_SLOT_POLL_IDS.join(' and ');
 
-/** Adds the content config's schedule items that the store lacks. */
-export async function createScheduleItems(admin: Admin): Promise<ConsoleOutcome> {
-  const items = configuredItems();
-  const created = await catalogue.addToCatalogue(
-    admin,
-    'items',
-    items.map((item) => [item._id, item.name]),
-  );
-  return { created, message: `${items.length} time slots are configured.` };
+/** Adds the content config's schedule items or reunion dates that the store lacks (the date poll stored with its dates). */
+export async function createCatalogue(admin: Admin, kind: Catalogue): Promise<ConsoleOutcome> {
+  const entries =
+    kind === 'items'
+      ? configuredItems().map((item): [string, string] => [item._id, item.name])
+      : configuredDateOptions().map((option): [string, string] => [option.name, option.description ?? '']);
+  const poll = kind === 'dates' ? specPoll(DATE_POLL.id) : undefined;
+  const created = await catalogue.addToCatalogue(admin, kind, entries, poll);
+  return { created, message: `${entries.length} ${kind === 'items' ? 'time slots' : 'dates'} are configured.` };
 }
 
-/** Adds the content config's reunion dates that the store lacks, and stores the date poll offering them. */
-export async function createScheduleDateItems(admin: Admin): Promise<ConsoleOutcome> {
-  const options = configuredDateOptions();
-  const entries = options.map((option): [string, string] => [option.name, option.description ?? '']);
-  const created = await catalogue.addToCatalogue(admin, 'dates', entries, specPoll(DATE_POLL.id));
-  return { created, message: `${options.length} dates are configured.` };
-}
+/** Deletes every schedule item or reunion date, and the votes for them. */
+export const dropCatalogue = async (admin: Admin, kind: Catalogue): Promise<ConsoleOutcome> => ({
+  deleted: await catalogue.dropCatalogue(admin, kind, kind === 'items' ? TIME_SLOT_POLL_IDS : [DATE_POLL.id]),
+  message: 'Their votes were deleted with them.',
+});
 
 /** Stores the time-slot polls as the config makes them, and offers each the existing items of its dates. */
 export async function createSchedulePolls(admin: Admin): Promise<ConsoleOutcome> {
@@ -116,18 +114,6 @@ export async function createSchedulePolls(admin: Admin): Promise<ConsoleOutcome>
   }
   return { created, message: `Polls ${pollList} offer their time slots.` };
 }
-
-/** Deletes every schedule item and the votes for them. */
-export const dropScheduleItems = async (admin: Admin): Promise<ConsoleOutcome> => ({
-  deleted: await catalogue.dropCatalogue(admin, 'items', TIME_SLOT_POLL_IDS),
-  message: DROPPED,
-});
-
-/** Deletes every reunion date and the votes for them. */
-export const dropScheduleDateItems = async (admin: Admin): Promise<ConsoleOutcome> => ({
-  deleted: await catalogue.dropCatalogue(admin, 'dates', [DATE_POLL.id]),
-  message: DROPPED,
-});
 
 /** Takes every time slot out of the time-slot polls, with their votes; the items stay. */
 export const dropSchedulePolls = async (admin: Admin): Promise<ConsoleOutcome> => ({
