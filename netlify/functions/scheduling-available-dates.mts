@@ -1,9 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { endpoint, lastPathSegment } from '../../src/server/http.ts';
-import { availableDates } from '../../src/features/scheduling/configured/service.server.ts';
+import { offeredOptions } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the dates the date poll offers. */
-export default endpoint({ method: 'GET', access: 'public', handle: ({ req }) => availableDates(lastPathSegment(req)) });
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: ({ req }) => offeredOptions('date', lastPathSegment(req)),
+});
 
 export const config: Config = {
   path: '/api/scheduling/available-dates/:pollId',

@@ -6,7 +6,7 @@ import { choicesWithUsers } from '../../src/features/scheduling/configured/servi
 export default endpoint({
   method: 'GET',
   access: 'public',
-  handle: ({ req }) => choicesWithUsers(lastPathSegment(req)),
+  handle: ({ req }) => choicesWithUsers('time-slot', lastPathSegment(req)),
 });
 
 export const config: Config = {

@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 import { endpoint } from '../../src/server/http.ts';
-import { createScheduleDateItems } from '../../src/features/scheduling/configured/service.server.ts';
+import { createCatalogue } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** The console's create-schedule-date-items action (clearance 3). */
 export default endpoint({
   method: 'POST',
   access: { clearance: CLEARANCE.console },
-  handle: async ({ caller }) => ({ status: 'Success', ...(await createScheduleDateItems(caller)) }),
+  handle: async ({ caller }) => ({ status: 'Success', ...(await createCatalogue(caller, 'dates')) }),
 });
 
 export const config: Config = { path: '/api/scheduling/create-schedule-date-items' };

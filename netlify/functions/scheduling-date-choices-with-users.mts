@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { endpoint, lastPathSegment } from '../../src/server/http.ts';
-import { dateChoicesWithUsers } from '../../src/features/scheduling/configured/service.server.ts';
+import { choicesWithUsers } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists who chose which date of the date poll. */
 export default endpoint({
   method: 'GET',
   access: 'public',
-  handle: ({ req }) => dateChoicesWithUsers(lastPathSegment(req)),
+  handle: ({ req }) => choicesWithUsers('date', lastPathSegment(req)),
 });
 
 export const config: Config = {

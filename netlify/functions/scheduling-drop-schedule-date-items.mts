@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 import { endpoint } from '../../src/server/http.ts';
-import { dropScheduleDateItems } from '../../src/features/scheduling/configured/service.server.ts';
+import { dropCatalogue } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** The console's drop-schedule-date-items action (clearance 3). */
 export default endpoint({
   method: 'POST',
   access: { clearance: CLEARANCE.console },
-  handle: async ({ caller }) => ({ status: 'Success', ...(await dropScheduleDateItems(caller)) }),
+  handle: async ({ caller }) => ({ status: 'Success', ...(await dropCatalogue(caller, 'dates')) }),
 });
 
 export const config: Config = { path: '/api/scheduling/drop-schedule-date-items' };

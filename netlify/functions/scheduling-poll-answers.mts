@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { isSignedIn } from '../../src/server/caller.ts';
 import { endpoint, json, lastPathSegment } from '../../src/server/http.ts';
-import { PER_TOKEN, atVersion, pollAnswers } from '../../src/features/scheduling/poll/service.server.ts';
+import { pollAnswers, readerCache } from '../../src/features/scheduling/poll/service.server.ts';
 
 /** Every answer of a poll: option, yes or if need be, and who. */
 export default endpoint({
@@ -9,7 +8,7 @@ export default endpoint({
   access: 'optional-session',
   handle: async ({ req, caller }) => {
     const { votes, version } = await pollAnswers(lastPathSegment(req), caller);
-    return json(votes, 200, isSignedIn(caller) ? {} : { ...atVersion(req, version), ...PER_TOKEN });
+    return json(votes, 200, readerCache(req, caller, version));
   },
 });
 

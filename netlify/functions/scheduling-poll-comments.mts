@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { isSignedIn } from '../../src/server/caller.ts';
 import { endpoint, json, lastPathSegment } from '../../src/server/http.ts';
-import { PER_TOKEN, atVersion } from '../../src/features/scheduling/poll/service.server.ts';
+import { readerCache } from '../../src/features/scheduling/poll/service.server.ts';
 import { pollComments } from '../../src/features/scheduling/comments/service.server.ts';
 
 /** A poll's comments, oldest first. */
@@ -10,7 +9,7 @@ export default endpoint({
   access: 'optional-session',
   handle: async ({ req, caller }) => {
     const { version, ...comments } = await pollComments(lastPathSegment(req), caller);
-    return json(comments, 200, isSignedIn(caller) ? {} : { ...atVersion(req, version), ...PER_TOKEN });
+    return json(comments, 200, readerCache(req, caller, version));
   },
 });
 

@@ -11,7 +11,7 @@ export default endpoint({
   body: choiceRequest,
   handle: async ({ req, context, body, caller }) => ({
     status: 'Success',
-    ...(await changeChoice('remove', body, caller, clientAddress(req, context))),
+    ...(await changeChoice('time-slot', 'remove', body, caller, clientAddress(req, context))),
   }),
 });
 

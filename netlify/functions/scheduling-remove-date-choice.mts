@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { clientAddress } from '../../src/server/client.ts';
 import { endpoint } from '../../src/server/http.ts';
 import { dateChoiceRequest } from '../../src/features/scheduling/voting/schema.ts';
-import { changeDateChoice } from '../../src/features/scheduling/configured/service.server.ts';
+import { changeChoice } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Removes a vote for a date. */
 export default endpoint({
@@ -11,7 +11,7 @@ export default endpoint({
   body: dateChoiceRequest,
   handle: async ({ req, context, body, caller }) => ({
     status: 'Success',
-    ...(await changeDateChoice('remove', body, caller, clientAddress(req, context))),
+    ...(await changeChoice('date', 'remove', body, caller, clientAddress(req, context))),
   }),
 });
 

@@ -1,9 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { endpoint, lastPathSegment } from '../../src/server/http.ts';
-import { scheduleItems } from '../../src/features/scheduling/configured/service.server.ts';
+import { offeredOptions } from '../../src/features/scheduling/configured/service.server.ts';
 
 /** Lists the schedule items a time-slot poll offers. */
-export default endpoint({ method: 'GET', access: 'public', handle: ({ req }) => scheduleItems(lastPathSegment(req)) });
+export default endpoint({
+  method: 'GET',
+  access: 'public',
+  handle: ({ req }) => offeredOptions('time-slot', lastPathSegment(req)),
+});
 
 export const config: Config = {
   path: '/api/scheduling/schedule-items/:pollId',

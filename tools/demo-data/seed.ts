@@ -15,8 +15,7 @@ import type { NewPoll } from '../../src/features/scheduling/poll/schema.ts';
 import * as schedulingRepo from '../../src/features/scheduling/organising/repo.server.ts';
 import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
 import {
-  createScheduleDateItems,
-  createScheduleItems,
+  createCatalogue,
   createSchedulePolls,
   migratePolls,
 } from '../../src/features/scheduling/configured/service.server.ts';
@@ -45,9 +44,9 @@ export async function seedDemoAccounts(): Promise<boolean> {
 
 /** Fills the scheduling polls: the items, the polls' offers and the reunion dates, as the console's create buttons do. */
 export async function seedSchedulingPolls(): Promise<void> {
-  await createScheduleItems(OPERATOR);
+  await createCatalogue(OPERATOR, 'items');
   await createSchedulePolls(OPERATOR);
-  await createScheduleDateItems(OPERATOR);
+  await createCatalogue(OPERATOR, 'dates');
 }
 
 /** The demo poll made as in the console: its page is /scheduling_polls/p/<this id>. */

@@ -2,11 +2,11 @@
 // name they type (shown as a guest's, so nobody passes for a member), kept and deleted with the
 // poll. Shared by the page and the server; the caps are enforced in scripts.server.ts.
 
-/** A comment's length: a few sentences about a date, not an essay. */
+/** A few sentences about a date, not an essay. */
 export const MAX_COMMENT_LENGTH = 500;
-/** Comments one poll keeps: a group's talk about a date; a full poll takes no more until some are deleted. */
+/** A group's talk about a date; a full poll takes no more until some are deleted. */
 export const MAX_COMMENTS_PER_POLL = 200;
-/** Comments one address (an IPv6 /64) adds to one poll in an hour: a household's talk, not a script filling the poll. */
+/** Per address (an IPv6 /64), poll and hour: a household's talk, not a script filling the poll. */
 export const COMMENTS_PER_POLL_PER_ADDRESS = 10;
 
 export const COMMENT_TOO_LONG = `A comment is at most ${MAX_COMMENT_LENGTH} characters.`;
@@ -17,24 +17,21 @@ export const COMMENTS_FULL = 'This poll has all the comments it can take. The or
 export const NOT_YOUR_COMMENT = 'Only its author or the poll’s organiser can delete this comment.';
 export const NO_SUCH_COMMENT = 'That comment is not there any more.';
 
-/** A comment as the page shows it. */
+/** A comment as the page shows it: `member` when a member wrote it, `own` on the reader's own, which they may delete. */
 export interface PollComment {
   id: string;
   /** The member's name (their first name, else their username), or the name a guest typed. */
   name: string;
-  /** Whether a member wrote it; else a guest did, under a name they typed. */
   member: boolean;
   text: string;
-  /** When it was written (ISO 8601). */
+  /** ISO 8601. */
   createdAt: string;
-  /** Present on the reader's own comments (their account's), which they may delete. */
   own?: true;
 }
 
-/** A poll's comments as the page reads them, oldest first. */
+/** A poll's comments, oldest first; `moderator` when the reader organises the poll (or administers the site). */
 export interface CommentsResponse {
   comments: PollComment[];
-  /** Whether the reader organises the poll (or administers the site): they may delete any comment. */
   moderator: boolean;
 }
 
@@ -51,7 +48,5 @@ export function commentText(text: string): string {
 /** What is wrong with a comment before it is sent, or undefined when nothing is. */
 export function commentProblem(text: string): string | undefined {
   const kept = commentText(text);
-  if (!kept) return COMMENT_BLANK;
-  if (kept.length > MAX_COMMENT_LENGTH) return COMMENT_TOO_LONG;
-  return undefined;
+  return !kept ? COMMENT_BLANK : kept.length > MAX_COMMENT_LENGTH ? COMMENT_TOO_LONG : undefined;
 }

@@ -1,24 +1,15 @@
-// A poll's comments in Redis (keys in poll/keys.server.ts): one list of JSON per poll, oldest
-// first, with the member author's account key in each of theirs.
+// A poll's comments in Redis: one list of JSON per poll, oldest first.
 import { runAsAdmin } from '../../../server/admin-limit.ts';
 import { attemptCounter } from '../../../server/rate-limit.ts';
-import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead } from '../../../server/session.ts';
-import { COMMENTS_PER_POLL_PER_ADDRESS, MAX_COMMENTS_PER_POLL } from './logic.ts';
 import { type Organiser, actingAs } from '../organising/repo.server.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';
+import { COMMENTS_PER_POLL_PER_ADDRESS, MAX_COMMENTS_PER_POLL, type PollComment } from './logic.ts';
+import * as scripts from './scripts.server.ts';
 
-/** A comment as it is stored. */
-export interface StoredComment {
-  id: string;
-  name: string;
-  /** The member author's account key; none for a guest's. */
-  account?: string;
-  text: string;
-  createdAt: string;
-}
+/** A comment as it is stored: with its member author's account key (none for a guest's). */
+export type StoredComment = Omit<PollComment, 'member' | 'own'> & { account?: string };
 
-/** The counter of a poll's comments from one address an hour. */
 const PER_ADDRESS = { bucket: 'sched-comment-poll', max: COMMENTS_PER_POLL_PER_ADDRESS, windowSeconds: 3600 };
 
 /** Adds a comment at the end of a poll's, within the poll's and the address's caps (one round trip). */
@@ -60,7 +51,7 @@ export async function readComments(
   };
 }
 
-/** Deletes a comment, for its member author or the poll's organiser or an admin (one round trip within their limit). */
+/** Deletes a comment, for its member author or the poll's organiser or an admin (one round trip). */
 export function deleteComment(caller: Organiser, pollId: string, commentId: string) {
   return runAsAdmin(
     caller,

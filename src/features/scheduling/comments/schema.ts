@@ -1,22 +1,13 @@
 // A comment's requests.
 import * as v from 'valibot';
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../../lib/names.ts';
 import { MAX_NAME_LENGTH } from '../poll/logic.ts';
-import { pollId } from '../poll/schema.ts';
+import { pollId, typedName } from '../poll/schema.ts';
 import { COMMENT_BLANK, COMMENT_TOO_LONG, MAX_COMMENT_LENGTH, commentText } from './logic.ts';
 
 /** A comment: the text, and a guest's name (a member's comes from their account). */
 export const commentRequest = v.object({
   pollId,
-  name: v.optional(
-    v.pipe(
-      v.string('name must be a string.'),
-      v.trim(),
-      v.maxLength(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
-      v.check((name) => !hasControlCharacter(name), CONTROL_CHARACTER_MESSAGE),
-    ),
-    '',
-  ),
+  name: v.optional(typedName('name', MAX_NAME_LENGTH), ''),
   text: v.pipe(
     v.string('text must be a string.'),
     v.transform(commentText),

@@ -4,11 +4,7 @@ import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 import { type Wait, defineScript } from '../../../server/scripts/script.ts';
 import { type Acting, MAY_ORGANISE } from '../organising/scripts.server.ts';
 
-/**
- * Adds a comment while the poll exists, its organiser has not switched comments off and it has
- * fewer than `maxComments`; one address adds at most `perAddressMax` to a poll per
- * `perAddressWindow` seconds (its counter `addressCounter`, counted only for a comment that may be added).
- */
+/** Adds a comment to a poll that takes it, within the poll's cap and the address's (counted only for a comment added). */
 export const addComment = defineScript<
   'polls' | 'commentsOff' | 'comments' | 'state' | 'addressCounter',
   { pollId: string; comment: string; maxComments: number; perAddressMax: number; perAddressWindow: number },
@@ -23,7 +19,7 @@ redis.call('RPUSH', K.comments, A.comment)
 redis.call('HINCRBY', K.state, 'version', 1)
 return 'ok'`);
 
-/** Deletes a comment by its id, for its member author (their account key in its JSON) or the poll's organiser or an admin. */
+/** Deletes a comment by its id, for its member author (the account in its JSON) or the poll's organiser or an admin. */
 export const deleteComment = defineLimitedScript<
   'comments' | 'organisers' | 'state',
   Acting & { pollId: string; commentId: string },

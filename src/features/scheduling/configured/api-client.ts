@@ -1,4 +1,3 @@
-// The console's spec actions.
 import { apiRequest } from '../../../platform/api-client.ts';
 import type { AdminResponse } from './schema.ts';
 

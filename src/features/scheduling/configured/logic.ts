@@ -1,30 +1,20 @@
 // The spec's three polls (SPEC sections 2, 3) as polls of the one model, made from the content
 // config: the time-slot polls (evening slots per 'MM/DD' date) and the reunion date poll (whole
-// days with descriptions), yes answers only. Their option ids are the spec's ('0827-630pm',
-// '07/03/2026_DATE'), and so are the shapes its endpoints answer; and the console's alert words.
+// days with descriptions), yes answers only, with the spec's option ids and shapes.
 import { DATE_POLL, TIME_SLOTS, TIME_SLOT_CALENDAR, TIME_SLOT_POLLS } from '../../../content/polls.ts';
-import type { CreatedPoll, PollOption, Voter } from '../poll/schema.ts';
+import type { CreatedPoll, PollOption } from '../poll/schema.ts';
 import { clockLabel, zoneName, zonedToUtc } from '../time/logic.ts';
 
-export type TimeSlotPollId = keyof typeof TIME_SLOT_POLLS;
+type TimeSlotPollId = keyof typeof TIME_SLOT_POLLS;
 export const TIME_SLOT_POLL_IDS = Object.keys(TIME_SLOT_POLLS) as TimeSlotPollId[];
 export const isTimeSlotPoll = (pollId: string): pollId is TimeSlotPollId => Object.hasOwn(TIME_SLOT_POLLS, pollId);
 
-/** A schedule item (SPEC section 3): an id and the name '<date>_<time>'. */
-export interface ScheduleItem {
-  _id: string;
-  name: string;
-}
-
+/** A schedule item (SPEC section 3): its id and the name '<date>_<time>'. */
+type ScheduleItem = { _id: string; name: string };
 /** A date option (SPEC section 3): the name '<date>_DATE' and an optional description. */
-export interface DateOption {
-  name: string;
-  description?: string;
-}
+type DateOption = { name: string; description?: string };
 
-export const itemName = (date: string, time: string) => `${date}_${time}`;
-
-/** Splits an item name into its date and time (split on the first underscore). */
+/** Splits an item name into its date and time (on the first underscore). */
 export function splitItemName(name: string): { date: string; time: string } {
   const at = name.indexOf('_');
   return at < 0 ? { date: name, time: '' } : { date: name.slice(0, at), time: name.slice(at + 1) };
@@ -37,39 +27,26 @@ export const itemId = (name: string) =>
     .replace(/[^a-z0-9_]+/g, '')
     .replace('_', '-');
 
-/** Every schedule item of the content config, in date and slot order. */
-export function configuredItems(): ScheduleItem[] {
-  return Object.entries(TIME_SLOTS).flatMap(([date, times]) =>
-    times.map((time) => ({ _id: itemId(itemName(date, time)), name: itemName(date, time) })),
+/** The schedule items of the content config's dates (all of them by default), in date and slot order. */
+export const configuredItems = (dates = Object.keys(TIME_SLOTS)): ScheduleItem[] =>
+  dates.flatMap((date) =>
+    TIME_SLOTS[date]!.map((time) => ({ _id: itemId(`${date}_${time}`), name: `${date}_${time}` })),
   );
-}
 
-export function pollDates(pollId: TimeSlotPollId): string[] {
-  const hidden: readonly string[] = TIME_SLOT_POLLS[pollId].hiddenDates;
-  return Object.keys(TIME_SLOTS).filter((date) => !hidden.includes(date));
-}
+export const pollDates = (pollId: TimeSlotPollId) =>
+  Object.keys(TIME_SLOTS).filter((date) => !(TIME_SLOT_POLLS[pollId].hiddenDates as readonly string[]).includes(date));
 
-/** The items a time-slot poll offers: those of its shown dates. */
-export function configuredPollItems(pollId: TimeSlotPollId): ScheduleItem[] {
-  const dates = pollDates(pollId);
-  return configuredItems().filter((item) => dates.includes(splitItemName(item.name).date));
-}
+export const configuredPollItems = (pollId: TimeSlotPollId) => configuredItems(pollDates(pollId));
 
-export const DATE_SUFFIX = '_DATE';
-/** The option name of a date: '07/03/2026' → '07/03/2026_DATE'. */
-export const dateOptionName = (date: string) => `${date}${DATE_SUFFIX}`;
-/** The date an option name shows: the suffix removed. */
-export const dateOfOption = (name: string) => (name.endsWith(DATE_SUFFIX) ? name.slice(0, -DATE_SUFFIX.length) : name);
+/** '07/03/2026' → '07/03/2026_DATE'. */
+export const dateOptionName = (date: string) => `${date}_DATE`;
+export const dateOfOption = (name: string) => name.replace(/_DATE$/, '');
 
-/** Every date option of the content config, in date order. */
-export function configuredDateOptions(): DateOption[] {
-  return DATE_POLL.dates.map(({ date, description }) => ({
+export const configuredDateOptions = (): DateOption[] =>
+  DATE_POLL.dates.map(({ date, description }) => ({
     name: dateOptionName(date),
     ...(description ? { description } : {}),
   }));
-}
-
-// ----- The config's dates and times in the model's form, and back -----
 
 /** '6:30 PM' → '18:30'. */
 export function clockTime(time: string): string {
@@ -79,11 +56,11 @@ export function clockTime(time: string): string {
   return `${String(hours).padStart(2, '0')}:${match[2]}`;
 }
 
-/** '18:30' → '6:30 PM'. */
-const spokenTime = (time: string) => {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return clockLabel(hours, minutes);
-};
+/** '08/27' (in the time-slot polls' year) or '08/27/2026' → '2026-08-27'. */
+function isoDate(date: string): string {
+  const [month, day, year = String(TIME_SLOT_CALENDAR.year)] = date.split('/');
+  return `${year}-${month}-${day}`;
+}
 
 /** '2026-08-27' → '08/27'; with the year, '08/27/2026'. */
 const usDate = (date: string, withYear = false) => {
@@ -91,63 +68,47 @@ const usDate = (date: string, withYear = false) => {
   return withYear ? `${month}/${day}/${year}` : `${month}/${day}`;
 };
 
-/** '08/27' (in the time-slot polls' year) or '08/27/2026' → '2026-08-27'. */
-function isoDate(date: string): string {
-  const [month, day, year = String(TIME_SLOT_CALENDAR.year)] = date.split('/');
-  return `${year}-${month}-${day}`;
-}
+export const scheduleItemOf = (option: PollOption): ScheduleItem => {
+  const [hours, minutes] = (option.time ?? '00:00').split(':').map(Number) as [number, number];
+  return { _id: option.id, name: `${usDate(option.date)}_${clockLabel(hours, minutes)}` };
+};
 
-/** A time-slot poll's option as the spec's schedule item. */
-export const scheduleItemOf = (option: PollOption): ScheduleItem => ({
-  _id: option.id,
-  name: itemName(usDate(option.date), spokenTime(option.time ?? '00:00')),
-});
-
-/** The date poll's option as the spec's date option. */
 export const dateOptionOf = (option: PollOption): DateOption => ({
   name: dateOptionName(usDate(option.date, true)),
   ...(option.description ? { description: option.description } : {}),
 });
 
 const { zone, slotMinutes } = TIME_SLOT_CALENDAR;
+const configuredPoll = (id: string, title: string, options: PollOption[]): CreatedPoll => {
+  return { description: '', location: '', zone, slotMinutes, createdAt: 0, yesOnly: true, id, title, options };
+};
 
-function timeSlotPoll(pollId: TimeSlotPollId): CreatedPoll {
-  const options = configuredPollItems(pollId).map(({ _id, name }): PollOption => {
-    const split = splitItemName(name);
-    const date = isoDate(split.date);
-    const time = clockTime(split.time);
-    const start = zonedToUtc(date, time, zone);
-    return { id: _id, date, time, start, zoneName: zoneName(start, zone) };
-  });
-  return { ...common, id: pollId, title: TIME_SLOT_POLLS[pollId].title, options };
-}
+const timeSlotPoll = (pollId: TimeSlotPollId) =>
+  configuredPoll(
+    pollId,
+    TIME_SLOT_POLLS[pollId].title,
+    configuredPollItems(pollId).map(({ _id, name }): PollOption => {
+      const { date, time } = splitItemName(name);
+      const start = zonedToUtc(isoDate(date), clockTime(time), zone);
+      return { id: _id, date: isoDate(date), time: clockTime(time), start, zoneName: zoneName(start, zone) };
+    }),
+  );
 
-function datePoll(): CreatedPoll {
-  const options = DATE_POLL.dates.map(({ date, description }): PollOption => ({
-    id: dateOptionName(date),
-    date: isoDate(date),
-    ...(description ? { description } : {}),
-  }));
-  return { ...common, id: DATE_POLL.id, title: DATE_POLL.title, options };
-}
-
-const common = { description: '', location: '', zone, slotMinutes, createdAt: 0, yesOnly: true } as const;
+const datePoll = () =>
+  configuredPoll(
+    DATE_POLL.id,
+    DATE_POLL.title,
+    configuredDateOptions().map(({ name, description }) => ({
+      id: name,
+      date: isoDate(dateOfOption(name)),
+      ...(description ? { description } : {}),
+    })),
+  );
 
 let made: readonly CreatedPoll[] | undefined;
 
-/** The spec's polls as the content config makes them, time-slot polls first; made once per process
- * (working out each slot's instant and zone name per read costs three quarters of the throughput). */
+/** The spec's polls, time-slot polls first; made once per process (a slot's instant and zone name cost). */
 export const specPolls = (): readonly CreatedPoll[] => (made ??= [...TIME_SLOT_POLL_IDS.map(timeSlotPoll), datePoll()]);
 
 /** The spec poll with this id, as the content config makes it; undefined for any other id. */
 export const specPoll = (pollId: string): CreatedPoll | undefined => specPolls().find((poll) => poll.id === pollId);
-
-export interface ChoiceWithUser {
-  scheduleItem: ScheduleItem;
-  user: Voter;
-}
-
-export interface DateChoiceWithUser {
-  date: string;
-  user: Voter;
-}

@@ -1,13 +1,12 @@
-// The spec's catalogues in Redis (keys in poll/keys.server.ts): the schedule items and the reunion
-// dates, which the configured polls may offer. The console's actions fill and drop them, each in
-// one script within the admin's limit.
+// The catalogues the configured polls may offer (the schedule items, the reunion dates): the
+// console's actions fill and drop them, each in one script within the admin's limit.
 import { type Admin, commandsAsAdmin, runAsAdmin } from '../../../server/admin-limit.ts';
 import type { Write } from '../../../server/rate-limit.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
 import { schedulingKeys } from '../poll/keys.server.ts';
 import * as scripts from './scripts.server.ts';
 
-export type Catalogue = 'items' | 'dates';
+type Catalogue = 'items' | 'dates';
 
 /** Adds the missing catalogue entries and (with `poll`) stores the poll offering them; answers how many were new. */
 export async function addToCatalogue(
@@ -47,7 +46,7 @@ export function offerExisting(admin: Admin, catalogue: Catalogue, polls: readonl
   );
 }
 
-export async function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds: string[]): Promise<number> {
+export function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds: string[]) {
   return runAsAdmin(
     admin,
     scripts.dropCatalogue,
@@ -63,8 +62,7 @@ export async function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds:
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
 export async function dropOffered(admin: Admin, pollIds: string[]): Promise<number> {
-  // Every vote is for an offered option (changeVote refuses others, and options leave with their
-  // votes), so the votes go whole. One script: counted and deleted with nothing in between.
+  // Every vote is for an offered option (options leave with their votes), so the votes go whole.
   const replies = await commandsAsAdmin(
     admin,
     pollIds.flatMap((pollId): Write[] => [

@@ -1,5 +1,3 @@
-// What the console's spec actions answer.
-
 /** What each console action answers (SPEC section 7). */
 export interface AdminResponse {
   status: 'Success' | 'Failed';

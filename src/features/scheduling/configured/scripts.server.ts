@@ -1,11 +1,7 @@
 // The catalogues' Lua: the schedule items and reunion dates the configured polls may offer.
 import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 
-/**
- * Stores each poll's definition, then offers it those of its options that exist in the catalogue
- * hash, raising its version (`offered` and `states` name each poll's, in the polls' order).
- * Answers how many options were new to their poll, or 'no-catalogue' when the catalogue is empty.
- */
+/** Stores each poll, then offers it those of its options the catalogue has, raising its version; answers how many were new to their poll. */
 export const offerExisting = defineLimitedScript<
   'catalogue' | 'polls' | 'offered' | 'states',
   { polls: { id: string; definition: string; options: string[] }[] },
@@ -22,10 +18,7 @@ for i, poll in ipairs(A.polls) do
 end
 return added`);
 
-/**
- * Deletes the catalogue hash and takes each of its ids out of the polls (`offered`, `votes` and
- * `states` name each poll's, in one order), with every vote for them. Answers how many ids it held.
- */
+/** Deletes the catalogue and takes its ids out of the polls with their votes; answers how many ids it held. */
 export const dropCatalogue = defineLimitedScript<'catalogue' | 'offered' | 'votes' | 'states', object, number>(`
 local ids = redis.call('HKEYS', K.catalogue)
 local dropped = {}

@@ -1,32 +1,19 @@
 // The mail a scheduling poll sends: the decision (with an .ics file) and an organiser's daily digest.
 // Both go to addresses nobody verified, so neither holds anything a visitor wrote, not even the
 // poll's title: only the site's own words, the date and time, counts and links, in plain text.
-import { decisionEvent, icsFile, decisionLabel, zoneViewer } from '../time/logic.ts';
 import { pollPath } from '../poll/logic.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
-
-/** The page where a member finds their polls, for the digest's link. */
-export const MY_POLLS_PATH = '/scheduling_polls/mine';
-
-export interface PollMail {
-  subject: string;
-  text: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
-}
+import { decisionEvent, decisionLabel, icsFile, zoneViewer } from '../time/logic.ts';
 
 const hostOf = (site: string) => new URL(site).host;
 
-/**
- * The mail that tells a voter the organiser's pick: the day and time in the poll's zone, a link to
- * the poll, and the event as decision.ics (its summary the site's words, with the link).
- */
-export function decisionMail(poll: CreatedPoll, site: string, now: number): PollMail {
+/** The mail that tells a voter the organiser's pick: the day and time in the poll's zone, a link, decision.ics. */
+export function decisionMail(poll: CreatedPoll, site: string, now: number) {
   const url = new URL(pollPath(poll.id), site).href;
   const picked = decisionLabel(poll, zoneViewer(poll.zone));
   const timed = poll.options.find((option) => option.id === poll.final)?.time !== undefined;
-  const event = decisionEvent(poll, now)!;
   const ics = icsFile({
-    ...event,
+    ...decisionEvent(poll, now)!,
     title: `Picked in a scheduling poll on ${hostOf(site)}`,
     description: `The poll: ${url}`,
     location: undefined,
@@ -60,7 +47,7 @@ export interface DigestLine {
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The organiser's daily digest: each poll's new answers and voters, with its link. */
-export function digestMail(lines: DigestLine[], site: string): PollMail {
+export function digestMail(lines: DigestLine[], site: string) {
   return {
     subject: 'New answers in your scheduling polls',
     text: [
@@ -73,7 +60,7 @@ export function digestMail(lines: DigestLine[], site: string): PollMail {
           `  ${count(answers, 'answer')}${voters > 0 ? ` from ${count(voters, 'new voter')}` : ''}: ${new URL(pollPath(pollId), site).href}`,
       ),
       '',
-      `Your polls: ${new URL(MY_POLLS_PATH, site).href}`,
+      `Your polls: ${new URL('/scheduling_polls/mine', site).href}`,
       '',
       '-- ',
       'You get this mail once a day, on days with new answers, because you asked for a digest. To stop',

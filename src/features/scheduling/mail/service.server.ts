@@ -4,6 +4,7 @@
 import * as repo from './repo.server.ts';
 import { createHash } from 'node:crypto';
 import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, mailCaps } from '../../../server/mail.ts';
+import type { OrganisedVoter } from '../organising/schema.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
 import { type DigestLine, decisionMail, digestMail } from './logic.ts';
 
@@ -11,13 +12,7 @@ import { type DigestLine, decisionMail, digestMail } from './logic.ts';
 export const organiserShare = (cap: number) => Math.ceil(cap / 2);
 
 /** Sending stops this long after it began, well inside a function's 60 s; the rest is not sent. */
-export const SENDING_BUDGET_MS = 40_000;
-
-/** How a voter was told of the decision, as the organiser's list of voters shows it. */
-export interface Told extends DeliveryOutcome {
-  /** The option decided when the mail went. */
-  option: string;
-}
+const SENDING_BUDGET_MS = 40_000;
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
@@ -44,7 +39,7 @@ export async function tellVoters(
               'Poll decision',
             );
     tally[outcome.delivery] += 1;
-    told[voterKey] = JSON.stringify({ option: poll.final ?? '', ...outcome } satisfies Told);
+    told[voterKey] = JSON.stringify({ option: poll.final ?? '', ...outcome } satisfies OrganisedVoter['told']);
   }
   if (addresses.length > 0) await repo.recordTold(poll.id, told);
   return tally;

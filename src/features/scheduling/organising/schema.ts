@@ -2,8 +2,9 @@
 import * as v from 'valibot';
 import { optionId, pollId, username } from '../poll/schema.ts';
 
+/** Text of at most `max` characters, kept trimmed (the limits a person sees are newPollProblem's). */
 const text = (field: string, max: number) =>
-  v.optional(v.pipe(v.string(`${field} must be text.`), v.maxLength(max, `The ${field} is too long.`)), '');
+  v.optional(v.pipe(v.string(`${field} must be text.`), v.maxLength(max, `The ${field} is too long.`), v.trim()), '');
 
 export const newPollRequest = v.object({
   title: text('title', 400),

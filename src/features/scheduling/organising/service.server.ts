@@ -1,44 +1,37 @@
-// Organising polls: any member makes polls (within MAX_OPEN_POLLS_PER_ACCOUNT and
-// MAX_POLLS_PER_ACCOUNT) and manages their own; the console (clearance 3) every poll. Whose poll it
-// is, the store checks in the same step as the change (scripts.server.ts).
-import * as repo from './repo.server.ts';
-import * as votes from '../voting/repo.server.ts';
+// Organising polls: any member makes polls (within the repo's caps) and manages their own; the
+// console (clearance 3) every poll. Whose poll it is, the store checks in the same step as the change.
 import { randomBytes } from 'node:crypto';
+import { canAdminister } from '../../../lib/policy.ts';
 import type { Admin } from '../../../server/admin-limit.ts';
 import { AppError } from '../../../server/app-error.ts';
 import type { SignedIn } from '../../../server/caller.ts';
-import { canAdminister } from '../../../lib/policy.ts';
-import type { SessionUser } from '../../../server/session.ts';
-import { isPollId, newPollProblem, pollOptions } from '../poll/logic.ts';
-import type { CreatedPoll, NewPoll } from '../poll/schema.ts';
 import { mailCaps } from '../../../server/mail.ts';
-import { organiserShare, tellVoters, type Told } from '../mail/service.server.ts';
+import type { SessionUser } from '../../../server/session.ts';
+import { organiserShare, tellVoters } from '../mail/service.server.ts';
+import { NO_SUCH_OPTION, NO_SUCH_POLL, isPollId, newPollProblem, pollOptions } from '../poll/logic.ts';
+import type { CreatedPoll } from '../poll/schema.ts';
+import * as votes from '../voting/repo.server.ts';
+import * as repo from './repo.server.ts';
 import type { NewPollRequest, OrganisedVoter, PollSettingsRequest } from './schema.ts';
-import { NO_SUCH_OPTION, NO_SUCH_POLL } from '../poll/logic.ts';
 
-export type { Organiser } from './repo.server.ts';
-
-/** What a member hears when they try to change a poll another account made. */
 export const NOT_YOUR_POLL = 'Only the organiser of this poll can change it.';
+export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
+export const NO_DIGEST_ADDRESS =
+  'Your account has no email address, so a digest would have nowhere to go. Register with an email address to have one.';
 
-/** A new poll's id: twelve random lower-case letters and digits. */
-const newPollId = () =>
-  Array.from(randomBytes(12), (byte) => '0123456789abcdefghijklmnopqrstuvwxyz'[byte % 36]).join('');
+/** Refuses a change to a poll that is not there (404) or is another's (403). */
+function refuse<T>(outcome: T): asserts outcome is Exclude<T, 'missing' | 'not-theirs'> {
+  if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
+  if (outcome === 'not-theirs') throw new AppError('forbidden', NOT_YOUR_POLL);
+}
 
-/** Makes a poll from the organiser's form as theirs; the form's first problem is a 400 with its message. */
+/** Makes a poll from the organiser's form (its text trimmed) as theirs; the form's first problem is a 400. */
 export async function createPoll(organiser: repo.Organiser, request: NewPollRequest, now = Date.now()) {
-  const input: NewPoll = {
-    title: request.title.trim(),
-    description: request.description.trim(),
-    location: request.location.trim(),
-    zone: request.zone,
-    days: request.days.map((day) => ({ date: day.date, slots: day.slots })),
-    slotMinutes: request.slotMinutes,
-  };
-  const problem = newPollProblem(input, now);
+  const problem = newPollProblem(request, now);
   if (problem) throw new AppError('bad_request', problem);
-  const { days: _days, ...fields } = input;
-  const poll: CreatedPoll = { id: newPollId(), ...fields, options: pollOptions(input), createdAt: now };
+  const { days: _days, ...fields } = request;
+  const id = Array.from(randomBytes(12), (byte) => '0123456789abcdefghijklmnopqrstuvwxyz'[byte % 36]).join('');
+  const poll: CreatedPoll = { id, ...fields, options: pollOptions(request), createdAt: now };
   const outcome = await repo.createPoll(organiser, poll);
   if (outcome === 'too-many-open') {
     throw new AppError(
@@ -60,69 +53,43 @@ export const listPolls = (admin: Admin, before?: number) => repo.listPolls(admin
 
 export const listOwnPolls = async (member: SignedIn) => ({ polls: await repo.listOwnPolls(member), older: null });
 
-const notYours = () => new AppError('forbidden', NOT_YOUR_POLL);
-
 export async function deletePoll(organiser: repo.Organiser, pollId: string) {
-  const outcome = isPollId(pollId) ? await repo.deletePoll(organiser, pollId) : 'missing';
-  if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
-  if (outcome === 'not-theirs') throw notYours();
+  refuse(isPollId(pollId) ? await repo.deletePoll(organiser, pollId) : 'missing');
 }
 
 /** Finalises a poll on an option, then mails the decision to its voters who left an address. */
 export async function finalise(organiser: repo.Organiser, pollId: string, optionId: string, site: string) {
-  const caps = mailCaps();
-  const outcome = isPollId(pollId)
-    ? await repo.finalisePoll(organiser, pollId, optionId, {
-        cap: caps.polls,
-        organiserShare: organiserShare(caps.polls),
-      })
+  const { polls: cap } = mailCaps();
+  const finalised = isPollId(pollId)
+    ? await repo.finalisePoll(organiser, pollId, optionId, { cap, organiserShare: organiserShare(cap) })
     : { outcome: 'missing' as const };
-  switch (outcome.outcome) {
-    case 'missing':
-      throw new AppError('not_found', NO_SUCH_POLL);
-    case 'not-theirs':
-      throw notYours();
-    case 'unknown-option':
-      throw new AppError('bad_request', NO_SUCH_OPTION);
+  if (finalised.outcome !== 'ok') {
+    refuse(finalised.outcome);
+    throw new AppError('bad_request', NO_SUCH_OPTION);
   }
-  const told = await tellVoters(outcome.poll, outcome.addresses, outcome.mails, site);
-  return { told };
+  return { told: await tellVoters(finalised.poll, finalised.addresses, finalised.mails, site) };
 }
 
 export async function reopen(organiser: repo.Organiser, pollId: string) {
-  const outcome = isPollId(pollId) ? await repo.reopenPoll(organiser, pollId) : 'missing';
-  if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
-  if (outcome === 'not-theirs') throw notYours();
+  refuse(isPollId(pollId) ? await repo.reopenPoll(organiser, pollId) : 'missing');
 }
-
-/** What the organiser hears when the voter to remove is not in the poll (any more). */
-export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
 
 /** Takes a voter (by the name the answers show, `anon_` and all) out of a poll with all their answers. */
 export async function removeVoter(organiser: repo.Organiser, pollId: string, username: string) {
-  if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
-  const removed = await repo.removeVoter(organiser, pollId, username);
-  if (removed === 'not-theirs') throw notYours();
+  const removed = isPollId(pollId) ? await repo.removeVoter(organiser, pollId, username) : 'missing';
+  refuse(removed);
   if (removed === 'no-voter') throw new AppError('not_found', NO_SUCH_VOTER);
   return { removedAnswers: removed };
 }
 
-/** What an organiser hears when a digest has nowhere to go. */
-export const NO_DIGEST_ADDRESS =
-  'Your account has no email address, so a digest would have nowhere to go. Register with an email address to have one.';
-
 const setting = (on: boolean | undefined) => (on === undefined ? '' : on ? 'on' : 'off');
 
 /** Switches a poll's comments or its organiser's daily digest on or off, for its organiser or an admin. */
-export async function changeSettings(organiser: repo.Organiser, request: PollSettingsRequest) {
-  const outcome = isPollId(request.pollId)
-    ? await repo.setPollSettings(organiser, request.pollId, {
-        comments: setting(request.comments),
-        digest: setting(request.digest),
-      })
+export async function changeSettings(organiser: repo.Organiser, { pollId, comments, digest }: PollSettingsRequest) {
+  const outcome = isPollId(pollId)
+    ? await repo.setPollSettings(organiser, pollId, { comments: setting(comments), digest: setting(digest) })
     : 'missing';
-  if (outcome === 'missing') throw new AppError('not_found', NO_SUCH_POLL);
-  if (outcome === 'not-theirs') throw notYours();
+  refuse(outcome);
   if (outcome === 'no-email') throw new AppError('conflict', NO_DIGEST_ADDRESS);
 }
 
@@ -130,7 +97,7 @@ export async function changeSettings(organiser: repo.Organiser, request: PollSet
 export async function pollVoters(reader: SessionUser, pollId: string): Promise<{ voters: OrganisedVoter[] }> {
   if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
   const read = await votes.readVoters(pollId, reader.session);
-  if (!canAdminister(reader) && read.organiser !== reader.accountKey) throw notYours();
+  if (!canAdminister(reader) && read.organiser !== reader.accountKey) throw new AppError('forbidden', NOT_YOUR_POLL);
   const answers = new Map<string, number>();
   for (const vote of read.votes) answers.set(votes.voterOf(vote), (answers.get(votes.voterOf(vote)) ?? 0) + 1);
   return {
@@ -139,7 +106,7 @@ export async function pollVoters(reader: SessionUser, pollId: string): Promise<{
       ...(firstName ? { firstName } : {}),
       answers: answers.get(key) ?? 0,
       ...(email ? { email } : {}),
-      ...(read.told[key] ? { told: JSON.parse(read.told[key]) as Told } : {}),
+      ...(read.told[key] ? { told: JSON.parse(read.told[key]) as OrganisedVoter['told'] } : {}),
     })),
   };
 }

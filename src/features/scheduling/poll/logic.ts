@@ -83,16 +83,14 @@ export const pollPath = (id: string) => `/scheduling_polls/p/${id}`;
 export const NO_SUCH_POLL = 'There is no such poll. It may have been deleted.';
 export const NO_SUCH_OPTION = 'There is no such option in this poll.';
 export const NAME_TAKEN = 'That name is already taken. Please choose another.';
-/** A new voter's refusal once a poll has all the voters it takes (voting/service.server.ts MAX_VOTERS_PER_POLL). */
 export const POLL_FULL = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
 export const POLL_CLOSED =
   'This poll is closed: the organiser has picked the final option, so votes can no longer change.';
 /** Registration refuses usernames that start with it, so no account is mistaken for a visitor. */
 export const ANON_PREFIX = ANONYMOUS_PREFIX;
-/** How to answer a poll that takes "if need be" (the made polls' page says it before the poll arrives). */
+/** How to answer a poll that takes "if need be", and one that takes yes answers only (the configured ones). */
 export const HOW_TO_ANSWER =
   'Answer the options that suit you: click once for yes, again for if need be, and a third time for no. Log in or enter your name below to vote; creating a login lets you come back and change your answers later.';
-/** How to answer a poll that takes yes answers only (the configured ones): its page says this once it knows. */
 export const HOW_TO_ANSWER_YES_ONLY =
   'Answer the options that suit you: click once for yes, and again for no. Log in or enter your name below to vote; creating a login lets you come back and change your answers later.';
 /** What an address that is not one hears, where a voter leaves one (the words the login's register form uses). */
@@ -135,8 +133,7 @@ export function votersByOption<T>(choices: T[], optionOf: (choice: T) => string,
   return groups;
 }
 
-// ----- Ranking, as Rallly does: yes counts for more than any number of "if need be" -----
-
+// Ranking: a yes counts for more than any number of "if need be".
 export const ANSWER_TEXT: Record<Answer, string> = { yes: 'Yes', ifNeedBe: 'If need be' };
 
 /** Counts each option's answers; options nobody answered count zero. */

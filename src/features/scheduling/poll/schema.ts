@@ -5,12 +5,18 @@ import * as v from 'valibot';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../../lib/names.ts';
 import { ANON_PREFIX, MAX_NAME_LENGTH } from './logic.ts';
 
+/** A name a person types (a voter's, a guest commenter's): trimmed, at most `max` characters, no control characters. */
+export const typedName = (field: string, max: number) =>
+  v.pipe(
+    v.string(`${field} must be a string.`),
+    v.trim(),
+    v.maxLength(max, `Names are at most ${MAX_NAME_LENGTH} characters.`),
+    v.check((name) => !hasControlCharacter(name), CONTROL_CHARACTER_MESSAGE),
+  );
+
 export const username = v.pipe(
-  v.string('username must be a string.'),
-  v.trim(),
+  typedName('username', ANON_PREFIX.length + MAX_NAME_LENGTH),
   v.nonEmpty('Please log in or enter your name to vote.'),
-  v.maxLength(ANON_PREFIX.length + MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`),
-  v.check((name) => !hasControlCharacter(name), CONTROL_CHARACTER_MESSAGE),
 );
 
 export const pollId = v.pipe(v.string('pollId must be a string.'), v.maxLength(64, 'pollId is at most 64 characters.'));
@@ -32,14 +38,10 @@ export interface NewPollDay {
   slots: string[];
 }
 
-export interface NewPoll {
-  title: string;
-  description: string;
-  location: string;
-  zone: string;
+/** A poll as the organiser's form makes it: its days, with their slots, make its options. */
+export type NewPoll = Pick<CreatedPoll, 'title' | 'description' | 'location' | 'zone' | 'slotMinutes'> & {
   days: NewPollDay[];
-  slotMinutes: number;
-}
+};
 
 /** One thing voters answer: a whole day, or a slot that starts at an instant. */
 export interface PollOption {
@@ -54,9 +56,9 @@ export interface PollOption {
   description?: string;
 }
 
-/** A poll made in the console, as it is stored and read. */
+/** A poll as it is stored and read. */
 export interface CreatedPoll {
-  /** Twelve lower-case letters and digits; its page is pollPath(id). */
+  /** A made poll's twelve lower-case letters and digits, or a configured poll's name. */
   id: string;
   title: string;
   description: string;
@@ -67,20 +69,14 @@ export interface CreatedPoll {
   createdAt: number;
   /** The option the organiser picked; a poll with one takes no votes. */
   final?: string;
-  /** Takes yes answers only (the polls made from the content config); else yes or if need be. */
+  /** Takes yes answers only (the configured polls); else yes or if need be. */
   yesOnly?: true;
-  /** Its organiser switched its comments off (a setting read beside the definition, never part of it). */
+  /** A setting read beside the definition, never part of it. */
   commentsOff?: true;
 }
 
-/** A made poll as an organiser's list shows it: with its voters and, for the console, who made it. */
-export type ListedPoll = CreatedPoll & {
-  voters: number;
-  /** The name of the member who made it, for the console (none for a poll of the console's own). */
-  organiser?: string;
-  /** Its organiser asked for a daily digest of new answers. */
-  digest?: true;
-};
+/** A poll as an organiser's list shows it: its voters, and for the console the name of the member who made it. */
+export type ListedPoll = CreatedPoll & { voters: number; organiser?: string; digest?: true };
 
 /** A page of the console's polls, and the cursor of the next older page (its `before`), or null. */
 export interface PollsPage {
@@ -95,7 +91,6 @@ export interface Voter {
 
 export type Answer = 'yes' | 'ifNeedBe';
 
-/** The answers an option has: how many said yes, how many if need be. */
 export interface OptionTally {
   optionId: string;
   yes: number;

@@ -13,14 +13,15 @@ import * as votes from '../voting/repo.server.ts';
 
 /** The version's cache: a second (two more while it refreshes), so a change shows within a few seconds. */
 export const LIVE = sharedCache(1, 2);
-/** A member's answers are marked as theirs: the CDN keeps a guest's apart from anyone's with a token. */
-export const PER_TOKEN = { 'Netlify-Vary': 'header=Authorization' };
 export const atVersion = (req: Request, version: number) =>
   new URL(req.url).searchParams.get('v') === String(version) ? sharedCache(60, 60) : {};
+/** A member's answers are marked as theirs: the CDN keeps only a guest's, apart from anyone's with a token. */
+export const readerCache = (req: Request, reader: SignedIn | Guest, version: number) =>
+  isSignedIn(reader) ? {} : { ...atVersion(req, version), 'Netlify-Vary': 'header=Authorization' };
 /** The site's address for the links in its mail: SITE_URL (or Netlify's URL), else the address asked. */
 export const siteAddress = (req: Request) => siteUrl(process.env) ?? new URL(req.url).origin;
 
-/** Checks that `pollId` has a poll id's shape, or throws a 404 (whether one is stored is the store's to say). */
+/** The poll id, when it has a poll id's shape; else a 404 (whether one is stored is the store's to say). */
 export function requirePollId(pollId: string): string {
   if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
   return pollId;
@@ -33,10 +34,7 @@ export async function poll(pollId: string): Promise<CreatedPoll & { version: num
   return { ...found.poll, version: found.version };
 }
 
-/**
- * Every answer of a poll (the option, yes or if need be, and who; a member's own marked `mine`),
- * with the poll's version they were read at.
- */
+/** Every answer of a poll (a member's own marked `mine`), with the poll's version they were read at. */
 export const pollAnswers = (pollId: string, reader: SignedIn | Guest) =>
   votes.pollVotesAt(requirePollId(pollId), isSignedIn(reader) ? reader : undefined);
 

@@ -18,12 +18,8 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 /** A formatter made once per locale and options: making one costs far more than using it. */
 function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale} ${JSON.stringify(options)}`;
-  let made = formats.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, made);
-  }
-  return made;
+  if (!formats.has(key)) formats.set(key, new Intl.DateTimeFormat(locale, options));
+  return formats.get(key)!;
 }
 
 /** The wall-clock date and time in `zone` at the instant `ms`, as the fields of a UTC date. */
@@ -56,7 +52,6 @@ export function zonedToUtc(date: string, time: string, zone: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // The zone's offsets a day either side: a change in between makes them differ.
   const before = offsetMinutes(wall - DAY_MS, zone);
   const after = offsetMinutes(wall + DAY_MS, zone);
   const readings = [before, after]
@@ -109,22 +104,16 @@ export function slotLabel(ms: number, pollZone: string, visitorZone: string, loc
   return `${inPollZone}, ${local} your time`;
 }
 
-// ----- How options read: the day, and a slot's time in the poll's zone and the viewer's -----
-
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export type OffsetAt = (ms: number) => number;
-
-export const visitorOffsetAt: OffsetAt = (ms) => -new Date(ms).getTimezoneOffset();
-
-/** Whose clock a slot's second time is read on: its offset, and what names it at an instant. */
+/** Whose clock a slot's second time is read on: its offset in minutes, and what names it, at an instant. */
 export interface Viewer {
-  offsetAt: OffsetAt;
+  offsetAt: (ms: number) => number;
   name: (ms: number) => string;
 }
 
-export const VISITOR: Viewer = { offsetAt: visitorOffsetAt, name: () => 'your time' };
+export const VISITOR: Viewer = { offsetAt: (ms) => -new Date(ms).getTimezoneOffset(), name: () => 'your time' };
 
 /** The clock of a zone the visitor picked ('Asia/Tokyo'), named by its short name there ('JST'). */
 export const zoneViewer = (zone: string): Viewer => ({
@@ -184,19 +173,17 @@ export function decisionLabel(poll: Pick<CreatedPoll, 'options' | 'final' | 'zon
   return detail ? `${heading}, ${detail}` : `${heading} (all day)`;
 }
 
-// ----- The decision as a calendar event: an .ics file (RFC 5545), Google and Outlook links -----
-
+/** The decision as a calendar event (an .ics file, Google and Outlook links); a whole day has no `time`. */
 export interface CalendarEvent {
-  /** Unique and stable for the decision: a calendar updates the same event when it is imported again. */
+  /** Stable for the decision: a calendar updates the same event when it is imported again. */
   uid: string;
   title: string;
   description?: string;
   location?: string;
   date: string;
-  /** 'HH:MM' in `zone`, for a time slot; none for a whole day. */
   time?: string;
   durationMinutes?: number;
-  /** A time slot's start instant (ms), when known: spares working it out from `date`, `time` and `zone`. */
+  /** A slot's start instant, when known. */
   start?: number;
   zone: string;
   now: number;
@@ -237,12 +224,10 @@ const localStamp = (ms: number, zone: string) => {
 };
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+const pad = (n: number) => String(n).padStart(2, '0');
 /** '+0100' for an offset of 60 minutes. */
-function utcOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const whole = Math.abs(minutes);
-  return `${sign}${String(Math.floor(whole / 60)).padStart(2, '0')}${String(whole % 60).padStart(2, '0')}`;
-}
+const utcOffset = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
 
 /** The event's start and end instants (ms), for a time slot. */
 function slotTimes(event: CalendarEvent): { start: number; end: number } {
@@ -252,44 +237,40 @@ function slotTimes(event: CalendarEvent): { start: number; end: number } {
 
 /** The .ics file of the event, CRLF line ends, folded lines. */
 export function icsFile(event: CalendarEvent): string {
+  const slot = event.time ? slotTimes(event) : undefined;
+  const offset = slot && utcOffset(offsetMinutes(slot.start, event.zone));
+  const inZone = (ms: number) => `TZID=${event.zone}:${localStamp(ms, event.zone)}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Portfolio site//Scheduling polls//EN',
     'CALSCALE:GREGORIAN',
-  ];
-  const body = [
+    ...(slot
+      ? [
+          'BEGIN:VTIMEZONE',
+          `TZID:${event.zone}`,
+          'BEGIN:STANDARD',
+          'DTSTART:19700101T000000',
+          `TZOFFSETFROM:${offset}`,
+          `TZOFFSETTO:${offset}`,
+          `TZNAME:${zoneName(slot.start, event.zone)}`,
+          'END:STANDARD',
+          'END:VTIMEZONE',
+        ]
+      : []),
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${stamp(event.now)}`,
     `SUMMARY:${escapeText(event.title)}`,
+    ...(slot
+      ? [`DTSTART;${inZone(slot.start)}`, `DTEND;${inZone(slot.end)}`]
+      : [`DTSTART;VALUE=DATE:${compact(event.date)}`, `DTEND;VALUE=DATE:${compact(nextDay(event.date))}`]),
+    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    'END:VEVENT',
+    'END:VCALENDAR',
   ];
-  if (event.time) {
-    const { start, end } = slotTimes(event);
-    const offset = utcOffset(offsetMinutes(start, event.zone));
-    const name = zoneName(start, event.zone);
-    lines.push(
-      'BEGIN:VTIMEZONE',
-      `TZID:${event.zone}`,
-      'BEGIN:STANDARD',
-      'DTSTART:19700101T000000',
-      `TZOFFSETFROM:${offset}`,
-      `TZOFFSETTO:${offset}`,
-      `TZNAME:${name}`,
-      'END:STANDARD',
-      'END:VTIMEZONE',
-    );
-    body.push(
-      `DTSTART;TZID=${event.zone}:${localStamp(start, event.zone)}`,
-      `DTEND;TZID=${event.zone}:${localStamp(end, event.zone)}`,
-    );
-  } else {
-    body.push(`DTSTART;VALUE=DATE:${compact(event.date)}`, `DTEND;VALUE=DATE:${compact(nextDay(event.date))}`);
-  }
-  if (event.description) body.push(`DESCRIPTION:${escapeText(event.description)}`);
-  if (event.location) body.push(`LOCATION:${escapeText(event.location)}`);
-  body.push('END:VEVENT');
-  return [...lines, ...body, 'END:VCALENDAR'].map(foldLine).join('\r\n') + '\r\n';
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
 
 export function googleCalendarLink(event: CalendarEvent): string {

@@ -1,23 +1,19 @@
-// A vote's and a voter's address's requests (SPEC section 7).
+// A vote's and a voter's address's requests (SPEC section 7). The spec's choices (a schedule item
+// or a date) arrive as a vote for an option.
 import * as v from 'valibot';
 import { isValidEmail } from '../../../lib/email.ts';
 import { INVALID_EMAIL } from '../poll/logic.ts';
 import { answer, claimSecret, optionId, pollId, username } from '../poll/schema.ts';
 
-export const choiceRequest = v.object({
-  scheduleItemId: optionId('scheduleItemId'),
-  pollId,
-  username,
-  claimSecret,
-  answer,
-});
+export const choiceRequest = v.pipe(
+  v.object({ scheduleItemId: optionId('scheduleItemId'), pollId, username, claimSecret, answer }),
+  v.transform(({ scheduleItemId, ...rest }) => ({ ...rest, optionId: scheduleItemId })),
+);
 
-export const dateChoiceRequest = v.object({
-  date: optionId('date'),
-  pollId,
-  username,
-  claimSecret,
-});
+export const dateChoiceRequest = v.pipe(
+  v.object({ date: optionId('date'), pollId, username, claimSecret }),
+  v.transform(({ date, ...rest }) => ({ ...rest, optionId: date, answer: 'yes' as const })),
+);
 
 /** One answer in any poll: yes, if need be (where the poll takes it), or none to take it back. */
 export const voteRequest = v.object({
@@ -29,8 +25,6 @@ export const voteRequest = v.object({
 });
 
 export type ChoiceRequest = v.InferOutput<typeof choiceRequest>;
-export type DateChoiceRequest = v.InferOutput<typeof dateChoiceRequest>;
-export type VoteRequest = v.InferOutput<typeof voteRequest>;
 
 /** The address a voter leaves to hear the decision ('' forgets it), as the voter they vote as. */
 export const voterEmailRequest = v.object({
@@ -47,7 +41,7 @@ export const voterEmailRequest = v.object({
 
 export type VoterEmailRequest = v.InferOutput<typeof voterEmailRequest>;
 
-/** What add and remove answer; `claimSecret` comes once, with the vote that claims a name. */
+/** What a vote answers; `claimSecret` comes once, with the vote that claims a name. */
 export interface ChoiceResponse {
   status: 'Success';
   claimSecret?: string;

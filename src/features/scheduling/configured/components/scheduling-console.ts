@@ -8,7 +8,7 @@ import { runAdminAction } from '../api-client.ts';
 import { POLL_ORGANISER } from '../../mount-point.ts';
 import type { AdminResponse } from '../schema.ts';
 
-export type ActionOutcome =
+type ActionOutcome =
   { answered: true; ok: boolean; body: Partial<AdminResponse> } | { answered: false; reason?: string };
 
 /** The console's result alert, worded as SPEC section 8 says. */
@@ -26,17 +26,14 @@ export function consoleMessage(endpoint: string, outcome: ActionOutcome): { text
 }
 
 /** What each of the console's drop actions deletes, said before it runs; the others need no confirmation. */
-export const DROP_CONFIRMATIONS: Record<string, { title: string; text: string }> = {
+export const DROP_CONFIRMATIONS: Record<string, { text: string }> = {
   'drop-schedule-items': {
-    title: 'Drop Schedule Items?',
     text: 'This deletes every time slot of the Defense and Ragnarok polls and every vote for them. It cannot be undone.',
   },
   'drop-schedule-polls': {
-    title: 'Drop Schedule Polls?',
     text: 'This takes every time slot out of the Defense and Ragnarok polls and deletes every vote in them. The time slots stay. It cannot be undone.',
   },
   'drop-schedule-date-items': {
-    title: 'Drop Schedule Date Items?',
     text: 'This deletes every date of the reunion poll and every vote for them. It cannot be undone.',
   },
 };
@@ -53,11 +50,7 @@ async function outcomeOf(action: string): Promise<ActionOutcome> {
   }
 }
 
-/**
- * Shows the console and binds its buttons (`data-action`) to its alert (`data-result`). A drop
- * first asks in the dialog (`data-confirm`), naming what it deletes; Cancel leaves everything.
- * Settles once its organiser island has rendered.
- */
+/** Binds the console's buttons to its alert (a drop asks first); settles once the organiser island has rendered. */
 export function mountSchedulingConsole(root: HTMLElement): Promise<void> {
   wireModalDialogs();
   root.hidden = false;
@@ -86,9 +79,9 @@ export function mountSchedulingConsole(root: HTMLElement): Promise<void> {
       const confirmation = DROP_CONFIRMATIONS[action];
       if (!confirmation) return void run(action);
       pending = action;
-      dialog.querySelector('.dialog-title')!.textContent = confirmation.title;
-      dialog.querySelector('[data-confirm-text]')!.textContent = confirmation.text;
       confirm.textContent = button.textContent.trim();
+      dialog.querySelector('.dialog-title')!.textContent = `${confirm.textContent}?`;
+      dialog.querySelector('[data-confirm-text]')!.textContent = confirmation.text;
       openModalDialog(dialog, button);
     });
   }
