@@ -14,6 +14,7 @@ import { endpoint, eventStream, wantsEventStream } from '../../src/server/http.t
  */
 export default endpoint({
   method: 'POST',
+  feature: 'chatbot',
   access: 'optional-session',
   body: askRequest,
   botCheck: 'submit',

@@ -5,6 +5,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Deletes one of the token user's chatbot conversations (404 when it has none by that id). */
 export default endpoint({
   method: 'DELETE',
+  feature: 'chatbot',
   access: 'session',
   handle: async ({ req, caller }) => {
     await deleteOwnConversation(caller, conversationIdOf(req));

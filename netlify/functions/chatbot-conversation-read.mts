@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Reads one of the token user's chatbot conversations with its messages (404 when it has none by that id). */
 export default endpoint({
   method: 'GET',
+  feature: 'chatbot',
   access: 'session',
   handle: async ({ req, caller }): Promise<ConversationResponse> => ({
     conversation: await getConversation(caller, conversationIdOf(req)),

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Renames one of the token user's chatbot conversations (404 when it has none by that id). */
 export default endpoint({
   method: 'POST',
+  feature: 'chatbot',
   access: 'session',
   body: renameConversationRequest,
   handle: async ({ req, body, caller }): Promise<ConversationSavedResponse> => ({

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Saves one of the token user's chatbot conversations whole (title and messages), new or replacing; past 50 the least recently changed is dropped. */
 export default endpoint({
   method: 'PUT',
+  feature: 'chatbot',
   access: 'session',
   body: saveConversationRequest,
   handle: async ({ req, body, caller }): Promise<ConversationSavedResponse> => ({

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Lists the token user's chatbot conversations (id, title, updatedAt), most recently changed first. */
 export default endpoint({
   method: 'GET',
+  feature: 'chatbot',
   access: 'session',
   handle: async ({ caller }): Promise<ConversationsResponse> => ({ conversations: await listConversations(caller) }),
 });

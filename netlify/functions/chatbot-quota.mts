@@ -7,6 +7,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Answers how many questions the visitor (guest or signed in) may still ask the chatbot today. */
 export default endpoint({
   method: 'GET',
+  feature: 'chatbot',
   access: 'optional-session',
   handle: async ({ req, context, caller }): Promise<QuotaResponse> => ({
     remaining: await questionsLeft({ address: clientAddress(req, context), caller }),

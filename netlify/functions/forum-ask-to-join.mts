@@ -10,6 +10,7 @@ import { endpoint } from '../../src/server/http.ts';
  */
 export default endpoint({
   method: 'POST',
+  feature: 'forum',
   access: 'session',
   body: askToJoinRequest,
   handle: async ({ req, context, body, caller }) => ({

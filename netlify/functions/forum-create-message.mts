@@ -7,6 +7,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Posts a forum message as the token's user (clearance 2 or more). */
 export default endpoint({
   method: 'POST',
+  feature: 'forum',
   access: { clearance: CLEARANCE.forum },
   body: createMessageRequest,
   handle: async ({ body, caller }) => ({ status: 'Success', message: await postMessage(caller, body) }),

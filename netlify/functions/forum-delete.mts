@@ -6,6 +6,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Deletes one of the token user's own forum messages (clearance 2 or more), or anyone's for a moderator (clearance 3). */
 export default endpoint({
   method: 'DELETE',
+  feature: 'forum',
   access: { clearance: CLEARANCE.forum },
   handle: async ({ req, caller }) => {
     await deleteMessage(caller, lastPathSegment(req));

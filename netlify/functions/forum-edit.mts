@@ -7,6 +7,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Replaces the text of one of the token user's own messages, within 15 minutes of posting it (clearance 2 or more). */
 export default endpoint({
   method: 'POST',
+  feature: 'forum',
   access: { clearance: CLEARANCE.forum },
   body: editMessageRequest,
   handle: async ({ req, body, caller }) => ({

@@ -5,6 +5,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Dismisses the notice of the token user's decided request to join: their dashboard no longer shows it. */
 export default endpoint({
   method: 'POST',
+  feature: 'forum',
   access: 'session',
   handle: async ({ caller }) => {
     await dismissJoinRequest(caller);

@@ -8,6 +8,7 @@ import { endpoint } from '../../src/server/http.ts';
  */
 export default endpoint({
   method: 'GET',
+  feature: 'forum',
   access: 'session',
   handle: async ({ caller }) => ({ status: 'Success', ...(await ownJoinRequest(caller)) }),
 });

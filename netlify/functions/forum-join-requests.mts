@@ -6,6 +6,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** The requests to join the forum waiting for the owner (clearance 3), oldest first. */
 export default endpoint({
   method: 'GET',
+  feature: 'forum',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => ({ status: 'Success', requests: await pendingJoinRequests(caller) }),
 });

@@ -10,6 +10,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
  */
 export default endpoint({
   method: 'POST',
+  feature: 'forum',
   access: { clearance: CLEARANCE.forum },
   body: reactRequest,
   handle: async ({ req, body, caller }) => ({

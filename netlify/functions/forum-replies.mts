@@ -11,6 +11,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
  */
 export default endpoint({
   method: 'GET',
+  feature: 'forum',
   access: { clearance: CLEARANCE.forum },
   handle: async ({ req, caller }) => {
     const query = parseWith(repliesQuery, Object.fromEntries(new URL(req.url).searchParams));

@@ -6,6 +6,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** The forum's version, which every post, edit and delete raises: an open page's cheap check for news. */
 export default endpoint({
   method: 'GET',
+  feature: 'forum',
   access: { clearance: CLEARANCE.forum },
   handle: async ({ caller }) => ({ status: 'Success', version: await forumVersion(caller) }),
 });

@@ -7,6 +7,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Records a vote: as the token's user when logged in, else under the typed name. */
 export default endpoint({
   method: 'POST',
+  feature: 'poll',
   access: 'optional-session',
   body: createVoteRequest,
   handle: async ({ req, context, body, caller }) => ({

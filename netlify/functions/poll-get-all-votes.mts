@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Lists a poll question's votes, one record per selected option, and whether it is closed. */
 export default endpoint({
   method: 'POST',
+  feature: 'poll',
   access: 'public',
   body: getAllVotesRequest,
   handle: async ({ body }) => ({ status: 'Success', ...(await pollState(body.question)) }),

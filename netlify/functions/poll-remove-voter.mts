@@ -7,6 +7,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Takes a voter's vote off a question (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'poll',
   access: { clearance: CLEARANCE.console },
   body: removeVoterRequest,
   handle: async ({ body, caller }) => {

@@ -7,6 +7,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Closes a poll question or reopens it (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'poll',
   access: { clearance: CLEARANCE.console },
   body: setClosedRequest,
   handle: async ({ body, caller }) => ({ status: 'Success', ...(await setClosed(caller, body.question, body.closed)) }),

@@ -7,6 +7,7 @@ import { changeChoice } from '../../src/features/scheduling/configured/service.s
 /** Adds a vote for a time slot (or answers an option of a made poll). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'optional-session',
   body: choiceRequest,
   handle: async ({ req, context, body, caller }) => ({

@@ -5,6 +5,7 @@ import { offeredOptions } from '../../src/features/scheduling/configured/service
 /** Lists the dates the date poll offers. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: ({ req }) => offeredOptions('date', lastPathSegment(req)),
 });

@@ -5,6 +5,7 @@ import { choicesWithUsers } from '../../src/features/scheduling/configured/servi
 /** Lists who chose which time slot of a poll. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: ({ req }) => choicesWithUsers('time-slot', lastPathSegment(req)),
 });

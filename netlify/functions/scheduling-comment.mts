@@ -7,6 +7,7 @@ import { comment } from '../../src/features/scheduling/comments/service.server.t
 /** Adds a comment to a poll, as the signed-in member or under a guest's name. */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'optional-session',
   body: commentRequest,
   handle: async ({ req, context, body, caller }) => ({

@@ -6,6 +6,7 @@ import { createPoll } from '../../src/features/scheduling/organising/service.ser
 /** Makes a poll from the organiser's form, as the signed-in member's. */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'session',
   body: newPollRequest,
   handle: async ({ body, caller }) => ({ status: 'Success', ...(await createPoll(caller, body)) }),

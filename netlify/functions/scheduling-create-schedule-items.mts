@@ -6,6 +6,7 @@ import { createCatalogue } from '../../src/features/scheduling/configured/servic
 /** The console's create-schedule-items action (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => ({ status: 'Success', ...(await createCatalogue(caller, 'items')) }),
 });

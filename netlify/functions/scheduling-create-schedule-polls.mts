@@ -6,6 +6,7 @@ import { createSchedulePolls } from '../../src/features/scheduling/configured/se
 /** The console's create-schedule-polls action (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => {
     const outcome = await createSchedulePolls(caller);

@@ -5,6 +5,7 @@ import { choicesWithUsers } from '../../src/features/scheduling/configured/servi
 /** Lists who chose which date of the date poll. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: ({ req }) => choicesWithUsers('date', lastPathSegment(req)),
 });

@@ -6,6 +6,7 @@ import { deleteComment } from '../../src/features/scheduling/comments/service.se
 /** Deletes a comment (its member author, or the poll's organiser, or clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'session',
   body: deleteCommentRequest,
   handle: async ({ body, caller }) => {

@@ -6,6 +6,7 @@ import { deletePoll } from '../../src/features/scheduling/organising/service.ser
 /** Deletes a poll and its votes (its organiser, or clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'session',
   body: pollRequest,
   handle: async ({ body, caller }) => {

@@ -6,6 +6,7 @@ import { dropCatalogue } from '../../src/features/scheduling/configured/service.
 /** The console's drop-schedule-items action (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => ({ status: 'Success', ...(await dropCatalogue(caller, 'items')) }),
 });

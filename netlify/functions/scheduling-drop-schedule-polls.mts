@@ -6,6 +6,7 @@ import { dropSchedulePolls } from '../../src/features/scheduling/configured/serv
 /** The console's drop-schedule-polls action (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => ({ status: 'Success', ...(await dropSchedulePolls(caller)) }),
 });

@@ -7,6 +7,7 @@ import { finalise } from '../../src/features/scheduling/organising/service.serve
 /** Finalises a poll on one of its options (its organiser, or clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'session',
   body: decideRequest,
   handle: async ({ req, body, caller }) => ({

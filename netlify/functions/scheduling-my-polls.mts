@@ -5,6 +5,7 @@ import { listOwnPolls } from '../../src/features/scheduling/organising/service.s
 /** Lists the polls the signed-in member made, with their voters. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'session',
   handle: ({ caller }) => listOwnPolls(caller),
 });

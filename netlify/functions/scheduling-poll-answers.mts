@@ -5,6 +5,7 @@ import { pollAnswers, readerCache } from '../../src/features/scheduling/poll/ser
 /** Every answer of a poll: option, yes or if need be, and who. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'optional-session',
   handle: async ({ req, caller }) => {
     const { votes, version } = await pollAnswers(lastPathSegment(req), caller);

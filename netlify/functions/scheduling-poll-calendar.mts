@@ -5,6 +5,7 @@ import { pollCalendar } from '../../src/features/scheduling/poll/service.server.
 /** A finalised poll's decision as an .ics file. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: async ({ req }) =>
     download(await pollCalendar(lastPathSegment(req)), 'text/calendar; charset=utf-8', 'decision.ics'),

@@ -6,6 +6,7 @@ import { pollComments } from '../../src/features/scheduling/comments/service.ser
 /** A poll's comments, oldest first. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'optional-session',
   handle: async ({ req, caller }) => {
     const { version, ...comments } = await pollComments(lastPathSegment(req), caller);

@@ -6,6 +6,7 @@ import { changeSettings } from '../../src/features/scheduling/organising/service
 /** Switches a poll's comments or its organiser's daily digest on or off (its organiser, or clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'session',
   body: pollSettingsRequest,
   handle: async ({ body, caller }) => {

@@ -5,6 +5,7 @@ import { LIVE, pollVersion } from '../../src/features/scheduling/poll/service.se
 /** A poll's version, which every change raises: an open page's cheap check for news. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: async ({ req }) => json(await pollVersion(lastPathSegment(req)), 200, LIVE),
 });

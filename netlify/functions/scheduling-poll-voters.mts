@@ -5,6 +5,7 @@ import { pollVoters } from '../../src/features/scheduling/organising/service.ser
 /** A poll's voters with their answers, addresses and how they were told (its organiser, or clearance 3). */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'session',
   handle: ({ req, caller }) => pollVoters(caller, lastPathSegment(req)),
 });

@@ -5,6 +5,7 @@ import { atVersion, poll } from '../../src/features/scheduling/poll/service.serv
 /** A poll: its title, zone, options, decision and version. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: async ({ req }) => {
     const found = await poll(lastPathSegment(req));

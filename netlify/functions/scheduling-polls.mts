@@ -7,6 +7,7 @@ import { listPolls } from '../../src/features/scheduling/organising/service.serv
 /** Lists a page of every poll, with its voters and organiser (clearance 3). */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: { clearance: CLEARANCE.console },
   handle: ({ req, caller }) => {
     const { before } = parseWith(pollsQuery, Object.fromEntries(new URL(req.url).searchParams));

@@ -7,6 +7,7 @@ import { changeChoice } from '../../src/features/scheduling/configured/service.s
 /** Removes a vote for a time slot (or an answer in a made poll). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'optional-session',
   body: choiceRequest,
   handle: async ({ req, context, body, caller }) => ({

@@ -7,6 +7,7 @@ import { changeChoice } from '../../src/features/scheduling/configured/service.s
 /** Removes a vote for a date. */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'optional-session',
   body: dateChoiceRequest,
   handle: async ({ req, context, body, caller }) => ({

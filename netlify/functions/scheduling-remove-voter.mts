@@ -6,6 +6,7 @@ import { removeVoter } from '../../src/features/scheduling/organising/service.se
 /** Takes a voter out of a poll with all their answers (its organiser, or clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'session',
   body: removeVoterRequest,
   handle: async ({ body, caller }) => ({

@@ -6,6 +6,7 @@ import { reopen } from '../../src/features/scheduling/organising/service.server.
 /** Reopens a finalised poll (its organiser, or clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'session',
   body: pollRequest,
   handle: async ({ body, caller }) => {

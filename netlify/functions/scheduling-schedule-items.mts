@@ -5,6 +5,7 @@ import { offeredOptions } from '../../src/features/scheduling/configured/service
 /** Lists the schedule items a time-slot poll offers. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: ({ req }) => offeredOptions('time-slot', lastPathSegment(req)),
 });

@@ -5,6 +5,7 @@ import { userChoices } from '../../src/features/scheduling/configured/service.se
 /** Lists the schedule item ids a voter chose. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: ({ req }) =>
     userChoices('time-slot', lastPathSegment(req), new URL(req.url).searchParams.get('username') ?? ''),

@@ -5,6 +5,7 @@ import { userChoices } from '../../src/features/scheduling/configured/service.se
 /** Lists the dates a voter chose. */
 export default endpoint({
   method: 'GET',
+  feature: 'scheduling',
   access: 'public',
   handle: ({ req }) => userChoices('date', lastPathSegment(req), new URL(req.url).searchParams.get('username') ?? ''),
 });

@@ -7,6 +7,7 @@ import { vote } from '../../src/features/scheduling/voting/service.server.ts';
 /** One answer in any poll: yes, if need be (where the poll takes it), or none. */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'optional-session',
   body: voteRequest,
   handle: async ({ req, context, body, caller }) => ({

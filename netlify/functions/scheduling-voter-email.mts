@@ -7,6 +7,7 @@ import { leaveEmail } from '../../src/features/scheduling/voting/service.server.
 /** Keeps the address a voter leaves to hear the decision (shown only to the poll's organiser). */
 export default endpoint({
   method: 'POST',
+  feature: 'scheduling',
   access: 'optional-session',
   body: voterEmailRequest,
   handle: async ({ req, context, body, caller }) => {

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Empties the token user's cart. */
 export default endpoint({
   method: 'POST',
+  feature: 'shop',
   access: 'session',
   body: cartOwnerRequest,
   handle: async ({ body, caller }) => {

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Adds pickles to the token user's cart: a new line, or more jars on the line of the same type and size. */
 export default endpoint({
   method: 'POST',
+  feature: 'shop',
   access: 'session',
   body: createCartItemRequest,
   handle: async ({ body, caller }) => ({ status: 'Success', ...(await addToCart(caller, body)) }),

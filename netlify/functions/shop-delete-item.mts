@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Removes one line from the token user's cart. */
 export default endpoint({
   method: 'POST',
+  feature: 'shop',
   access: 'session',
   body: deleteItemRequest,
   handle: async ({ body, caller }) => {

@@ -6,6 +6,7 @@ import { endpoint, parseWith } from '../../src/server/http.ts';
 /** Returns a page of the token user's own orders, newest first (an addition to the spec's calls). */
 export default endpoint({
   method: 'GET',
+  feature: 'shop',
   access: 'session',
   handle: async ({ req, caller }) => {
     const before = new URL(req.url).searchParams.get('before') ?? undefined;

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Turns the token user's cart into an order and mails a confirmation. */
 export default endpoint({
   method: 'POST',
+  feature: 'shop',
   access: 'session',
   body: submitOrderRequest,
   botCheck: 'login',

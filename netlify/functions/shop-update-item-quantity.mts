@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Sets the quantity of one line of the token user's cart (an addition to the spec's calls). */
 export default endpoint({
   method: 'POST',
+  feature: 'shop',
   access: 'session',
   body: updateItemQuantityRequest,
   handle: async ({ body, caller }) => {

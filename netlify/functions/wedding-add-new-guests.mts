@@ -6,6 +6,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Loads the invitations the store does not have yet (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'wedding',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => ({ status: 'Success', ...(await addNewGuests(caller)) }),
 });

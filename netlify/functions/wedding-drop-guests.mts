@@ -6,6 +6,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Deletes every invitation (clearance 3). */
 export default endpoint({
   method: 'POST',
+  feature: 'wedding',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => ({ status: 'Success', ...(await dropGuests(caller)) }),
 });

@@ -6,6 +6,7 @@ import { CLEARANCE } from '../../src/lib/user-details.ts';
 /** Lists every invitation, with each household's RSVP link and answer times (clearance 3). */
 export default endpoint({
   method: 'GET',
+  feature: 'wedding',
   access: { clearance: CLEARANCE.console },
   handle: async ({ caller }) => ({ status: 'Success', ...(await allGuests(caller)) }),
 });

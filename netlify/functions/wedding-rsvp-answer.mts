@@ -7,6 +7,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Saves a household's RSVP through its private link's token, until the deadline; confirms by mail when asked. */
 export default endpoint({
   method: 'POST',
+  feature: 'wedding',
   access: 'public',
   body: rsvpAnswerRequest,
   handle: async ({ req, context, body, requestId }) => ({

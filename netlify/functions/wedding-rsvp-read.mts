@@ -10,6 +10,7 @@ import { endpoint } from '../../src/server/http.ts';
  */
 export default endpoint({
   method: 'POST',
+  feature: 'wedding',
   access: 'public',
   body: rsvpReadRequest,
   handle: async ({ req, context, body }) => ({

@@ -6,6 +6,7 @@ import { endpoint } from '../../src/server/http.ts';
 /** Returns the logged-in user's best scores. */
 export default endpoint({
   method: 'POST',
+  feature: 'wordGame',
   access: 'session',
   body: allScoresRequest,
   handle: async ({ body, caller }) => ({ status: 'Success', scores: await allScores(caller, body.userName) }),

@@ -10,6 +10,7 @@ import { endpoint } from '../../src/server/http.ts';
  */
 export default endpoint({
   method: 'POST',
+  feature: 'wordGame',
   access: 'session',
   body: wordGameScoreRequest,
   handle: async ({ body, caller }) => ({ status: 'Success', ...(await recordWordGame(caller, body)) }),

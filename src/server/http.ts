@@ -4,7 +4,7 @@
 import type { Context } from '@netlify/functions';
 import * as v from 'valibot';
 import { features } from '../content/site.config.ts';
-import { isServed } from '../lib/features.ts';
+import type { Feature } from '../lib/features.ts';
 import { hasClearance } from '../lib/policy.ts';
 import type { CLEARANCE } from '../lib/user-details.ts';
 import { AppError } from './app-error.ts';
@@ -53,6 +53,8 @@ export interface EndpointOptions<TAccess extends Access, TSchema extends AnySche
   method: Method;
   /** Who may call it; required, so no endpoint is open by omission. */
   access: TAccess;
+  /** The switchable part of the site it belongs to (src/lib/features.ts): off, it answers 404 on any path. */
+  feature?: Feature;
   /** Validates the JSON body; omit for endpoints that take none. */
   body?: TSchema;
   /** Requires a bot pass for this action (src/server/captcha.ts): for endpoints that cost money or make accounts. */
@@ -62,8 +64,9 @@ export interface EndpointOptions<TAccess extends Access, TSchema extends AnySche
   ): Promise<unknown> | unknown;
 }
 
-/** A function as Netlify calls it, carrying the access it declared (so tests read every function's). */
-export type Endpoint = ((req: Request, context?: Context) => Promise<Response>) & { readonly access: Access };
+/** A function as Netlify calls it, carrying what it declared (so tests read every function's). */
+export type Endpoint = ((req: Request, context?: Context) => Promise<Response>) &
+  Readonly<Pick<EndpointOptions<Access, undefined>, 'method' | 'access' | 'feature'>>;
 
 const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -143,7 +146,7 @@ export function endpoint<const TAccess extends Access, TSchema extends AnySchema
     const requestId = req.headers.get('x-nf-request-id') ?? crypto.randomUUID();
     try {
       // A feature the owner switched off (src/content/site.config.ts) has no endpoints.
-      if (!isServed(new URL(req.url).pathname, features)) throw new AppError('not_found', SWITCHED_OFF);
+      if (options.feature && !features[options.feature]) throw new AppError('not_found', SWITCHED_OFF);
       if (req.method !== options.method) {
         throw new AppError('method_not_allowed', `Use ${options.method} for this endpoint.`, { Allow: options.method });
       }
@@ -158,7 +161,7 @@ export function endpoint<const TAccess extends Access, TSchema extends AnySchema
       return errorResponse(error, req, requestId);
     }
   };
-  return Object.assign(handler, { access: options.access });
+  return Object.assign(handler, { method: options.method, access: options.access, feature: options.feature });
 }
 
 /**

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { isServed } from '../../src/lib/features.ts';
+import type { Feature } from '../../src/lib/features.ts';
 import type { Access, Endpoint as Wrapped } from '../../src/server/http.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
 import type { Engine } from '../../tools/local-store/engine.ts';
@@ -22,10 +22,12 @@ export interface Endpoint {
   handler: Handler;
   /** Its `config.path`. */
   path: string;
-  /** The method it answers, as its 405 to OPTIONS says in Allow. */
+  /** The method it answers, as it declares. */
   method: string;
   /** Who may call it, as it declares (src/server/http.ts). */
   access: Access;
+  /** The switchable feature it declares it belongs to, if any. */
+  feature?: Feature;
 }
 
 type FunctionModule = { default: Wrapped; config: { path?: string; schedule?: string } };
@@ -46,26 +48,22 @@ export async function scheduledFunctions(): Promise<string[]> {
 /** Imports every endpoint (each function with a route) with its path, method and declared access. */
 export async function loadEndpoints(): Promise<Endpoint[]> {
   const endpoints = (await loadModules()).filter(([, module]) => module.config.path !== undefined);
-  return Promise.all(
-    endpoints.map(async ([file, module]) => {
-      const probe = await module.default(new Request('http://localhost/probe', { method: 'OPTIONS' }));
-      return {
-        name: file,
-        handler: module.default,
-        path: module.config.path!,
-        method: probe.headers.get('allow') ?? 'GET',
-        access: module.default.access,
-      };
-    }),
-  );
+  return endpoints.map(([file, module]) => ({
+    name: file,
+    handler: module.default,
+    path: module.config.path!,
+    method: module.default.method,
+    access: module.default.access,
+    feature: module.default.feature,
+  }));
 }
 
 /**
  * Whether the site answers the function with its config: a switched-off feature's functions answer
  * 404 to everything (src/server/http.ts), so the suites that go through every function leave them out.
  */
-export function isOn(endpoint: Pick<Endpoint, 'path'>): boolean {
-  return isServed(endpoint.path, features);
+export function isOn(endpoint: Pick<Endpoint, 'feature'>): boolean {
+  return endpoint.feature === undefined || features[endpoint.feature];
 }
 
 /**

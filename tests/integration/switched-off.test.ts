@@ -1,9 +1,10 @@
-// A feature the owner switched off has no endpoints: with the shop off in the config, every function
-// on the shop's paths answers 404 with the switched-off message to its own method, before it reads
-// a token, a body or the store (src/server/http.ts); the other features' functions answer as ever.
+// A feature the owner switched off has no endpoints: with every feature but the poll and the word game
+// off in the config, each function of theirs answers 404 with the switched-off message to its own
+// method, on any spelling of its path, before it reads a token, a body or the store
+// (src/server/http.ts); the other features' functions answer as ever.
 import { describe, expect, it, vi } from 'vitest';
 import { features } from '../../src/content/site.config.ts';
-import { FEATURES, isServed } from '../../src/lib/features.ts';
+import { FEATURES, featureOf } from '../../src/lib/features.ts';
 import { SWITCHED_OFF } from '../../src/server/http.ts';
 import { tokenFor } from './fakes.ts';
 import { type Endpoint, loadEndpoints } from './functions.ts';
@@ -12,46 +13,64 @@ import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 vi.mock('../../src/content/site.config.ts', async (importOriginal) => {
   const config = await importOriginal<typeof import('../../src/content/site.config.ts')>();
   const { FEATURES: all } = await import('../../src/lib/features.ts');
-  return { ...config, features: { ...Object.fromEntries(all.map((feature) => [feature, true])), shop: false } };
+  const on = ['poll', 'wordGame'];
+  return { ...config, features: Object.fromEntries(all.map((feature) => [feature, on.includes(feature)])) };
 });
 
 const endpoints = await loadEndpoints();
 /** A function's own path, each parameter filled in. */
 const pathOf = (endpoint: Endpoint) => endpoint.path.replace(/:\w+/g, 'x');
-const shop = endpoints.filter((endpoint) => endpoint.path.startsWith('/api/dhh/'));
+const off = endpoints.filter((endpoint) => endpoint.feature && !features[endpoint.feature]);
+/** The same path as a request may spell it: upper case, with a trailing slash. */
+const respelled = (path: string) => `${path.toUpperCase()}/`;
 const switchedOff = { status: 404, body: { error: SWITCHED_OFF, code: 'not_found' } };
 
-describe('with the shop switched off', () => {
+describe('every endpoint', () => {
+  it.each(endpoints.map((endpoint) => [endpoint.name, endpoint] as const))(
+    '%s declares the feature its path belongs to',
+    (_name, endpoint) => {
+      expect(endpoint.feature).toBe(featureOf(endpoint.path));
+    },
+  );
+});
+
+describe('with every feature but the poll and the word game switched off', () => {
   it('reads the config as this file set it', () => {
-    expect(features.shop).toBe(false);
-    expect(FEATURES.filter((feature) => !features[feature])).toEqual(['shop']);
-    // The shop's functions are the ones the switch leaves out, and there are some.
-    expect(shop.length).toBeGreaterThanOrEqual(7);
-    expect(endpoints.filter((endpoint) => !isServed(endpoint.path, features))).toEqual(shop);
+    expect(FEATURES.filter((feature) => !features[feature])).toEqual([
+      'shop',
+      'chatbot',
+      'forum',
+      'scheduling',
+      'wedding',
+    ]);
+    // Every switched-off feature has functions the switch leaves out.
+    expect(new Set(off.map((endpoint) => endpoint.feature)).size).toBe(5);
   });
 
-  it.each(shop.map((endpoint) => [endpoint.name, endpoint] as const))(
-    '%s answers 404, switched off, to its own method and a member’s valid-looking request, with no store request',
+  it.each(off.map((endpoint) => [endpoint.name, endpoint] as const))(
+    '%s answers 404, switched off, to its own method and a member’s valid-looking request, on its path as spelt and respelt, with no store request',
     async (_name, endpoint) => {
-      const username = uniqueName('shopper');
+      const username = uniqueName('member');
       const token = await tokenFor(username, 3);
-      let answer: Awaited<ReturnType<typeof call>> | undefined;
-      const trips = await countStoreRoundTrips(async () => {
-        answer = await call(endpoint.handler, {
-          method: endpoint.method,
-          path: pathOf(endpoint),
-          token,
-          body: endpoint.method === 'GET' ? undefined : { username },
+      for (const path of [pathOf(endpoint), respelled(pathOf(endpoint))]) {
+        let answer: Awaited<ReturnType<typeof call>> | undefined;
+        const trips = await countStoreRoundTrips(async () => {
+          answer = await call(endpoint.handler, {
+            method: endpoint.method,
+            path,
+            token,
+            body: endpoint.method === 'GET' ? undefined : { username },
+          });
         });
-      });
-      expect(answer).toMatchObject(switchedOff);
-      expect(trips).toBe(0);
+        expect(answer, path).toMatchObject(switchedOff);
+        expect(trips, path).toBe(0);
+      }
     },
   );
 
   it('answers 404 to a request without a token too, not 401', async () => {
-    for (const endpoint of shop) {
-      const answer = await call(endpoint.handler, { method: endpoint.method, path: pathOf(endpoint) });
+    for (const endpoint of off) {
+      const answer = await call(endpoint.handler, { method: endpoint.method, path: respelled(pathOf(endpoint)) });
       expect(answer, endpoint.name).toMatchObject(switchedOff);
     }
   });
