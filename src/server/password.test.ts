@@ -96,4 +96,12 @@ describe("production's parameters", () => {
     expect(await verifyAgainstDecoy('anything')).toBe(false);
     expect(performance.now() - started).toBeGreaterThan(10);
   });
+
+  it('are what an unusable stored hash spends too, as an unknown username does', async () => {
+    for (const unusable of ['', 'plain-text', 'scrypt$1048576$8$1$AAAA$AAAA']) {
+      const started = performance.now();
+      expect(await verifyPassword('anything', unusable)).toBe(false);
+      expect(performance.now() - started, unusable).toBeGreaterThan(10);
+    }
+  });
 });

@@ -63,10 +63,13 @@ function storedParams(stored: string): (Params & { salt: Buffer; hash: Buffer })
   return { ...params, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
 }
 
-/** Checks a password against a stored hash in constant time; a malformed hash never matches. */
+/**
+ * Checks a password against a stored hash in constant time. A hash that is not usable (malformed,
+ * or restored without it) never matches, and spends the decoy's time, as an unknown username does.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = storedParams(stored);
-  if (!parsed) return false;
+  if (!parsed) return verifyAgainstDecoy(password);
   const actual = await derive(password, parsed.salt, parsed);
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
 }
@@ -78,11 +81,13 @@ export function needsRehash(stored: string): boolean {
   return !parsed || parsed.N < N || parsed.r < r || parsed.p !== p;
 }
 
-let decoy: Promise<string> | undefined;
+/** One decoy hash per cost a new hash is made at. */
+const decoys = new Map<number, Promise<string>>();
 
 /** Spends the time of one verification on nothing, so an unknown username answers as slowly as a wrong password. */
 export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await decoy);
+  const { N } = hashParams();
+  if (!decoys.has(N)) decoys.set(N, hashPassword(randomBytes(16).toString('hex')));
+  await verifyPassword(password, await decoys.get(N)!);
   return false;
 }
