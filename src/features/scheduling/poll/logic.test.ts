@@ -43,6 +43,11 @@ describe('a new poll', () => {
       [{ title: 'x'.repeat(101) }, 'The title must be at most 100 characters.'],
       [{ description: 'x'.repeat(1001) }, 'The description must be at most 1000 characters.'],
       [{ location: 'x'.repeat(201) }, 'The location must be at most 200 characters.'],
+      [{ title: 'Games\nnight' }, 'The title must be plain text on one line.'],
+      [{ title: 'Games\u202Enight' }, 'The title must be plain text on one line.'],
+      [{ description: 'Bring dice\rEND:VEVENT' }, 'The description must be plain text.'],
+      [{ description: 'Bring dice\u0000' }, 'The description must be plain text.'],
+      [{ location: 'Hall\r\nB' }, 'The location must be plain text on one line.'],
       [{ zone: 'Mars/Base' }, 'Please pick a time zone from the list.'],
       [{ days: [] }, 'Please pick at least one date.'],
       [{ days: [{ date: '2026-02-30', slots: [] }] }, '2026-02-30 is not a date.'],
@@ -64,6 +69,7 @@ describe('a new poll', () => {
       [{ slotMinutes: 721 }, 'A slot lasts from 15 minutes to 12 hours.'],
     ];
     for (const [change, problem] of cases) expect(newPollProblem({ ...poll, ...change }, NOW), problem).toBe(problem);
+    expect(newPollProblem({ ...poll, description: 'Bring dice.\nAnd snacks.' }, NOW)).toBeUndefined();
     expect(newPollProblem({ ...poll, days: [{ date: '2026-11-23', slots: ['13:30'] }] }, NOW)).toBeUndefined();
     // A day without slots needs no slot length.
     expect(newPollProblem({ ...poll, days: [{ date: '2026-11-23', slots: [] }], slotMinutes: 0 }, NOW)).toBeUndefined();

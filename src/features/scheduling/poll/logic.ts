@@ -4,6 +4,7 @@
 import { isTimeZone, utcToZoned, zonedToUtc, zoneName } from '../time/logic.ts';
 import type { Answer, NewPoll, OptionTally, PollOption, Voter } from './schema.ts';
 import { ANONYMOUS_PREFIX } from '../../../lib/user-details.ts';
+import { hasControlCharacter } from '../../../lib/names.ts';
 
 /** At most this many options (dates or slots) in one poll: a grid people can still read. */
 export const MAX_POLL_OPTIONS = 60;
@@ -25,11 +26,15 @@ function isCalendarDate(date: string): boolean {
 export function newPollProblem(poll: NewPoll, now: number): string | undefined {
   if (!poll.title.trim()) return 'Please give the poll a title.';
   if (poll.title.trim().length > MAX_TITLE_LENGTH) return `The title must be at most ${MAX_TITLE_LENGTH} characters.`;
+  if (hasControlCharacter(poll.title)) return 'The title must be plain text on one line.';
   if (poll.description.length > MAX_DESCRIPTION_LENGTH) {
     return `The description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`;
   }
+  // A description keeps its line breaks; a calendar entry carries them escaped (time/logic.ts escapeText).
+  if (hasControlCharacter(poll.description.replace(/\n/g, ''))) return 'The description must be plain text.';
   if (poll.location.length > MAX_LOCATION_LENGTH)
     return `The location must be at most ${MAX_LOCATION_LENGTH} characters.`;
+  if (hasControlCharacter(poll.location)) return 'The location must be plain text on one line.';
   if (!isTimeZone(poll.zone)) return 'Please pick a time zone from the list.';
   if (poll.days.length === 0) return 'Please pick at least one date.';
   const today = utcToZoned(now, poll.zone).date;

@@ -186,6 +186,8 @@ const slot: CalendarEvent = {
 describe('the decision as a calendar event', () => {
   it('escapes text values', () => {
     expect(escapeText('Pizza, drinks; games\\more\nBring dice')).toBe('Pizza\\, drinks\\; games\\\\more\\nBring dice');
+    // Every line break, a bare carriage return too, so no text ends the line it is on.
+    expect(escapeText('one\r\ntwo\rthree\nfour')).toBe('one\\ntwo\\nthree\\nfour');
   });
 
   it('folds lines at 75 octets, never inside a character', () => {
