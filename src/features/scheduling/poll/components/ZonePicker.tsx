@@ -6,16 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import Field from '../../../../components/Field.tsx';
 import { $viewZone, chooseViewZone, detectedZone, knownZones } from '../../time/store.ts';
 
-interface ZonePickerProps {
-  pollId: string;
-  /** The poll's own zone. */
-  zone: string;
-  slotMinutes: number;
-  /** Whether some slot reads otherwise on the viewer's clock than in the poll's zone. */
-  differs: boolean;
-}
-
-export default function ZonePicker({ pollId, zone, slotMinutes, differs }: ZonePickerProps) {
+/** `differs`: some slot reads otherwise on the viewer's clock than in the poll's own `zone`. */
+export default function ZonePicker(props: { pollId: string; zone: string; slotMinutes: number; differs: boolean }) {
+  const { pollId, zone, slotMinutes, differs } = props;
   const picked = useStore($viewZone);
   const [open, setOpen] = useState(false);
   const select = useRef<HTMLSelectElement>(null);
@@ -42,7 +35,7 @@ export default function ZonePicker({ pollId, zone, slotMinutes, differs }: ZoneP
           as="select"
           id={id}
           label="Show the times also in"
-          className="text-input"
+
           value={picked}
           ref={select}
           onChange={(event) => chooseViewZone(event.target.value)}
