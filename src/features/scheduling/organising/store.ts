@@ -62,33 +62,28 @@ onMount($madePolls, () => {
   void enqueue(loadPolls);
 });
 
-/** (Re)loads the newest made polls; a failure says why and leaves those shown. */
-export async function loadPolls(): Promise<void> {
+/** Loads the newest made polls, or those older than `before` after the ones shown; a failure says why and leaves those shown. */
+async function loadPage(before?: string): Promise<void> {
   try {
-    const page = scope === 'mine' ? await api.fetchOwnPolls() : await api.fetchPolls();
-    $madePolls.set(page.polls);
+    const page = await (before ? api.fetchPolls(before) : scope === 'mine' ? api.fetchOwnPolls() : api.fetchPolls());
+    const shown = before ? ($madePolls.get() ?? []) : [];
+    const known = new Set(shown.map((poll) => poll.id));
+    $madePolls.set([...shown, ...page.polls.filter((poll) => !known.has(poll.id))]);
     $olderPolls.set(page.older);
-    $listError.set('');
+    if (!before) $listError.set('');
   } catch (error) {
     $listError.set(reason(error));
   }
 }
 
+export const loadPolls = () => loadPage();
+
 export async function loadOlderPolls(): Promise<void> {
   const before = $olderPolls.get();
   if (!before || $loadingOlder.get()) return;
   $loadingOlder.set(true);
-  try {
-    const page = await api.fetchPolls(before);
-    const shown = $madePolls.get() ?? [];
-    const known = new Set(shown.map((poll) => poll.id));
-    $madePolls.set([...shown, ...page.polls.filter((poll) => !known.has(poll.id))]);
-    $olderPolls.set(page.older);
-  } catch (error) {
-    $listError.set(reason(error));
-  } finally {
-    $loadingOlder.set(false);
-  }
+  await loadPage(before);
+  $loadingOlder.set(false);
 }
 
 export const editDraft = (fields: Partial<NewPoll>) => $draft.set({ ...$draft.get(), ...fields });

@@ -19,9 +19,8 @@ import {
   nameTaken,
   nextAnswer,
   voterKey,
-  votersByOption,
 } from './logic.ts';
-import type { Answer, CreatedPoll, PollOption, SchedulingReason, Vote } from './schema.ts';
+import type { Answer, CreatedPoll, PollOption, SchedulingReason, Vote, Voter } from './schema.ts';
 
 export type { Vote } from './schema.ts';
 
@@ -51,6 +50,8 @@ type Form = 'name' | 'commentForm' | 'emailForm';
 
 function viewOf(id: string, user: UserDetails, voter: string, state: PollState) {
   const votes = state.votes ?? [];
+  const voters = new Map<string, Voter[]>();
+  for (const vote of votes) voters.set(vote.option, [...(voters.get(vote.option) ?? []), vote.user]);
   return {
     ...state,
     id,
@@ -64,11 +65,8 @@ function viewOf(id: string, user: UserDetails, voter: string, state: PollState) 
     ifNeedBe: state.details !== undefined && !state.details.yesOnly,
     selected: new Set(state.answers.keys()),
     votes,
-    voters: votersByOption(
-      votes,
-      (vote) => vote.option,
-      (vote) => vote.user,
-    ),
+    /** Who answered each option, by its id, in the order they came. */
+    voters,
     voterNames: [...new Set(votes.map((vote) => vote.user.username))],
     comments: state.comments?.comments ?? null,
     /** Whether the reader may delete any comment: the poll's organiser, or an admin. */
@@ -226,11 +224,8 @@ function loadAnswers(poll: Poll, votes: boolean, voter: string, version?: number
   });
 }
 
-function pollOf(pollId: string): Poll {
-  const poll = polls.get(pollId);
-  if (!poll) throw new Error(`The scheduling poll ${pollId} is not open.`);
-  return poll;
-}
+/** The open poll page's poll: its island made the store before any action. */
+const pollOf = (pollId: string) => polls.get(pollId)!;
 
 function edit<K extends Form>({ $state }: Poll, form: K, fields: Partial<PollState[K]>): void {
   $state.setKey<Form>(form, { ...$state.get()[form], ...fields });

@@ -2,7 +2,7 @@
 // a form that makes a poll, and the polls made so far to finalise, reopen or delete.
 // Its styles (scheduling.css) are inlined by the page: an island brings no CSS.
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import ConfirmDialog from '../../../../components/ConfirmDialog.tsx';
 import Field, { Choice } from '../../../../components/Field.tsx';
 import PollShare from '../../poll/components/PollShare.tsx';
@@ -63,6 +63,13 @@ function NewPollForm() {
   const created = useStore(store.$created);
   const busy = useStore(store.$creating);
   const [picked, setPicked] = useState('');
+  // The id, value and change of the field that edits the draft's `key`.
+  const edits = (key: 'title' | 'description' | 'location' | 'zone') => ({
+    id: `poll-${key}`,
+    value: poll[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      store.editDraft({ [key]: event.target.value }),
+  });
 
   return (
     <section aria-labelledby="new-poll-title" className="sched-card new-poll">
@@ -74,39 +81,17 @@ function NewPollForm() {
           void store.createDraft();
         }}
       >
-        <Field
-          id="poll-title"
-          label="Title"
-          value={poll.title}
-          maxLength={MAX_TITLE_LENGTH}
-          required
-          onChange={(event) => store.editDraft({ title: event.target.value })}
-        />
+        <Field label="Title" maxLength={MAX_TITLE_LENGTH} required {...edits('title')} />
         <Field
           as="textarea"
-          id="poll-description"
           label="Description"
           optional
           rows={3}
           maxLength={MAX_DESCRIPTION_LENGTH}
-          value={poll.description}
-          onChange={(event) => store.editDraft({ description: event.target.value })}
+          {...edits('description')}
         />
-        <Field
-          id="poll-location"
-          label="Location"
-          optional
-          value={poll.location}
-          maxLength={MAX_LOCATION_LENGTH}
-          onChange={(event) => store.editDraft({ location: event.target.value })}
-        />
-        <Field
-          as="select"
-          id="poll-zone"
-          label="Time zone"
-          value={poll.zone}
-          onChange={(event) => store.editDraft({ zone: event.target.value })}
-        >
+        <Field label="Location" optional maxLength={MAX_LOCATION_LENGTH} {...edits('location')} />
+        <Field as="select" label="Time zone" {...edits('zone')}>
           {(ZONES.includes(poll.zone) ? ZONES : [poll.zone, ...ZONES]).map((zone) => (
             <option key={zone}>{zone}</option>
           ))}

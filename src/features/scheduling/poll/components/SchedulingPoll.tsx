@@ -5,15 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import PollComments from '../../comments/components/PollComments.tsx';
 import { type DateOption, dateOfOption, dateOptionOf, scheduleItemOf, splitItemName } from '../../configured/logic.ts';
-import {
-  dayLabel,
-  decisionEvent,
-  decisionLabel,
-  differsForVisitor,
-  googleCalendarLink,
-  optionLabel,
-  outlookLink,
-} from '../../time/logic.ts';
+import * as times from '../../time/logic.ts';
 import { $viewZone, viewerOf } from '../../time/store.ts';
 import { pollCalendarUrl } from '../api-client.ts';
 import { ANSWER_TEXT, HOW_TO_ANSWER_YES_ONLY, displayName, pollPath } from '../logic.ts';
@@ -114,17 +106,15 @@ function MadePoll({ poll }: { poll: PollView }) {
   const { details, id } = poll;
   const title = details?.title;
   const yesOnly = details?.yesOnly;
+  // The page names the poll once it arrives; its static instructions speak of "if need be", which a yes-only poll does not take.
   useEffect(() => {
     if (!title) return;
     document.title = `${title} · Scheduling poll`;
     const heading = document.querySelector('[data-poll-title]');
-    if (heading) heading.textContent = title;
-  }, [title]);
-  // The page's static instructions speak of "if need be", which a yes-only poll does not take.
-  useEffect(() => {
     const how = document.getElementById('poll-how');
+    if (heading) heading.textContent = title;
     if (yesOnly && how) how.textContent = HOW_TO_ANSWER_YES_ONLY;
-  }, [yesOnly]);
+  }, [title, yesOnly]);
 
   // Keyed, so React makes the poll's own first paragraph anew instead of moving this one (a layout shift).
   if (poll.missing) {
@@ -141,10 +131,10 @@ function MadePoll({ poll }: { poll: PollView }) {
       </p>
     );
   }
-  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone, viewer)]));
+  const labels = new Map(poll.options.map((option) => [option.id, times.optionLabel(option, details.zone, viewer)]));
   const whole = { ...details, options: poll.options };
   // The links need no DTSTAMP (only the .ics file, which the server makes, has one).
-  const event = decisionEvent(whole, 0);
+  const event = times.decisionEvent(whole, 0);
 
   return (
     <>
@@ -159,21 +149,21 @@ function MadePoll({ poll }: { poll: PollView }) {
           pollId={id}
           zone={details.zone}
           slotMinutes={details.slotMinutes}
-          differs={poll.options.some((option) => differsForVisitor(option, viewer))}
+          differs={poll.options.some((option) => times.differsForVisitor(option, viewer))}
         />
       )}
       {event ? (
         <section className="sched-decision" aria-labelledby={`${id}-decision`}>
-          <h2 id={`${id}-decision`}>Decided: {decisionLabel(whole, viewer)}</h2>
+          <h2 id={`${id}-decision`}>Decided: {times.decisionLabel(whole, viewer)}</h2>
           <p>The organiser has picked this option, so the poll takes no more votes.</p>
           <p className="sched-calendar">
             <a className="button button-primary" href={pollCalendarUrl(id)} download="decision.ics">
               Download .ics
             </a>
-            <a className="button" href={googleCalendarLink(event)} {...newTab}>
+            <a className="button" href={times.googleCalendarLink(event)} {...newTab}>
               Add to Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
-            <a className="button" href={outlookLink(event)} {...newTab}>
+            <a className="button" href={times.outlookLink(event)} {...newTab}>
               Add to Outlook<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>
@@ -187,7 +177,7 @@ function MadePoll({ poll }: { poll: PollView }) {
         decided={Boolean(event)}
         days={byDate(poll.options, (option) => option.date).map(([date, options]) => [
           date,
-          dayLabel(date),
+          times.dayLabel(date),
           options.map((option) => [option.id, labels.get(option.id)?.detail ?? 'All day']),
         ])}
       />
