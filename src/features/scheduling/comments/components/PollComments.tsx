@@ -66,7 +66,6 @@ export default function PollComments({ poll }: { poll: PollView }) {
             <Field
               id={`${titleId}-name`}
               label="Your name"
-
               autoComplete="name"
               maxLength={MAX_NAME_LENGTH}
               value={form.name}
@@ -77,7 +76,6 @@ export default function PollComments({ poll }: { poll: PollView }) {
             as="textarea"
             id={`${titleId}-text`}
             label="Your comment"
-
             rows={3}
             maxLength={MAX_COMMENT_LENGTH}
             value={form.text}

@@ -32,7 +32,6 @@ export default function PollShare({ id, path, title }: { id: string; path: strin
     <Field
       id={`${id}-link`}
       label="Link to this poll"
-
       readOnly
       value={url}
       onFocus={(event) => event.currentTarget.select()}

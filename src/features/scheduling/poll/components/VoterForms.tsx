@@ -61,7 +61,6 @@ export function DecisionEmail({ poll }: { poll: PollView }) {
       <Field
         id={`${poll.id}-email`}
         label="Hear when it is decided"
-
         type="email"
         autoComplete="email"
         placeholder="you@example.com"

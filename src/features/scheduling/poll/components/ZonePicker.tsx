@@ -2,7 +2,7 @@
 // visitor's own time (the default) or a zone they pick here. The picker's list and the detected
 // zone's name are asked of the browser only when the visitor opens it (time/store.ts).
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Field from '../../../../components/Field.tsx';
 import { $viewZone, chooseViewZone, detectedZone, knownZones } from '../../time/store.ts';
 
@@ -11,12 +11,7 @@ export default function ZonePicker(props: { pollId: string; zone: string; slotMi
   const { pollId, zone, slotMinutes, differs } = props;
   const picked = useStore($viewZone);
   const [open, setOpen] = useState(false);
-  const select = useRef<HTMLSelectElement>(null);
   const id = `${pollId}-zone`;
-  // The picker opens where the visitor asked for it, ready to choose.
-  useEffect(() => {
-    if (open) select.current?.focus();
-  }, [open]);
   const beside = picked ? `the time in ${picked}` : 'your own time';
 
   return (
@@ -35,9 +30,8 @@ export default function ZonePicker(props: { pollId: string; zone: string; slotMi
           as="select"
           id={id}
           label="Show the times also in"
-
           value={picked}
-          ref={select}
+          autoFocus // the picker opens where the visitor asked for it, ready to choose
           onChange={(event) => chooseViewZone(event.target.value)}
           action={
             <button type="button" className="button" onClick={() => setOpen(false)}>
