@@ -29,22 +29,27 @@ export type FailureLogs = Record<'options' | 'choices' | 'votes', string>;
 
 export const REFRESH_MS = 5000;
 
-interface PollState {
-  details: Omit<CreatedPoll, 'options'> | undefined;
-  options: PollOption[] | null;
-  /** The poll is gone (deleted, or never made). */
-  missing: boolean;
-  votes: Vote[] | null;
-  answers: ReadonlyMap<string, Answer>;
-  /** Whose answers `answers` holds: voting opens once they have loaded, so a click never races them. */
-  choicesFor: string;
-  comments: CommentsResponse | null;
-  name: { typed: string; saved: boolean; error: string };
-  /** `name` is a guest's (a member comments under their account's). */
-  commentForm: { text: string; name: string; error: string; sending: boolean };
-  /** `saved` is the address this browser left in the poll ('' for none). */
-  emailForm: { typed: string; saved: string; error: string; sending: boolean };
+/** A poll page's state when it opens, with the name and address this browser left in the poll. */
+function initialState(typed: string, email: string) {
+  return {
+    details: undefined as Omit<CreatedPoll, 'options'> | undefined,
+    options: null as PollOption[] | null,
+    /** The poll is gone (deleted, or never made). */
+    missing: false,
+    votes: null as Vote[] | null,
+    answers: new Map() as ReadonlyMap<string, Answer>,
+    /** Whose answers `answers` holds: voting opens once they have loaded, so a click never races them. */
+    choicesFor: '',
+    comments: null as CommentsResponse | null,
+    name: { typed, saved: typed.trim() !== '', error: '' },
+    /** `name` is a guest's (a member comments under their account's). */
+    commentForm: { text: '', name: typed, error: '', sending: false },
+    /** `saved` is the address this browser left in the poll ('' for none). */
+    emailForm: { typed: email || $user.get().email, saved: email, error: '', sending: false },
+  };
 }
+
+type PollState = ReturnType<typeof initialState>;
 
 type Form = 'name' | 'commentForm' | 'emailForm';
 
@@ -87,20 +92,7 @@ export function schedulingPoll(pollId: string, failures: FailureLogs): ReadableA
 }
 
 function createPoll(id: string, failures: FailureLogs) {
-  const typed = stored('name', id);
-  const email = stored('email', id);
-  const $state = map<PollState>({
-    details: undefined,
-    options: null,
-    missing: false,
-    votes: null,
-    answers: new Map(),
-    choicesFor: '',
-    comments: null,
-    name: { typed, saved: typed.trim() !== '', error: '' },
-    commentForm: { text: '', name: typed, error: '', sending: false },
-    emailForm: { typed: email || $user.get().email, saved: email, error: '', sending: false },
-  });
+  const $state = map(initialState(stored('name', id), stored('email', id)));
   const $voter = computed(
     [$user, $state],
     (user, { name }) => user.username || (name.saved ? anonymousVoter(name.typed) : ''),
