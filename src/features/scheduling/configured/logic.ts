@@ -12,7 +12,7 @@ export const isTimeSlotPoll = (pollId: string): pollId is TimeSlotPollId => Obje
 /** A schedule item (SPEC section 3): its id and the name '<date>_<time>'. */
 type ScheduleItem = { _id: string; name: string };
 /** A date option (SPEC section 3): the name '<date>_DATE' and an optional description. */
-type DateOption = { name: string; description?: string };
+export type DateOption = { name: string; description?: string };
 
 /** Splits an item name into its date and time (on the first underscore). */
 export function splitItemName(name: string): { date: string; time: string } {

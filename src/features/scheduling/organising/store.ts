@@ -1,26 +1,15 @@
 // The poll organiser, on a member's "Your polls" page and in the console: the poll being made and
 // the polls made so far, each action followed by a reload of the list. Changes and loads go one at
-// a time (enqueue): a reload never reads across a change.
+// a time: a reload never reads across a change.
 import { atom, map, onMount } from 'nanostores';
-import {
-  changePollSettings,
-  createPoll,
-  deletePoll,
-  fetchOwnPolls,
-  fetchPollVoters,
-  fetchPolls,
-  finalisePoll,
-  removeVoter,
-  reopenPoll,
-  type ToldCounts,
-} from './api-client.ts';
+import * as api from './api-client.ts';
 import { newPollProblem } from '../poll/logic.ts';
 import type { CreatedPoll, ListedPoll, NewPoll, NewPollDay } from '../poll/schema.ts';
 import type { OrganisedVoter } from './schema.ts';
 
 export type { ListedPoll } from '../poll/schema.ts';
 
-/** Which polls the organiser lists: the member's own ('mine'), or in the console every poll ('all'). */
+/** Which polls the organiser lists: the member's own, or (in the console) every poll. */
 export type OrganiserScope = 'mine' | 'all';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
@@ -40,34 +29,29 @@ export const $madePolls = atom<ListedPoll[] | null>(null);
 /** The cursor of the next older page of the console's polls, or null when the oldest is shown. */
 export const $olderPolls = atom<string | null>(null);
 export const $loadingOlder = atom(false);
-/** Why the list could not be loaded; empty when it could. */
 export const $listError = atom('');
 export const $draft = atom<NewPoll>(blankPoll());
-/** What is wrong with the poll being made, or why it was not made; empty when nothing is. */
+/** What is wrong with the poll being made, or why it was not made. */
 export const $draftError = atom('');
 export const $creating = atom(false);
 /** The poll made last, for its link. */
 export const $created = atom<CreatedPoll | undefined>(undefined);
-/** Why the last action on a made poll failed, by the poll's id. */
+/** By poll id: why the last action on it failed, what it did (how its decision's mail went), its voters. */
 export const $pollErrors = map<Record<string, string>>({});
-export const $confirmingDelete = atom<string | null>(null);
-/** Each opened poll's voters with how many answers each gave, in the order they came, by the poll's id. */
-export const $pollVoters = map<Record<string, OrganisedVoter[]>>({});
-/** What the last action on a made poll did, where there is something to say (how its decision's mail went), by the poll's id. */
 export const $pollNotices = map<Record<string, string>>({});
+export const $pollVoters = map<Record<string, OrganisedVoter[]>>({});
+export const $confirmingDelete = atom<string | null>(null);
 export const $confirmingRemoval = atom<{ pollId: string; voter: OrganisedVoter } | null>(null);
 
-/** Which polls this page lists, set by its organiser before the list first shows. */
 let scope: OrganiserScope = 'all';
 
-/** Says which polls the organiser lists (before they first show; the console's by default). */
+/** Says which polls the organiser lists, before they first show. */
 export function chooseScope(chosen: OrganiserScope): void {
   scope = chosen;
 }
 
 let queue: Promise<void> = Promise.resolve();
 
-/** Runs `job` after the changes and loads queued before it, and answers when it has. */
 function enqueue(job: () => Promise<void>): Promise<void> {
   const done = queue.then(job);
   queue = done.catch(() => undefined);
@@ -78,40 +62,34 @@ onMount($madePolls, () => {
   void enqueue(loadPolls);
 });
 
-/** (Re)loads the newest made polls; a failure says why and leaves those shown. */
-export async function loadPolls(): Promise<void> {
+/** Loads the newest made polls, or those older than `before` after the ones shown; a failure says why and leaves those shown. */
+async function loadPage(before?: string): Promise<void> {
   try {
-    const page = scope === 'mine' ? await fetchOwnPolls() : await fetchPolls();
-    $madePolls.set(page.polls);
+    const page = await (before ? api.fetchPolls(before) : scope === 'mine' ? api.fetchOwnPolls() : api.fetchPolls());
+    const shown = before ? ($madePolls.get() ?? []) : [];
+    const known = new Set(shown.map((poll) => poll.id));
+    $madePolls.set([...shown, ...page.polls.filter((poll) => !known.has(poll.id))]);
     $olderPolls.set(page.older);
-    $listError.set('');
+    if (!before) $listError.set('');
   } catch (error) {
     $listError.set(reason(error));
   }
 }
+
+export const loadPolls = () => loadPage();
 
 export async function loadOlderPolls(): Promise<void> {
   const before = $olderPolls.get();
   if (!before || $loadingOlder.get()) return;
   $loadingOlder.set(true);
-  try {
-    const page = await fetchPolls(before);
-    const shown = $madePolls.get() ?? [];
-    const known = new Set(shown.map((poll) => poll.id));
-    $madePolls.set([...shown, ...page.polls.filter((poll) => !known.has(poll.id))]);
-    $olderPolls.set(page.older);
-  } catch (error) {
-    $listError.set(reason(error));
-  } finally {
-    $loadingOlder.set(false);
-  }
+  await loadPage(before);
+  $loadingOlder.set(false);
 }
 
 export const editDraft = (fields: Partial<NewPoll>) => $draft.set({ ...$draft.get(), ...fields });
 
-function editDay(date: string, change: (day: NewPollDay) => NewPollDay): void {
+const editDay = (date: string, change: (day: NewPollDay) => NewPollDay) =>
   editDraft({ days: $draft.get().days.map((day) => (day.date === date ? change(day) : day)) });
-}
 
 /** Adds a picked date ('YYYY-MM-DD'), the whole day until times are added, in date order. */
 export function addDate(date: string): void {
@@ -142,8 +120,7 @@ export async function createDraft(now = Date.now()): Promise<void> {
   $draftError.set('');
   return enqueue(async () => {
     try {
-      const answer = await createPoll(poll);
-      $created.set(answer.poll);
+      $created.set((await api.createPoll(poll)).poll);
       $draft.set(blankPoll());
     } catch (error) {
       return $draftError.set(reason(error));
@@ -169,7 +146,7 @@ function act(pollId: string, action: () => Promise<unknown>): Promise<void> {
 }
 
 /** Words how the decision's mail went: 'Told 2 voters by email; 1 not sent (the day's mail is used up).' */
-export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: ToldCounts): string {
+export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: api.ToldCounts): string {
   if (delivered + undelivered + notSent === 0) return '';
   const parts = [`Told ${delivered} voter${delivered === 1 ? '' : 's'} by email`];
   if (notSent > 0) parts.push(`${notSent} not sent (the day's mail is used up, or mail is off)`);
@@ -179,38 +156,34 @@ export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: Told
 
 /** Decides a made poll on one of its options: it then takes no votes, and the voters who left an address are mailed. */
 export const finalise = (pollId: string, optionId: string) =>
-  act(pollId, async () => {
-    const { told } = await finalisePoll(pollId, optionId);
-    $pollNotices.setKey(pollId, toldNotice(told));
-  });
+  act(pollId, async () => $pollNotices.setKey(pollId, toldNotice((await api.finalisePoll(pollId, optionId)).told)));
 
 /** Switches a made poll's comments or digest: shown at once, put back by the reload if refused. */
 export function changeSettings(pollId: string, settings: { comments?: boolean; digest?: boolean }): Promise<void> {
-  const shown = (poll: ListedPoll): ListedPoll => {
-    const { commentsOff: _off, digest: _digest, ...rest } = poll;
-    const commentsOff = settings.comments === undefined ? poll.commentsOff : !settings.comments || undefined;
-    const digest = settings.digest === undefined ? poll.digest : settings.digest || undefined;
-    return { ...rest, ...(commentsOff ? { commentsOff } : {}), ...(digest ? { digest } : {}) };
-  };
+  const { comments, digest } = settings;
+  const shown = (poll: ListedPoll): ListedPoll => ({
+    ...poll,
+    commentsOff: comments === undefined ? poll.commentsOff : !comments || undefined,
+    digest: digest === undefined ? poll.digest : digest || undefined,
+  });
   $madePolls.set($madePolls.get()?.map((poll) => (poll.id === pollId ? shown(poll) : poll)) ?? null);
-  return act(pollId, () => changePollSettings(pollId, settings));
+  return act(pollId, () => api.changePollSettings(pollId, settings));
 }
 
-export const reopen = (pollId: string) => act(pollId, () => reopenPoll(pollId));
+export const reopen = (pollId: string) => act(pollId, () => api.reopenPoll(pollId));
 
 export const askToDelete = (pollId: string) => $confirmingDelete.set(pollId);
 export const cancelDelete = () => $confirmingDelete.set(null);
 
-/** Deletes a made poll, with its votes, once the organiser has confirmed it. */
 export function confirmDelete(pollId: string): Promise<void> {
   $confirmingDelete.set(null);
-  return act(pollId, () => deletePoll(pollId));
+  return act(pollId, () => api.deletePoll(pollId));
 }
 
 /** (Re)loads a poll's voters, with the addresses they left; a failure is shown with that poll. */
 export async function loadVoters(pollId: string): Promise<void> {
   try {
-    $pollVoters.setKey(pollId, await fetchPollVoters(pollId));
+    $pollVoters.setKey(pollId, await api.fetchPollVoters(pollId));
   } catch (error) {
     $pollErrors.setKey(pollId, reason(error));
   }
@@ -219,11 +192,11 @@ export async function loadVoters(pollId: string): Promise<void> {
 export const askToRemoveVoter = (pollId: string, voter: OrganisedVoter) => $confirmingRemoval.set({ pollId, voter });
 export const cancelRemoval = () => $confirmingRemoval.set(null);
 
-/** Takes a voter out of a poll with all their answers, once the organiser has confirmed it. */
+/** Takes a voter out of a poll with all their answers. */
 export function confirmRemoval(pollId: string, voter: OrganisedVoter): Promise<void> {
   $confirmingRemoval.set(null);
   return act(pollId, async () => {
-    await removeVoter(pollId, voter.username);
+    await api.removeVoter(pollId, voter.username);
     await loadVoters(pollId);
   });
 }

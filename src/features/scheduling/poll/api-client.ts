@@ -1,11 +1,15 @@
 // The scheduling polls' calls (SPEC section 7: /api/scheduling/*). Every poll page reads and votes
 // through the one model's endpoints; the spec's own ones are for other clients.
 import { apiRequest } from '../../../platform/api-client.ts';
-import type { Answer, CreatedPoll, Vote } from './schema.ts';
+import type { CreatedPoll, Vote } from './schema.ts';
 import type { CommentsResponse, PollComment } from '../comments/logic.ts';
-import type { ChoiceResponse } from '../voting/schema.ts';
+import type { ChoiceResponse, VoteRequest, VoterEmailRequest } from '../voting/schema.ts';
+
+export type { VoteRequest } from '../voting/schema.ts';
 
 const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
+const post = <T = { status: 'Success' }>(path: string, body: object) =>
+  apiRequest<T>(`scheduling/${path}`, { method: 'POST', body });
 
 /** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts). */
 const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);
@@ -26,34 +30,19 @@ export function fetchPollComments(pollId: string, version?: number) {
 }
 /** Comments on a poll: a guest under `name`, a member under their account's. */
 export function sendComment(pollId: string, text: string, name: string) {
-  return apiRequest<{ status: 'Success'; comment: PollComment }>('scheduling/comment', {
-    method: 'POST',
-    body: { pollId, text, name },
-  });
+  return post<{ status: 'Success'; comment: PollComment }>('comment', { pollId, text, name });
 }
 export function deleteComment(pollId: string, commentId: string) {
-  return apiRequest<{ status: 'Success' }>('scheduling/delete-comment', {
-    method: 'POST',
-    body: { pollId, commentId },
-  });
+  return post('delete-comment', { pollId, commentId });
 }
 /** Where a finalised poll's decision downloads as an .ics file. */
 export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calendar/${pollId}`;
 
-export interface VoteRequest {
-  pollId: string;
-  optionId: string;
-  username: string;
-  claimSecret?: string;
-  answer: Answer | 'none';
-}
-
 /** Leaves the address a voter hears the decision at ('' forgets it), as the voter they vote as. */
-export function sendVoterEmail(body: { pollId: string; username: string; claimSecret?: string; email: string }) {
-  return apiRequest<{ status: 'Success' }>('scheduling/voter-email', { method: 'POST', body });
+export function sendVoterEmail(body: VoterEmailRequest) {
+  return post('voter-email', body);
 }
-
 /** Answers an option (yes, if need be) or takes the answer back (none). */
 export function sendVote(body: VoteRequest) {
-  return apiRequest<ChoiceResponse>('scheduling/vote', { method: 'POST', body });
+  return post<ChoiceResponse>('vote', body);
 }

@@ -127,17 +127,6 @@ export function nameTaken(typed: string, voters: string[]): boolean {
   });
 }
 
-/** Groups who chose what, by option id, in the order they came. */
-export function votersByOption<T>(choices: T[], optionOf: (choice: T) => string, userOf: (choice: T) => Voter) {
-  const groups = new Map<string, Voter[]>();
-  for (const choice of choices) {
-    const list = groups.get(optionOf(choice)) ?? [];
-    list.push(userOf(choice));
-    groups.set(optionOf(choice), list);
-  }
-  return groups;
-}
-
 // Ranking: a yes counts for more than any number of "if need be".
 export const ANSWER_TEXT: Record<Answer, string> = { yes: 'Yes', ifNeedBe: 'If need be' };
 

@@ -1,22 +1,15 @@
-// A poll page's state, one store per poll id (SPEC sections 2, 4, 5, 8), and the page's actions.
-// Every load and change goes through one queue (enqueue), one at a time.
-import { computed, map, onMount, task, type MapStore, type ReadableAtom } from 'nanostores';
+// A poll page's state, one store per poll id (SPEC sections 2, 4, 5, 8), and its actions. Every load
+// and change waits its turn in the poll's queue: a change carries the claim secret the votes before
+// it brought back, and a load never reads across a change.
+import { computed, map, onMount, task, type ReadableAtom } from 'nanostores';
+import { isValidEmail } from '../../../lib/email.ts';
 import type { UserDetails } from '../../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
-import { whileVisible } from '../../../platform/while-visible.ts';
+import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../../platform/browser-storage.ts';
 import { $user } from '../../../platform/session.ts';
-import {
-  type VoteRequest,
-  deleteComment as removeComment,
-  fetchPoll,
-  fetchPollAnswers,
-  fetchPollComments,
-  fetchPollVersion,
-  sendComment,
-  sendVote,
-  sendVoterEmail,
-} from './api-client.ts';
-import { COMMENT_NAME_NEEDED, type CommentsResponse, type PollComment, commentProblem } from '../comments/logic.ts';
+import { whileVisible } from '../../../platform/while-visible.ts';
+import { COMMENT_NAME_NEEDED, type CommentsResponse, commentProblem } from '../comments/logic.ts';
+import * as api from './api-client.ts';
 import {
   INVALID_EMAIL,
   NAME_TAKEN,
@@ -24,171 +17,99 @@ import {
   anonymousVoter,
   isAnonymous,
   nameTaken,
-  voterKey,
-  votersByOption,
   nextAnswer,
+  voterKey,
 } from './logic.ts';
 import type { Answer, CreatedPoll, PollOption, SchedulingReason, Vote, Voter } from './schema.ts';
-import { isValidEmail } from '../../../lib/email.ts';
-import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../../platform/browser-storage.ts';
 
 export type { Vote } from './schema.ts';
 
-export type PollDetails = Omit<CreatedPoll, 'options'>;
-
-/** What each failed fetch logs beside 'An error has occurred' (SPEC section 8 words them for its polls). */
-export interface FailureLogs {
-  options: string;
-  choices: string;
-  votes: string;
-}
+/** What each failed read logs beside 'An error has occurred', in its page's words. */
+export type FailureLogs = Record<'options' | 'choices' | 'votes', string>;
 
 export const REFRESH_MS = 5000;
 
-const BLANK_NAME = 'Please enter your name.';
-
-interface NameForm {
-  typed: string;
-  saved: boolean;
-  error: string;
+/** A poll page's state when it opens, with the name and address this browser left in the poll. */
+function initialState(typed: string, email: string) {
+  return {
+    details: undefined as Omit<CreatedPoll, 'options'> | undefined,
+    options: null as PollOption[] | null,
+    /** The poll is gone (deleted, or never made). */
+    missing: false,
+    votes: null as Vote[] | null,
+    answers: new Map() as ReadonlyMap<string, Answer>,
+    /** Whose answers `answers` holds: voting opens once they have loaded, so a click never races them. */
+    choicesFor: '',
+    comments: null as CommentsResponse | null,
+    name: { typed, saved: typed.trim() !== '', error: '' },
+    /** `name` is a guest's (a member comments under their account's). */
+    commentForm: { text: '', name: typed, error: '', sending: false },
+    /** `saved` is the address this browser left in the poll ('' for none). */
+    emailForm: { typed: email || $user.get().email, saved: email, error: '', sending: false },
+  };
 }
 
-interface CommentForm {
-  text: string;
-  /** A guest's name (a member comments under their account's). */
-  name: string;
-  error: string;
-  sending: boolean;
+type PollState = ReturnType<typeof initialState>;
+
+type Form = 'name' | 'commentForm' | 'emailForm';
+
+function viewOf(id: string, user: UserDetails, voter: string, state: PollState) {
+  const votes = state.votes ?? [];
+  const voters = new Map<string, Voter[]>();
+  for (const vote of votes) voters.set(vote.option, [...(voters.get(vote.option) ?? []), vote.user]);
+  return {
+    ...state,
+    id,
+    member: user.username ? user : undefined,
+    /** The name votes go under ('' while there is none). */
+    voter,
+    canVote: voter !== '' && state.choicesFor === voter && !state.details?.final,
+    /** Null until the options and the votes have both arrived. */
+    options: state.votes === null ? null : state.options,
+    /** Whether a click cycles yes → if need be → no; else yes ↔ no. */
+    ifNeedBe: state.details !== undefined && !state.details.yesOnly,
+    selected: new Set(state.answers.keys()),
+    votes,
+    /** Who answered each option, by its id, in the order they came. */
+    voters,
+    voterNames: [...new Set(votes.map((vote) => vote.user.username))],
+    comments: state.comments?.comments ?? null,
+    /** Whether the reader may delete any comment: the poll's organiser, or an admin. */
+    moderator: state.comments?.moderator ?? false,
+  };
 }
 
-interface EmailForm {
-  typed: string;
-  /** What this browser left in the poll ('' for none). */
-  saved: string;
-  error: string;
-  sending: boolean;
-}
+export type PollView = ReturnType<typeof viewOf>;
 
-interface PollState {
-  options: PollOption[] | null;
-  emailForm: EmailForm;
-  comments: CommentsResponse | null;
-  commentForm: CommentForm;
-  details: PollDetails | undefined;
-  /** The poll is gone (deleted, or never made). */
-  missing: boolean;
-  votes: Vote[] | null;
-  answers: ReadonlyMap<string, Answer>;
-  /** The voter whose choices `selected` holds: voting opens once they have loaded, so a click never races them. */
-  choicesFor: string;
-  name: NameForm;
-}
-
-export interface PollView {
-  member: UserDetails | undefined;
-  /** The name votes go under ('' while there is none). */
-  voter: string;
-  name: NameForm;
-  canVote: boolean;
-  /** Null until the options and the votes have both arrived. */
-  options: PollOption[] | null;
-  details: PollDetails | undefined;
-  missing: boolean;
-  /** Whether a click cycles yes → if need be → no; else yes ↔ no. */
-  ifNeedBe: boolean;
-  /** The voter's answers by option id; `selected` holds the options answered at all. */
-  answers: ReadonlyMap<string, Answer>;
-  selected: ReadonlySet<string>;
-  votes: Vote[];
-  voters: Map<string, Voter[]>;
-  voterNames: string[];
-  comments: PollComment[] | null;
-  /** Whether the reader may delete any comment: the poll's organiser, or an admin. */
-  moderator: boolean;
-  commentForm: CommentForm;
-  emailForm: EmailForm;
-}
-
-interface Poll {
-  id: string;
-  failures: FailureLogs;
-  $state: MapStore<PollState>;
-  $voter: ReadableAtom<string>;
-  $view: ReadableAtom<PollView>;
-  queue: Promise<void>;
-  /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
-  changes: number;
-  /** Clicks not yet answered: answers read meanwhile may lack them, so own answers are not taken. */
-  sending: number;
-  /** The version the shown poll was loaded at (-1 before it is known). */
-  version: number;
-}
+type Poll = ReturnType<typeof createPoll>;
 
 const polls = new Map<string, Poll>();
 
 /** The store of the poll with this id, made on first use; showing it loads the poll. */
 export function schedulingPoll(pollId: string, failures: FailureLogs): ReadableAtom<PollView> {
-  let poll = polls.get(pollId);
-  if (!poll) {
-    poll = createPoll(pollId, failures);
-    polls.set(pollId, poll);
-  }
-  return poll.$view;
+  if (!polls.has(pollId)) polls.set(pollId, createPoll(pollId, failures));
+  return polls.get(pollId)!.$view;
 }
 
-function createPoll(pollId: string, failures: FailureLogs): Poll {
-  const typed = savedName(pollId);
-  const $state = map<PollState>({
-    options: null,
-    comments: null,
-    commentForm: { text: '', name: typed, error: '', sending: false },
-    emailForm: { typed: savedEmail(pollId) || $user.get().email, saved: savedEmail(pollId), error: '', sending: false },
-    details: undefined,
-    missing: false,
-    votes: null,
-    answers: new Map(),
-    choicesFor: '',
-    name: { typed, saved: typed.trim() !== '', error: '' },
-  });
+function createPoll(id: string, failures: FailureLogs) {
+  const $state = map(initialState(stored('name', id), stored('email', id)));
   const $voter = computed(
     [$user, $state],
     (user, { name }) => user.username || (name.saved ? anonymousVoter(name.typed) : ''),
   );
-  const $view = computed([$user, $voter, $state], (user, voter, state) => {
-    const votes = state.votes ?? [];
-    return {
-      member: user.username ? user : undefined,
-      voter,
-      name: state.name,
-      canVote: voter !== '' && state.choicesFor === voter && !state.details?.final,
-      options: state.votes === null ? null : state.options,
-      details: state.details,
-      missing: state.missing,
-      ifNeedBe: state.details !== undefined && !state.details.yesOnly,
-      answers: state.answers,
-      selected: new Set(state.answers.keys()),
-      votes,
-      voters: votersByOption(
-        votes,
-        (vote) => vote.option,
-        (vote) => vote.user,
-      ),
-      voterNames: [...new Set(votes.map((vote) => vote.user.username))],
-      comments: state.comments?.comments ?? null,
-      moderator: state.comments?.moderator ?? false,
-      commentForm: state.commentForm,
-      emailForm: state.emailForm,
-    };
-  });
-  const poll: Poll = {
-    id: pollId,
+  const $view = computed([$user, $voter, $state], (user, voter, state) => viewOf(id, user, voter, state));
+  const poll = {
+    id,
     failures,
     $state,
     $voter,
     $view,
     queue: Promise.resolve(),
+    /** Raised by each click and each answer to it: answers read across a change are out of date, and not shown. */
     changes: 0,
+    /** Clicks not yet answered: answers read meanwhile may lack them, so own answers are not taken. */
     sending: 0,
+    /** The version the shown poll was loaded at (-1 before it is known). */
     version: -1,
   };
 
@@ -196,15 +117,28 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
     // The version is asked first, so a change after it is seen by the next check.
     void task(() =>
       enqueue(poll, async () => {
-        const version = fetchPollVersion(pollId).catch(() => -1);
-        const voter = $voter.get();
-        await Promise.all([loadOptions(poll), loadAnswers(poll, { votes: true, voter }), loadComments(poll)]);
+        const version = api.fetchPollVersion(id).catch(() => -1);
+        await loadAll(poll);
         poll.version = await version;
       }),
     );
-    // A new voter (a saved name, a login) sees their own choices.
-    const unsubscribe = $voter.listen((voter) => void loadAnswers(poll, { votes: false, voter, fresh: true }));
-    const stopRefreshing = refreshWhileVisible(poll);
+    // A new voter (a saved name, a login) sees their own choices once they arrive.
+    const unsubscribe = $voter.listen((voter) => {
+      $state.setKey('answers', new Map());
+      $state.setKey('choicesFor', '');
+      void loadAnswers(poll, false, voter);
+    });
+    // The poll is read again only when its version moved, at that version: answers the CDN shares.
+    const stopRefreshing = whileVisible(
+      () =>
+        enqueue(poll, async () => {
+          const version = await api.fetchPollVersion(id);
+          if (version === poll.version) return;
+          await loadAll(poll, version);
+          poll.version = version;
+        }),
+      REFRESH_MS,
+    );
     return () => {
       unsubscribe();
       stopRefreshing();
@@ -213,39 +147,31 @@ function createPoll(pollId: string, failures: FailureLogs): Poll {
   return poll;
 }
 
-/** While the page is visible, reads the poll's version and reloads the poll only when it moved. */
-function refreshWhileVisible(poll: Poll): () => void {
-  const refresh = async () => {
-    const version = await fetchPollVersion(poll.id);
-    if (version === poll.version) return;
-    // Asked at the new version: answers the CDN shares between everyone watching the poll.
-    await Promise.all([
-      loadOptions(poll, version),
-      loadAnswers(poll, { votes: true, voter: poll.$voter.get() }, version),
-      loadComments(poll, version),
-    ]);
-    poll.version = version;
-  };
-  return whileVisible(() => enqueue(poll, refresh), REFRESH_MS);
-}
-
-/** Runs `job` after everything queued before it: a change carries the claim secret earlier votes
- * brought back, and a load never reads across a change. */
 function enqueue(poll: Poll, job: () => Promise<void>): Promise<void> {
   const done = poll.queue.then(job);
   poll.queue = done.catch(() => undefined);
   return done;
 }
 
+const failed = (...said: unknown[]) => console.error('An error has occurred', ...said);
+
+function loadAll(poll: Poll, version?: number) {
+  return Promise.all([
+    loadOptions(poll, version),
+    loadAnswers(poll, true, poll.$voter.get(), version),
+    loadComments(poll, version),
+  ]);
+}
+
 function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<void> {
   return task(async () => {
     try {
-      const { options, ...details } = await fetchPoll(id, version);
+      const { options, ...details } = await api.fetchPoll(id, version);
       $state.setKey('options', options);
       $state.setKey('details', details);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) $state.setKey('missing', true);
-      else console.error('An error has occurred', failures.options, error);
+      else failed(failures.options, error);
       $state.setKey('options', $state.get().options ?? []);
     }
   });
@@ -254,78 +180,67 @@ function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<
 function loadComments({ id, $state }: Poll, version?: number): Promise<void> {
   return task(async () => {
     try {
-      $state.setKey('comments', await fetchPollComments(id, version));
+      $state.setKey('comments', await api.fetchPollComments(id, version));
     } catch (error) {
-      console.error('An error has occurred', 'Failed to fetch the comments', error);
+      failed('Failed to fetch the comments', error);
     }
   });
 }
 
-/** One read of everyone's answers feeds everyone's votes and the voter's own; a new voter's
- * (`fresh`) are cleared until they arrive. */
-function loadAnswers(
-  poll: Poll,
-  wanted: { votes: boolean; voter: string; fresh?: boolean },
-  version?: number,
-): Promise<void> {
-  const { id, failures, $state, $voter } = poll;
-  const { voter } = wanted;
-  if (wanted.fresh) {
-    $state.setKey('answers', new Map());
-    $state.setKey('choicesFor', '');
-  }
-  if (!wanted.votes && !voter) return Promise.resolve();
+/** One read of everyone's answers feeds everyone's votes (`votes`) and the voter's own. */
+function loadAnswers(poll: Poll, votes: boolean, voter: string, version?: number): Promise<void> {
+  const { id, failures, $state } = poll;
+  if (!votes && !voter) return Promise.resolve();
   return task(async () => {
     const changes = poll.changes;
-    let votes: Vote[];
+    let read: Vote[];
     try {
-      votes = await fetchPollAnswers(id, version);
+      read = await api.fetchPollAnswers(id, version);
     } catch (error) {
-      if (wanted.votes) {
-        console.error('An error has occurred', failures.votes, error);
+      if (votes) {
+        failed(failures.votes, error);
         $state.setKey('votes', $state.get().votes ?? []);
       }
-      if (voter) console.error('An error has occurred', failures.choices, error);
+      if (voter) failed(failures.choices, error);
       return;
     }
-    if (wanted.votes) $state.setKey('votes', votes);
-    if (!voter || $voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
+    if (votes) $state.setKey('votes', read);
+    if (!voter || poll.$voter.get() !== voter) return; // the voter changed meanwhile: their choices are loading
     if (poll.changes !== changes || poll.sending > 0) return; // a vote meanwhile: what is shown is newer
-    const own = votes.filter((vote) => isOwnVote(vote, voter));
-    $state.setKey('answers', new Map(own.map((vote): [string, Answer] => [vote.option, vote.answer])));
+    // A member's votes are those the server marks `mine`; an anonymous name's, those under the name.
+    const own = read.filter((vote) =>
+      isAnonymous(voter) ? voterKey(vote.user.username) === voterKey(voter) : vote.mine === true,
+    );
+    $state.setKey('answers', new Map(own.map((vote) => [vote.option, vote.answer])));
     $state.setKey('choicesFor', voter);
   });
 }
 
-/** A member's votes are those the server marks `mine`; an anonymous name's, those under the name. */
-function isOwnVote(vote: Vote, voter: string): boolean {
-  return isAnonymous(voter) ? voterKey(vote.user.username) === voterKey(voter) : vote.mine === true;
+/** The open poll page's poll: its island made the store before any action. */
+const pollOf = (pollId: string) => polls.get(pollId)!;
+
+function edit<K extends Form>({ $state }: Poll, form: K, fields: Partial<PollState[K]>): void {
+  $state.setKey<Form>(form, { ...$state.get()[form], ...fields });
 }
 
-function pollOf(pollId: string): Poll {
-  const poll = polls.get(pollId);
-  if (!poll) throw new Error(`The scheduling poll ${pollId} is not open.`);
-  return poll;
-}
+const refusal = (error: unknown, otherwise: string) => (error instanceof ApiError ? error.message : otherwise);
 
 export function editVoterName(pollId: string, typed: string): void {
-  pollOf(pollId).$state.setKey('name', { typed, saved: false, error: '' });
+  edit(pollOf(pollId), 'name', { typed, saved: false, error: '' });
 }
 
 /** Saves the typed name unless blank or taken (a name this browser claimed is its own). */
 export function saveVoterName(pollId: string, existingVoters: string[]): void {
-  const { $state } = pollOf(pollId);
-  const { name } = $state.get();
-  const refuse = (error: string) => $state.setKey('name', { ...name, error });
-  if (!name.typed.trim()) return refuse(BLANK_NAME);
-  if (!claimSecretFor(pollId, voterKey(anonymousVoter(name.typed))) && nameTaken(name.typed, existingVoters)) {
-    return refuse(NAME_TAKEN);
+  const poll = pollOf(pollId);
+  const { typed } = poll.$state.get().name;
+  if (!typed.trim()) return edit(poll, 'name', { error: 'Please enter your name.' });
+  if (!claimOf(pollId, anonymousVoter(typed)) && nameTaken(typed, existingVoters)) {
+    return edit(poll, 'name', { error: NAME_TAKEN });
   }
-  saveName(pollId, name.typed.trim());
-  $state.setKey('name', { typed: name.typed, saved: true, error: '' });
+  writeStored(storageKey('name', pollId), typed.trim());
+  edit(poll, 'name', { saved: true, error: '' });
   // A comment is signed with the name the voter goes by, unless they typed another there.
-  const { commentForm } = $state.get();
-  if (!commentForm.name.trim()) $state.setKey('commentForm', { ...commentForm, name: name.typed.trim() });
+  if (!poll.$state.get().commentForm.name.trim()) edit(poll, 'commentForm', { name: typed.trim() });
 }
 
 /** Cycles the voter's answer on an option, shown at once and undone on refusal. */
@@ -333,11 +248,10 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   const poll = pollOf(pollId);
   const { $state } = poll;
   const voter = poll.$voter.get();
-  const { answers, choicesFor } = $state.get();
-  if (!voter || choicesFor !== voter || $state.get().details?.final) return Promise.resolve();
-  const member = $user.get().username !== '';
+  const { answers, choicesFor, details } = $state.get();
+  if (!voter || choicesFor !== voter || details?.final) return Promise.resolve();
   const before = answers.get(optionId);
-  const after = poll.$view.get().ifNeedBe ? nextAnswer(before) : before ? undefined : 'yes';
+  const after = details && !details.yesOnly ? nextAnswer(before) : before ? undefined : 'yes';
   const show = (answer: Answer | undefined) => {
     const next = new Map($state.get().answers);
     if (answer) next.set(optionId, answer);
@@ -347,64 +261,47 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   poll.changes += 1;
   poll.sending += 1;
   show(after);
-  const send = async () => {
-    const key = voterKey(voter);
+  return enqueue(poll, async () => {
     try {
-      const body: VoteRequest = {
-        pollId,
-        optionId,
-        username: voter,
-        claimSecret: member ? undefined : claimSecretFor(pollId, key),
-        answer: after ?? 'none',
-      };
-      const answer = await sendVote(body);
-      if (answer.claimSecret) rememberClaim(pollId, key, answer.claimSecret);
+      const claimSecret = claimOf(pollId, voter);
+      const answer = await api.sendVote({ pollId, optionId, username: voter, claimSecret, answer: after ?? 'none' });
+      if (answer.claimSecret) rememberClaim(pollId, voter, answer.claimSecret);
     } catch (error) {
       show(before);
-      switch (refusalReason<SchedulingReason>(error)) {
-        case 'poll-closed':
-          await loadOptions(poll); // the organiser decided meanwhile: the page shows the decision
-          break;
-        case 'poll-full':
-          $state.setKey('name', { ...$state.get().name, error: POLL_FULL });
-          break;
-        case 'name-taken':
-          $state.setKey('name', { ...$state.get().name, saved: false, error: NAME_TAKEN });
-          break;
-        default:
-          console.error('An error has occurred', error);
-      }
+      const reason = refusalReason<SchedulingReason>(error);
+      // Closed: the organiser decided meanwhile, and the page shows the decision.
+      if (reason === 'poll-closed') await loadOptions(poll);
+      else if (reason === 'poll-full') edit(poll, 'name', { error: POLL_FULL });
+      else if (reason === 'name-taken') edit(poll, 'name', { saved: false, error: NAME_TAKEN });
+      else failed(error);
     }
     poll.changes += 1;
     poll.sending -= 1;
-    await loadAnswers(poll, { votes: true, voter: '' });
-  };
-  return enqueue(poll, send);
+    await loadAnswers(poll, true, '');
+  });
 }
 
-export function editComment(pollId: string, fields: Partial<Pick<CommentForm, 'text' | 'name'>>): void {
-  const { $state } = pollOf(pollId);
-  $state.setKey('commentForm', { ...$state.get().commentForm, ...fields, error: '' });
+export function editComment(pollId: string, fields: { text?: string; name?: string }): void {
+  edit(pollOf(pollId), 'commentForm', { ...fields, error: '' });
 }
 
 export async function postComment(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
-  const { $state } = poll;
-  const form = $state.get().commentForm;
+  const form = poll.$state.get().commentForm;
   if (form.sending) return;
   const member = $user.get().username !== '';
   const problem = commentProblem(form.text) ?? (member || form.name.trim() ? undefined : COMMENT_NAME_NEEDED);
-  if (problem) return $state.setKey('commentForm', { ...form, error: problem });
-  $state.setKey('commentForm', { ...form, sending: true, error: '' });
+  if (problem) return edit(poll, 'commentForm', { error: problem });
+  edit(poll, 'commentForm', { sending: true, error: '' });
   return enqueue(poll, async () => {
     try {
-      await sendComment(pollId, form.text, member ? '' : form.name);
-      const now = $state.get().commentForm;
-      $state.setKey('commentForm', { ...now, text: now.text === form.text ? '' : now.text, sending: false });
+      await api.sendComment(pollId, form.text, member ? '' : form.name);
+      const { text } = poll.$state.get().commentForm;
+      edit(poll, 'commentForm', { text: text === form.text ? '' : text, sending: false });
       await loadComments(poll);
     } catch (error) {
-      const refused = error instanceof ApiError ? error.message : 'Your comment could not be sent. Please try again.';
-      $state.setKey('commentForm', { ...$state.get().commentForm, sending: false, error: refused });
+      const said = refusal(error, 'Your comment could not be sent. Please try again.');
+      edit(poll, 'commentForm', { sending: false, error: said });
       // The organiser switched comments off meanwhile: the page says so.
       if (refusalReason<SchedulingReason>(error) === 'comments-off') await loadOptions(poll);
     }
@@ -415,73 +312,55 @@ export function deletePollComment(pollId: string, commentId: string): Promise<vo
   const poll = pollOf(pollId);
   return enqueue(poll, async () => {
     try {
-      await removeComment(pollId, commentId);
+      await api.deleteComment(pollId, commentId);
     } catch (error) {
-      console.error('An error has occurred', 'Failed to delete the comment', error);
+      failed('Failed to delete the comment', error);
     }
     await loadComments(poll);
   });
 }
 
 export function editVoterEmail(pollId: string, typed: string): void {
-  const { $state } = pollOf(pollId);
-  $state.setKey('emailForm', { ...$state.get().emailForm, typed, error: '' });
+  edit(pollOf(pollId), 'emailForm', { typed, error: '' });
 }
 
 /** Leaves the typed address (blank forgets it) for the voter to hear the decision. */
 export async function saveVoterEmail(pollId: string): Promise<void> {
   const poll = pollOf(pollId);
-  const { $state } = poll;
-  const form = $state.get().emailForm;
+  const form = poll.$state.get().emailForm;
   const voter = poll.$voter.get();
   const email = form.typed.trim();
   if (form.sending || !voter) return;
-  if (email && !isValidEmail(email)) return $state.setKey('emailForm', { ...form, error: INVALID_EMAIL });
-  $state.setKey('emailForm', { ...form, sending: true, error: '' });
+  if (email && !isValidEmail(email)) return edit(poll, 'emailForm', { error: INVALID_EMAIL });
+  edit(poll, 'emailForm', { sending: true, error: '' });
   // Queued: the address goes with the claim secret a new name's first vote brings back.
   return enqueue(poll, async () => {
     try {
-      const member = $user.get().username !== '';
-      await sendVoterEmail({
-        pollId,
-        username: voter,
-        claimSecret: member ? undefined : claimSecretFor(pollId, voterKey(voter)),
-        email,
-      });
-      saveEmail(pollId, email);
-      const { typed } = $state.get().emailForm;
-      $state.setKey('emailForm', {
-        typed: typed === form.typed ? email : typed,
-        saved: email,
-        error: '',
-        sending: false,
-      });
+      await api.sendVoterEmail({ pollId, username: voter, claimSecret: claimOf(pollId, voter), email });
+      writeStored(storageKey('email', pollId), email);
+      const { typed } = poll.$state.get().emailForm;
+      edit(poll, 'emailForm', { typed: typed === form.typed ? email : typed, saved: email, sending: false });
     } catch (error) {
-      const refused = error instanceof ApiError ? error.message : 'Your address could not be saved. Please try again.';
-      $state.setKey('emailForm', { ...$state.get().emailForm, sending: false, error: refused });
+      edit(poll, 'emailForm', {
+        sending: false,
+        error: refusal(error, 'Your address could not be saved. Please try again.'),
+      });
     }
   });
 }
 
-// ----- What a voter's browser remembers per poll: the saved name, its claims' secrets, the address -----
-
-const nameKey = (pollId: string) => `scheduling-name:${pollId}`;
-const claimsKey = (pollId: string) => `scheduling-claims:${pollId}`;
-const emailKey = (pollId: string) => `scheduling-email:${pollId}`;
+// What a voter's browser remembers per poll: the saved name, the secrets of the names it claimed, the address.
+const storageKey = (what: 'name' | 'claims' | 'email', pollId: string) => `scheduling-${what}:${pollId}`;
+const stored = (what: 'name' | 'email', pollId: string) => readStored(storageKey(what, pollId)) ?? '';
 
 function claims(pollId: string): Record<string, string> {
-  const parsed = readStoredJson<unknown>(claimsKey(pollId));
+  const parsed = readStoredJson<unknown>(storageKey('claims', pollId));
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
 }
 
-const savedName = (pollId: string) => readStored(nameKey(pollId)) ?? '';
-const saveName = (pollId: string, name: string) => writeStored(nameKey(pollId), name);
+/** The secret this browser holds for an anonymous voter's name (a member needs none). */
+const claimOf = (pollId: string, voter: string) => (isAnonymous(voter) ? claims(pollId)[voterKey(voter)] : undefined);
 
-const savedEmail = (pollId: string) => readStored(emailKey(pollId)) ?? '';
-const saveEmail = (pollId: string, email: string) => writeStored(emailKey(pollId), email);
-
-const claimSecretFor = (pollId: string, key: string): string | undefined => claims(pollId)[key];
-
-function rememberClaim(pollId: string, key: string, secret: string): void {
-  writeStoredJson(claimsKey(pollId), { ...claims(pollId), [key]: secret });
+function rememberClaim(pollId: string, voter: string, secret: string): void {
+  writeStoredJson(storageKey('claims', pollId), { ...claims(pollId), [voterKey(voter)]: secret });
 }

@@ -1,6 +1,6 @@
-// The clock a poll page reads its slots on beside the poll's own zone: the visitor's own (detected
-// from the browser's clock, the default), or a time zone they picked, which this browser keeps for
-// every poll. Storage may be off; the pick then lasts as long as the page.
+// The clock a poll page reads its slots on beside the poll's own zone: the visitor's own (the
+// default), or a time zone they picked, which this browser keeps for every poll. Storage may be
+// off; the pick then lasts as long as the page.
 import { atom } from 'nanostores';
 import { readStored, removeStored, writeStored } from '../../../platform/browser-storage.ts';
 import { VISITOR, type Viewer, zoneViewer, isTimeZone } from './logic.ts';
@@ -10,7 +10,6 @@ const ZONE_KEY = 'scheduling-zone';
 /** The picked time zone (an IANA name), or '' for the visitor's own. */
 export const $viewZone = atom(readStored(ZONE_KEY) ?? '');
 
-/** Reads slots on `zone` from now on ('' for the visitor's own clock), in this browser's every poll page. */
 export function chooseViewZone(zone: string): void {
   const picked = zone && isTimeZone(zone) ? zone : '';
   if (picked) writeStored(ZONE_KEY, picked);
@@ -19,16 +18,9 @@ export function chooseViewZone(zone: string): void {
 }
 
 /** The clock a picked zone names: its own, or the visitor's for '' (or a zone this browser does not know). */
-export function viewerOf(zone: string): Viewer {
-  return zone && isTimeZone(zone) ? zoneViewer(zone) : VISITOR;
-}
+export const viewerOf = (zone: string): Viewer => (zone && isTimeZone(zone) ? zoneViewer(zone) : VISITOR);
 
-/** The visitor's own time zone, as the browser names it ('Europe/Berlin'); asked only when shown. */
-export function detectedZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** Every time zone this browser knows, for the picker; asked only when it opens. */
-export function knownZones(): string[] {
-  return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
-}
+/** The visitor's own time zone ('Europe/Berlin') and every zone the browser knows: asked only when shown. */
+export const detectedZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const knownZones = (): string[] =>
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];

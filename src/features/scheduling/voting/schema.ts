@@ -24,6 +24,8 @@ export const voteRequest = v.object({
   answer: v.picklist(['yes', 'ifNeedBe', 'none'], 'answer must be yes, ifNeedBe or none.'),
 });
 
+export type VoteRequest = v.InferOutput<typeof voteRequest>;
+
 export type ChoiceRequest = v.InferOutput<typeof choiceRequest>;
 
 /** The address a voter leaves to hear the decision ('' forgets it), as the voter they vote as. */

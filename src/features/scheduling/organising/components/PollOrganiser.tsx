@@ -1,67 +1,34 @@
 // The poll organiser, a member's (their own polls, on "Your polls") or the console's (every poll):
 // a form that makes a poll, and the polls made so far to finalise, reopen or delete.
-// Its styles (scheduling.css) are imported by the page, which inlines them: an island brings no CSS.
-import ConfirmDialog from '../../../../components/ConfirmDialog.tsx';
-import Field from '../../../../components/Field.tsx';
-import PollShare from '../../poll/components/PollShare.tsx';
+// Its styles (scheduling.css) are inlined by the page: an island brings no CSS.
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
+import ConfirmDialog from '../../../../components/ConfirmDialog.tsx';
+import Field, { Choice } from '../../../../components/Field.tsx';
+import PollShare from '../../poll/components/PollShare.tsx';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_LOCATION_LENGTH,
   MAX_POLL_OPTIONS,
   MAX_TITLE_LENGTH,
-  pollPath,
   displayName,
+  pollPath,
 } from '../../poll/logic.ts';
 import type { NewPollDay } from '../../poll/schema.ts';
 import { dayLabel, decisionLabel, optionLabel } from '../../time/logic.ts';
-import {
-  $confirmingDelete,
-  $confirmingRemoval,
-  $created,
-  $creating,
-  $draft,
-  $draftError,
-  $listError,
-  $loadingOlder,
-  $madePolls,
-  $olderPolls,
-  $pollErrors,
-  $pollNotices,
-  $pollVoters,
-  type ListedPoll,
-  addDate,
-  addTime,
-  askToDelete,
-  askToRemoveVoter,
-  cancelDelete,
-  cancelRemoval,
-  changeSettings,
-  chooseScope,
-  confirmDelete,
-  confirmRemoval,
-  createDraft,
-  editDraft,
-  finalise,
-  loadOlderPolls,
-  loadVoters,
-  type OrganiserScope,
-  removeDate,
-  removeTime,
-  reopen,
-} from '../store.ts';
+import { knownZones } from '../../time/store.ts';
+import * as store from '../store.ts';
 
 const SLOT_LENGTHS = [30, 60, 90, 120, 180];
-const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+const ZONES = knownZones();
 
-export default function PollOrganiser({ scope = 'all' }: { scope?: OrganiserScope }) {
+export default function PollOrganiser({ scope = 'all' }: { scope?: store.OrganiserScope }) {
   // Said once, before the list below first shows (and so loads).
-  useState(() => chooseScope(scope));
-  const polls = useStore($madePolls);
-  const listError = useStore($listError);
-  const older = useStore($olderPolls);
-  const loadingOlder = useStore($loadingOlder);
+  useState(() => store.chooseScope(scope));
+  const polls = useStore(store.$madePolls);
+  const listError = useStore(store.$listError);
+  const older = useStore(store.$olderPolls);
+  const loadingOlder = useStore(store.$loadingOlder);
 
   return (
     <div className="organiser">
@@ -81,7 +48,7 @@ export default function PollOrganiser({ scope = 'all' }: { scope?: OrganiserScop
           ))}
         </ul>
         {older && (
-          <button type="button" className="button" disabled={loadingOlder} onClick={() => void loadOlderPolls()}>
+          <button type="button" className="button" disabled={loadingOlder} onClick={() => void store.loadOlderPolls()}>
             {loadingOlder ? 'Loading older polls...' : 'Load older polls'}
           </button>
         )}
@@ -91,11 +58,18 @@ export default function PollOrganiser({ scope = 'all' }: { scope?: OrganiserScop
 }
 
 function NewPollForm() {
-  const poll = useStore($draft);
-  const error = useStore($draftError);
-  const created = useStore($created);
-  const busy = useStore($creating);
+  const poll = useStore(store.$draft);
+  const error = useStore(store.$draftError);
+  const created = useStore(store.$created);
+  const busy = useStore(store.$creating);
   const [picked, setPicked] = useState('');
+  // The id, value and change of the field that edits the draft's `key`.
+  const edits = (key: 'title' | 'description' | 'location' | 'zone') => ({
+    id: `poll-${key}`,
+    value: poll[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      store.editDraft({ [key]: event.target.value }),
+  });
 
   return (
     <section aria-labelledby="new-poll-title" className="sched-card new-poll">
@@ -104,46 +78,20 @@ function NewPollForm() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void createDraft();
+          void store.createDraft();
         }}
       >
-        <Field
-          id="poll-title"
-          label="Title"
-          className="text-input"
-          value={poll.title}
-          maxLength={MAX_TITLE_LENGTH}
-          required
-          onChange={(event) => editDraft({ title: event.target.value })}
-        />
+        <Field label="Title" maxLength={MAX_TITLE_LENGTH} required {...edits('title')} />
         <Field
           as="textarea"
-          id="poll-description"
           label="Description"
           optional
-          className="text-input"
           rows={3}
           maxLength={MAX_DESCRIPTION_LENGTH}
-          value={poll.description}
-          onChange={(event) => editDraft({ description: event.target.value })}
+          {...edits('description')}
         />
-        <Field
-          id="poll-location"
-          label="Location"
-          optional
-          className="text-input"
-          value={poll.location}
-          maxLength={MAX_LOCATION_LENGTH}
-          onChange={(event) => editDraft({ location: event.target.value })}
-        />
-        <Field
-          as="select"
-          id="poll-zone"
-          label="Time zone"
-          className="text-input"
-          value={poll.zone}
-          onChange={(event) => editDraft({ zone: event.target.value })}
-        >
+        <Field label="Location" optional maxLength={MAX_LOCATION_LENGTH} {...edits('location')} />
+        <Field as="select" label="Time zone" {...edits('zone')}>
           {(ZONES.includes(poll.zone) ? ZONES : [poll.zone, ...ZONES]).map((zone) => (
             <option key={zone}>{zone}</option>
           ))}
@@ -153,12 +101,11 @@ function NewPollForm() {
           <Field
             id="poll-date"
             label="Date"
-            className="text-input"
             type="date"
             value={picked}
             onChange={(event) => setPicked(event.target.value)}
             action={
-              <button type="button" className="button" onClick={() => addDate(picked)}>
+              <button type="button" className="button" onClick={() => store.addDate(picked)}>
                 Add date
               </button>
             }
@@ -174,9 +121,8 @@ function NewPollForm() {
           as="select"
           id="poll-length"
           label="Slot length"
-          className="text-input"
           value={poll.slotMinutes}
-          onChange={(event) => editDraft({ slotMinutes: Number(event.target.value) })}
+          onChange={(event) => store.editDraft({ slotMinutes: Number(event.target.value) })}
           hint={`For the dates with start times. At most ${MAX_POLL_OPTIONS} options in all.`}
         >
           {SLOT_LENGTHS.map((minutes) => (
@@ -211,7 +157,7 @@ function DayEditor({ day }: { day: NewPollDay }) {
     <li className="new-poll-day">
       <p className="new-poll-day-title">
         <strong>{label}</strong>: {day.slots.length === 0 ? 'the whole day' : `${day.slots.length} start time(s)`}
-        <button type="button" className="link-button" onClick={() => removeDate(day.date)}>
+        <button type="button" className="link-button" onClick={() => store.removeDate(day.date)}>
           Remove<span className="visually-hidden"> {label}</span>
         </button>
       </p>
@@ -220,7 +166,7 @@ function DayEditor({ day }: { day: NewPollDay }) {
           {day.slots.map((slot) => (
             <li key={slot} className="sched-badge">
               {slot}{' '}
-              <button type="button" className="link-button" onClick={() => removeTime(day.date, slot)}>
+              <button type="button" className="link-button" onClick={() => store.removeTime(day.date, slot)}>
                 ×
                 <span className="visually-hidden">
                   {' '}
@@ -234,12 +180,11 @@ function DayEditor({ day }: { day: NewPollDay }) {
       <Field
         id={`poll-time-${day.date}`}
         label={`Start time on ${label}`}
-        className="text-input"
         type="time"
         value={time}
         onChange={(event) => setTime(event.target.value)}
         action={
-          <button type="button" className="button" onClick={() => addTime(day.date, time)}>
+          <button type="button" className="button" onClick={() => store.addTime(day.date, time)}>
             Add time<span className="visually-hidden"> on {label}</span>
           </button>
         }
@@ -248,17 +193,13 @@ function DayEditor({ day }: { day: NewPollDay }) {
   );
 }
 
-function MadePoll({ poll }: { poll: ListedPoll }) {
-  const error = useStore($pollErrors)[poll.id] ?? '';
-  const notice = useStore($pollNotices)[poll.id] ?? '';
-  const confirming = useStore($confirmingDelete) === poll.id;
+function MadePoll({ poll }: { poll: store.ListedPoll }) {
+  const error = useStore(store.$pollErrors)[poll.id] ?? '';
+  const notice = useStore(store.$pollNotices)[poll.id] ?? '';
+  const confirming = useStore(store.$confirmingDelete) === poll.id;
   const [choice, setChoice] = useState(poll.options[0]?.id ?? '');
   const titleId = `made-${poll.id}`;
-  const label = (optionId: string) => {
-    const option = poll.options.find((each) => each.id === optionId)!;
-    const { heading, detail } = optionLabel(option, poll.zone);
-    return detail ? `${heading}, ${detail}` : `${heading} (all day)`;
-  };
+  const hidden = <span className="visually-hidden"> {poll.title}</span>;
 
   return (
     <li className="sched-card made-poll" aria-labelledby={titleId}>
@@ -275,20 +216,26 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
           as="select"
           id={`${titleId}-final`}
           label="Final option"
-          className="text-input"
           value={choice}
           onChange={(event) => setChoice(event.target.value)}
           action={
-            <button type="button" className="button button-primary" onClick={() => void finalise(poll.id, choice)}>
-              Finalise<span className="visually-hidden"> {poll.title}</span>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void store.finalise(poll.id, choice)}
+            >
+              Finalise{hidden}
             </button>
           }
         >
-          {poll.options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {label(option.id)}
-            </option>
-          ))}
+          {poll.options.map((option) => {
+            const { heading, detail } = optionLabel(option, poll.zone);
+            return (
+              <option key={option.id} value={option.id}>
+                {detail ? `${heading}, ${detail}` : `${heading} (all day)`}
+              </option>
+            );
+          })}
         </Field>
       )}
       <PollShare id={titleId} path={pollPath(poll.id)} title={poll.title} />
@@ -296,32 +243,28 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
         <legend>
           Settings<span className="visually-hidden"> of {poll.title}</span>
         </legend>
-        <label>
-          <input
-            type="checkbox"
-            checked={!poll.commentsOff}
-            onChange={(event) => void changeSettings(poll.id, { comments: event.target.checked })}
-          />{' '}
-          Comments
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={poll.digest === true}
-            onChange={(event) => void changeSettings(poll.id, { digest: event.target.checked })}
-          />{' '}
-          Email me a daily digest of new answers
-        </label>
+        <Choice
+          type="checkbox"
+          label="Comments"
+          checked={!poll.commentsOff}
+          onChange={(event) => void store.changeSettings(poll.id, { comments: event.target.checked })}
+        />
+        <Choice
+          type="checkbox"
+          label="Email me a daily digest of new answers"
+          checked={poll.digest === true}
+          onChange={(event) => void store.changeSettings(poll.id, { digest: event.target.checked })}
+        />
       </fieldset>
       <PollVoters poll={poll} />
       <div className="made-poll-actions">
         {poll.final && (
-          <button type="button" className="button" onClick={() => void reopen(poll.id)}>
-            Reopen<span className="visually-hidden"> {poll.title}</span>
+          <button type="button" className="button" onClick={() => void store.reopen(poll.id)}>
+            Reopen{hidden}
           </button>
         )}
-        <button type="button" className="button button-danger" onClick={() => askToDelete(poll.id)}>
-          Delete<span className="visually-hidden"> {poll.title}</span>
+        <button type="button" className="button button-danger" onClick={() => store.askToDelete(poll.id)}>
+          Delete{hidden}
         </button>
       </div>
       {error && (
@@ -337,8 +280,8 @@ function MadePoll({ poll }: { poll: ListedPoll }) {
           id={`${titleId}-delete`}
           title="Delete this poll?"
           confirmLabel="Delete"
-          onConfirm={() => void confirmDelete(poll.id)}
-          onCancel={cancelDelete}
+          onConfirm={() => void store.confirmDelete(poll.id)}
+          onCancel={store.cancelDelete}
         >
           <p>
             “{poll.title}” and all {poll.voters} voter(s)’ answers will be deleted. Its link will stop working.
@@ -358,15 +301,15 @@ const TOLD = {
 } as const;
 
 /** A made poll's voters, loaded when opened, each with the address they left and a Remove button that asks first. */
-function PollVoters({ poll }: { poll: ListedPoll }) {
-  const voters = useStore($pollVoters)[poll.id];
-  const removal = useStore($confirmingRemoval);
+function PollVoters({ poll }: { poll: store.ListedPoll }) {
+  const voters = useStore(store.$pollVoters)[poll.id];
+  const removal = useStore(store.$confirmingRemoval);
   const confirming = removal?.pollId === poll.id ? removal.voter : undefined;
   return (
     <details
       className="made-poll-voters"
       onToggle={(event) => {
-        if (event.currentTarget.open) void loadVoters(poll.id);
+        if (event.currentTarget.open) void store.loadVoters(poll.id);
       }}
     >
       <summary>
@@ -387,7 +330,11 @@ function PollVoters({ poll }: { poll: ListedPoll }) {
                 </>
               )}
             </span>
-            <button type="button" className="button button-danger" onClick={() => askToRemoveVoter(poll.id, voter)}>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => store.askToRemoveVoter(poll.id, voter)}
+            >
               Remove<span className="visually-hidden"> {displayName(voter)}</span>
             </button>
           </li>
@@ -398,8 +345,8 @@ function PollVoters({ poll }: { poll: ListedPoll }) {
           id={`made-${poll.id}-remove-voter`}
           title="Remove this voter?"
           confirmLabel="Remove"
-          onConfirm={() => void confirmRemoval(poll.id, confirming)}
-          onCancel={cancelRemoval}
+          onConfirm={() => void store.confirmRemoval(poll.id, confirming)}
+          onCancel={store.cancelRemoval}
         >
           <p>
             {displayName(confirming)}’s {confirming.answers} answer(s) in “{poll.title}” will be deleted, and their name

@@ -5,14 +5,8 @@ import { useState } from 'react';
 import Field from '../../../../components/Field.tsx';
 import { copyText } from '../../../../platform/clipboard.ts';
 
-interface PollShareProps {
-  id: string;
-  /** The poll's page, from the site's root ('/scheduling_polls/p/…'). */
-  path: string;
-  title: string;
-}
-
-export default function PollShare({ id, path, title }: PollShareProps) {
+/** `path`: the poll's page, from the site's root ('/scheduling_polls/p/…'). */
+export default function PollShare({ id, path, title }: { id: string; path: string; title: string }) {
   const url = new URL(path, location.origin).href;
   const [said, setSaid] = useState('');
   const canShare = typeof navigator.share === 'function';
@@ -38,7 +32,6 @@ export default function PollShare({ id, path, title }: PollShareProps) {
     <Field
       id={`${id}-link`}
       label="Link to this poll"
-      className="text-input"
       readOnly
       value={url}
       onFocus={(event) => event.currentTarget.select()}

@@ -2,20 +2,14 @@
 // need be" in each cell, a count row, and the best option(s) marked. It scrolls sideways on a
 // phone with the names column held in place.
 import { displayName, ANSWER_TEXT, bestOptions, tally } from '../logic.ts';
-import type { Voter, Answer } from '../schema.ts';
-import type { Vote } from '../store.ts';
+import type { Answer, Vote, Voter } from '../schema.ts';
 
-export interface GridColumn {
-  id: string;
-  /** The date, say. */
-  heading: string;
-  /** The time, for a slot. */
-  detail?: string;
-}
+/** A column: its option's id, its date (say) and a slot's time. */
+type Column = { id: string; heading: string; detail?: string };
 
 const ANSWER_MARK: Record<Answer, string> = { yes: '✓', ifNeedBe: '(✓)' };
 
-export default function ResultsGrid({ id, columns, votes }: { id: string; columns: GridColumn[]; votes: Vote[] }) {
+export default function ResultsGrid({ id, columns, votes }: { id: string; columns: Column[]; votes: Vote[] }) {
   // A row per voter, told apart as the server numbers them (two accounts that had one name are two rows).
   const people = new Map<number, Voter>();
   const answerOf = new Map<string, Answer>();

@@ -1,43 +1,21 @@
 // Every scheduling poll's island, laid out by its page's data-view: any poll by its address
 // (/scheduling_polls/p/<id>), or a configured poll as the spec lays it out (SPEC section 2).
-// Its styles (scheduling.css) are imported by PollPage.astro, which inlines them: an island brings no CSS.
-import DecisionEmail from './DecisionEmail.tsx';
-import PollComments from '../../comments/components/PollComments.tsx';
-import PollShare from './PollShare.tsx';
-import ResultsGrid from './ResultsGrid.tsx';
-import VoterBadges from './VoterBadges.tsx';
-import VoterPanel from './VoterPanel.tsx';
-import ZonePicker from './ZonePicker.tsx';
+// Its styles (scheduling.css) are inlined by PollPage.astro: an island brings no CSS.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { pollCalendarUrl } from '../api-client.ts';
-import {
-  decisionEvent,
-  googleCalendarLink,
-  outlookLink,
-  dayLabel,
-  decisionLabel,
-  differsForVisitor,
-  optionLabel,
-} from '../../time/logic.ts';
-import { pollPath, HOW_TO_ANSWER_YES_ONLY, ANSWER_TEXT } from '../logic.ts';
-import type { Answer } from '../schema.ts';
-import { dateOfOption, dateOptionOf, scheduleItemOf, splitItemName } from '../../configured/logic.ts';
+import PollComments from '../../comments/components/PollComments.tsx';
+import { type DateOption, dateOfOption, dateOptionOf, scheduleItemOf, splitItemName } from '../../configured/logic.ts';
+import * as times from '../../time/logic.ts';
 import { $viewZone, viewerOf } from '../../time/store.ts';
-import { type FailureLogs, editVoterName, saveVoterName, schedulingPoll, toggleChoice } from '../store.ts';
+import { pollCalendarUrl } from '../api-client.ts';
+import { ANSWER_TEXT, HOW_TO_ANSWER_YES_ONLY, displayName, pollPath } from '../logic.ts';
+import type { Answer, Voter } from '../schema.ts';
+import { type FailureLogs, type PollView, schedulingPoll, toggleChoice } from '../store.ts';
+import PollShare from './PollShare.tsx';
+import ResultsGrid from './ResultsGrid.tsx';
+import { DecisionEmail, VoterPanel } from './VoterForms.tsx';
+import ZonePicker from './ZonePicker.tsx';
 
-/** A poll's store with its actions bound to the poll id. */
-function useSchedulingPoll(pollId: string, failures: FailureLogs) {
-  const poll = useStore(schedulingPoll(pollId, failures));
-  return {
-    ...poll,
-    save: (existingVoters: string[]) => saveVoterName(pollId, existingVoters),
-    edit: (typed: string) => editVoterName(pollId, typed),
-    toggle: (optionId: string) => toggleChoice(pollId, optionId),
-  };
-}
-
-export type Poll = ReturnType<typeof useSchedulingPoll>;
 export type Layout = 'options' | 'time-slots' | 'dates';
 
 /** What each failed read logs, in the words of its page (SPEC section 8 words the configured polls'). */
@@ -60,10 +38,12 @@ const FAILURES: Record<Layout, FailureLogs> = {
 };
 
 export default function SchedulingPoll({ pollId, layout }: { pollId: string; layout: Layout }) {
-  const poll = useSchedulingPoll(pollId, FAILURES[layout]);
-  if (layout === 'time-slots') return <TimeSlots pollId={pollId} poll={poll} />;
-  if (layout === 'dates') return <Dates pollId={pollId} poll={poll} />;
-  return <Options pollId={pollId} poll={poll} />;
+  const poll = useStore(schedulingPoll(pollId, FAILURES[layout]));
+  return layout === 'options' ? (
+    <MadePoll poll={poll} />
+  ) : (
+    <ConfiguredPoll poll={poll} slots={layout === 'time-slots'} />
+  );
 }
 
 const PRESSED: Record<Answer, 'true' | 'mixed'> = { yes: 'true', ifNeedBe: 'mixed' };
@@ -76,55 +56,65 @@ function byDate<T>(items: T[], dateOf: (item: T) => string): [date: string, item
   return [...groups];
 }
 
-/** Each option's votes and voters, a row each. */
-function VotesTable(props: {
-  first: string;
-  rows: [id: string, label: string][];
-  voters: Poll['voters'];
-  caption?: string;
-  labelledBy?: string;
+/** A card per day with a button per option, each cycling the voter's answer; a made poll's also says the answer. */
+function DayCards(props: {
+  poll: PollView;
+  days: [date: string, heading: string, options: [id: string, label: string][]][];
+  made?: boolean;
+  decided?: boolean;
 }) {
+  const { poll, made } = props;
   return (
-    <table className="sched-table" aria-labelledby={props.labelledBy}>
-      {props.caption && <caption>{props.caption}</caption>}
-      <thead>
-        <tr>
-          <th scope="col">{props.first}</th>
-          <th scope="col">Votes</th>
-          <th scope="col">Voters</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map(([id, label]) => (
-          <tr key={id}>
-            <th scope="row">{label}</th>
-            <td>{props.voters.get(id)?.length ?? 0}</td>
-            <td>
-              <VoterBadges voters={props.voters.get(id) ?? []} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="sched-grid">
+      {props.days.map(([date, heading, options]) => (
+        <section key={date} className="sched-card" aria-labelledby={`${poll.id}-${date}`}>
+          <h2 id={`${poll.id}-${date}`}>{heading}</h2>
+          <div className="sched-slots" role="group" aria-label={`${made ? 'Options' : 'Time slots'} on ${heading}`}>
+            {options.map(([id, label]) => {
+              const answer = poll.answers.get(id);
+              return (
+                <button
+                  key={id}
+                  type="button"
+                  className="sched-toggle"
+                  aria-pressed={answer ? PRESSED[answer] : 'false'}
+                  aria-describedby={made && !props.decided ? 'poll-how' : undefined}
+                  data-answer={made ? answer : undefined}
+                  disabled={!poll.canVote}
+                  onClick={() => void toggleChoice(poll.id, id)}
+                >
+                  {made ? (
+                    <>
+                      <span className="sched-option-label">{label}</span>
+                      <span className="sched-answer">{answer ? ANSWER_TEXT[answer] : 'No answer'}</span>
+                    </>
+                  ) : (
+                    label
+                  )}
+                </button>
+              );
+            })}
+          </div>
+        </section>
+      ))}
+    </div>
   );
 }
 
-function Options({ pollId, poll }: { pollId: string; poll: Poll }) {
+function MadePoll({ poll }: { poll: PollView }) {
   const viewer = viewerOf(useStore($viewZone));
-  const { details } = poll;
+  const { details, id } = poll;
   const title = details?.title;
   const yesOnly = details?.yesOnly;
+  // The page names the poll once it arrives; its static instructions speak of "if need be", which a yes-only poll does not take.
   useEffect(() => {
     if (!title) return;
     document.title = `${title} · Scheduling poll`;
     const heading = document.querySelector('[data-poll-title]');
-    if (heading) heading.textContent = title;
-  }, [title]);
-  // The page's static instructions speak of "if need be", which a yes-only poll does not take.
-  useEffect(() => {
     const how = document.getElementById('poll-how');
+    if (heading) heading.textContent = title;
     if (yesOnly && how) how.textContent = HOW_TO_ANSWER_YES_ONLY;
-  }, [yesOnly]);
+  }, [title, yesOnly]);
 
   // Keyed, so React makes the poll's own first paragraph anew instead of moving this one (a layout shift).
   if (poll.missing) {
@@ -141,10 +131,10 @@ function Options({ pollId, poll }: { pollId: string; poll: Poll }) {
       </p>
     );
   }
-  const labels = new Map(poll.options.map((option) => [option.id, optionLabel(option, details.zone, viewer)]));
-  const hasSlots = poll.options.some((option) => option.time);
+  const labels = new Map(poll.options.map((option) => [option.id, times.optionLabel(option, details.zone, viewer)]));
+  const whole = { ...details, options: poll.options };
   // The links need no DTSTAMP (only the .ics file, which the server makes, has one).
-  const event = decisionEvent({ ...details, options: poll.options }, 0);
+  const event = times.decisionEvent(whole, 0);
 
   return (
     <>
@@ -154,183 +144,180 @@ function Options({ pollId, poll }: { pollId: string; poll: Poll }) {
           <strong>Where:</strong> {details.location}
         </p>
       )}
-      {hasSlots && (
+      {poll.options.some((option) => option.time) && (
         <ZonePicker
-          pollId={pollId}
+          pollId={id}
           zone={details.zone}
           slotMinutes={details.slotMinutes}
-          differs={poll.options.some((option) => differsForVisitor(option, viewer))}
+          differs={poll.options.some((option) => times.differsForVisitor(option, viewer))}
         />
       )}
-      {event && (
-        <section className="sched-decision" aria-labelledby={`${pollId}-decision`}>
-          <h2 id={`${pollId}-decision`}>Decided: {decisionLabel({ ...details, options: poll.options }, viewer)}</h2>
+      {event ? (
+        <section className="sched-decision" aria-labelledby={`${id}-decision`}>
+          <h2 id={`${id}-decision`}>Decided: {times.decisionLabel(whole, viewer)}</h2>
           <p>The organiser has picked this option, so the poll takes no more votes.</p>
           <p className="sched-calendar">
-            <a className="button button-primary" href={pollCalendarUrl(pollId)} download="decision.ics">
+            <a className="button button-primary" href={pollCalendarUrl(id)} download="decision.ics">
               Download .ics
             </a>
-            <a className="button" href={googleCalendarLink(event)} {...newTab}>
+            <a className="button" href={times.googleCalendarLink(event)} {...newTab}>
               Add to Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
-            <a className="button" href={outlookLink(event)} {...newTab}>
+            <a className="button" href={times.outlookLink(event)} {...newTab}>
               Add to Outlook<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>
         </section>
+      ) : (
+        <VoterPanel poll={poll} />
       )}
-      {!event && <VoterPanel poll={poll} id={pollId} />}
-      <div className="sched-grid">
-        {byDate(poll.options, (option) => option.date).map(([date, options]) => (
-          <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
-            <h2 id={`${pollId}-${date}`}>{dayLabel(date)}</h2>
-            <div className="sched-slots" role="group" aria-label={`Options on ${dayLabel(date)}`}>
-              {options.map((option) => {
-                const answer = poll.answers.get(option.id);
-                return (
-                  <button
-                    key={option.id}
-                    type="button"
-                    className="sched-toggle"
-                    aria-pressed={answer ? PRESSED[answer] : 'false'}
-                    aria-describedby={event ? undefined : 'poll-how'}
-                    data-answer={answer}
-                    disabled={!poll.canVote}
-                    onClick={() => void poll.toggle(option.id)}
-                  >
-                    <span className="sched-option-label">{labels.get(option.id)?.detail ?? 'All day'}</span>
-                    <span className="sched-answer">{answer ? ANSWER_TEXT[answer] : 'No answer'}</span>
-                  </button>
-                );
-              })}
-            </div>
-          </section>
-        ))}
-      </div>
-      {!event && poll.selected.size > 0 && <DecisionEmail pollId={pollId} poll={poll} />}
+      <DayCards
+        poll={poll}
+        made
+        decided={Boolean(event)}
+        days={byDate(poll.options, (option) => option.date).map(([date, options]) => [
+          date,
+          times.dayLabel(date),
+          options.map((option) => [option.id, labels.get(option.id)?.detail ?? 'All day']),
+        ])}
+      />
+      {!event && poll.selected.size > 0 && <DecisionEmail poll={poll} />}
       <ResultsGrid
-        id={pollId}
+        id={id}
         columns={poll.options.map((option) => ({ id: option.id, ...labels.get(option.id)! }))}
         votes={poll.votes}
       />
-      <PollComments pollId={pollId} poll={poll} />
-      <section className="sched-share" aria-labelledby={`${pollId}-share`}>
-        <h2 id={`${pollId}-share`}>Share this poll</h2>
-        <PollShare id={pollId} path={pollPath(pollId)} title={details.title} />
+      <PollComments poll={poll} />
+      <section className="sched-share" aria-labelledby={`${id}-share`}>
+        <h2 id={`${id}-share`}>Share this poll</h2>
+        <PollShare id={id} path={pollPath(id)} title={details.title} />
       </section>
     </>
   );
 }
 
-function TimeSlots({ pollId, poll }: { pollId: string; poll: Poll }) {
+/** The spec's polls: its time slots, a card per date, or its reunion dates, each with its votes table. */
+function ConfiguredPoll({ poll, slots }: { poll: PollView; slots: boolean }) {
   if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
-  const shown = byDate(poll.options.map(scheduleItemOf), (item) => splitItemName(item.name).date);
-  const { voters } = poll;
+  const days = byDate(poll.options.map(scheduleItemOf), (item) => splitItemName(item.name).date).map(
+    ([date, items]): [string, string, [string, string][]] => [
+      date,
+      date,
+      items.map((item) => [item._id, splitItemName(item.name).time]),
+    ],
+  );
+  const dates = poll.options.map(dateOptionOf);
+  const any = poll.options.length > 0;
+  const columns = slots
+    ? days.flatMap(([date, , items]) => items.map(([id, time]) => ({ id, heading: date, detail: time })))
+    : dates.map((option) => ({ id: option.name, heading: dateOfOption(option.name) }));
 
   return (
     <>
-      <VoterPanel poll={poll} id={pollId} />
-      {shown.length === 0 && <p className="sched-note">This poll has no time slots yet.</p>}
-      <div className="sched-grid">
-        {shown.map(([date, items]) => (
-          <section key={date} className="sched-card" aria-labelledby={`${pollId}-${date}`}>
-            <h2 id={`${pollId}-${date}`}>{date}</h2>
-            <div className="sched-slots" role="group" aria-label={`Time slots on ${date}`}>
-              {items.map((item) => (
-                <button
-                  key={item._id}
-                  type="button"
-                  className="sched-toggle"
-                  aria-pressed={poll.selected.has(item._id)}
-                  disabled={!poll.canVote}
-                  onClick={() => void poll.toggle(item._id)}
-                >
-                  {splitItemName(item.name).time}
-                </button>
-              ))}
-            </div>
-          </section>
-        ))}
-      </div>
-      {!poll.voter && shown.length > 0 && (
-        <p className="sched-note">Save your name or log in, then pick the times that suit you.</p>
+      <VoterPanel poll={poll} />
+      {!any && <p className="sched-note">{`This poll has no ${slots ? 'time slots' : 'dates'} yet.`}</p>}
+      {slots ? <DayCards poll={poll} days={days} /> : <DateCards poll={poll} dates={dates} />}
+      {!poll.voter && any && (
+        <p className="sched-note">{`Save your name or log in, then ${slots ? 'pick the times' : 'select the weekends'} that suit you.`}</p>
       )}
-      {shown.length > 0 && <h2 className="sched-results-title">Results</h2>}
-      <div className="sched-grid">
-        {shown.map(([date, items]) => (
+      {slots ? (
+        <>
+          {any && <h2 className="sched-results-title">Results</h2>}
+          <div className="sched-grid">
+            {days.map(([date, , items]) => (
+              <VotesTable key={date} caption={date} first="Time" rows={items} voters={poll.voters} />
+            ))}
+          </div>
+        </>
+      ) : (
+        <>
+          <h2 className="sched-results-title" id={`${poll.id}-results`}>
+            Vote Results
+          </h2>
           <VotesTable
-            key={date}
-            caption={date}
-            first="Time"
-            rows={items.map((item) => [item._id, splitItemName(item.name).time])}
-            voters={voters}
+            labelledBy={`${poll.id}-results`}
+            first="Date"
+            rows={dates.map((option) => [option.name, dateOfOption(option.name)])}
+            voters={poll.voters}
           />
-        ))}
-      </div>
-      {shown.length > 0 && (
-        <ResultsGrid
-          id={pollId}
-          columns={shown.flatMap(([date, items]) =>
-            items.map((item) => ({ id: item._id, heading: date, detail: splitItemName(item.name).time })),
-          )}
-          votes={poll.votes}
-        />
+        </>
       )}
+      {any && <ResultsGrid id={poll.id} columns={columns} votes={poll.votes} />}
     </>
   );
 }
 
-function Dates({ pollId, poll }: { pollId: string; poll: Poll }) {
-  if (poll.options === null) return <p className="sched-loading">Loading poll...</p>;
-  const { voters } = poll;
-  const options = poll.options.map(dateOptionOf);
-
+function DateCards({ poll, dates }: { poll: PollView; dates: DateOption[] }) {
   return (
-    <>
-      <VoterPanel poll={poll} id={pollId} />
-      {options.length === 0 && <p className="sched-note">This poll has no dates yet.</p>}
-      <ul className="sched-dates">
-        {options.map((option) => {
-          const chosen = poll.selected.has(option.name);
-          const count = voters.get(option.name)?.length ?? 0;
+    <ul className="sched-dates">
+      {dates.map((option) => {
+        const chosen = poll.selected.has(option.name);
+        const date = dateOfOption(option.name);
+        return (
+          <li key={option.name} className="sched-card">
+            <h2>{date}</h2>
+            {option.description && <p className="sched-description">{option.description}</p>}
+            <p className="sched-count">{poll.voters.get(option.name)?.length ?? 0} vote(s)</p>
+            <button
+              type="button"
+              className="sched-toggle"
+              data-selected={chosen}
+              disabled={!poll.canVote}
+              onClick={() => void toggleChoice(poll.id, option.name)}
+            >
+              {chosen ? 'Selected' : 'Select'}
+              <span className="visually-hidden"> {date}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Each option's votes and voters, a row each. */
+function VotesTable(props: {
+  first: string;
+  rows: [id: string, label: string][];
+  voters: Map<string, Voter[]>;
+  caption?: string;
+  labelledBy?: string;
+}) {
+  return (
+    <table className="sched-table" aria-labelledby={props.labelledBy}>
+      {props.caption && <caption>{props.caption}</caption>}
+      <thead>
+        <tr>
+          <th scope="col">{props.first}</th>
+          <th scope="col">Votes</th>
+          <th scope="col">Voters</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map(([id, label]) => {
+          const voters = props.voters.get(id) ?? [];
           return (
-            <li key={option.name} className="sched-card">
-              <h2>{dateOfOption(option.name)}</h2>
-              {option.description && <p className="sched-description">{option.description}</p>}
-              <p className="sched-count">{count} vote(s)</p>
-              <button
-                type="button"
-                className="sched-toggle"
-                data-selected={chosen}
-                disabled={!poll.canVote}
-                onClick={() => void poll.toggle(option.name)}
-              >
-                {chosen ? 'Selected' : 'Select'}
-                <span className="visually-hidden"> {dateOfOption(option.name)}</span>
-              </button>
-            </li>
+            <tr key={id}>
+              <th scope="row">{label}</th>
+              <td>{voters.length}</td>
+              <td>
+                {voters.length === 0 ? (
+                  <span className="sched-none">No votes</span>
+                ) : (
+                  <ul className="sched-badges">
+                    {voters.map((voter, index) => (
+                      // Two voters may share a name (an account and an earlier, deleted one of the name).
+                      <li key={`${index}:${voter.username}`} className="sched-badge">
+                        {displayName(voter)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
           );
         })}
-      </ul>
-      {!poll.voter && options.length > 0 && (
-        <p className="sched-note">Save your name or log in, then select the weekends that suit you.</p>
-      )}
-      <h2 className="sched-results-title" id={`${pollId}-results`}>
-        Vote Results
-      </h2>
-      <VotesTable
-        labelledBy={`${pollId}-results`}
-        first="Date"
-        rows={options.map((option) => [option.name, dateOfOption(option.name)])}
-        voters={voters}
-      />
-      {options.length > 0 && (
-        <ResultsGrid
-          id={pollId}
-          columns={options.map((option) => ({ id: option.name, heading: dateOfOption(option.name) }))}
-          votes={poll.votes}
-        />
-      )}
-    </>
+      </tbody>
+    </table>
   );
 }

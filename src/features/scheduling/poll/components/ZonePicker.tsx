@@ -2,28 +2,16 @@
 // visitor's own time (the default) or a zone they pick here. The picker's list and the detected
 // zone's name are asked of the browser only when the visitor opens it (time/store.ts).
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Field from '../../../../components/Field.tsx';
 import { $viewZone, chooseViewZone, detectedZone, knownZones } from '../../time/store.ts';
 
-interface ZonePickerProps {
-  pollId: string;
-  /** The poll's own zone. */
-  zone: string;
-  slotMinutes: number;
-  /** Whether some slot reads otherwise on the viewer's clock than in the poll's zone. */
-  differs: boolean;
-}
-
-export default function ZonePicker({ pollId, zone, slotMinutes, differs }: ZonePickerProps) {
+/** `differs`: some slot reads otherwise on the viewer's clock than in the poll's own `zone`. */
+export default function ZonePicker(props: { pollId: string; zone: string; slotMinutes: number; differs: boolean }) {
+  const { pollId, zone, slotMinutes, differs } = props;
   const picked = useStore($viewZone);
   const [open, setOpen] = useState(false);
-  const select = useRef<HTMLSelectElement>(null);
   const id = `${pollId}-zone`;
-  // The picker opens where the visitor asked for it, ready to choose.
-  useEffect(() => {
-    if (open) select.current?.focus();
-  }, [open]);
   const beside = picked ? `the time in ${picked}` : 'your own time';
 
   return (
@@ -42,9 +30,8 @@ export default function ZonePicker({ pollId, zone, slotMinutes, differs }: ZoneP
           as="select"
           id={id}
           label="Show the times also in"
-          className="text-input"
           value={picked}
-          ref={select}
+          autoFocus // the picker opens where the visitor asked for it, ready to choose
           onChange={(event) => chooseViewZone(event.target.value)}
           action={
             <button type="button" className="button" onClick={() => setOpen(false)}>
