@@ -4,6 +4,7 @@
 // member organiser's share of it, holding nothing anyone typed; and the organisers' daily digest.
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
+import deletePoll from '../../netlify/functions/scheduling-delete-poll.mts';
 import digestJob from '../../netlify/functions/scheduling-digest.mts';
 import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
 import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
@@ -168,14 +169,58 @@ describe.skipIf(!features.scheduling)('the decision by mail', () => {
       note: `${MAIL_CAP_NOTE} (poll mail)`,
     });
 
-    // Deciding the same again mails nobody; reopened and decided otherwise, the voters hear again.
+    // Deciding the same again mails nobody; reopened and decided otherwise the same day, an address
+    // already told hears nothing more: only the one the cap held back is mailed now.
     await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: option.id } });
     expect(decisionMails(poll.id)).toHaveLength(2);
     process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
     await call(reopenPoll, { token: admin, body: { pollId: poll.id } });
     await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: poll.options[2]!.id } });
-    expect(decisionMails(poll.id)).toHaveLength(5);
+    expect(decisionMails(poll.id)).toHaveLength(3);
+    expect(new Set(decisionMails(poll.id).map((mail) => mail.to)).size).toBe(3);
     expect(decisionMails(poll.id).at(-1)!.attachments![0]!.content).toContain('DTSTART;VALUE=DATE:');
+    await call(reopenPoll, { token: admin, body: { pollId: poll.id } });
+    await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: option.id } });
+    expect(decisionMails(poll.id)).toHaveLength(3);
+  });
+
+  it('mails an address once, however many voters left it', async () => {
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    const poll = await madePoll(admin);
+    for (const address of ['twice@example.com', 'TWICE@example.com', 'once@example.com']) {
+      await leave(poll.id, { ...(await anonymousVoter(poll)), email: address });
+    }
+    const { body } = await call(finalisePoll, {
+      token: admin,
+      body: { pollId: poll.id, optionId: poll.options[0]!.id },
+    });
+    expect(body.told).toEqual({ sending: 0, delivered: 2, undelivered: 0, 'not-sent': 0 });
+    expect(
+      decisionMails(poll.id)
+        .map((mail) => mail.to.toLowerCase())
+        .sort(),
+    ).toEqual(['once@example.com', 'twice@example.com']);
+  });
+
+  it('records how each was told only while the poll and the voter are there', async () => {
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    const { tellVoters } = await import('../../src/features/scheduling/mail/service.server.ts');
+    const poll = await madePoll(admin);
+    const [kept, removed] = [await anonymousVoter(poll), await anonymousVoter(poll)];
+    const keyOf = (voter: { username: string }) => voter.username.toLowerCase();
+    await call(removeVoterHandler, { token: admin, body: { pollId: poll.id, username: removed.username } });
+    const decided = { ...poll, final: poll.options[0]!.id };
+    const addresses: [string, string][] = [
+      [keyOf(kept), 'kept@example.com'],
+      [keyOf(removed), 'removed@example.com'],
+    ];
+    await tellVoters(decided, addresses, 2, SITE);
+    expect(await redis().hkeys(schedulingKeys.notified(poll.id))).toEqual([keyOf(kept)]);
+
+    await redis().del(schedulingKeys.notified(poll.id));
+    await call(deletePoll, { token: admin, body: { pollId: poll.id } });
+    await tellVoters(decided, addresses, 2, SITE);
+    expect(await redis().exists(schedulingKeys.notified(poll.id))).toBe(0);
   });
 
   it('holds a member organiser to half of the day’s poll mail, so no one can use it up for everyone', async () => {

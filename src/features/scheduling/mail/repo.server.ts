@@ -3,13 +3,15 @@
 import { dailyCounter } from '../../../server/daily-cap.ts';
 import { keys } from '../../../server/keys.ts';
 import { MAIL_COUNTERS } from '../../../server/mail.ts';
-import { redis } from '../../../server/redis.ts';
 import { around, schedulingKeys } from '../poll/keys.server.ts';
 import * as scripts from './scripts.server.ts';
 
-/** Records how each voter (by voter key) was told of the decision, as JSON. */
+/** Records how each voter (by voter key) was told of the decision, as JSON, while the poll and the voter are there. */
 export async function recordTold(pollId: string, told: Record<string, string>): Promise<void> {
-  await redis().hset(schedulingKeys.notified(pollId), told);
+  await scripts.recordTold.run(
+    { polls: schedulingKeys.polls(), people: schedulingKeys.people(pollId), notified: schedulingKeys.notified(pollId) },
+    { pollId, told },
+  );
 }
 
 /** Takes the day's digest rows and reserves as many mails as the day's poll mail (`cap`) allows, in one round trip. */

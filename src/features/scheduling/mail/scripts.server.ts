@@ -1,4 +1,5 @@
-// Mail's Lua: the day's digest, taken from the counts changeVote keeps in each poll's state.
+// Mail's Lua: how each voter was told of a decision, and the day's digest, taken from the counts
+// changeVote keeps in each poll's state.
 import { defineScript } from '../../../server/scripts/script.ts';
 
 /** One poll's news for a digest, and where it goes. */
@@ -52,3 +53,19 @@ end
 return cjson.encode({ mails = granted, rows = rows })`,
   { json: true },
 );
+
+/**
+ * Records how each voter was told of the decision (`told`: voter key → JSON), for a poll that is
+ * still there and voters still in it: a poll deleted, or a voter taken out, while the mail went
+ * leaves nothing behind.
+ */
+export const recordTold = defineScript<
+  'polls' | 'people' | 'notified',
+  { pollId: string; told: Record<string, string> },
+  'recorded' | 'gone'
+>(`
+if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return 'gone' end
+for voter, told in pairs(A.told) do
+  if redis.call('HEXISTS', K.people, voter) == 1 then redis.call('HSET', K.notified, voter, told) end
+end
+return 'recorded'`);

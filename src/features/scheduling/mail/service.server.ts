@@ -16,7 +16,7 @@ const SENDING_BUDGET_MS = 40_000;
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/** Mails the decision to the first `mails` addresses one after another, and records how each went. */
+/** Mails the decision to the first `mails` addresses (in the order given) one after another, and records how each went. */
 export async function tellVoters(
   poll: CreatedPoll,
   addresses: [voterKey: string, email: string][],
@@ -28,7 +28,7 @@ export async function tellVoters(
   const told: Record<string, string> = {};
   const tally = { sending: 0, delivered: 0, undelivered: 0, 'not-sent': 0 };
   const started = performance.now();
-  for (const [index, [voterKey, email]] of [...addresses].sort(([a], [b]) => a.localeCompare(b)).entries()) {
+  for (const [index, [voterKey, email]] of addresses.entries()) {
     const outcome: DeliveryOutcome =
       index >= mails
         ? { delivery: 'not-sent', note: `${MAIL_CAP_NOTE} (poll mail)` }

@@ -135,6 +135,7 @@ export function deletePoll(organiser: Organiser, pollId: string) {
         schedulingKeys.claims(pollId),
         schedulingKeys.comments(pollId),
         schedulingKeys.notified(pollId),
+        schedulingKeys.toldToday(pollId),
       ],
     },
     { pollId, ...actingAs(organiser), organisedPrefix: schedulingKeys.organised('') },
@@ -180,6 +181,7 @@ export async function finalisePoll(
       organisers: schedulingKeys.organisers(),
       people: schedulingKeys.people(pollId),
       dayMail,
+      toldToday: schedulingKeys.toldToday(pollId),
     },
     {
       pollId,

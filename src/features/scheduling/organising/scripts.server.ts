@@ -159,11 +159,12 @@ export type FinaliseReply =
  * Finalises a poll on one of its options and reserves the mail that tells its voters who left an
  * address: as many as the day's poll mail (`mailCap`) and, for a member's poll finalised by anyone
  * but an admin, that member's share (their day's counter: `organiserCounterPrefix` and their account
- * key) allow, each counter made to live `dayTtl` seconds. Deciding again on the option already
- * decided mails nobody.
+ * key) allow, each counter made to live `dayTtl` seconds. The addresses come in voter-key order, once
+ * each and none mailed this poll's decision today (`toldToday`, which the reserved ones join): finalising
+ * again, on any option, mails nobody twice in a day.
  */
 export const finalisePoll = defineLimitedScript<
-  'polls' | 'offered' | 'finals' | 'state' | 'organisers' | 'people' | 'dayMail',
+  'polls' | 'offered' | 'finals' | 'state' | 'organisers' | 'people' | 'dayMail' | 'toldToday',
   Acting & {
     pollId: string;
     optionId: string;
@@ -184,10 +185,16 @@ if redis.call('HGET', K.finals, A.pollId) == A.optionId then
 end
 redis.call('HSET', K.finals, A.pollId, A.optionId)
 redis.call('HINCRBY', K.state, 'version', 1)
-local people, emails = redis.call('HGETALL', K.people), {}
-for i = 1, #people, 2 do
-  local email = cjson.decode(people[i + 1]).email
-  if email then emails[#emails + 1] = people[i]; emails[#emails + 1] = email end
+local people, voters, seen = redis.call('HGETALL', K.people), {}, {}
+for i = 1, #people, 2 do voters[#voters + 1] = { people[i], cjson.decode(people[i + 1]).email } end
+table.sort(voters, function(a, b) return a[1] < b[1] end)
+local emails = {}
+for _, voter in ipairs(voters) do
+  local email = voter[2]
+  if email and not seen[string.lower(email)] and redis.call('SISMEMBER', K.toldToday, string.lower(email)) == 0 then
+    seen[string.lower(email)] = true
+    emails[#emails + 1] = voter[1]; emails[#emails + 1] = email
+  end
 end
 local function room(key, cap)
   return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
@@ -203,6 +210,8 @@ if granted > 0 then
     redis.call('SET', share, 0, 'NX', 'EX', A.dayTtl)
     redis.call('INCRBY', share, granted)
   end
+  for i = 1, granted do redis.call('SADD', K.toldToday, string.lower(emails[i * 2])) end
+  redis.call('EXPIRE', K.toldToday, A.dayTtl)
 end
 return cjson.encode({ outcome = 'ok', mails = granted, definition = definition, emails = emails })`,
   { json: true },

@@ -37,6 +37,8 @@ export const schedulingKeys = {
   digests: () => `${SCHED}digests`,
   /** hash {voter key → JSON {option, delivery, note}}: how each voter who left an address was told of the decision; goes with the voter and the poll */
   notified: (pollId: string) => `${SCHED}${pollId}:notified`,
+  /** set of the addresses a scheduling poll's decision was mailed to this UTC day, so finalising again mails none twice; expires with the day */
+  toldToday: (pollId: string) => `${SCHED}${pollId}:told-today`,
   /** sorted set of the ids of the polls one account made, by their place (at most MAX_POLLS_PER_ACCOUNT), per account key; no expiry */
   organised: (accountKey: string) => `${SCHED}organised:${accountKey}`,
 } as const;
