@@ -98,6 +98,8 @@ export const MAIL_COUNTERS = {
   perAccount: 'mail-account',
   /** A poll organiser's share of the poll mail (src/features/scheduling), per account. */
   pollsPerOrganiser: 'mail-poll-organiser',
+  /** The organisers' digests' part of the poll mail (src/features/scheduling). */
+  pollDigests: 'mail-poll-digests',
 } as const;
 
 // A function has about ten seconds in all; a slow mail service must not use them up.

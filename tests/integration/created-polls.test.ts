@@ -440,7 +440,7 @@ describe.skipIf(!features.scheduling)('moving a store from before', () => {
       { username: 'mila', firstName: 'Mila', answers: 1 },
     ]);
     expect((await consolePolls()).polls.find((each) => each.id === id)?.voters).toBe(2);
-    const { rows } = await takeDigests(1000, Date.now());
+    const { rows } = await takeDigests({ cap: 1000, share: 1000 }, Date.now());
     expect(rows.find((row) => row.pollId === id)).toMatchObject({ answers: 3, voters: 2 });
     const legacy = ['maybe', 'first-names', 'emails', 'version'].map((name) => legacyKey(name, id));
     expect(await redis().exists(...legacy, legacyKey('voter-counts'), legacyKey('digest-pending'))).toBe(0);

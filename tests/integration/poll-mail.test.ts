@@ -280,6 +280,26 @@ describe.skipIf(!features.scheduling)('the organisers’ daily digest', () => {
     expect(digests()).toHaveLength(1);
   });
 
+  it('takes at most half of the day’s poll mail, so the day’s decisions keep the other half', async () => {
+    process.env.SITE_URL = SITE;
+    const cap = (await pollMailToday()) + 4;
+    process.env.MAIL_DAILY_POLL_CAP = String(cap);
+    const [digestsToday] = dailyCounter(MAIL_COUNTERS.pollDigests);
+    await redis().set(digestsToday, Math.floor(cap / 2) - 1, { ex: 3600 });
+    const before = resend().sent.length;
+    for (const address of ['first@example.com', 'second@example.com']) {
+      const organiser = await member(address);
+      const poll = await madePoll(organiser.token);
+      await call(settingsHandler, { token: organiser.token, body: { pollId: poll.id, digest: true } });
+      await anonymousVoter(poll);
+    }
+    await digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' }));
+    expect(resend().sent.length - before).toBe(1);
+    expect(Number(await redis().get(digestsToday))).toBe(Math.floor(cap / 2));
+    expect(await pollMailToday()).toBe(cap - 3);
+    await redis().del(digestsToday);
+  });
+
   it('sends a poll of the console’s own to the owner’s inbox, and none over the day’s poll mail', async () => {
     process.env.SITE_URL = SITE;
     const { createPoll } = await import('../../src/features/scheduling/organising/service.server.ts');

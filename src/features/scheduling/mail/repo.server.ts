@@ -14,17 +14,28 @@ export async function recordTold(pollId: string, told: Record<string, string>): 
   );
 }
 
-/** Takes the day's digest rows and reserves as many mails as the day's poll mail (`cap`) allows, in one round trip. */
-export async function takeDigests(cap: number, now: number): Promise<{ mails: number; rows: scripts.DigestRow[] }> {
+/** Takes the day's digest rows and reserves as many mails as the day's poll mail (`cap`) and the digests' `share` of it allow, in one round trip. */
+export async function takeDigests(
+  mail: { cap: number; share: number },
+  now: number,
+): Promise<{ mails: number; rows: scripts.DigestRow[] }> {
   const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
+  const [dayDigests] = dailyCounter(MAIL_COUNTERS.pollDigests, '', now);
   const { mails, rows } = await scripts.takeDigests.run(
     {
       digests: schedulingKeys.digests(),
       organisers: schedulingKeys.organisers(),
       polls: schedulingKeys.polls(),
       dayMail,
+      dayDigests,
     },
-    { userPrefix: keys.user(''), state: around(schedulingKeys.state), mailCap: cap, dayTtl },
+    {
+      userPrefix: keys.user(''),
+      state: around(schedulingKeys.state),
+      mailCap: mail.cap,
+      digestShare: mail.share,
+      dayTtl,
+    },
   );
   return { mails, rows: Array.isArray(rows) ? rows : [] };
 }

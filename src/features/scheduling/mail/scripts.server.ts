@@ -16,11 +16,12 @@ export interface DigestRow {
  * where they go: the organiser's account's address (the account still the one that has its name,
  * keys.ts accountKeyOf; `userPrefix` is the account hash key of the username ''), 'owner' for a
  * poll of the console's own, or none (left out); and reserves a mail per address, as many as the
- * day's poll mail (`mailCap`) allows, its counter made to live `dayTtl`.
+ * day's poll mail (`mailCap`) and the digests' part of it (`digestShare`, counted in `dayDigests`)
+ * allow, the counters made to live `dayTtl`.
  */
 export const takeDigests = defineScript<
-  'digests' | 'organisers' | 'polls' | 'dayMail',
-  { userPrefix: string; state: [string, string]; mailCap: number; dayTtl: number },
+  'digests' | 'organisers' | 'polls' | 'dayMail' | 'dayDigests',
+  { userPrefix: string; state: [string, string]; mailCap: number; digestShare: number; dayTtl: number },
   { mails: number; rows: DigestRow[] | Record<string, never> }
 >(
   `
@@ -45,10 +46,15 @@ for _, id in ipairs(ids) do
     end
   end
 end
-local granted = math.min(wanted, math.max(0, A.mailCap - tonumber(redis.call('GET', K.dayMail) or '0')))
+local function room(key, cap)
+  return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
+end
+local granted = math.min(wanted, room(K.dayMail, A.mailCap), room(K.dayDigests, A.digestShare))
 if granted > 0 then
-  redis.call('SET', K.dayMail, 0, 'NX', 'EX', A.dayTtl)
-  redis.call('INCRBY', K.dayMail, granted)
+  for _, key in ipairs({ K.dayMail, K.dayDigests }) do
+    redis.call('SET', key, 0, 'NX', 'EX', A.dayTtl)
+    redis.call('INCRBY', key, granted)
+  end
 end
 return cjson.encode({ mails = granted, rows = rows })`,
   { json: true },

@@ -11,6 +11,12 @@ import { type DigestLine, decisionMail, digestMail } from './logic.ts';
 /** A member organiser's share of the day's poll mail: half, so two organisers' decisions always fit. */
 export const organiserShare = (cap: number) => Math.ceil(cap / 2);
 
+/**
+ * The digests' share of the day's poll mail: at most half, taken at 00:00 UTC, so the decisions
+ * of the day always keep the other half, however many organisers ask for a digest.
+ */
+export const digestShare = (cap: number) => Math.floor(cap / 2);
+
 /** Sending stops this long after it began, well inside a function's 60 s; the rest is not sent. */
 const SENDING_BUDGET_MS = 40_000;
 
@@ -47,7 +53,8 @@ export async function tellVoters(
 
 /** Sends the day's digests, one mail per organiser address, as many as the day's poll mail allows. */
 export async function sendPollDigests(site: string, now = Date.now()): Promise<{ mailed: number; waiting: number }> {
-  const { mails, rows } = await repo.takeDigests(mailCaps().polls, now);
+  const { polls: cap } = mailCaps();
+  const { mails, rows } = await repo.takeDigests({ cap, share: digestShare(cap) }, now);
   const byAddress = new Map<string, DigestLine[]>();
   for (const { pollId, to, answers, voters } of rows) {
     byAddress.set(to, [...(byAddress.get(to) ?? []), { pollId, answers, voters }]);
