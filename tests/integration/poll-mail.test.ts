@@ -197,7 +197,7 @@ describe.skipIf(!features.scheduling)('the decision by mail', () => {
     expect(body.told).toEqual({ sending: 0, delivered: 2, undelivered: 0, 'not-sent': 0 });
     expect(
       decisionMails(poll.id)
-        .map((mail) => mail.to.toLowerCase())
+        .map((mail) => String(mail.to).toLowerCase())
         .sort(),
     ).toEqual(['once@example.com', 'twice@example.com']);
   });
