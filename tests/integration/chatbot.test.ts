@@ -295,6 +295,29 @@ describe.skipIf(!features.chatbot)('the chatbot’s daily caps', () => {
     await expectRefused(question(newAddress(), token), message);
   });
 
+  it('reserves each question’s worst case as it is let in, so questions sent at once cannot spend past a share', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const body = { userQuestion: 'Hi?', userSystemChoice: 'Be brief.' };
+    const worstCase = 'Be brief.'.length + 'Hi?'.length + MAX_ANSWER_TOKENS;
+    process.env.CHATBOT_TOKENS_PER_VISITOR_PER_DAY = String(3 * worstCase - 1);
+    process.env.OPENAI_TIMEOUT_MS = '500';
+    model.setMode({ kind: 'hang' });
+    const address = newAddress();
+    const before = model.requests.length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ask(body, address)));
+    // Three were let in (each while the share had room), each reserving its worst case; the rest refused.
+    expect(model.requests.length - before).toBe(3);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(7);
+    // What the three cost (their worst case, the model having said nothing) replaced their reserves.
+    expect(Number(await redis().get(tokensKey()))).toBe(3 * worstCase);
+  });
+
+  it('gives back what an answer did not use of its reserve', async () => {
+    model.setUsage({ prompt_tokens: 60, completion_tokens: 40 });
+    expect((await question()).status).toBe(200);
+    expect(Number(await redis().get(tokensKey()))).toBe(100);
+  });
+
   it('keeps the chatbot answering everyone when three addresses send the longest prompts they can', async () => {
     // Each question padded to the most a request may carry: the question, the instruction and the history kept.
     const padded = MAX_QUESTION_LENGTH + MAX_SYSTEM_LENGTH + MAX_HISTORY_CHARS;

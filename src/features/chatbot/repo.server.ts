@@ -60,7 +60,13 @@ export type AskVerdict =
   | ['tokens' | 'questions' | 'visitor' | 'address' | 'visitor-tokens', max: number];
 
 /** Counts a question against the rate limit and the day's caps, all or nothing, in one round trip (a signed-in asker's session checked first). */
-export async function countQuestion(attempt: Attempt, asker: Asker, caps: DailyCaps, now: Date): Promise<AskVerdict> {
+export async function countQuestion(
+  attempt: Attempt,
+  asker: Asker,
+  caps: DailyCaps,
+  reserve: number,
+  now: Date,
+): Promise<AskVerdict> {
   const day = dayKeys(now, asker);
   const [attempts, attemptsMax, attemptsWindow] = attemptCounter(attempt);
   const reply = await askWithinCaps.runChecked(
@@ -81,6 +87,7 @@ export async function countQuestion(attempt: Attempt, asker: Asker, caps: DailyC
       questionCap: caps.questions,
       tokenCap: caps.tokens,
       visitorTokenCap: caps.visitorTokens,
+      reserve,
     },
   );
   const wait = secondsToWait(reply);

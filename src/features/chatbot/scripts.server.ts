@@ -1,6 +1,7 @@
 // The chatbot's Lua: a question is counted only when the rate limit and every daily cap allow it,
-// the model's tokens are added to the day's totals (daily-cap counters, so each expires), and a
-// signed-in visitor's conversations share one expiry, refreshed on every read and write.
+// reserving its worst case on the day's token totals (daily-cap counters, so each expires) until
+// the model's own count replaces it, and a signed-in visitor's conversations share one expiry,
+// refreshed on every read and write.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { defineScript } from '../../server/scripts/script.ts';
@@ -12,11 +13,20 @@ export type AskWithinCapsReply =
 /**
  * After the attempt is counted, unless the site's token or question total, the account's or the
  * address's questions, or the account's or the address's tokens have reached today's cap, counts
- * the question on the day's question counters. The account's counters are there when signed in.
+ * the question on the day's question counters and reserves `reserve` tokens (the worst case the
+ * answer may cost) on its token counters, so questions asked at once cannot spend past the caps
+ * together. The account's counters are there when signed in.
  */
 export const askWithinCaps = defineLimitedScript<
   'address' | 'questions' | 'tokens' | 'addressTokens' | 'account' | 'accountTokens',
-  { dayTtl: number; visitorCap: number; questionCap: number; tokenCap: number; visitorTokenCap: number },
+  {
+    dayTtl: number;
+    visitorCap: number;
+    questionCap: number;
+    tokenCap: number;
+    visitorTokenCap: number;
+    reserve: number;
+  },
   AskWithinCapsReply
 >(`${DAILY_COUNT}
 if not has_room(K.tokens, A.tokenCap) then return 'tokens:' .. A.tokenCap end
@@ -28,9 +38,10 @@ if not has_room(K.addressTokens, A.visitorTokenCap) or (K.accountTokens and not 
 end
 local left = math.min(A.questionCap - count_day(K.questions, A.dayTtl), A.visitorCap - count_day(K.address, A.dayTtl))
 if K.account then left = math.min(left, A.visitorCap - count_day(K.account, A.dayTtl)) end
+for _, key in ipairs({ K.tokens, K.addressTokens, K.accountTokens or nil }) do count_day(key, A.dayTtl, A.reserve) end
 return 'ok:' .. math.max(left, 0)`).counted;
 
-/** Adds `tokens` to each of the day's token counters: the site's, the address's and, when signed in, the account's. */
+/** Adds `tokens` (less than none gives back a reserve) to each of the day's token counters: the site's, the address's and, when signed in, the account's. */
 export const addDayTokens = defineScript<
   'site' | 'address' | 'account',
   { dayTtl: number; tokens: number },

@@ -86,26 +86,32 @@ export function modelMessages(input: AskRequest): ChatMessage[] {
 }
 
 /**
- * Counts the question against the rate limit and the day's caps (one store round trip), or
- * throws the refusal. Answers the caps and the questions left after this one.
+ * Counts the question against the rate limit and the day's caps, reserving the worst case of its
+ * answer on the token totals (one store round trip), or throws the refusal. Answers the caps, the
+ * questions left after this one and the tokens reserved, which `settle` replaces by the real count.
  */
-async function admit(asker: Asker, requestId: string): Promise<{ caps: DailyCaps; remaining: number }> {
+async function admit(
+  input: AskRequest,
+  asker: Asker,
+  requestId: string,
+): Promise<{ caps: DailyCaps; remaining: number; reserved: number }> {
   if (!aiConfigured()) {
     console.error(`[${requestId}] ask-ai: OPENAI_API_KEY (or OPENAI_BASE_URL) is not set.`);
     throw new AppError('unavailable', NOT_CONFIGURED);
   }
   const now = new Date();
   const caps = dailyCaps(asker);
-  const [verdict, value] = await countQuestion([LIMITS.questionsPerAddress, asker.address], asker, caps, now);
+  const reserved = worstCaseTokens(modelMessages(input));
+  const [verdict, value] = await countQuestion([LIMITS.questionsPerAddress, asker.address], asker, caps, reserved, now);
   if (verdict === 'limited') throw rateLimited(value);
   if (verdict !== 'ok') throw overDailyCap(capMessage(verdict, value, now), now.getTime());
-  return { caps, remaining: value };
+  return { caps, remaining: value, reserved };
 }
 
-/** Logs a failed model call and counts what it may have cost; answers the visitor's error. */
-async function failed(error: AiError, asker: Asker, requestId: string): Promise<AppError> {
+/** Logs a failed model call and counts what it may have cost in the reserve's place; answers the visitor's error. */
+async function failed(error: AiError, asker: Asker, requestId: string, reserved: number): Promise<AppError> {
   console.error(`[${requestId}] ask-ai: ${error.message}`);
-  await recordTokens(error.tokens, asker, requestId);
+  await settle(error.tokens, reserved, asker, requestId);
   return new AppError('unavailable', UNREACHABLE);
 }
 
@@ -116,14 +122,14 @@ async function failed(error: AiError, asker: Asker, requestId: string): Promise<
  * the model call.
  */
 export async function ask(input: AskRequest, asker: Asker, requestId: string, signal?: AbortSignal): Promise<Answer> {
-  const { caps, remaining } = await admit(asker, requestId);
+  const { caps, remaining, reserved } = await admit(input, asker, requestId);
   try {
     const answer = await askModel(modelMessages(input), signal);
-    const spent = await recordTokens(answer.tokens, asker, requestId);
+    const spent = await settle(answer.tokens, reserved, asker, requestId);
     return { text: answer.text, remaining: leftAfter(spent, caps, remaining) };
   } catch (error) {
     if (!(error instanceof AiError)) throw error;
-    throw await failed(error, asker, requestId);
+    throw await failed(error, asker, requestId, reserved);
   }
 }
 
@@ -149,7 +155,7 @@ export async function askStreamed(
   requestId: string,
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  const { caps, remaining } = await admit(asker, requestId);
+  const { caps, remaining, reserved } = await admit(input, asker, requestId);
   const upstream = new AbortController();
   const stop = () => upstream.abort();
   if (signal?.aborted) stop();
@@ -161,7 +167,7 @@ export async function askStreamed(
   } catch (error) {
     signal?.removeEventListener('abort', stop);
     if (!(error instanceof AiError)) throw error;
-    throw await failed(error, asker, requestId);
+    throw await failed(error, asker, requestId, reserved);
   }
 
   let out!: ReadableStreamDefaultController<Uint8Array>;
@@ -200,14 +206,14 @@ export async function askStreamed(
         send({ event: 'text', data: { text: next.value } });
         next = await pieces.next();
       }
-      const spent = await recordTokens(next.value, asker, requestId);
+      const spent = await settle(next.value, reserved, asker, requestId);
       send({ event: 'done', data: { remaining: leftAfter(spent, caps, remaining) } });
     } catch (error) {
       const known = error instanceof AiError;
       // An asker who stops an answer is no failure: noted, not logged as an error.
       if (known) (signal?.aborted ? console.info : console.error)(`[${requestId}] ask-ai: ${error.message}`);
       else console.error(`[${requestId}] ask-ai: the stream failed: ${String(error)}`);
-      await recordTokens(known ? error.tokens : worstCaseTokens(modelMessages(input)), asker, requestId);
+      await settle(known ? error.tokens : reserved, reserved, asker, requestId);
       send({ event: 'error', data: { error: UNREACHABLE, code: 'unavailable' } });
     } finally {
       finish();
@@ -222,13 +228,13 @@ function leftAfter(spent: TokenTotals, caps: DailyCaps, remaining: number): numb
 }
 
 /**
- * Adds the tokens to the day's totals (the site's and the asker's) and answers them. The answer is
- * already paid for, so a store failure here is logged, not shown; answers 0s when nothing was added.
+ * Puts the tokens an answer cost in place of its reserve on the day's totals (the site's and the
+ * asker's) and answers them. The answer is already paid for, so a store failure here is logged,
+ * not shown (the reserve then stays counted, and 0s are answered).
  */
-async function recordTokens(tokens: number, asker: Asker, requestId: string): Promise<TokenTotals> {
-  if (tokens <= 0) return { site: 0, visitor: 0 };
+async function settle(tokens: number, reserved: number, asker: Asker, requestId: string): Promise<TokenTotals> {
   try {
-    return await addTokens(tokens, asker, new Date());
+    return await addTokens(tokens - reserved, asker, new Date());
   } catch (error) {
     // The error's name only: a store error's text may carry the command's keys.
     const kind = error instanceof Error ? error.name : 'unknown error';
