@@ -188,6 +188,17 @@ describe.skipIf(!features.scheduling)('nobody can lock a poll', () => {
     expect((await call(voteHandler, { address, body: elsewhere })).status).toBe(200);
   });
 
+  it('counts signed-in voters new to a poll among the address’s new voters too', async () => {
+    const address = newAddress();
+    const vote = async () => {
+      const username = uniqueName('member');
+      const body = { pollId: 'ragnarok', optionId: firstItem('ragnarok'), username, answer: 'yes' };
+      return call(voteHandler, { address, token: await tokenFor(username, 1), body });
+    };
+    for (let i = 0; i < NEW_VOTERS_PER_ADDRESS.max; i++) expect((await vote()).status).toBe(200);
+    expect((await vote()).status).toBe(429);
+  });
+
   it('stops counting a voter who has no answers left; the name stays theirs', async () => {
     const username = anon();
     const people = () => redis().hlen(schedulingKeys.people('defense'));

@@ -99,6 +99,14 @@ describe.skipIf(!features.poll)('one-question poll', () => {
     expect(tries.filter((each) => each.status === 429)).toHaveLength(60 - admitted);
   });
 
+  it('counts signed-in voters new to a question among the address’s new voters too', async () => {
+    const address = newAddress();
+    const vote = async () =>
+      call(createVote, { address, token: await tokenFor(uniqueName('member'), 1), body: { question: 0, vote: ['0'] } });
+    for (let i = 0; i < LIMITS.newVotersPerAddress.max; i++) expect((await vote()).body.status).toBe('Success');
+    expect((await vote()).status).toBe(429);
+  });
+
   it('lets the owner (console clearance) take a voter off a question; the name can vote again', async () => {
     const name = uniqueName('Voter');
     await call(createVote, { body: { name, question: 0, vote: ['0', '1'] } });

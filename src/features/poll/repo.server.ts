@@ -28,10 +28,11 @@ export async function readQuestion(question: number): Promise<{ votes: StoredVot
 export interface VoteToCast {
   question: number;
   vote: StoredVote;
-  /** Not signed in: the name was typed, and the vote counts as a new voter from `address`. */
+  /** Not signed in: the name was typed, and is looked for among the accounts. */
   anonymous: boolean;
   address: string;
   maxVoters: number;
+  /** Where a voter new to the question counts, signed in or not. */
   newVoters: Attempt;
 }
 

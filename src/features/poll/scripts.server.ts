@@ -9,8 +9,8 @@ import { type Wait, defineScript } from '../../server/scripts/script.ts';
  * Records a vote unless the question is closed (checked in the vote's own script, so no vote lands
  * after the owner closed it), the voter already voted or the question has its most voters. An
  * anonymous vote under a name an account has is refused ('taken'), the look counted in register's
- * counters first (probe_account) when the name could be an account. An anonymous voter new to the
- * question counts in `newVoters`; once it holds `newVotersMax`, the next waits.
+ * counters first (probe_account) when the name could be an account. A voter new to the question,
+ * signed in or not, counts in `newVoters`; once it holds `newVotersMax`, the next waits.
  */
 export const castVote = defineScript<
   'votes' | 'account' | 'newVoters' | 'closed' | keyof AccountProbe['keys'],
@@ -33,11 +33,9 @@ if A.anonymous and A.couldBeAccount then
 end
 if redis.call('HEXISTS', K.votes, A.voterKey) == 1 then return 'already' end
 if redis.call('HLEN', K.votes) >= A.maxVoters then return 'full' end
-if A.anonymous then
-  if (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
-    return 'wait:' .. math.max(redis.call('TTL', K.newVoters), 1)
-  end
-  count_in(K.newVoters, math.huge, A.newVotersWindow)
+if (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
+  return 'wait:' .. math.max(redis.call('TTL', K.newVoters), 1)
 end
+count_in(K.newVoters, math.huge, A.newVotersWindow)
 redis.call('HSET', K.votes, A.voterKey, A.vote)
 return 'added'`);

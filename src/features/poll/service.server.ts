@@ -14,7 +14,7 @@ import type { CreateVoteRequest, CreateVoteStatus, PollReason, PollState } from 
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
   votesPerAddress: { bucket: 'poll-vote-ip', max: 20, windowSeconds: 600 },
-  /** Anonymous voters new to a question, per address (an IPv6 /64) an hour: a league inside it, a script filling the question not. */
+  /** Voters new to a question, signed in or not, per address (an IPv6 /64) an hour: a league inside it, a script filling the question not. */
   newVotersPerAddress: { bucket: 'poll-new-voter', max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 

@@ -36,8 +36,9 @@ const peopleOf = (reply: unknown): [string, Person][] =>
     .sort(([, a], [, b]) => a.joined - b.joined);
 
 /**
- * Anonymous names new to a poll, per poll and address (an IPv6 /64) per hour: a family votes well inside it;
- * a script inventing names to fill a poll (MAX_VOTERS_PER_POLL) would need 50 hours per address.
+ * Voters new to a poll, signed in or not, per poll and address (an IPv6 /64) per hour: a family
+ * votes well inside it; a script inventing names, or signing in free accounts, to fill a poll
+ * (MAX_VOTERS_PER_POLL) would need 50 hours per address.
  */
 export const NEW_VOTERS_PER_ADDRESS = { bucket: 'sched-new-voter', max: 10, windowSeconds: 3600 } satisfies RateLimit;
 
@@ -97,7 +98,7 @@ export function claimName(
   );
 }
 
-/** Adds or removes one vote (scripts.changeVote); a new anonymous voter counts from `address`. */
+/** Adds or removes one vote (scripts.changeVote); a new voter counts from `address`. */
 export async function changeVote(change: Change, address: string): Promise<scripts.ChangeOutcome> {
   const { pollId } = change;
   const [newVoters, newVotersMax, newVotersWindow] = attemptCounter([NEW_VOTERS_PER_ADDRESS, `${pollId}@${address}`]);

@@ -48,8 +48,8 @@ return 'claimed'`);
 /**
  * Adds or removes one vote, raising the poll's version, and for an add its answers and (for a
  * voter new to it) voters since the last digest. Refuses a finalised poll ('closed'), a new voter
- * once the poll has `maxVoters` ('full'), and a new anonymous voter once their address's new-voter
- * counter is full (a Wait); such a refusal takes back a claim `claimed` in the same request from a
+ * once the poll has `maxVoters` ('full'), and a new voter, signed in or not, once their address's
+ * new-voter counter is full (a Wait); such a refusal takes back a claim `claimed` in the same request from a
  * voter with no votes. An anonymous voter holds their name's claim (claimName). A registered
  * voter's first name is copied from their account. A remove that leaves the voter no answers takes
  * them out of the poll's people, with the address they left; their claim stays theirs.
@@ -89,7 +89,7 @@ if redis.call('HEXISTS', K.finals, A.pollId) == 1 then return refuse('closed') e
 local person = redis.call('HGET', K.people, voter)
 local new_voter = A.change == 'add' and not person
 if new_voter and redis.call('HLEN', K.people) >= A.maxVoters then return refuse('full') end
-if new_voter and A.anonymous and (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
+if new_voter and (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
   return refuse('wait:' .. math.max(redis.call('TTL', K.newVoters), 1))
 end
 if A.anonymous then
@@ -106,7 +106,7 @@ end
 redis.call('HINCRBY', K.state, 'answers', 1)
 if new_voter then
   redis.call('HINCRBY', K.state, 'voters', 1)
-  if A.anonymous then count_in(K.newVoters, math.huge, A.newVotersWindow) end
+  count_in(K.newVoters, math.huge, A.newVotersWindow)
 end
 person = person and cjson.decode(person) or { joined = redis.call('HINCRBY', K.state, 'joined', 1) }
 person.name = A.username
