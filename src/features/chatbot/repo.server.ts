@@ -79,16 +79,7 @@ export async function countQuestion(
       addressTokens: day.addressTokens,
       ...(day.account ? { account: day.account.questions, accountTokens: day.account.tokens } : {}),
     } as Parameters<typeof askWithinCaps.run>[0],
-    {
-      attemptsMax,
-      attemptsWindow,
-      dayTtl: day.ttl,
-      visitorCap: caps.visitor,
-      questionCap: caps.questions,
-      tokenCap: caps.tokens,
-      visitorTokenCap: caps.visitorTokens,
-      reserve,
-    },
+    { attemptsMax, attemptsWindow, dayTtl: day.ttl, caps, reserve },
   );
   const wait = secondsToWait(reply);
   if (wait !== undefined) return ['limited', wait];

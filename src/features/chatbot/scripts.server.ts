@@ -5,6 +5,7 @@
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { defineScript } from '../../server/scripts/script.ts';
+import type { DailyCaps } from './logic.ts';
 
 /** A daily cap that refused a question, with its size; or 'ok' with the questions the visitor has left today. */
 export type AskWithinCapsReply =
@@ -19,25 +20,19 @@ export type AskWithinCapsReply =
  */
 export const askWithinCaps = defineLimitedScript<
   'address' | 'questions' | 'tokens' | 'addressTokens' | 'account' | 'accountTokens',
-  {
-    dayTtl: number;
-    visitorCap: number;
-    questionCap: number;
-    tokenCap: number;
-    visitorTokenCap: number;
-    reserve: number;
-  },
+  { dayTtl: number; caps: DailyCaps; reserve: number },
   AskWithinCapsReply
 >(`${DAILY_COUNT}
-if not has_room(K.tokens, A.tokenCap) then return 'tokens:' .. A.tokenCap end
-if not has_room(K.questions, A.questionCap) then return 'questions:' .. A.questionCap end
-if K.account and not has_room(K.account, A.visitorCap) then return 'visitor:' .. A.visitorCap end
-if not has_room(K.address, A.visitorCap) then return (K.account and 'address:' or 'visitor:') .. A.visitorCap end
-if not has_room(K.addressTokens, A.visitorTokenCap) or (K.accountTokens and not has_room(K.accountTokens, A.visitorTokenCap)) then
-  return 'visitor-tokens:' .. A.visitorTokenCap
+local caps = A.caps
+if not has_room(K.tokens, caps.tokens) then return 'tokens:' .. caps.tokens end
+if not has_room(K.questions, caps.questions) then return 'questions:' .. caps.questions end
+if K.account and not has_room(K.account, caps.visitor) then return 'visitor:' .. caps.visitor end
+if not has_room(K.address, caps.visitor) then return (K.account and 'address:' or 'visitor:') .. caps.visitor end
+if not has_room(K.addressTokens, caps.visitorTokens) or (K.accountTokens and not has_room(K.accountTokens, caps.visitorTokens)) then
+  return 'visitor-tokens:' .. caps.visitorTokens
 end
-local left = math.min(A.questionCap - count_day(K.questions, A.dayTtl), A.visitorCap - count_day(K.address, A.dayTtl))
-if K.account then left = math.min(left, A.visitorCap - count_day(K.account, A.dayTtl)) end
+local left = math.min(caps.questions - count_day(K.questions, A.dayTtl), caps.visitor - count_day(K.address, A.dayTtl))
+if K.account then left = math.min(left, caps.visitor - count_day(K.account, A.dayTtl)) end
 for _, key in ipairs({ K.tokens, K.addressTokens, K.accountTokens or nil }) do count_day(key, A.dayTtl, A.reserve) end
 return 'ok:' .. math.max(left, 0)`).counted;
 

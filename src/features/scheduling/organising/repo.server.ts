@@ -165,7 +165,7 @@ export async function finalisePoll(
   organiser: Organiser,
   pollId: string,
   optionId: string,
-  mail: { cap: number; organiserShare: number },
+  mail: scripts.MailShare,
   now = Date.now(),
 ): Promise<Finalised> {
   const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
@@ -187,8 +187,7 @@ export async function finalisePoll(
       pollId,
       optionId,
       ...actingAs(organiser),
-      mailCap: mail.cap,
-      organiserShare: mail.organiserShare,
+      mail,
       dayTtl,
       // The organiser's counter is the day's counter of the subject '': their account key follows.
       organiserCounterPrefix: `${organiserCounter}:`,

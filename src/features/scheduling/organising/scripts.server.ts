@@ -150,6 +150,12 @@ if organiser then
 end
 return 'deleted'`);
 
+/** The day's poll mail, and a member organiser's share of it. */
+export interface MailShare {
+  cap: number;
+  organiserShare: number;
+}
+
 /** What finalising answered: for 'ok', the mails reserved, the poll's definition and the voters' addresses. */
 export type FinaliseReply =
   | { outcome: 'missing' | 'not-theirs' | 'unknown-option' }
@@ -157,22 +163,15 @@ export type FinaliseReply =
 
 /**
  * Finalises a poll on one of its options and reserves the mail that tells its voters who left an
- * address: as many as the day's poll mail (`mailCap`) and, for a member's poll finalised by anyone
- * but an admin, that member's share (their day's counter: `organiserCounterPrefix` and their account
- * key) allow, each counter made to live `dayTtl` seconds. The addresses come in voter-key order, once
- * each and none mailed this poll's decision today (`toldToday`, which the reserved ones join): finalising
- * again, on any option, mails nobody twice in a day.
+ * address: as many as the day's poll mail and, for a member's poll finalised by anyone but an
+ * admin, that member's share (their day's counter: `organiserCounterPrefix` and their account key)
+ * allow, each counter made to live `dayTtl` seconds. The addresses come in voter-key order, once
+ * each and none mailed this poll's decision today (`toldToday`, which the reserved ones join):
+ * finalising again, on any option, mails nobody twice in a day.
  */
 export const finalisePoll = defineLimitedScript<
   'polls' | 'offered' | 'finals' | 'state' | 'organisers' | 'people' | 'dayMail' | 'toldToday',
-  Acting & {
-    pollId: string;
-    optionId: string;
-    mailCap: number;
-    organiserShare: number;
-    dayTtl: number;
-    organiserCounterPrefix: string;
-  },
+  Acting & { pollId: string; optionId: string; mail: MailShare; dayTtl: number; organiserCounterPrefix: string },
   FinaliseReply
 >(
   `${MAY_ORGANISE}
@@ -199,10 +198,10 @@ end
 local function room(key, cap)
   return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
 end
-local granted = math.min(#emails / 2, room(K.dayMail, A.mailCap))
+local granted = math.min(#emails / 2, room(K.dayMail, A.mail.cap))
 local organiser = redis.call('HGET', K.organisers, A.pollId)
 local share = organiser and not A.admin and (A.organiserCounterPrefix .. organiser)
-if share then granted = math.min(granted, room(share, A.organiserShare)) end
+if share then granted = math.min(granted, room(share, A.mail.organiserShare)) end
 if granted > 0 then
   redis.call('SET', K.dayMail, 0, 'NX', 'EX', A.dayTtl)
   redis.call('INCRBY', K.dayMail, granted)
