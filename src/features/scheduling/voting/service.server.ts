@@ -18,11 +18,10 @@ import {
   isAnonymous,
   voterKey,
 } from '../poll/logic.ts';
-import type { Answer } from '../poll/schema.ts';
 import { specPoll } from '../configured/logic.ts';
 import { requirePollId } from '../poll/service.server.ts';
 import type { SchedulingReason } from '../poll/schema.ts';
-import type { VoterEmailRequest } from './schema.ts';
+import type { VoteRequest, VoterEmailRequest } from './schema.ts';
 
 // Someone ticking every slot of both polls twice stays well inside; a script does not.
 export const LIMITS = {
@@ -55,18 +54,9 @@ const refusal = (code: ErrorCode, message: string, reason: SchedulingReason) =>
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export interface VoteInput {
-  pollId: string;
-  optionId: string;
-  username: string;
-  claimSecret?: string;
-  /** Yes or if need be; none takes the answer back. */
-  answer: Answer | 'none';
-}
-
 /** Answers an option or takes the answer back; the first vote under an anonymous name returns the name's claim secret. */
 export async function vote(
-  input: VoteInput,
+  input: VoteRequest,
   caller: SignedIn | Guest,
   address: string,
 ): Promise<{ claimSecret?: string }> {
