@@ -19,7 +19,11 @@ import { migratePolls } from '../src/features/scheduling/configured/service.serv
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising/service.server.ts';
 import { sendPollDigests } from '../src/features/scheduling/mail/service.server.ts';
 import { QUESTIONS } from '../src/features/poll/logic.ts';
-import { removeVoter as removeQuestionVoter, setClosed } from '../src/features/poll/service.server.ts';
+import {
+  migrateVotes as migratePollVotes,
+  removeVoter as removeQuestionVoter,
+  setClosed,
+} from '../src/features/poll/service.server.ts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { WEDDING } from '../src/content/wedding.ts';
 import { parseGuestCsv } from '../src/features/wedding/guest-csv.ts';
@@ -93,6 +97,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     const { stored, placed, moved } = await migratePolls(OPERATOR);
     return [
       `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list; ${moved} poll(s) moved to this version's storage.`,
+      `Poll: ${await migratePollVotes(OPERATOR)} member vote(s) moved under their account keys.`,
       `Wedding: ${await migrateGuestLinks()}`,
     ].join('\n');
   },

@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
 import removeVoter from '../../netlify/functions/poll-remove-voter.mts';
-import { createAccount } from '../../src/features/auth/service.server.ts';
+import { createAccount, deleteUser } from '../../src/features/auth/service.server.ts';
 import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION } from '../../src/features/poll/schema.ts';
-import { LIMITS, NO_SUCH_VOTER } from '../../src/features/poll/service.server.ts';
+import { LIMITS, NO_SUCH_VOTER, migrateVotes } from '../../src/features/poll/service.server.ts';
+import { pollKeys } from '../../src/features/poll/keys.server.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
 import { ACCOUNT_PROBE_LIMITS } from '../../src/server/account-probe.ts';
 import { keys } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { features, poll } from '../site-config.ts';
-import { tokenFor } from './fakes.ts';
+import { sessionUserFor, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 /** The owner's question's last option (src/content/site.config.ts), and the first id past its options. */
@@ -52,6 +54,43 @@ describe.skipIf(!features.poll)('one-question poll', () => {
     expect((await call(createVote, { token: 'not-a-token', body: { name: 'x', question: 0, vote: [] } })).status).toBe(
       401,
     );
+  });
+
+  it('keeps a member’s vote under their account, so a name registered again is another voter', async () => {
+    const username = uniqueName('member');
+    const vote = async () =>
+      (await call(createVote, { token: await tokenFor(username, 1), body: { question: 0, vote: ['0'] } })).body;
+    expect(await vote()).toEqual({ status: 'Success' });
+    expect(await vote()).toEqual({ status: 'alreadyVoted' });
+    await deleteUser(username);
+    expect(await vote()).toEqual({ status: 'Success' });
+    expect(await votesOf(username)).toHaveLength(2);
+    // The owner takes off, by the name, the vote of the account that has it now.
+    const owner = await tokenFor(uniqueName('owner'), 3);
+    expect((await call(removeVoter, { token: owner, body: { question: 0, name: username } })).status).toBe(200);
+    expect(await votesOf(username)).toHaveLength(1);
+    expect(await vote()).toEqual({ status: 'Success' });
+  });
+
+  it('refuses an anonymous vote under a name in an account key’s form', async () => {
+    const { accountKey } = await sessionUserFor(uniqueName('member'));
+    expect(await call(createVote, { body: { name: accountKey, question: 0, vote: ['0'] } })).toMatchObject({
+      status: 409,
+      body: { error: ACCOUNT_NAME },
+    });
+  });
+
+  it('moves a member’s vote from before account keys under their account key, once (migrate)', async () => {
+    const username = uniqueName('member');
+    const { accountKey } = await sessionUserFor(username);
+    const old = JSON.stringify({ inputtedName: username, options: ['0'] });
+    await redis().hset(pollKeys.votes(0), { [username.toLowerCase()]: old });
+    expect(await migrateVotes(OPERATOR)).toBeGreaterThanOrEqual(1);
+    expect(await redis().hexists(pollKeys.votes(0), accountKey)).toBe(1);
+    expect(await redis().hexists(pollKeys.votes(0), username.toLowerCase())).toBe(0);
+    const again = await call(createVote, { token: await tokenFor(username, 1), body: { question: 0, vote: ['1'] } });
+    expect(again.body).toEqual({ status: 'alreadyVoted' });
+    expect(await migrateVotes(OPERATOR)).toBe(0);
   });
 
   it.each([

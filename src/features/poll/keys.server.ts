@@ -2,11 +2,11 @@
 import { KEY_PREFIX } from '../../server/keys.ts';
 
 export const pollKeys = {
-  /** hash {voter key (pollVoterKey) → JSON {inputtedName, options}}; no expiry */
+  /** hash {voter key → JSON {inputtedName, options}}: a member's account key, else the typed name lower-cased (pollVoterKey); no expiry */
   votes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
   /** string: the time (ms) the owner closed the question, there while it is closed; no expiry */
   closed: (question: number) => `${KEY_PREFIX}poll:${question}:closed`,
 } as const;
 
-/** A voter's field in the votes: the name voted under, lower-cased (one vote per name in any letter case). */
+/** An anonymous voter's field in the votes: the name voted under, lower-cased (one vote per name in any letter case). */
 export const pollVoterKey = (name: string) => name.toLowerCase();

@@ -1,5 +1,5 @@
 // Redis access for the one-question poll: a question's votes and the owner's closed flag.
-import { type Admin, commandsAsAdmin } from '../../server/admin-limit.ts';
+import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { couldBeAccountName, accountProbe } from '../../server/account-probe.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
@@ -28,8 +28,8 @@ export async function readQuestion(question: number): Promise<{ votes: StoredVot
 export interface VoteToCast {
   question: number;
   vote: StoredVote;
-  /** Not signed in: the name was typed, and is looked for among the accounts. */
-  anonymous: boolean;
+  /** A member's account key, the vote's field; none for an anonymous voter, whose typed name is looked for among the accounts. */
+  accountKey?: string;
   address: string;
   maxVoters: number;
   /** Where a voter new to the question counts, signed in or not. */
@@ -37,7 +37,7 @@ export interface VoteToCast {
 }
 
 /** Records a vote in one round trip (scripts.server.ts castVote). */
-export async function castVote({ question, vote, anonymous, address, maxVoters, newVoters }: VoteToCast) {
+export async function castVote({ question, vote, accountKey, address, maxVoters, newVoters }: VoteToCast) {
   const name = vote.inputtedName;
   const probe = accountProbe(address, name);
   const [newVotersKey, newVotersMax, newVotersWindow] = attemptCounter(newVoters);
@@ -50,9 +50,9 @@ export async function castVote({ question, vote, anonymous, address, maxVoters, 
       ...probe.keys,
     },
     {
-      voterKey: pollVoterKey(name),
+      voterKey: accountKey ?? pollVoterKey(name),
       vote: JSON.stringify(vote),
-      anonymous,
+      anonymous: accountKey === undefined,
       couldBeAccount: couldBeAccountName(name),
       maxVoters,
       newVotersMax,
@@ -62,10 +62,29 @@ export async function castVote({ question, vote, anonymous, address, maxVoters, 
   );
 }
 
-/** Takes a voter's vote off a question within the admin's limit; answers whether there was one. */
+/** Takes a voter's vote off a question within the admin's limit (scripts.removeVote); answers whether there was one. */
 export async function removeVote(admin: Admin, question: number, name: string): Promise<boolean> {
-  const [removed] = await commandsAsAdmin(admin, [['HDEL', pollKeys.votes(question), pollVoterKey(name)]]);
-  return removed !== 0;
+  const removed = await runAsAdmin(
+    admin,
+    scripts.removeVote,
+    { votes: pollKeys.votes(question), account: keys.user(usernameKey(name)) },
+    { name: pollVoterKey(name) },
+  );
+  return removed > 0;
+}
+
+/** Moves the members' votes from before account keys under their account keys (scripts.migrateVotes); answers how many moved. */
+export async function migrateVotes(admin: Admin, questions: number): Promise<number> {
+  let moved = 0;
+  for (let question = 0; question < questions; question++) {
+    moved += await runAsAdmin(
+      admin,
+      scripts.migrateVotes,
+      { votes: pollKeys.votes(question) },
+      { userPrefix: keys.user('') },
+    );
+  }
+  return moved;
 }
 
 /** Sets the owner's closed flag (keeping the time it was first set) or clears it, within the admin's limit. */

@@ -3,13 +3,15 @@
 // its public results stay a bounded read.
 import type { AccountProbe } from '../../server/scripts/account-probe.ts';
 import { PROBE_ACCOUNT } from '../../server/scripts/account-probe.ts';
+import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { type Wait, defineScript } from '../../server/scripts/script.ts';
 
 /**
- * Records a vote unless the question is closed (checked in the vote's own script, so no vote lands
- * after the owner closed it), the voter already voted or the question has its most voters. An
- * anonymous vote under a name an account has is refused ('taken'), the look counted in register's
- * counters first (probe_account) when the name could be an account. A voter new to the question,
+ * Records a vote under `voterKey` (a member's account key, so a name registered again is another
+ * voter) unless the question is closed (checked in the vote's own script, so no vote lands after
+ * the owner closed it), the voter already voted or the question has its most voters. An anonymous
+ * vote under a name an account has, or in an account key's form, is refused ('taken'), the look
+ * counted in register's counters first (probe_account) when the name could be an account. A voter new to the question,
  * signed in or not, counts in `newVoters`; once it holds `newVotersMax`, the next waits.
  */
 export const castVote = defineScript<
@@ -26,6 +28,7 @@ export const castVote = defineScript<
   'added' | 'already' | 'closed' | 'taken' | 'full' | Wait
 >(`${PROBE_ACCOUNT}
 if redis.call('EXISTS', K.closed) == 1 then return 'closed' end
+if A.anonymous and string.match(A.voterKey, '^[%w_.%-]+#%d+$') then return 'taken' end
 if A.anonymous and A.couldBeAccount then
   local wait = probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)
   if wait > 0 then return 'wait:' .. wait end
@@ -39,3 +42,31 @@ end
 count_in(K.newVoters, math.huge, A.newVotersWindow)
 redis.call('HSET', K.votes, A.voterKey, A.vote)
 return 'added'`);
+
+/**
+ * Takes off a question the vote of the name (lower-cased, `name`): an anonymous one's, and the
+ * vote of the account that has the name now (its `account` field; the name itself for an account
+ * from before account keys). Answers how many votes went.
+ */
+export const removeVote = defineLimitedScript<'votes' | 'account', { name: string }, number>(`
+local removed = redis.call('HDEL', K.votes, A.name)
+local account = redis.call('HGET', K.account, 'account')
+if account then removed = removed + redis.call('HDEL', K.votes, account) end
+return removed`);
+
+/**
+ * Moves each member's vote on a question from under their name to under their account key, for
+ * votes from before account keys: a field naming an account that has a key of its own. Answers how
+ * many moved.
+ */
+export const migrateVotes = defineLimitedScript<'votes', { userPrefix: string }, number>(`
+local fields, moved = redis.call('HKEYS', K.votes), 0
+for _, name in ipairs(fields) do
+  local account = redis.call('HGET', A.userPrefix .. name, 'account')
+  if account and account ~= name and redis.call('HEXISTS', K.votes, account) == 0 then
+    redis.call('HSET', K.votes, account, redis.call('HGET', K.votes, name))
+    redis.call('HDEL', K.votes, name)
+    moved = moved + 1
+  end
+end
+return moved`);

@@ -68,7 +68,7 @@ export async function castVote(
   const outcome = await repo.castVote({
     question: input.question,
     vote: { inputtedName: name, options: [...new Set(input.vote)].sort() },
-    anonymous: !signedIn,
+    ...(signedIn ? { accountKey: voter.accountKey } : {}),
     address,
     maxVoters: scaledForLocalRun(MAX_VOTERS_PER_QUESTION),
     newVoters: [LIMITS.newVotersPerAddress, `${input.question}@${address}`],
@@ -91,6 +91,11 @@ export const NO_SUCH_VOTER = 'This voter has no vote on the question any more.';
  */
 export async function removeVoter(admin: Admin, question: number, name: string): Promise<void> {
   if (!(await repo.removeVote(admin, question, name))) throw new AppError('not_found', NO_SUCH_VOTER);
+}
+
+/** The one-question poll's part of `migrate`: members' votes from before account keys move under them; answers how many. */
+export function migrateVotes(admin: Admin): Promise<number> {
+  return repo.migrateVotes(admin, QUESTIONS.length);
 }
 
 /** What the owner hears when reopening a question the site config closes. */
