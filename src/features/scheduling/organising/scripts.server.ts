@@ -184,15 +184,14 @@ if redis.call('HGET', K.finals, A.pollId) == A.optionId then
 end
 redis.call('HSET', K.finals, A.pollId, A.optionId)
 redis.call('HINCRBY', K.state, 'version', 1)
-local people, voters, seen = redis.call('HGETALL', K.people), {}, {}
+local people, voters, seen, emails = redis.call('HGETALL', K.people), {}, {}, {}
 for i = 1, #people, 2 do voters[#voters + 1] = { people[i], cjson.decode(people[i + 1]).email } end
 table.sort(voters, function(a, b) return a[1] < b[1] end)
-local emails = {}
 for _, voter in ipairs(voters) do
-  local email = voter[2]
-  if email and not seen[string.lower(email)] and redis.call('SISMEMBER', K.toldToday, string.lower(email)) == 0 then
-    seen[string.lower(email)] = true
-    emails[#emails + 1] = voter[1]; emails[#emails + 1] = email
+  local address = voter[2] and string.lower(voter[2])
+  if address and not seen[address] and redis.call('SISMEMBER', K.toldToday, address) == 0 then
+    seen[address] = true
+    emails[#emails + 1] = voter[1]; emails[#emails + 1] = voter[2]
   end
 end
 local function room(key, cap)
