@@ -18,6 +18,8 @@ if (!existsSync('dist/index.html')) {
 const exposure = exposureOf(host);
 if (exposure.warning) console.warn(exposure.warning);
 const localEnv = await prepareLocalEnv(undefined, { seed: exposure.seed });
+// The links in mail sent from here (confirm an address, unsubscribe, a poll's page) lead back here.
+process.env.SITE_URL ??= `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 // The audit serves its bare reference pages from a folder of its own (scripts/audit.ts).
 const extraStaticDirectories = process.env.EXTRA_STATIC_DIR ? [process.env.EXTRA_STATIC_DIR] : [];
 // Names other machines reach it by (HOST=0.0.0.0): any Host that is neither these nor a loopback name gets 421.

@@ -4,15 +4,14 @@ import { endpoint } from '../../src/server/http.ts';
 import { voterEmailRequest } from '../../src/features/scheduling/voting/schema.ts';
 import { leaveEmail } from '../../src/features/scheduling/voting/service.server.ts';
 
-/** Keeps the address a voter leaves to hear the decision (shown only to the poll's organiser). */
+/** Keeps the address a voter leaves to hear the decision (shown only to the poll's organiser), once confirmed. */
 export default endpoint({
   method: 'POST',
   feature: 'scheduling',
   access: 'optional-session',
   body: voterEmailRequest,
   handle: async ({ req, context, body, caller }) => {
-    await leaveEmail(body, caller, clientAddress(req, context));
-    return { status: 'Success' };
+    return { status: 'Success', ...(await leaveEmail(body, caller, clientAddress(req, context))) };
   },
 });
 

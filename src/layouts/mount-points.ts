@@ -4,7 +4,8 @@
 // islands share and the island itself (docs/architecture.md, Budgets). The plain DOM controllers
 // are small and travel in that script; the islands, and React with them, load only on their pages.
 import { mountController, mountIsland } from '../components/mount.ts';
-import { SHOP_GREETING } from '../features/auth/mount-point.ts';
+import { EMAIL_LINK, SHOP_GREETING } from '../features/auth/mount-point.ts';
+import { mountEmailLink } from '../features/auth/components/email-link.ts';
 import { mountShopGreeting } from '../features/auth/components/shop-greeting.ts';
 import { CHATBOT } from '../features/chatbot/mount-point.ts';
 import { mountContactForm } from '../features/contact/components/contact-form.ts';
@@ -38,6 +39,7 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   [CONTACT_FORM.selector]: (form) => mountController(form as HTMLFormElement, mountContactForm),
   [GALLERY.selector]: (gallery) => mountController(gallery, mountGallery),
   [SHOP_GREETING.selector]: (greeting) => mountController(greeting, mountShopGreeting),
+  [EMAIL_LINK.selector]: (root) => mountController(root, mountEmailLink),
   [ORDER_CTA.selector]: (cta) => mountController(cta, mountOrderCta),
   // Any token may shop; without one the guard sends the visitor to /unauthorized.
   [PRODUCT_PICKER.selector]: (dialog) =>

@@ -30,6 +30,8 @@ export const keys = {
     `${KEY_PREFIX}daily:${cap}:${day}${subject ? `:${subject}` : ''}`,
   /** set of the names (key form) one address looked at as accounts (src/server/account-probe.ts); expires with register's per-address window */
   accountLookups: (address: string) => `${KEY_PREFIX}rate:account-lookups:${address}`,
+  /** hash {mail address (lower case) → 'confirmed' | 'unsubscribed'} (src/server/mail-address.ts); no expiry: an entry is added only by its holder, from a link the site mailed within a daily cap */
+  mailAddresses: () => `${KEY_PREFIX}mail-addresses`,
 } as const;
 
 /** Returns the key form of a username (usernames are unique case-insensitively). */

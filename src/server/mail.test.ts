@@ -9,11 +9,12 @@ describe('mailCaps', () => {
     'MAIL_DAILY_ORDER_CAP',
     'MAIL_DAILY_POLL_CAP',
     'MAIL_DAILY_RSVP_CAP',
+    'MAIL_DAILY_ADDRESS_CAP',
     'MAIL_DAILY_PER_ACCOUNT',
   ]);
 
-  it('shares Resend’s free 100 a day: contact mail 40, orders, polls and RSVPs 20 each; an account 10', () => {
-    expect(mailCaps()).toEqual({ contact: 40, orders: 20, polls: 20, rsvp: 20, perAccount: 10 });
+  it('shares Resend’s free 100 a day: contact mail 40, orders and polls 20 each, address mail and RSVPs 10 each; an account 10', () => {
+    expect(mailCaps()).toEqual({ contact: 40, orders: 20, polls: 20, addresses: 10, rsvp: 10, perAccount: 10 });
   });
 
   it('splits MAIL_DAILY_CAP between the budgets not set, adding up to it', () => {
@@ -33,6 +34,6 @@ describe('mailCaps', () => {
     process.env.MAIL_DAILY_ORDER_CAP = '2.5';
     process.env.MAIL_DAILY_POLL_CAP = 'x';
     process.env.MAIL_DAILY_PER_ACCOUNT = 'many';
-    expect(mailCaps()).toEqual({ contact: 40, orders: 20, polls: 20, rsvp: 20, perAccount: 10 });
+    expect(mailCaps()).toEqual({ contact: 40, orders: 20, polls: 20, addresses: 10, rsvp: 10, perAccount: 10 });
   });
 });

@@ -1,11 +1,18 @@
 // Outgoing mail through Resend. RESEND_API_KEY switches it on; without it nothing is sent and
 // callers keep what they would have mailed. Local runs and tests set RESEND_BASE_URL (which the
 // client reads itself) to tools/fake-resend, so the real client and its requests are exercised.
+import { createHash } from 'node:crypto';
 import { Resend } from 'resend';
+import type { AskOutcome } from '../lib/email.ts';
+import { utcDay } from '../lib/utc-day.ts';
 import { owner } from '../content/site.config.ts';
-import { capFromEnv } from './daily-cap.ts';
+import { capFromEnv, dailyCounter } from './daily-cap.ts';
 import { optionalEnv } from './env.ts';
+import { keys } from './keys.ts';
 import { describeError, redact } from './log.ts';
+import { LINK_LIFETIME_SECONDS, addressState, normalAddress, signMailLink } from './mail-address.ts';
+import { askToConfirm as askToConfirmScript } from './scripts/mail-address.ts';
+import { siteUrl } from './settings.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -17,6 +24,8 @@ export interface OutgoingMail {
   attachments?: { filename: string; contentType: string; content: string }[];
   /** Resend sends a mail once per key for 24 hours, so a retried request cannot mail twice. */
   idempotencyKey: string;
+  /** Extra headers (List-Unsubscribe on every mail to a visitor). */
+  headers?: Record<string, string>;
 }
 
 /** Where mail goes, or why it cannot be sent. */
@@ -46,18 +55,20 @@ export class MailError extends Error {
 
 /**
  * Daily mail caps, so neither a script nor a busy day runs up the mail bill or the sender's
- * reputation. Each kind of mail (contact, order confirmations, scheduling-poll mail, RSVP
- * confirmations) has a budget of its own (the MAIL_DAILY_* settings: 0 sends none), so mail aimed at
- * strangers never stops the owner's contact mail; orders also have a cap per account. MAIL_DAILY_CAP,
- * the day's mail in all, is shared by the budgets not set; its default, 100, is Resend's free quota.
+ * reputation. Each kind of mail (contact, order confirmations, scheduling-poll mail, the requests to
+ * confirm an address and password resets, RSVP confirmations) has a budget of its own (the
+ * MAIL_DAILY_* settings: 0 sends none), so mail aimed at strangers never stops the owner's contact
+ * mail; orders also have a cap per account. MAIL_DAILY_CAP, the day's mail in all, is shared by the
+ * budgets not set; its default, 100, is Resend's free quota.
  */
 export const MAIL_CAP_DEFAULTS = { perAccount: 10, total: 100 } as const;
 
 /**
  * Each budget's share of MAIL_DAILY_CAP when it is not set: contact mail 2/5 (rounded up), order
- * and poll mail 1/5 each (rounded down), RSVP confirmations the rest, so together they are the total.
+ * and poll mail 1/5 each, address mail 1/10 (rounded down), RSVP confirmations the rest, so
+ * together they are the total.
  */
-export const MAIL_BUDGET_SHARES = { contact: 0.4, orders: 0.2, polls: 0.2 } as const;
+export const MAIL_BUDGET_SHARES = { contact: 0.4, orders: 0.2, polls: 0.2, addresses: 0.1 } as const;
 
 export interface MailCaps {
   /** Contact mail to the owner a day. */
@@ -68,6 +79,8 @@ export interface MailCaps {
   polls: number;
   /** Wedding RSVP confirmations a day, all households together. */
   rsvp: number;
+  /** Requests to confirm an address and password-reset links a day, all addresses together. */
+  addresses: number;
   /** Order confirmations a day per account. */
   perAccount: number;
 }
@@ -77,11 +90,13 @@ export function mailCaps(): MailCaps {
   const contact = Math.ceil(total * MAIL_BUDGET_SHARES.contact);
   const orders = Math.floor(total * MAIL_BUDGET_SHARES.orders);
   const polls = Math.floor(total * MAIL_BUDGET_SHARES.polls);
+  const addresses = Math.floor(total * MAIL_BUDGET_SHARES.addresses);
   return {
     contact: capFromEnv('MAIL_DAILY_CONTACT_CAP', contact),
     orders: capFromEnv('MAIL_DAILY_ORDER_CAP', orders),
     polls: capFromEnv('MAIL_DAILY_POLL_CAP', polls),
-    rsvp: capFromEnv('MAIL_DAILY_RSVP_CAP', Math.max(0, total - contact - orders - polls)),
+    addresses: capFromEnv('MAIL_DAILY_ADDRESS_CAP', addresses),
+    rsvp: capFromEnv('MAIL_DAILY_RSVP_CAP', Math.max(0, total - contact - orders - polls - addresses)),
     perAccount: capFromEnv('MAIL_DAILY_PER_ACCOUNT', MAIL_CAP_DEFAULTS.perAccount),
   };
 }
@@ -100,6 +115,10 @@ export const MAIL_COUNTERS = {
   pollsPerOrganiser: 'mail-poll-organiser',
   /** The organisers' digests' part of the poll mail (src/features/scheduling). */
   pollDigests: 'mail-poll-digests',
+  /** Requests to confirm an address and password-reset links, site-wide. */
+  addresses: 'mail-addresses',
+  /** Whether an address was asked to confirm today (one request a day per address). */
+  askedToday: 'mail-asked',
 } as const;
 
 // A function has about ten seconds in all; a slow mail service must not use them up.
@@ -117,25 +136,104 @@ export function mailSettings(): MailSettings {
   return { enabled: true, apiKey, from, ownerAddress: optionalEnv('CONTACT_TO') ?? owner.email };
 }
 
+/** The delivery note of a mail to an address whose holder has not confirmed it (or has unsubscribed). */
+export const UNCONFIRMED_NOTE = 'not sent: address not confirmed';
+
 /**
  * Mails `mail` to `to`, or to the owner (CONTACT_TO) when `to` is 'owner', and says how it went.
- * Mail trouble is logged under `label` and returned, never thrown: callers have already stored
- * what the mail is about, and a visitor must not resend it because the mail failed.
+ * Any other address gets it only once its holder has confirmed it (src/server/mail-address.ts),
+ * with a line and a List-Unsubscribe header that stop all mail to it in one click; `asking` is only
+ * for askToConfirm's request, which goes to an address nobody has confirmed yet. Mail trouble is logged
+ * under `label` and returned, never thrown: callers have already stored what the mail is about, and
+ * a visitor must not resend it because the mail failed.
  */
 export async function deliverMail(
   mail: Omit<OutgoingMail, 'from' | 'to'> & { to: string | 'owner' },
   label: string,
+  { asking = false } = {},
 ): Promise<DeliveryOutcome> {
   const settings = mailSettings();
   if (!settings.enabled) return notSent(settings.reason, label);
-  const to = mail.to === 'owner' ? settings.ownerAddress : mail.to;
+  if (mail.to === 'owner') return send({ ...mail, to: settings.ownerAddress }, settings, label);
+  // The request to confirm was counted, in the same step as the check that its address had not unsubscribed.
+  if (!asking && (await addressState(mail.to)) !== 'confirmed') return notSent(UNCONFIRMED_NOTE, label);
+  const unsubscribe = `${siteUrl(process.env) ?? ''}/email/?unsubscribe=${await signMailLink({ purpose: 'unsubscribe', address: normalAddress(mail.to) })}`;
+  return send(
+    {
+      ...mail,
+      to: mail.to,
+      text: `${mail.text}\n\n--\nTo get no more mail from this site at this address: ${unsubscribe}\n`,
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+    },
+    settings,
+    label,
+  );
+}
+
+async function send(
+  mail: Omit<OutgoingMail, 'from'>,
+  settings: Extract<MailSettings, { enabled: true }>,
+  label: string,
+): Promise<DeliveryOutcome> {
   try {
-    return { delivery: 'delivered', note: await sendMail(settings.apiKey, { ...mail, from: settings.from, to }) };
+    return { delivery: 'delivered', note: await sendMail(settings.apiKey, { ...mail, from: settings.from }) };
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
     console.error(`${label} stored, mail failed: ${redact(error.message)}`);
     return { delivery: 'undelivered', note: error.message };
   }
+}
+
+/**
+ * Requests to confirm an address one requester (a client address, or an account) may cause a day:
+ * a person's own address or two, a retry; a script mailing strangers stops here, well before the
+ * site-wide budget.
+ */
+export const CONFIRMATIONS_PER_REQUESTER = 3;
+
+/**
+ * Mails `address` a link that confirms it (for `account`, as that account's email; `change`: as its
+ * new email), once a day per address, CONFIRMATIONS_PER_REQUESTER a day per `requester`, within the
+ * day's address-mail budget, never to an address that unsubscribed. The mail holds only the site's
+ * words and the link.
+ */
+export async function askToConfirm(
+  address: string,
+  { requester, account, change }: { requester: string; account?: string; change?: boolean },
+  now = Date.now(),
+): Promise<AskOutcome> {
+  const normal = normalAddress(address);
+  const [day, dayTtl] = dailyCounter(MAIL_COUNTERS.addresses, '', now);
+  const [asked] = dailyCounter(MAIL_COUNTERS.askedToday, normal, now);
+  const [byRequester] = dailyCounter(MAIL_COUNTERS.addresses, requester, now);
+  const counted = await askToConfirmScript.run(
+    { states: keys.mailAddresses(), asked, requester: byRequester, day },
+    { address: normal, requesterCap: CONFIRMATIONS_PER_REQUESTER, cap: mailCaps().addresses, dayTtl },
+  );
+  if (counted !== 'send') return counted;
+  const token = await signMailLink(
+    { purpose: 'confirm', address: normal, ...(account ? { account } : {}), ...(change ? { change } : {}) },
+    now,
+  );
+  const site = siteUrl(process.env) ?? '';
+  const days = LINK_LIFETIME_SECONDS.confirm / 86_400;
+  const outcome = await deliverMail(
+    {
+      to: normal,
+      subject: `Confirm your address for ${new URL(site || 'http://localhost').host}`,
+      text:
+        `This address was given on ${site || 'our site'}${account ? ' as the address of an account' : ''}. ` +
+        `To receive the site's mail here, confirm it within ${days} days:\n\n${site}/email/?confirm=${token}\n\n` +
+        'If it was not you, ignore this mail: nothing is sent to this address until it is confirmed.',
+      idempotencyKey: `confirm-${createHash('sha256')
+        .update(`${normal} ${account ?? ''} ${utcDay(now).day}`)
+        .digest('hex')
+        .slice(0, 32)}`,
+    },
+    'Address confirmation',
+    { asking: true },
+  );
+  return outcome.delivery === 'delivered' ? 'sent' : 'not-sent';
 }
 
 /**

@@ -102,16 +102,17 @@ export async function writeChecked(check: SessionCheck | undefined, writes: Writ
 }
 
 /**
- * A fresh token for the same session when the account's stored clearance (its hash, `stored`, read
- * in the request's checked round trip) is above the token's: the owner let the account into the
- * forum, which keeps its sessions (decideJoin in src/features/forum/scripts.server.ts), so the visitor's
- * next read answers the token their browser keeps instead. Undefined otherwise: a lower clearance
- * was set by a demotion, which ends the sessions (the check has refused this one already).
+ * A fresh token for the same session when the account's stored details (its hash, `stored`, read in
+ * the request's checked round trip) are newer than the token's: a raised clearance (the owner let
+ * the account into the forum, which keeps its sessions: decideJoin in
+ * src/features/forum/scripts.server.ts), or an email, first or last name changed since. The
+ * visitor's next read answers the token their browser keeps instead. Undefined otherwise: a lower
+ * clearance was set by a demotion, which ends the sessions (the check has refused this one already).
  */
 export async function promotedToken(user: SessionUser, stored: unknown): Promise<string | undefined> {
   const hash = hashReply(stored);
   const clearance = Number(hash?.clearance);
-  if (!hash?.username || !Number.isInteger(clearance) || clearance <= (user.clearance ?? 0)) return undefined;
+  if (!hash?.username || !Number.isInteger(clearance) || clearance < (user.clearance ?? 0)) return undefined;
   const details = {
     username: hash.username,
     firstName: hash.firstName ?? '',
@@ -119,5 +120,9 @@ export async function promotedToken(user: SessionUser, stored: unknown): Promise
     email: hash.email ?? '',
     clearance,
   };
+  const same =
+    clearance === user.clearance &&
+    (['firstName', 'lastName', 'email'] as const).every((field) => details[field] === user[field]);
+  if (same) return undefined;
   return signUserToken(user.accountKey, details, user.sid);
 }

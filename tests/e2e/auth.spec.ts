@@ -1,7 +1,16 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { features } from '../site-config.ts';
 import { siteLoaded, test } from './fixtures.ts';
-import { expectNoAxeViolations, loginThroughModal, runAdmin, uniqueUsername, watchForErrors } from './helpers.ts';
+import {
+  createUser,
+  expectNoAxeViolations,
+  loginThroughModal,
+  runAdmin,
+  uniqueUsername,
+  watchForErrors,
+} from './helpers.ts';
 
 const PASSWORD = 'a long enough password';
 
@@ -143,6 +152,37 @@ test.describe('dashboard', () => {
     await page.goto('/dashboard');
     await page.waitForURL('/unauthorized');
     await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
+  });
+
+  test("verifies the account's email from the link the site mails: asked again from the dashboard, followed from the mail", async ({
+    page,
+    request,
+  }) => {
+    const address = `${uniqueUsername('verify')}@example.com`;
+    const { token } = await createUser(request, { email: address, prefix: 'verify' });
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto('/dashboard');
+    const account = page.getByRole('region', { name: 'Your Account' });
+    await expect(account.getByText(`${address} (not verified yet)`)).toBeVisible();
+    await account.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(account.getByRole('status')).toHaveText(
+      `We have mailed ${address} a link. Follow it to verify your email.`,
+    );
+    await expectNoAxeViolations(page);
+
+    const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+    const mail = readdirSync(outbox)
+      .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string })
+      .find((each) => each.to === address);
+    const link = /https?:\/\/\S+\/email\/\?confirm=\S+/.exec(mail?.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      `Thank you: ${address} is confirmed as your account's email.`,
+    );
+    await page.goto('/dashboard');
+    await expect(account.getByText(`${address} (verified)`)).toBeVisible();
+    await expect(account.getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
   });
 
   test('shows the account and scores cards, and the admin card once the CLI raises clearance above 2', async ({

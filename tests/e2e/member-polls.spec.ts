@@ -114,6 +114,22 @@ test('a member starts a poll from the dashboard; a guest elsewhere answers, comm
   const address = `${name.toLowerCase()}@example.com`;
   await guest.getByLabel('Hear when it is decided').fill(address);
   await guest.getByRole('button', { name: 'Save the address' }).click();
+  // Nobody confirmed it yet: the site mails it a link instead, and keeps nothing until it is followed.
+  await expect(
+    guest.getByText(`We have mailed ${address} a link. Confirm your address there, then save it here again.`),
+  ).toBeVisible();
+  const asked = readdirSync(join(process.env.E2E_DATA_DIR!, 'outbox'))
+    .map((file) => JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, 'outbox', file), 'utf8')))
+    .find((mail) => mail.to === address && mail.subject.startsWith('Confirm your address for '));
+  const confirmLink = /\/email\/\?confirm=\S+/.exec(asked?.text ?? '')?.[0];
+  expect(confirmLink).toBeDefined();
+  const confirming = await guest.context().newPage();
+  await waitsForSite(confirming).goto(confirmLink!);
+  await expect(confirming.getByRole('main').getByRole('status')).toHaveText(
+    `Thank you: ${address} is confirmed. The site may now mail it what you asked for.`,
+  );
+  await confirming.close();
+  await guest.getByRole('button', { name: 'Save the address' }).click();
   await expect(guest.getByText(`We will mail ${address} once the organiser picks a time.`)).toBeVisible();
 
   // Comments: a guest's under their name, marked a guest's.
@@ -154,6 +170,7 @@ test('a member starts a poll from the dashboard; a guest elsewhere answers, comm
   const [mail] = outbox('A time has been picked').filter((each) => each.to === address);
   expect(mail!.text).toContain(`/scheduling_polls/p/${link.split('/').at(-1)}`);
   expect(mail!.text).not.toContain(title);
+  expect(mail!.text).toMatch(/To get no more mail from this site at this address: \S+\/email\/\?unsubscribe=\S+/);
   expect(mail!.attachments?.[0]).toMatchObject({ filename: 'decision.ics' });
   expect(mail!.attachments![0]!.content).toContain(`DTSTART;TZID=${ORGANISER_ZONE}:${day.replace(/-/g, '')}T190000`);
   await expect(guest.getByRole('heading', { name: /^Decided:/ })).toBeVisible({ timeout: 15_000 });

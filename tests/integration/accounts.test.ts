@@ -275,7 +275,14 @@ describe('GET /api/account', () => {
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
       status: 'Success',
-      user: { username, firstName: 'Ada', lastName: 'Lovelace', email: 'me@example.org', clearance: 1 },
+      user: {
+        username,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'me@example.org',
+        clearance: 1,
+        emailVerified: false,
+      },
     });
     expect(await countStoreRoundTrips(() => call(account, { method: 'GET', token }))).toBe(1);
   });

@@ -5,6 +5,7 @@ import { createUser } from '../../src/features/auth/repo.server.ts';
 import { accountKeyOf, keys, usernameKey } from '../../src/server/keys.ts';
 import { redis } from '../../src/server/redis.ts';
 import { type SessionUser, newSessionId, sessionUser } from '../../src/server/session.ts';
+import { setAddressState } from '../../src/server/mail-address.ts';
 import { signUserToken } from '../../src/server/token.ts';
 import { type FakeResend, startFakeResend } from '../../tools/fake-resend/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
@@ -28,6 +29,11 @@ export function useFakeResend(): () => FakeResend {
     resend!.failWith(null);
   });
   return () => resend!;
+}
+
+/** Marks each address as confirmed by its holder, as following the link the site mailed does. */
+export async function confirmAddresses(...addresses: string[]): Promise<void> {
+  for (const address of addresses) await setAddressState(address, 'confirmed');
 }
 
 /**
@@ -64,8 +70,8 @@ export async function accountKeyFor(username: string): Promise<string> {
 }
 
 /** Signs a session token for `username` with the given clearance, as login would, for its current session. */
-export async function tokenFor(username: string, clearance: number): Promise<string> {
-  const details = { username, firstName: '', lastName: '', email: '', clearance };
+export async function tokenFor(username: string, clearance: number, email = ''): Promise<string> {
+  const details = { username, firstName: '', lastName: '', email, clearance };
   const { session, accountKey } = await accountOf(username, clearance);
   return signUserToken(accountKey, details, session);
 }

@@ -14,6 +14,9 @@ import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import settingsHandler from '../../netlify/functions/scheduling-poll-settings.mts';
 import voterEmail from '../../netlify/functions/scheduling-voter-email.mts';
+import confirmEmail from '../../netlify/functions/email-confirm.mts';
+import unsubscribeEmail from '../../netlify/functions/email-unsubscribe.mts';
+import { addressState } from '../../src/server/mail-address.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_TAKEN } from '../../src/features/scheduling/poll/logic.ts';
 import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
@@ -27,7 +30,7 @@ import { MAIL_CAP_NOTE, MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { features } from '../site-config.ts';
-import { OWNER_ADDRESS, newPollForm, tokenFor, useFakeResend } from './fakes.ts';
+import { OWNER_ADDRESS, confirmAddresses, newPollForm, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
@@ -48,6 +51,7 @@ async function member(email = ''): Promise<{ token: string; name: string }> {
   const name = uniqueName('member');
   const token = await tokenFor(name, 1);
   if (email) await redis().hset(keys.user(usernameKey(name)), { email });
+  if (email) await confirmAddresses(email);
   return { token, name };
 }
 
@@ -69,8 +73,11 @@ async function anonymousVoter(poll: CreatedPoll, name = uniqueName('Voter')) {
   return { username, claimSecret: body.claimSecret as string };
 }
 
-const leave = (pollId: string, fields: Record<string, unknown>, token?: string) =>
-  call(voterEmail, { token, body: { pollId, ...fields } });
+/** Leaves an address as a voter, its holder having confirmed it (unless `confirmed` is false). */
+async function leave(pollId: string, fields: Record<string, unknown>, token?: string, { confirmed = true } = {}) {
+  if (confirmed && typeof fields.email === 'string' && fields.email.includes('@')) await confirmAddresses(fields.email);
+  return call(voterEmail, { token, body: { pollId, ...fields } });
+}
 const votersOf = async (pollId: string, token = admin) =>
   (await call(pollVoters, { method: 'GET', token, path: `/api/scheduling/poll-voters/${pollId}` })).body
     .voters as unknown as OrganisedVoter[];
@@ -139,7 +146,8 @@ describe.skipIf(!features.scheduling)('the decision by mail', () => {
     const trips = await countStoreRoundTrips(async () => {
       finalised = await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: option.id } });
     });
-    expect(trips).toBe(2); // the finalise with the addresses and the mail reserved; then how each went
+    // The finalise with the addresses and the mail reserved; each mail's check of its address; how each went.
+    expect(trips).toBe(4);
     expect(finalised!.body).toEqual({
       status: 'Success',
       told: { sending: 0, delivered: 2, undelivered: 0, 'not-sent': 1 },
@@ -245,6 +253,55 @@ describe.skipIf(!features.scheduling)('the decision by mail', () => {
   });
 });
 
+describe.skipIf(!features.scheduling)('an address nobody confirmed', () => {
+  it('is not kept: its holder is mailed a link to confirm it first, once a day, and no decision reaches it', async () => {
+    process.env.SITE_URL = SITE;
+    const poll = await madePoll(admin);
+    const voter = await anonymousVoter(poll);
+    const email = `${uniqueName('unconfirmed')}@example.com`;
+    const left = await leave(poll.id, { ...voter, email }, undefined, { confirmed: false });
+    expect(left).toMatchObject({ status: 200, body: { status: 'Success', kept: false, asked: 'sent' } });
+    expect((await leave(poll.id, { ...voter, email }, undefined, { confirmed: false })).body).toMatchObject({
+      kept: false,
+      asked: 'asked-today',
+    });
+    expect(JSON.stringify(await redis().hgetall(schedulingKeys.people(poll.id)))).not.toContain(email);
+    const requests = resend().sent.filter((mail) => mail.to === email);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.text).not.toContain('spam'); // the poll's words never travel in it
+    const link = /\/email\/\?confirm=(\S+)/.exec(requests[0]!.text ?? '')![1]!;
+
+    // Followed, the link confirms the address; left again, it is kept and told the decision.
+    expect(await call(confirmEmail, { body: { token: link } })).toMatchObject({
+      status: 200,
+      body: { address: email, account: 'none' },
+    });
+    expect((await leave(poll.id, { ...voter, email }, undefined, { confirmed: false })).body).toEqual({
+      status: 'Success',
+      kept: true,
+    });
+    await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: poll.options[0]!.id } });
+    const decision = decisionMails(poll.id);
+    expect(decision.map((mail) => mail.to)).toEqual([email]);
+
+    // Its foot unsubscribes in one request: then nothing more goes, not even a request to confirm.
+    const unsubscribeLink = /\/email\/\?unsubscribe=(\S+)/.exec(decision[0]!.text ?? '')![1]!;
+    expect(decision[0]!.headers?.['List-Unsubscribe']).toContain(unsubscribeLink);
+    expect((await call(unsubscribeEmail, { body: { token: unsubscribeLink } })).status).toBe(200);
+    expect(await addressState(email)).toBe('unsubscribed');
+    const open = await madePoll(admin);
+    const other = await anonymousVoter(open);
+    expect((await leave(open.id, { ...other, email }, undefined, { confirmed: false })).body).toMatchObject({
+      kept: false,
+      asked: 'unsubscribed',
+    });
+    // A forged or altered link does nothing.
+    expect((await call(confirmEmail, { body: { token: `${link}x` } })).status).toBe(400);
+    expect((await call(unsubscribeEmail, { body: { token: link } })).status).toBe(400);
+    expect(await addressState(email)).toBe('unsubscribed');
+  });
+});
+
 describe.skipIf(!features.scheduling)('the organisers’ daily digest', () => {
   it('mails each organiser who asked their polls’ new answers and voters once, then counts afresh', async () => {
     process.env.SITE_URL = SITE;
@@ -265,7 +322,7 @@ describe.skipIf(!features.scheduling)('the organisers’ daily digest', () => {
       await countStoreRoundTrips(() =>
         digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' })),
       ),
-    ).toBe(1);
+    ).toBe(2); // the digests taken; the mail's check of its address
     expect(digests()).toHaveLength(1);
     const [digest] = digests();
     expect(digest!.to).toBe('organiser@example.com');

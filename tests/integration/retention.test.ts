@@ -25,7 +25,7 @@ import type { Attempt } from '../../src/server/rate-limit.ts';
 import { redis } from '../../src/server/redis.ts';
 import { TRIM_BATCH } from '../../src/server/retention.ts';
 import { features } from '../site-config.ts';
-import { sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
+import { confirmAddresses, sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
@@ -139,9 +139,10 @@ describe(`contact messages: kept ${MESSAGE_RETENTION_DAYS} days and at most ${MA
 
 /** Places an order for `username` through the service (one jar), and answers it as the admin CLI lists it. */
 async function placeOrder(username: string) {
-  const user = await sessionUserFor(username);
+  const user = { ...(await sessionUserFor(username)), email: 'buyer@example.com' };
+  await confirmAddresses(user.email);
   await addToCart(user, { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1 });
-  await submitOrder(user, { orderList: await cartItems(user, undefined), email: 'buyer@example.com' }, 'test');
+  await submitOrder(user, { orderList: await cartItems(user, undefined), email: user.email }, 'test');
   return (await listOrders(1, username))[0]!;
 }
 
@@ -164,8 +165,10 @@ describe.skipIf(!features.shop)(`orders: kept ${ORDER_RETENTION_DAYS} days`, () 
     expect(await history(ada)).toEqual({ ids: [adaYounger.id], nextCursor: null });
     expect(await history(bob)).toEqual({ ids: [], nextCursor: null });
 
-    // Carol's order, in its usual two round trips, removes them and their records.
-    const token = await tokenFor(carol, 1);
+    // Carol's order, in its usual three round trips (the order, the check of her confirmed address,
+    // the delivery record), removes them and their records.
+    const token = await tokenFor(carol, 1, 'carol@example.com');
+    await confirmAddresses('carol@example.com');
     const user = await sessionUserFor(carol);
     await addToCart(user, { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1 });
     const orderList = await cartItems(user, undefined);
@@ -174,7 +177,7 @@ describe.skipIf(!features.shop)(`orders: kept ${ORDER_RETENTION_DAYS} days`, () 
       answer = await call(submitOrderFn, { token, body: { orderList, email: 'carol@example.com' } });
     });
     expect(answer).toMatchObject({ status: 200, body: { status: 'Success' } });
-    expect(roundTrips).toBe(2);
+    expect(roundTrips).toBe(3);
     const [carols] = await listOrders(1, carol);
     // What `npm run admin -- orders` lists, everyone's and each user's.
     expect(await listed()).toEqual([carols!.id, adaYounger.id]);

@@ -15,17 +15,23 @@ import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/sch
 import { keys } from '../../src/server/keys.ts';
 import { shopKeys } from '../../src/features/shop/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
+import { dailyCounter } from '../../src/server/daily-cap.ts';
+import { MAIL_COUNTERS, UNCONFIRMED_NOTE } from '../../src/server/mail.ts';
 import { features, shop } from '../site-config.ts';
-import { MAIL_FROM, accountKeyFor, useFakeResend } from './fakes.ts';
+import { MAIL_FROM, accountKeyFor, confirmAddresses, useFakeResend } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
 const fakeResend = useFakeResend();
 
-async function newShopper(username = uniqueName('shopper')) {
-  const { body } = await call(register, { body: { username, password: 'long enough password' } });
+/** A new account with an email; its holder has confirmed it unless `confirmed` is false. */
+async function newShopper(username = uniqueName('shopper'), { confirmed = true } = {}) {
+  const email = `${username.replaceAll('.', '-')}@example.com`;
+  const { body } = await call(register, { body: { username, password: 'long enough password', email } });
   const token = String(body.user);
+  if (confirmed) await confirmAddresses(email);
   return {
     username,
+    email,
     token,
     add: (item: Record<string, unknown> = {}) =>
       call(createCartItem, {
@@ -409,7 +415,8 @@ describe.skipIf(!features.shop)('orders', () => {
     await shopper.add({ type: 'Hot', size: 'Quart', quantity: 2 });
     await shopper.add({ type: 'Kosher Dill', size: 'Pint', quantity: 5 });
     const cart = await shopper.cart();
-    // The client's list is only checked against the server's cart: its other fields are ignored.
+    // The client's list is only checked against the server's cart: its other fields are ignored,
+    // and so is the address typed: the confirmation goes to the account's own.
     const orderList = cart.map((item) => ({ ...item, quantity: 99 }));
     let result: Awaited<ReturnType<typeof call>> | undefined;
     const roundTrips = await countStoreRoundTrips(async () => {
@@ -419,25 +426,38 @@ describe.skipIf(!features.shop)('orders', () => {
       });
     });
     expect(result).toMatchObject({ status: 200, body: { status: 'Success' } });
-    expect(roundTrips).toBe(2); // rate limit, cart check and order in one atomic step; the delivery record
+    // Rate limit, cart check and order in one atomic step; whether the address is confirmed; the delivery record.
+    expect(roundTrips).toBe(3);
     expect(await shopper.cart()).toEqual([]);
 
     const [order] = await listOrders(1, shopper.username);
     expect(order).toMatchObject({
       username: shopper.username,
-      email: 'buyer@example.com',
+      email: shopper.email,
       items: cart,
       delivery: 'delivered',
     });
+    expect(fakeResend().sent.some((sent) => sent.to === 'buyer@example.com')).toBe(false);
     const mail = fakeResend().sent.find((sent) => sent.idempotencyKey === `order-${order!.id}`);
     expect(mail).toMatchObject({
-      to: 'buyer@example.com',
+      to: shopper.email,
       from: MAIL_FROM,
       subject: `Your ${shop.name} order`,
     });
     expect(mail?.text).toContain('2 × Hot Pickles, Quart');
     expect(mail?.text).toContain('5 × Kosher Dill Pickles, Pint');
     expect(order?.deliveryNote).toBe(mail?.id);
+  });
+
+  it("mails nothing to an account's address its holder has not confirmed, and spends no mail budget on it", async () => {
+    const shopper = await newShopper(uniqueName('shopper'), { confirmed: false });
+    const [orderMail] = dailyCounter(MAIL_COUNTERS.orders);
+    const before = Number(await redis().get(orderMail));
+    await shopper.order();
+    const [order] = await listOrders(1, shopper.username);
+    expect(order).toMatchObject({ email: shopper.email, delivery: 'not-sent', deliveryNote: UNCONFIRMED_NOTE });
+    expect(fakeResend().sent.some((sent) => sent.idempotencyKey === `order-${order!.id}`)).toBe(false);
+    expect(Number(await redis().get(orderMail))).toBe(before);
   });
 
   it('mails nothing the shopper chose: a username that reads as a link is not in the confirmation', async () => {
@@ -449,7 +469,7 @@ describe.skipIf(!features.shop)('orders', () => {
     const [order] = await listOrders(1, shopper.username);
     expect(order?.username).toBe(`www.${label}.com`);
     const mail = fakeResend().sent.find((sent) => sent.idempotencyKey === `order-${order!.id}`);
-    expect(mail).toMatchObject({ to: 'a@example.com', text: expect.stringContaining('1 × Hot Pickles, Pint') });
+    expect(mail).toMatchObject({ to: shopper.email, text: expect.stringContaining('1 × Hot Pickles, Pint') });
     expect(mail?.html).toBeUndefined(); // plain text only: no markup, so no <a> either
     const { to: _to, id: _id, idempotencyKey: _key, receivedAt: _at, ...content } = mail!;
     expect(JSON.stringify(content).toLowerCase()).not.toContain(label);

@@ -19,15 +19,23 @@ import type { ConsoleRsvp } from '../../src/features/wedding/schema.ts';
 import { OTHER_SECRET, createGuests, guestLinks, importGuests } from '../../src/features/wedding/service.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
+import { MAIL_COUNTERS } from '../../src/server/mail.ts';
 import { weddingKeys } from '../../src/features/wedding/keys.server.ts';
 import { redis } from '../../src/server/redis.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { features } from '../site-config.ts';
-import { tokenFor, useFakeResend } from './fakes.ts';
+import { confirmAddresses, tokenFor, useFakeResend } from './fakes.ts';
 import { storeContents, useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, newAddress, uniqueName } from './request.ts';
 
 const fakeResend = useFakeResend();
+
+/** A new guest's address, confirmed by its holder. */
+async function confirmedAddress(): Promise<string> {
+  const email = `${uniqueName('guest')}@example.com`;
+  await confirmAddresses(email);
+  return email;
+}
 const store = useOwnStore(() => createGuests(OPERATOR));
 isolateEnv(['MAIL_DAILY_RSVP_CAP', 'SITE_URL', 'TOKEN_SECRET'], { clear: false });
 afterEach(() => vi.useRealTimers());
@@ -56,7 +64,8 @@ const read = (token: string, address = newAddress()) => call(rsvpRead, { body: {
 const answer = (body: Record<string, unknown>, address = newAddress()) => call(rsvpAnswer, { body, address });
 
 /** The store but its counters: what a refusal must leave alone. */
-const digest = () => storeContents(store().engine, ['rate:', 'daily:']);
+// The store but its counters and the addresses their holders confirmed (src/server/mail-address.ts).
+const digest = () => storeContents(store().engine, ['rate:', 'daily:', 'mail-addresses']);
 
 describe.skipIf(!features.wedding)('the RSVP page', () => {
   it('reads a household through its link in one round trip: the invitation, its guests and its answers', async () => {
@@ -246,11 +255,12 @@ describe.skipIf(!features.wedding)('the RSVP page', () => {
 });
 
 describe.skipIf(!features.wedding)('the confirmation mail', () => {
-  it('goes to the address given, with the choices and nothing the guest typed, in two round trips; the address is kept nowhere', async () => {
+  it('goes to the address given once its holder confirmed it, with the choices and nothing the guest typed, in three round trips; the address is kept nowhere', async () => {
     process.env.SITE_URL = 'https://wedding.example';
     const name = 'Sofia Rossi';
     const token = tokenOf(name);
     const email = `${uniqueName('guest')}@example.com`;
+    await confirmAddresses(email);
     const body = {
       token,
       one: person('no', 'yes', '', 'Secret allergy note'),
@@ -258,7 +268,7 @@ describe.skipIf(!features.wedding)('the confirmation mail', () => {
       email,
     };
     let result: Awaited<ReturnType<typeof call>> | undefined;
-    expect(await countStoreRoundTrips(async () => (result = await answer(body)))).toBe(2);
+    expect(await countStoreRoundTrips(async () => (result = await answer(body)))).toBe(3);
     expect(result).toMatchObject({ status: 200, body: { confirmation: 'sent' } });
     const mail = fakeResend().sent.find((sent) => sent.to === email);
     expect(mail).toMatchObject({ subject: `Your RSVP to the wedding of ${WEDDING.couple}` });
@@ -277,10 +287,10 @@ describe.skipIf(!features.wedding)('the confirmation mail', () => {
     const token = tokenOf('tom mcallister');
     const sentBefore = fakeResend().sent.length;
     for (let i = 0; i < CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY; i++) {
-      const body = { token, one: person('yes', 'yes', meal), email: `${uniqueName('guest')}@example.com` };
+      const body = { token, one: person('yes', 'yes', meal), email: await confirmedAddress() };
       expect((await answer(body)).body).toMatchObject({ confirmation: 'sent' });
     }
-    const last = { token, one: person('no', 'yes'), email: `${uniqueName('guest')}@example.com` };
+    const last = { token, one: person('no', 'yes'), email: await confirmedAddress() };
     expect(await answer(last)).toMatchObject({ status: 200, body: { confirmation: 'not-sent' } });
     expect(fakeResend().sent.length).toBe(sentBefore + CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY);
     expect((await stored(name)).g1WeddingAccepted).toBe('Declined');
@@ -296,7 +306,7 @@ describe.skipIf(!features.wedding)('the confirmation mail', () => {
     process.env.MAIL_DAILY_RSVP_CAP = '0';
     const name = 'Jean-Luc Moreau';
     const sentBefore = fakeResend().sent.length;
-    const body = { token: tokenOf(name), one: person('no', 'no'), email: 'someone@example.com' };
+    const body = { token: tokenOf(name), one: person('no', 'no'), email: await confirmedAddress() };
     expect(await answer(body)).toMatchObject({ status: 200, body: { confirmation: 'not-sent' } });
     expect(fakeResend().sent.length).toBe(sentBefore);
     expect((await stored(name)).g1WeddingAccepted).toBe('Declined');
@@ -306,11 +316,31 @@ describe.skipIf(!features.wedding)('the confirmation mail', () => {
     });
   });
 
+  it('mails an address nobody confirmed only a link to confirm it, once a day, and keeps it nowhere', async () => {
+    process.env.SITE_URL = 'https://wedding.example';
+    const name = 'Mia Kim';
+    const email = `${uniqueName('Guest')}@Example.com`;
+    const body = { token: tokenOf(name), one: person('yes', 'no', meal), email };
+    const [rsvpMail] = dailyCounter(MAIL_COUNTERS.rsvp);
+    const before = Number(await redis().get(rsvpMail));
+    expect(await answer(body)).toMatchObject({ status: 200, body: { confirmation: 'confirm-address' } });
+    expect(await answer(body)).toMatchObject({ status: 200, body: { confirmation: 'confirm-address' } });
+    const sent = fakeResend().sent.filter((mail) => mail.to === email.toLowerCase());
+    expect(sent).toHaveLength(1); // one request a day per address, and no RSVP confirmation
+    expect(sent[0]?.subject).toBe('Confirm your address for wedding.example');
+    expect(sent[0]?.text).toMatch(/https:\/\/wedding\.example\/email\/\?confirm=\S+/);
+    expect(sent[0]?.text).not.toContain('Mia');
+    expect(Number(await redis().get(rsvpMail))).toBe(before);
+    expect(await replyOf(name)).toMatchObject({ delivery: '' });
+    expect(JSON.stringify(await digest())).not.toContain(email.toLowerCase());
+  });
+
   it('counts parallel confirmations of one household within its cap', async () => {
     const token = tokenOf('Isabel Cruz');
-    const sends = Array.from({ length: CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY + 3 }, () =>
-      answer({ token, one: person('yes', 'no', meal), email: `${uniqueName('guest')}@example.com` }),
+    const addresses = await Promise.all(
+      Array.from({ length: CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY + 3 }, confirmedAddress),
     );
+    const sends = addresses.map((email) => answer({ token, one: person('yes', 'no', meal), email }));
     const outcomes = (await Promise.all(sends)).map((result) => result.body.confirmation);
     expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY);
     expect(outcomes.filter((outcome) => outcome === 'not-sent')).toHaveLength(3);

@@ -19,6 +19,8 @@ export interface ReceivedMail {
   /** Attached files, their content decoded from the base64 the API carries. */
   attachments?: { filename?: string; contentType?: string; content: string }[];
   idempotencyKey?: string;
+  /** Extra headers the mail carries (List-Unsubscribe). */
+  headers?: Record<string, string>;
   receivedAt: string;
 }
 
@@ -81,6 +83,7 @@ export async function startFakeResend({
       replyTo: body.reply_to as string | string[] | undefined,
       ...(Array.isArray(body.attachments) ? { attachments: body.attachments.map(attachmentOf) } : {}),
       idempotencyKey,
+      ...(body.headers && typeof body.headers === 'object' ? { headers: body.headers as Record<string, string> } : {}),
       receivedAt: new Date().toISOString(),
     };
     sent.push(mail);

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../platform/api-client.ts';
-import type { TokenResponse } from './schema.ts';
+import type { ConfirmedResponse, TokenResponse, UnsubscribedResponse } from './schema.ts';
 
 /** Exchanges credentials for a session token. */
 export function logIn(body: { username: string; password: string }, botPass?: string): Promise<TokenResponse> {
@@ -12,4 +12,14 @@ export function register(
   botPass?: string,
 ): Promise<TokenResponse> {
   return apiRequest('register', { method: 'POST', body, botPass, withToken: false });
+}
+
+/** Confirms an address from a link the site mailed (an unsubscribe link subscribes it again). */
+export function confirmAddress(token: string): Promise<ConfirmedResponse> {
+  return apiRequest('email/confirm', { method: 'POST', body: { token }, withToken: false });
+}
+
+/** Stops all mail to an address, from the link at the foot of a mail the site sent. */
+export function unsubscribe(token: string): Promise<UnsubscribedResponse> {
+  return apiRequest('email/unsubscribe', { method: 'POST', body: { token }, withToken: false });
 }

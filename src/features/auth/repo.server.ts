@@ -24,6 +24,8 @@ export interface StoredUser {
   session: string;
   /** The key its own records are kept under (keys.ts accountKeyOf); given by createUser. */
   accountKey: string;
+  /** The address its holder confirmed as this account's (lower case): the email is verified while it is this one. */
+  emailVerified: string;
 }
 
 /** Turns a HGETALL reply into a user, or undefined when there is none. */
@@ -43,6 +45,7 @@ function storedUser(hash: Record<string, string> | null): StoredUser | undefined
     createdAt: hash.createdAt ?? '',
     session: hash.session ?? '',
     accountKey: accountKeyOf(hash.username, hash.account),
+    emailVerified: hash.emailVerified ?? '',
   };
 }
 
@@ -103,7 +106,7 @@ export async function findSessionUser(
 }
 
 /** Creates the user unless the username is taken (case-insensitively); answers its account key, or undefined when taken. */
-export async function createUser(user: Omit<StoredUser, 'accountKey'>): Promise<string | undefined> {
+export async function createUser(user: Omit<StoredUser, 'accountKey' | 'emailVerified'>): Promise<string | undefined> {
   const { username, firstName, lastName, email, clearance, passwordHash, createdAt, session } = user;
   const hash = { username, firstName, lastName, email, clearance: String(clearance), passwordHash, createdAt, session };
   const id = usernameKey(username);
@@ -112,6 +115,15 @@ export async function createUser(user: Omit<StoredUser, 'accountKey'>): Promise<
     { usernameKey: id, accountKeyPrefix: accountKeyPrefix(id), fields: hash },
   );
   return reply.outcome === 'created' ? reply.account : undefined;
+}
+
+/** Confirms `address` and, while the account `accountKey` exists, makes it its verified email (with `change`, its email too). */
+export async function verifyEmail(accountKey: string, address: string, change: boolean): Promise<'verified' | 'gone'> {
+  const id = accountKey.split('#')[0]!;
+  return scripts.verifyEmail.run(
+    { user: keys.user(id), states: keys.mailAddresses() },
+    { account: accountKey, usernameKey: id, address, change },
+  );
 }
 
 /** Sets a user's clearance and ends their sessions; answers false when there is no such user. */

@@ -79,3 +79,25 @@ export interface TokenResponse {
   user: string;
   status?: 'Success';
 }
+
+/** A link's token, from a mail the site sent (POST /api/email/confirm and /api/email/unsubscribe). */
+export const mailLinkRequest = v.object({
+  token: v.pipe(
+    v.string('token must be a string.'),
+    v.minLength(1, 'token is required.'),
+    v.maxLength(2000, 'token is too long.'),
+  ),
+});
+
+/** What following a confirm link did: the address confirmed, and for an account's link, whether it still exists. */
+export interface ConfirmedResponse {
+  status: 'Success';
+  address: string;
+  account: 'verified' | 'gone' | 'none';
+}
+
+/** What following an unsubscribe link did. */
+export interface UnsubscribedResponse {
+  status: 'Success';
+  address: string;
+}

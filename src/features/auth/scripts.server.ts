@@ -36,6 +36,24 @@ if redis.call('EXISTS', K.user) == 0 then return 'missing' end
 for field, value in pairs(A.fields) do redis.call('HSET', K.user, field, value) end
 return 'updated'`);
 
+/**
+ * Confirms an address from a link its holder followed (src/server/mail-address.ts), and, when the
+ * link was for the account `A.account` and that account still exists, marks the address as its
+ * verified email (`change`: making it the account's email first). 'gone': no such account now.
+ */
+export const verifyEmail = defineScript<
+  'user' | 'states',
+  { account: string; usernameKey: string; address: string; change: boolean },
+  'verified' | 'gone'
+>(`
+redis.call('HSET', K.states, A.address, 'confirmed')
+if redis.call('EXISTS', K.user) == 0 or (redis.call('HGET', K.user, 'account') or A.usernameKey) ~= A.account then
+  return 'gone'
+end
+if A.change then redis.call('HSET', K.user, 'email', A.address) end
+redis.call('HSET', K.user, 'emailVerified', A.address)
+return 'verified'`);
+
 /** Replaces a password hash with a stronger one of the same password, unless it changed since it was read. */
 export const upgradePasswordHash = defineScript<'user', { readHash: string; newHash: string }, 'upgraded' | 'changed'>(`
 if redis.call('HGET', K.user, 'passwordHash') ~= A.readHash then return 'changed' end

@@ -4,10 +4,14 @@ import { parseWith } from '../../server/http.ts';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
-import { type SessionUser, newSessionId, promotedToken } from '../../server/session.ts';
+import { type SessionUser, checkedWithinRateLimits, newSessionId, promotedToken } from '../../server/session.ts';
 import { signUserToken } from '../../server/token.ts';
 import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
+import type { AccountResponse } from '../dashboard/schema.ts';
+import type { AskOutcome } from '../../lib/email.ts';
+import { askToConfirm } from '../../server/mail.ts';
+import { normalAddress, readMailLink, setAddressState } from '../../server/mail-address.ts';
 import { type AuthReason, type LoginRequest, type RegisterRequest, registerRequest, passwordField } from './schema.ts';
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
@@ -25,6 +29,8 @@ export const LIMITS = {
    */
   loginFailuresPerName: { bucket: 'login-fail-user', max: 100, windowSeconds: 3600 },
   registerPerAddress: { bucket: 'register-ip', max: 10, windowSeconds: 3600 },
+  /** Asking again for the link that verifies an account's email (the mail itself goes once a day). */
+  emailLinksPerAccount: { bucket: 'email-link', max: 5, windowSeconds: 3600 },
   // Stops probing which usernames exist through "already taken" answers.
   registerPerUsername: { bucket: 'register-user', max: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
@@ -33,7 +39,10 @@ export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 
 /** Builds a new account's record, hashing its password. */
-async function newUser(details: Required<UserDetails>, password: string): Promise<Omit<repo.StoredUser, 'accountKey'>> {
+async function newUser(
+  details: Required<UserDetails>,
+  password: string,
+): Promise<Omit<repo.StoredUser, 'accountKey' | 'emailVerified'>> {
   return {
     ...details,
     passwordHash: await hashPassword(password),
@@ -43,7 +52,7 @@ async function newUser(details: Required<UserDetails>, password: string): Promis
 }
 
 /** Signs a token for the account (its key the token's subject) and its current session (src/server/session.ts). */
-function tokenFor(user: repo.StoredUser, session = user.session): Promise<string> {
+function tokenFor(user: Omit<repo.StoredUser, 'emailVerified'>, session = user.session): Promise<string> {
   const { username, firstName, lastName, email, clearance } = user;
   return signUserToken(user.accountKey, { username, firstName, lastName, email, clearance }, session);
 }
@@ -58,6 +67,8 @@ export async function register(input: RegisterRequest, address: string): Promise
   const user = await newUser({ username, firstName, lastName, email, clearance: CLEARANCE.user }, password);
   const accountKey = await repo.createUser(user);
   if (!accountKey) throw new AppError<AuthReason>('conflict', USERNAME_TAKEN, {}, 'username-taken');
+  // The account's address gets its link to confirm it; the account is made whatever the mail does.
+  if (email) await askToConfirm(email, { requester: address, account: accountKey });
   return tokenFor({ ...user, accountKey });
 }
 
@@ -105,15 +116,48 @@ export async function login(input: LoginRequest, address: string): Promise<strin
  * one round trip; with a fresh token for the same session when the stored clearance is above the
  * token's (the owner let them into the forum, which keeps sessions: src/server/session.ts promotedToken).
  */
-export async function account(user: SessionUser): Promise<{
-  user: Omit<repo.StoredUser, 'passwordHash' | 'createdAt' | 'session' | 'accountKey'>;
-  token?: string;
-}> {
+export async function account(user: SessionUser): Promise<Omit<AccountResponse, 'status'>> {
   const { user: found, record } = await repo.findSessionUser(user.username, user.session);
   if (!found) throw new AppError('not_found', 'This account no longer exists.');
-  const { username, firstName, lastName, email, clearance } = found;
+  const { username, firstName, lastName, email, clearance, emailVerified } = found;
   const token = await promotedToken(user, record);
-  return { user: { username, firstName, lastName, email, clearance }, ...(token ? { token } : {}) };
+  const verified = emailVerified !== '' && emailVerified === normalAddress(email);
+  return {
+    user: { username, firstName, lastName, email, clearance, emailVerified: verified },
+    ...(token ? { token } : {}),
+  };
+}
+
+/** Mails the account's email a link to verify it (once a day per address, a few a day per account). */
+export async function askToVerifyEmail(
+  user: Pick<SessionUser, 'email' | 'accountKey' | 'session'>,
+): Promise<AskOutcome> {
+  await checkedWithinRateLimits(user.session, [[LIMITS.emailLinksPerAccount, user.accountKey]]);
+  if (!user.email) throw new AppError('bad_request', 'Your account has no email to verify.');
+  return askToConfirm(user.email, { requester: user.accountKey, account: user.accountKey });
+}
+
+/**
+ * Follows a link the site mailed to confirm an address (or an unsubscribe link, which subscribes
+ * again): the address gets the site's mail from now on, and, for an account's link, is its
+ * verified email (`account`: 'gone' when that account no longer exists).
+ */
+export async function confirmAddress(
+  token: string,
+): Promise<{ address: string; account: 'verified' | 'gone' | 'none' }> {
+  const link = await readMailLink(token, ['confirm', 'unsubscribe']);
+  if (link.purpose === 'confirm' && link.account) {
+    return { address: link.address, account: await repo.verifyEmail(link.account, link.address, link.change === true) };
+  }
+  await setAddressState(link.address, 'confirmed');
+  return { address: link.address, account: 'none' };
+}
+
+/** Follows an unsubscribe link: the site sends nothing more to its address, not even a request to confirm it. */
+export async function unsubscribe(token: string): Promise<{ address: string }> {
+  const { address } = await readMailLink(token, ['unsubscribe']);
+  await setAddressState(address, 'unsubscribed');
+  return { address };
 }
 
 /** Refuses a clearance outside 1 to 3. */

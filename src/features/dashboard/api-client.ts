@@ -2,7 +2,7 @@ import { apiRequest } from '../../platform/api-client.ts';
 import type { DecideJoinResponse, JoinDecision, JoinRequestResponse, JoinRequestsResponse } from '../forum/schema.ts';
 import type { OrdersResponse } from '../shop/schema.ts';
 import type { AllScoresResponse } from '../word-game/schema.ts';
-import type { AccountResponse, StatusResponse } from './schema.ts';
+import type { AccountResponse, AskedResponse, StatusResponse } from './schema.ts';
 
 /** Reads the user's best scores. */
 export function fetchScores(userName: string): Promise<AllScoresResponse> {
@@ -12,6 +12,11 @@ export function fetchScores(userName: string): Promise<AllScoresResponse> {
 /** Reads the logged-in user's stored details. */
 export function fetchAccount(): Promise<AccountResponse> {
   return apiRequest<AccountResponse>('account');
+}
+
+/** Mails the logged-in user's email the link that verifies it. */
+export function askToConfirmEmail(): Promise<AskedResponse> {
+  return apiRequest<AskedResponse>('account/confirm-email', { method: 'POST' });
 }
 
 /** Ends every session of the logged-in user, this one included. */

@@ -2,6 +2,7 @@
 // the word game's and the orders the shop's: the dashboard knows them by their types only
 // (`import type` from their schemas), so what it needs of their values is written here, held to
 // those types (and checked against the word game's own functions in logic.test.ts).
+import { type AskOutcome, askedText } from '../../lib/email.ts';
 import type { OwnJoinRequest } from '../forum/schema.ts';
 import type { OrderLine, OrderMailState } from '../shop/schema.ts';
 import type { GameMode, NeverWon, Stats } from '../word-game/schema.ts';
@@ -71,5 +72,17 @@ export function joinNoticeText(request: Pick<OwnJoinRequest, 'status' | 'askAgai
       }.`;
     case 'pending':
       return 'Your request to join the forum is waiting for the owner.';
+  }
+}
+
+/** What the dashboard says after asking for the link that verifies the account's email at `address`. */
+export function linkSentText(address: string, asked: AskOutcome): string {
+  switch (asked) {
+    case 'sent':
+      return `We have mailed ${address} a link. Follow it to verify your email.`;
+    case 'asked-today':
+      return `We mailed ${address} a link today already. Follow it to verify your email, or ask again tomorrow.`;
+    default:
+      return askedText(address, asked);
   }
 }

@@ -170,7 +170,11 @@ describe('dashboard store', () => {
 
   it('keeps the fresh token the account read brings after a promotion: the session goes on with the forum', async () => {
     const promoted = tokenFor({ ...claims, clearance: 2 });
-    api.fetchAccount.mockResolvedValue({ status: 'Success', user: { ...claims, clearance: 2 }, token: promoted });
+    api.fetchAccount.mockResolvedValue({
+      status: 'Success',
+      user: { ...claims, clearance: 2, emailVerified: false },
+      token: promoted,
+    });
     api.fetchScores.mockResolvedValue(scores(4));
     dashboard = await openDashboard();
     await allTasks();

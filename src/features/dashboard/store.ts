@@ -19,10 +19,11 @@ import {
   fetchOrders,
   fetchScores,
   logOutEverywhere as endEverySession,
+  askToConfirmEmail,
 } from './api-client.ts';
 import { $user, $username, clearSession, endSession, leaveEndedSession, setToken } from '../../platform/session.ts';
 import type { AllStats } from '../word-game/schema.ts';
-import { NEVER_WON } from './logic.ts';
+import { NEVER_WON, linkSentText } from './logic.ts';
 
 export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'admin';
 
@@ -30,6 +31,8 @@ export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'admin';
 export const $card = atom<DashboardCard>('user');
 
 const $loadedAccount = atom<UserDetails | null>(null);
+/** Whether the account's email is verified (its holder followed the link the site mailed), once the server said. */
+export const $emailVerified = atom<boolean | undefined>(undefined);
 /** The account details: the session's until the server's arrive. */
 export const $account = computed([$user, $loadedAccount], (session, loaded) => loaded ?? session);
 
@@ -67,7 +70,9 @@ function leftEndedSession(error: unknown): boolean {
 async function loadAccount(): Promise<void> {
   try {
     const { user, token } = await fetchAccount();
-    $loadedAccount.set(user);
+    const { emailVerified, ...details } = user;
+    $loadedAccount.set(details);
+    $emailVerified.set(emailVerified);
     if (token) setToken(token);
   } catch (error) {
     if (leftEndedSession(error)) return;
@@ -109,6 +114,25 @@ export async function logOutEverywhere(): Promise<void> {
     console.error('Failed to log out everywhere.', error);
     const reason = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
     $logoutEverywhere.set({ status: 'failed', error: `Could not log out everywhere. ${reason}` });
+  }
+}
+
+/** Asking for the link that verifies the account's email: idle, on its way, or what the site did. */
+export const $emailLink = atom<{ status: 'idle' | 'pending' } | { status: 'done'; message: string }>({
+  status: 'idle',
+});
+
+/** Mails the account's email the link that verifies it, and says what happened. */
+export async function sendEmailLink(): Promise<void> {
+  if ($emailLink.get().status === 'pending') return;
+  $emailLink.set({ status: 'pending' });
+  try {
+    const { asked } = await askToConfirmEmail();
+    $emailLink.set({ status: 'done', message: linkSentText($account.get()?.email ?? '', asked) });
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    const reason = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
+    $emailLink.set({ status: 'done', message: `Could not send the link. ${reason}` });
   }
 }
 

@@ -9,7 +9,4 @@ export const shopKeys = {
   order: (id: string) => `${KEY_PREFIX}order:${id}`,
   /** sorted set of every order id by creation time (ms), for the admin CLI; no expiry: each order trims (with their hashes) ids older than the retention */
   orders: () => `${KEY_PREFIX}orders`,
-  /** set of the SHA-256 of each address (trimmed, lower case) one account's order confirmations went to in one UTC day; expires at that day's end (00:00 UTC) */
-  orderMailAddresses: (day: string, accountKey: string) =>
-    `${KEY_PREFIX}daily:order-mail-addresses:${day}:${accountKey}`,
 } as const;

@@ -41,13 +41,6 @@ export const TOASTS = {
 } satisfies Record<string, ToastOptions>;
 
 /**
- * The most addresses an account's order confirmations go to in a UTC day: the address is typed in
- * the order, so a person's own one or two, perhaps a partner's; beyond that an account would be
- * mailing strangers. An order to a further address is placed all the same, its mail not sent.
- */
-export const MAIL_ADDRESSES_PER_DAY = 3;
-
-/**
  * How long an order is kept: a year, long enough for any question about it, after which the
  * address it was confirmed to and its lines are removed from the store.
  */

@@ -2,11 +2,10 @@
 // per account and overall (each by the account's key, keys.ts accountKeyOf, never by its name).
 // Placing an order moves the cart into it atomically (scripts.server.ts). Every call is the
 // request's one store call and checks the shopper's session in it (src/server/session.ts).
-import { createHash } from 'node:crypto';
-import { utcDay } from '../../lib/utc-day.ts';
 import { accountKeyOf, keys, usernameKey } from '../../server/keys.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
-import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
+import { normalAddress } from '../../server/mail-address.ts';
+import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, UNCONFIRMED_NOTE, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
@@ -14,7 +13,7 @@ import { secondsToWait } from '../../server/scripts/script.ts';
 import { shopKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
-import { MAX_CART_ITEMS, QUANTITY, MAIL_ADDRESSES_PER_DAY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
+import { MAX_CART_ITEMS, QUANTITY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
 import type { CartItem, OrderMailState, OrderSummary } from './schema.ts';
 
 /** A cart item as stored: the spec's fields plus when it was added, for a stable order. */
@@ -107,8 +106,8 @@ export type PlaceOutcome =
 /**
  * Counts the attempt, then stores the order with the cart's items and empties the cart, in one
  * atomic step; refused when the cart is empty or does not hold exactly `itemIds`. The same step
- * counts the confirmation mail against the daily mail caps and the account's addresses of the day
- * (kept as hashes: the store holds each address once, in its order), or records it as not sent;
+ * counts the confirmation mail against the daily mail caps when the account's address is
+ * confirmed, or records it as not sent;
  * and it gives the order its expiry (ORDER_RETENTION_DAYS) and trims orders older than that from
  * the indexes, a batch at a time.
  */
@@ -134,7 +133,7 @@ export async function placeOrder(
       indexes: [shopKeys.orders(), shopKeys.userOrders(account)],
       accountMail,
       orderMail,
-      mailAddresses: shopKeys.orderMailAddresses(utcDay(now).day, account),
+      addressStates: keys.mailAddresses(),
     },
     {
       attemptsMax,
@@ -143,11 +142,10 @@ export async function placeOrder(
       orderId: order.id,
       accountCap: caps.perAccount,
       orderCap: caps.orders,
-      addressesPerDay: MAIL_ADDRESSES_PER_DAY,
       dayTtl,
-      addressHash: addressHash(order.email),
+      address: normalAddress(order.email),
+      unconfirmedNote: UNCONFIRMED_NOTE,
       accountNote: `${MAIL_CAP_NOTE} (per account)`,
-      addressNote: `${MAIL_CAP_NOTE} (${MAIL_ADDRESSES_PER_DAY} addresses per account)`,
       orderNote: `${MAIL_CAP_NOTE} (order mail)`,
       orderKeyPrefix: shopKeys.order(''),
       cutoff: kept.cutoff,
@@ -160,11 +158,6 @@ export async function placeOrder(
   if (typeof reply === 'string') return { limitedFor: secondsToWait(reply) };
   if ('refused' in reply) return reply;
   return { placed: fromStored(JSON.parse(reply.placed) as StoredCartItem[]), mail: reply.mail };
-}
-
-/** An address as the day's set of an account's addresses holds it: one per mailbox however it is typed. */
-function addressHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
 /** Records how an order's confirmation mail went. */

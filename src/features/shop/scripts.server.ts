@@ -47,7 +47,7 @@ return 'set'`);
  * How the placed order's confirmation mail goes: 'send', or held back by the account's daily cap,
  * the account's daily cap of distinct addresses, or all orders' daily mail budget.
  */
-export type OrderMail = 'send' | 'account-cap' | 'address-cap' | 'site-cap';
+export type OrderMail = 'send' | 'unconfirmed' | 'account-cap' | 'site-cap';
 
 /** The placed order's items (the cart's stored JSON values as one JSON array) and its mail; or why not. */
 export type PlaceOrderReply = { placed: string; mail: OrderMail } | { refused: 'empty' | 'changed' };
@@ -57,23 +57,22 @@ export type PlaceOrderReply = { placed: string; mail: OrderMail } | { refused: '
  * step, run counted within the shopper's rate limit. The order expires with its retention, and each
  * of its `indexes` (the account's, all orders') sheds (trim_index) a batch of orders older than
  * the retention (the account's index drops ids whose records all orders' index already deleted).
- * The confirmation mail is sent within the account's cap, to an address the account mailed today
- * or while it has mailed fewer than `addressesPerDay`, and within all orders' budget: then it
- * counts in both counters (the address in `mailAddresses`) and answers 'send'; else the order
- * records it as not sent, with the note of the cap that held it back.
+ * The confirmation mail goes only to the account's address once its holder confirmed it (src/server/mail-address.ts), within the
+ * account's cap and all orders' budget: then it counts in both counters and answers 'send'; else the
+ * order records it as not sent, with the note of what held it back (an unconfirmed address counts
+ * in neither budget).
  */
 export const placeOrder = defineLimitedScript<
-  'cart' | 'order' | 'indexes' | 'accountMail' | 'orderMail' | 'mailAddresses',
+  'cart' | 'order' | 'indexes' | 'accountMail' | 'orderMail' | 'addressStates',
   {
     score: number;
     orderId: string;
     accountCap: number;
     orderCap: number;
-    addressesPerDay: number;
     dayTtl: number;
-    addressHash: string;
+    address: string;
+    unconfirmedNote: string;
     accountNote: string;
-    addressNote: string;
     orderNote: string;
     orderKeyPrefix: string;
     cutoff: number;
@@ -99,19 +98,16 @@ for _, index in ipairs(K.indexes) do
   redis.call('ZADD', index, A.score, A.orderId)
   trim_index(index, A.orderKeyPrefix, A.cutoff, A.trimBatch, 0)
 end
-local mailed_before = redis.call('SISMEMBER', K.mailAddresses, A.addressHash) == 1
 local mail, note = 'send', nil
-if not has_room(K.accountMail, A.accountCap) then
+if redis.call('HGET', K.addressStates, A.address) ~= 'confirmed' then
+  mail, note = 'unconfirmed', A.unconfirmedNote
+elseif not has_room(K.accountMail, A.accountCap) then
   mail, note = 'account-cap', A.accountNote
-elseif not mailed_before and redis.call('SCARD', K.mailAddresses) >= A.addressesPerDay then
-  mail, note = 'address-cap', A.addressNote
 elseif not has_room(K.orderMail, A.orderCap) then
   mail, note = 'site-cap', A.orderNote
 else
   count_day(K.accountMail, A.dayTtl)
   count_day(K.orderMail, A.dayTtl)
-  redis.call('SADD', K.mailAddresses, A.addressHash)
-  redis.call('EXPIRE', K.mailAddresses, A.dayTtl)
 end
 if note then redis.call('HSET', K.order, 'delivery', 'not-sent', 'deliveryNote', note) end
 return cjson.encode({placed = items, mail = mail})`,

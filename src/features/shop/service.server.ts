@@ -24,7 +24,7 @@ export const LIMITS = {
 } satisfies Record<string, RateLimit>;
 
 /** Who is shopping: the verified token's username and account key, and its session check for the store call. */
-type Shopper = Pick<SessionUser, 'username' | 'accountKey' | 'session'>;
+type Shopper = Pick<SessionUser, 'username' | 'accountKey' | 'session' | 'email'>;
 
 const CART_EMPTY = 'Your cart is empty.';
 export const CART_CHANGED = 'Your cart changed while you were ordering. Please check it and submit again.';
@@ -85,9 +85,9 @@ export async function clearCart(user: Shopper, claimed: string | undefined): Pro
 
 /**
  * Turns the user's cart (the server's copy: the client's list is only checked against it) into an
- * order and empties the cart in one atomic step, then mails a confirmation to `email`, unless a
- * daily mail cap holds it back: the account's, its MAIL_ADDRESSES_PER_DAY addresses of the day, or
- * all orders' budget (the order still stands; its mail is `not-sent`).
+ * order and empties the cart in one atomic step, then mails a confirmation to the account's own
+ * address (never one typed in the order) once its holder has confirmed it, unless a daily mail cap
+ * holds it back: the account's or all orders' budget (the order still stands; its mail is `not-sent`).
  */
 export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requestId: string): Promise<void> {
   assertOwnCart(user, input.username);
@@ -99,7 +99,7 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
     id: crypto.randomUUID(),
     username: user.username,
     account: user.accountKey,
-    email: input.email,
+    email: user.email,
     createdAt: new Date().toISOString(),
     delivery: 'sending' as const,
     deliveryNote: '',
@@ -119,8 +119,9 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
   }
   const order: repo.Order = { ...placing, items: outcome.placed };
   if (outcome.mail !== 'send') {
-    // Over a daily mail cap the order stands; the script has recorded its mail as not sent.
-    console.warn(`[${requestId}] order ${order.id} stored, not mailed: daily mail cap reached (${outcome.mail}).`);
+    // Over a daily mail cap, or to an unconfirmed address, the order stands; the script has recorded its mail as not sent.
+    const why = outcome.mail === 'unconfirmed' ? 'address not confirmed' : `daily mail cap reached (${outcome.mail})`;
+    console.warn(`[${requestId}] order ${order.id} stored, not mailed: ${why}.`);
     return;
   }
 

@@ -5,6 +5,8 @@ import type { Guest } from '../../content/wedding-guests.ts';
 import { type Admin, commandsAsAdmin, readAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
+import { normalAddress } from '../../server/mail-address.ts';
+import { keys } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply } from '../../server/redis.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
@@ -131,7 +133,7 @@ export async function saveAnswer(
   hash: string,
   fields: AnswerFields,
   guestTwo: boolean,
-  wantsMail: boolean,
+  email: string,
   limits: { wrongLinks: Attempt; perAddress: Attempt; perHousehold: Attempt },
   now = new Date(),
 ): Promise<AnswerSaved> {
@@ -150,6 +152,7 @@ export async function saveAnswer(
       replies: weddingKeys.replies(),
       dayMail,
       householdMail,
+      addressStates: keys.mailAddresses(),
     },
     {
       maxWrong,
@@ -162,7 +165,7 @@ export async function saveAnswer(
       now: now.toISOString(),
       fields,
       guestTwo,
-      wantsMail,
+      address: email === '' ? '' : normalAddress(email),
       mailCap: mailCaps().rsvp,
       householdCap: CONFIRMATIONS_PER_HOUSEHOLD_PER_DAY,
       dayTtl,

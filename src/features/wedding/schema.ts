@@ -51,8 +51,12 @@ export interface InvitationResponse extends Invitation {
   status: 'Success';
 }
 
-/** How the confirmation went: sent, held back by a cap or not configured (the answer is saved either way), or none asked for. */
-export type ConfirmationOutcome = 'sent' | 'not-sent' | 'none';
+/**
+ * How the confirmation went: sent, held back by a cap or not configured (the answer is saved either
+ * way), none asked for, or `confirm-address`: the address is not confirmed yet, and its holder was
+ * mailed a link to confirm it (src/server/mail-address.ts) instead.
+ */
+export type ConfirmationOutcome = 'sent' | 'not-sent' | 'none' | 'confirm-address';
 
 export interface Answered extends Invitation {
   confirmation: ConfirmationOutcome;

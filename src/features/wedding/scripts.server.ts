@@ -170,8 +170,11 @@ return cjson.encode({guest = json, reply = redis.call('HGET', K.replies, key) or
   { json: true },
 );
 
-/** How a saved answer's confirmation goes: 'send', none asked for, or held back by the household's cap or the day's RSVP budget. */
-export type RsvpMail = 'send' | 'none' | 'household-cap' | 'site-cap';
+/**
+ * How a saved answer's confirmation goes: 'send', none asked for, to an address its holder has not
+ * confirmed ('unconfirmed': none, nor counted), or held back by the household's cap or the day's RSVP budget.
+ */
+export type RsvpMail = 'send' | 'none' | 'unconfirmed' | 'household-cap' | 'site-cap';
 
 export type SaveAnswerReply =
   | { saved: { mail: RsvpMail; key: string; guest: string; reply: string } }
@@ -185,11 +188,20 @@ export type SaveAnswerReply =
  * the Guest record with hasAlreadyRsvped; the household's reply keeps its first answer's time, the
  * time of this one, and of the last that changed a field (the first answer of a household that
  * had not answered counts; a change of wording alone does not: 'yes' for 'Accepted', a name's or a
- * meal's case or spaces). A confirmation asked for is counted against the household's daily cap
- * and the day's RSVP budget (both, or neither: then it is recorded not-sent with the cap's note).
+ * meal's case or spaces). A confirmation asked for, to an address its holder has confirmed
+ * (`A.address` in `K.addressStates`, src/server/mail-address.ts), is counted against the household's
+ * daily cap and the day's RSVP budget (both, or neither: then it is recorded not-sent with the cap's note).
  */
 export const saveAnswer = defineScript<
-  'wrongLinks' | 'addressAnswers' | 'householdAnswers' | 'links' | 'guests' | 'replies' | 'dayMail' | 'householdMail',
+  | 'wrongLinks'
+  | 'addressAnswers'
+  | 'householdAnswers'
+  | 'links'
+  | 'guests'
+  | 'replies'
+  | 'dayMail'
+  | 'householdMail'
+  | 'addressStates',
   WrongLinkArgs & {
     maxPerAddress: number;
     addressWindow: number;
@@ -199,7 +211,8 @@ export const saveAnswer = defineScript<
     now: string;
     fields: Record<string, string>;
     guestTwo: boolean;
-    wantsMail: boolean;
+    /** The address a confirmation is asked for at (lower case), or ''. */
+    address: string;
     mailCap: number;
     householdCap: number;
     dayTtl: number;
@@ -249,7 +262,9 @@ if changed then reply.changedAt = A.now end
 reply.submittedAt = A.now
 local mail = 'none'
 reply.delivery, reply.deliveryNote = '', ''
-if A.wantsMail then
+if A.address ~= '' and redis.call('HGET', K.addressStates, A.address) ~= 'confirmed' then
+  mail = 'unconfirmed'
+elseif A.address ~= '' then
   if not has_room(K.householdMail, A.householdCap) then
     mail, reply.delivery, reply.deliveryNote = 'household-cap', 'not-sent', A.householdNote
   elseif not has_room(K.dayMail, A.mailCap) then

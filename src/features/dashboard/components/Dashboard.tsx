@@ -14,6 +14,9 @@ import {
   $wordGameStats,
   $card,
   $logoutEverywhere,
+  $emailVerified,
+  $emailLink,
+  sendEmailLink,
   type DashboardCard,
   logOutEverywhere,
   showCard,
@@ -40,6 +43,8 @@ export default function Dashboard() {
   const best = useStore($bestScore);
   const stats = useStore($wordGameStats);
   const logout = useStore($logoutEverywhere);
+  const emailVerified = useStore($emailVerified);
+  const emailLink = useStore($emailLink);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const isAdmin = canAdminister(session);
 
@@ -90,8 +95,27 @@ export default function Dashboard() {
               <dt>Last Name</dt>
               <dd>{orPlaceholder(account.lastName)}</dd>
               <dt>Email</dt>
-              <dd>{orPlaceholder(account.email, 'No email on file.')}</dd>
+              <dd>
+                {orPlaceholder(account.email, 'No email on file.')}
+                {account.email && emailVerified !== undefined && (
+                  <span className="email-state"> ({emailVerified ? 'verified' : 'not verified yet'})</span>
+                )}
+              </dd>
             </dl>
+            {account.email && emailVerified === false && (
+              <div className="email-link">
+                <p>The site mails your address only once you have verified it, from a link it mails you.</p>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={emailLink.status === 'pending'}
+                  onClick={() => void sendEmailLink()}
+                >
+                  Send the link again
+                </button>
+                <p role="status">{emailLink.status === 'done' ? emailLink.message : ''}</p>
+              </div>
+            )}
             <p className="note">Updating your account details will be added in a later version.</p>
             <h3>Your sessions</h3>
             <p>Logged in on a device you no longer use? End every session of your account, this one included.</p>

@@ -3,7 +3,7 @@
 import { apiRequest } from '../../../platform/api-client.ts';
 import type { CreatedPoll, Vote } from './schema.ts';
 import type { CommentsResponse, PollComment } from '../comments/logic.ts';
-import type { ChoiceResponse, VoteRequest, VoterEmailRequest } from '../voting/schema.ts';
+import type { ChoiceResponse, VoteRequest, VoterEmailRequest, VoterEmailResponse } from '../voting/schema.ts';
 
 export type { VoteRequest } from '../voting/schema.ts';
 
@@ -40,7 +40,7 @@ export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calenda
 
 /** Leaves the address a voter hears the decision at ('' forgets it), as the voter they vote as. */
 export function sendVoterEmail(body: VoterEmailRequest) {
-  return post('voter-email', body);
+  return post<VoterEmailResponse>('voter-email', body);
 }
 /** Answers an option (yes, if need be) or takes the answer back (none). */
 export function sendVote(body: VoteRequest) {

@@ -1,4 +1,5 @@
 import { allTasks, cleanStores } from 'nanostores';
+import { askedText } from '../../../lib/email.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../../tests/setup/browser-session.ts';
 import type { VoteRequest } from './api-client.ts';
@@ -499,7 +500,7 @@ describe('scheduling poll store', () => {
     expect(poll.$poll.get().emailForm.error).toBe('Invalid Email Format');
     expect(api.sendVoterEmail).not.toHaveBeenCalled();
     poll.editVoterEmail(POLL, ' jo@example.com ');
-    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success' });
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success', kept: true });
     await poll.saveVoterEmail(POLL);
     expect(api.sendVoterEmail).toHaveBeenCalledWith({
       pollId: POLL,
@@ -521,7 +522,7 @@ describe('scheduling poll store', () => {
     poll = await openPoll();
     const vote = Promise.withResolvers<ChoiceResponse>();
     api.sendVote.mockReturnValueOnce(vote.promise);
-    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success' });
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success', kept: true });
     void poll.toggleChoice(POLL, '0827-700pm');
     poll.editVoterEmail(POLL, 'jane@example.com');
     const saved = poll.saveVoterEmail(POLL);
@@ -570,7 +571,7 @@ describe('scheduling poll store', () => {
     poll = await openPoll();
     const answer = Promise.withResolvers<ChoiceResponse>();
     api.sendVote.mockReturnValueOnce(answer.promise);
-    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success' });
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success', kept: true });
     api.sendComment.mockResolvedValueOnce({ status: 'Success' });
     void poll.toggleChoice(POLL, '0827-700pm');
     poll.editVoterEmail(POLL, 'jane@example.com');
@@ -598,5 +599,18 @@ describe('scheduling poll store', () => {
     api.sendVoterEmail.mockRejectedValueOnce(new ApiError(409, 'Answer first.', 'conflict'));
     await poll.saveVoterEmail(POLL);
     expect(poll.$poll.get().emailForm).toMatchObject({ error: 'Answer first.', saved: '', sending: false });
+  });
+
+  it('keeps an address nobody confirmed typed, unsaved, and says a link went to it first', async () => {
+    poll = await openPoll('vera');
+    const typed = poll.$poll.get().emailForm.typed;
+    api.sendVoterEmail.mockResolvedValueOnce({ status: 'Success', kept: false, asked: 'sent' });
+    await poll.saveVoterEmail(POLL);
+    expect(poll.$poll.get().emailForm).toMatchObject({
+      typed,
+      saved: '',
+      sending: false,
+      error: askedText(typed, 'sent'),
+    });
   });
 });

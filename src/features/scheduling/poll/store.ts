@@ -2,7 +2,7 @@
 // and change waits its turn in the poll's queue: a change carries the claim secret the votes before
 // it brought back, and a load never reads across a change.
 import { computed, map, onMount, task, type ReadableAtom } from 'nanostores';
-import { isValidEmail } from '../../../lib/email.ts';
+import { askedText, isValidEmail } from '../../../lib/email.ts';
 import type { UserDetails } from '../../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
 import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../../platform/browser-storage.ts';
@@ -336,7 +336,9 @@ export async function saveVoterEmail(pollId: string): Promise<void> {
   // Queued: the address goes with the claim secret a new name's first vote brings back.
   return enqueue(poll, async () => {
     try {
-      await api.sendVoterEmail({ pollId, username: voter, claimSecret: claimOf(pollId, voter), email });
+      const left = await api.sendVoterEmail({ pollId, username: voter, claimSecret: claimOf(pollId, voter), email });
+      // Not confirmed yet: nothing was kept, and the typed address stays for the voter to save again.
+      if (!left.kept) return edit(poll, 'emailForm', { sending: false, error: askedText(email, left.asked) });
       writeStored(storageKey('email', pollId), email);
       const { typed } = poll.$state.get().emailForm;
       edit(poll, 'emailForm', { typed: typed === form.typed ? email : typed, saved: email, sending: false });

@@ -5,6 +5,7 @@
 import * as scripts from './scripts.server.ts';
 import { couldBeAccountName, accountProbe } from '../../../server/account-probe.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';
+import { normalAddress } from '../../../server/mail-address.ts';
 import { type RateLimit, attemptCounter } from '../../../server/rate-limit.ts';
 import { hashReply, redis } from '../../../server/redis.ts';
 import type { SignedIn } from '../../../server/caller.ts';
@@ -184,7 +185,7 @@ export async function pollVersion(pollId: string): Promise<number> {
   return Number((await redis().hget<number>(schedulingKeys.state(pollId), 'version')) ?? 0);
 }
 
-/** Keeps (or, with '' forgets) the address a voter of the poll left; an anonymous one proves their name's claim. */
+/** Keeps (or, with '' forgets) the address a voter of the poll left, once confirmed; an anonymous one proves their name's claim. */
 export function setVoterEmail(
   pollId: string,
   voter: { key: string; anonymous: boolean },
@@ -192,8 +193,12 @@ export function setVoterEmail(
   email: string,
 ) {
   return scripts.setVoterEmail.run(
-    { people: schedulingKeys.people(pollId), claims: schedulingKeys.claims(pollId) },
-    { voterKey: voter.key, anonymous: voter.anonymous, secretHash, email },
+    {
+      people: schedulingKeys.people(pollId),
+      claims: schedulingKeys.claims(pollId),
+      addressStates: keys.mailAddresses(),
+    },
+    { voterKey: voter.key, anonymous: voter.anonymous, secretHash, email, address: normalAddress(email) },
   );
 }
 

@@ -1,7 +1,7 @@
 // A vote's and a voter's address's requests (SPEC section 7). The spec's choices (a schedule item
 // or a date) arrive as a vote for an option.
 import * as v from 'valibot';
-import { isValidEmail } from '../../../lib/email.ts';
+import { type AskOutcome, isValidEmail } from '../../../lib/email.ts';
 import { INVALID_EMAIL } from '../poll/logic.ts';
 import { answer, claimSecret, optionId, pollId, username } from '../poll/schema.ts';
 
@@ -42,6 +42,9 @@ export const voterEmailRequest = v.object({
 });
 
 export type VoterEmailRequest = v.InferOutput<typeof voterEmailRequest>;
+
+/** What leaving an address did: kept (or forgot) it, or mailed its holder a link to confirm it first. */
+export type VoterEmailResponse = { status: 'Success' } & ({ kept: true } | { kept: false; asked: AskOutcome });
 
 /** What a vote answers; `claimSecret` comes once, with the vote that claims a name. */
 export interface ChoiceResponse {

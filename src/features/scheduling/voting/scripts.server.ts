@@ -124,17 +124,19 @@ local voter = redis.call('HGET', K.account, 'account') or A.voterKey
 return redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX')`);
 
 /**
- * Keeps the address a voter left to hear the decision ('' forgets it): only a voter of the poll
- * may, an anonymous one with their name's claim. 'taken': an anonymous name another browser claimed.
+ * Keeps the address a voter left to hear the decision ('' forgets it) when its holder confirmed it
+ * (src/server/mail-address.ts; else it only checks and answers 'unconfirmed'): only a voter of the
+ * poll may, an anonymous one with their name's claim. 'taken': an anonymous name another browser claimed.
  */
 export const setVoterEmail = defineScript<
-  'people' | 'claims',
-  { voterKey: string; anonymous: boolean; secretHash: string; email: string },
-  'ok' | 'not-voter' | 'taken'
+  'people' | 'claims' | 'addressStates',
+  { voterKey: string; anonymous: boolean; secretHash: string; email: string; address: string },
+  'ok' | 'not-voter' | 'taken' | 'unconfirmed'
 >(`
 local person = redis.call('HGET', K.people, A.voterKey)
 if not person then return 'not-voter' end
 if A.anonymous and redis.call('HGET', K.claims, A.voterKey) ~= A.secretHash then return 'taken' end
+if A.email ~= '' and redis.call('HGET', K.addressStates, A.address) ~= 'confirmed' then return 'unconfirmed' end
 person = cjson.decode(person)
 person.email = A.email ~= '' and A.email or nil
 redis.call('HSET', K.people, A.voterKey, cjson.encode(person))

@@ -7,6 +7,8 @@ import { type RateLimit, rateLimited, scaledForLocalRun } from '../../../server/
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../../server/caller.ts';
 import { secondsToWait } from '../../../server/scripts/script.ts';
 import { checkedWithinRateLimits } from '../../../server/session.ts';
+import { askToConfirm } from '../../../server/mail.ts';
+import type { AskOutcome } from '../../../lib/email.ts';
 import {
   isPollId,
   NO_SUCH_OPTION,
@@ -110,8 +112,16 @@ export async function vote(
 /** What a visitor hears who leaves an address before answering anything. */
 export const NOT_A_VOTER_YET = 'Answer at least one option first, then leave your address.';
 
-/** Keeps the address a voter leaves to hear the decision ('' forgets it), shown only to the organiser. */
-export async function leaveEmail(input: VoterEmailRequest, caller: SignedIn | Guest, address: string): Promise<void> {
+/**
+ * Keeps the address a voter leaves to hear the decision ('' forgets it), shown only to the
+ * organiser, once its holder has confirmed it; until then nothing is kept and the address is mailed
+ * a link to confirm it (what `asked` says), after which the voter leaves it again.
+ */
+export async function leaveEmail(
+  input: VoterEmailRequest,
+  caller: SignedIn | Guest,
+  address: string,
+): Promise<{ kept: true } | { kept: false; asked: AskOutcome }> {
   const pollId = requirePollId(input.pollId);
   const voter = resolveVoter(input.username, caller);
   // A signed-in voter's session is checked in the rate limit's round trip, before anything is written.
@@ -120,6 +130,8 @@ export async function leaveEmail(input: VoterEmailRequest, caller: SignedIn | Gu
   const outcome = await votes.setVoterEmail(pollId, voter, secretHash, input.email);
   if (outcome === 'not-voter') throw new AppError('conflict', NOT_A_VOTER_YET);
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
+  if (outcome === 'unconfirmed') return { kept: false, asked: await askToConfirm(input.email, { requester: address }) };
+  return { kept: true };
 }
 
 export function choicesOf(pollId: string, username: string): Promise<string[]> {

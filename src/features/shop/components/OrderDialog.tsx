@@ -1,5 +1,6 @@
-// The Submit Order modal: an email (pre-filled from the account), 'Invalid Email Format' while it
-// is not valid, Submit disabled until it is and while the bot check loads or the order is sent.
+// The Submit Order modal: the account's email, where the confirmation goes once its holder has
+// confirmed it (read-only: the site mails no address typed here), 'Invalid Email Format' when it is
+// not valid, Submit disabled until it is and while the bot check loads or the order is sent.
 import { type SubmitEvent, useEffect, useState } from 'react';
 import Dialog from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
@@ -16,7 +17,7 @@ interface OrderDialogProps {
 
 export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderDialogProps) {
   // Focus goes back to Submit Order when the dialog closes.
-  const [email, setEmail] = useState(defaultEmail);
+  const email = defaultEmail;
   const [sending, setSending] = useState(false);
   const [captchaIsReady, setCaptchaIsReady] = useState(false);
   const trimmed = email.trim();
@@ -61,7 +62,7 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
         </>
       }
     >
-      <p>We will send the order confirmation to this address.</p>
+      <p>We will send the order confirmation to your account's address, once you have confirmed it.</p>
       <Field
         id="order-email"
         label="Email"
@@ -70,8 +71,8 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
         autoComplete="email"
         maxLength={MAX_EMAIL_LENGTH}
         value={email}
+        readOnly
         error={invalid ? INVALID_EMAIL_FORMAT : ''}
-        onChange={(event) => setEmail(event.target.value)}
       />
       <CaptchaNotice />
     </Dialog>

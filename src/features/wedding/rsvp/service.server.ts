@@ -4,7 +4,7 @@
 // links; a link that finds nothing answers the same whether it never existed or its household left.
 import { WEDDING } from '../../../content/wedding.ts';
 import { AppError } from '../../../server/app-error.ts';
-import { deliverAndRecord } from '../../../server/mail.ts';
+import { askToConfirm, deliverAndRecord } from '../../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../../server/rate-limit.ts';
 import { siteUrl } from '../../../server/settings.ts';
 import { tokenHash } from '../links.server.ts';
@@ -47,9 +47,10 @@ export async function readInvitation(token: string, address: string, now = Date.
 
 /**
  * Saves a household's answer, until the deadline (then 403 `closed`), and mails a confirmation to
- * `email` when one is given, within the household's daily cap and the day's RSVP mail budget
- * (over either the answer is saved and the mail recorded not-sent). At most two round trips: the
- * answer with its limits and mail counts, then how the mail went.
+ * `email` when one is given and its holder has confirmed it (else a link to confirm it), within the
+ * household's daily cap and the day's RSVP mail budget (over either the answer is saved and the mail
+ * recorded not-sent). Three round trips with a confirmation: the answer with its limits and mail
+ * counts, the mail's check of the address, then how the mail went.
  */
 export async function answerInvitation(
   input: RsvpAnswerRequest,
@@ -68,7 +69,7 @@ export async function answerInvitation(
     hash,
     answerFields(answer),
     answer.two !== undefined,
-    email !== '',
+    email,
     {
       wrongLinks: [LIMITS.wrongLinksPerAddress, address],
       perAddress: [LIMITS.answersPerAddress, address],
@@ -89,6 +90,11 @@ export async function answerInvitation(
     household: householdOf(guest, reply, WEDDING.menu),
     open: true,
   } as const;
+  if (mail === 'unconfirmed') {
+    // An address its holder has not confirmed gets a link to confirm it instead (counted in no RSVP budget).
+    await askToConfirm(email, { requester: address });
+    return { ...answered, confirmation: 'confirm-address' };
+  }
   if (mail === 'none') return { ...answered, confirmation: 'none' };
   if (mail !== 'send') {
     // Over a cap the answer stands; the script has recorded its mail as not sent.

@@ -25,6 +25,8 @@ const SAVED: Record<ConfirmationOutcome, string> = {
   sent: 'Thank you! Your answers are saved, and a confirmation is on its way to the address you gave.',
   'not-sent':
     'Thank you! Your answers are saved. We could not send a confirmation mail just now; your answers are kept all the same.',
+  'confirm-address':
+    'Thank you! Your answers are saved. The site mails only addresses that have been confirmed: if we could, we have mailed yours a link. Once you have confirmed it, send your answers again for a confirmation.',
 };
 
 interface RsvpFormProps {
