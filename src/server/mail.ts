@@ -9,9 +9,10 @@ import { owner } from '../content/site.config.ts';
 import { capFromEnv, dailyCounter } from './daily-cap.ts';
 import { optionalEnv } from './env.ts';
 import { keys } from './keys.ts';
+import { scaledForLocalRun } from './rate-limit.ts';
 import { describeError, redact } from './log.ts';
 import { LINK_LIFETIME_SECONDS, addressState, normalAddress, signMailLink } from './mail-address.ts';
-import { askToConfirm as askToConfirmScript } from './scripts/mail-address.ts';
+import { countLink as countLinkScript } from './scripts/mail-address.ts';
 import { siteUrl } from './settings.ts';
 
 export interface OutgoingMail {
@@ -119,6 +120,8 @@ export const MAIL_COUNTERS = {
   addresses: 'mail-addresses',
   /** Whether an address was asked to confirm today (one request a day per address). */
   askedToday: 'mail-asked',
+  /** Password-reset links one address got today. */
+  resetsToday: 'mail-resets',
 } as const;
 
 // A function has about ten seconds in all; a slow mail service must not use them up.
@@ -191,6 +194,9 @@ async function send(
  */
 export const CONFIRMATIONS_PER_REQUESTER = 3;
 
+/** Password-reset links one address gets a day: a lost mail, a second try; never a flood. */
+export const RESETS_PER_ADDRESS = 3;
+
 /**
  * Mails `address` a link that confirms it (for `account`, as that account's email; `change`: as its
  * new email), once a day per address, CONFIRMATIONS_PER_REQUESTER a day per `requester`, within the
@@ -203,36 +209,85 @@ export async function askToConfirm(
   now = Date.now(),
 ): Promise<AskOutcome> {
   const normal = normalAddress(address);
-  const [day, dayTtl] = dailyCounter(MAIL_COUNTERS.addresses, '', now);
-  const [asked] = dailyCounter(MAIL_COUNTERS.askedToday, normal, now);
-  const [byRequester] = dailyCounter(MAIL_COUNTERS.addresses, requester, now);
-  const counted = await askToConfirmScript.run(
-    { states: keys.mailAddresses(), asked, requester: byRequester, day },
-    { address: normal, requesterCap: CONFIRMATIONS_PER_REQUESTER, cap: mailCaps().addresses, dayTtl },
-  );
+  const counted = await countLink(normal, MAIL_COUNTERS.askedToday, 1, requester, now);
   if (counted !== 'send') return counted;
   const token = await signMailLink(
     { purpose: 'confirm', address: normal, ...(account ? { account } : {}), ...(change ? { change } : {}) },
     now,
   );
-  const site = siteUrl(process.env) ?? '';
+  const { site, host } = siteAddress();
   const days = LINK_LIFETIME_SECONDS.confirm / 86_400;
-  const outcome = await deliverMail(
+  return sendLink(
     {
       to: normal,
-      subject: `Confirm your address for ${new URL(site || 'http://localhost').host}`,
+      subject: `Confirm your address for ${host}`,
       text:
-        `This address was given on ${site || 'our site'}${account ? ' as the address of an account' : ''}. ` +
+        `This address was given on ${host}${account ? ' as the address of an account' : ''}. ` +
         `To receive the site's mail here, confirm it within ${days} days:\n\n${site}/email/?confirm=${token}\n\n` +
         'If it was not you, ignore this mail: nothing is sent to this address until it is confirmed.',
-      idempotencyKey: `confirm-${createHash('sha256')
-        .update(`${normal} ${account ?? ''} ${utcDay(now).day}`)
-        .digest('hex')
-        .slice(0, 32)}`,
+      idempotencyKey: `confirm-${hashOf(`${normal} ${account ?? ''} ${change ? 'change' : ''} ${utcDay(now).day}`)}`,
     },
     'Address confirmation',
-    { asking: true },
   );
+}
+
+/**
+ * Mails an account's verified `address` a link that sets a new password while the password is the
+ * one whose hash `stamp` names (so it serves once), for an hour; RESETS_PER_ADDRESS a day per
+ * address, CONFIRMATIONS_PER_REQUESTER per `requester`, within the day's address-mail budget.
+ */
+export async function mailPasswordReset(
+  address: string,
+  { requester, account, stamp }: { requester: string; account: string; stamp: string },
+  now = Date.now(),
+): Promise<AskOutcome> {
+  const normal = normalAddress(address);
+  if ((await addressState(normal)) !== 'confirmed') return 'not-sent';
+  const counted = await countLink(normal, MAIL_COUNTERS.resetsToday, RESETS_PER_ADDRESS, requester, now);
+  if (counted !== 'send') return counted;
+  const token = await signMailLink({ purpose: 'reset', account, stamp }, now);
+  const { site, host } = siteAddress();
+  return sendLink(
+    {
+      to: normal,
+      subject: `Reset your password at ${host}`,
+      text:
+        `Someone asked to reset the password of your account at ${host}. ` +
+        `To choose a new one, follow this link within the hour:\n\n${site}/email/?reset=${token}\n\n` +
+        'If it was not you, ignore this mail: your password stays as it is.',
+      idempotencyKey: `reset-${hashOf(`${account} ${stamp} ${now}`)}`,
+    },
+    'Password reset',
+  );
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/** The site's address for links in mail (SITE_URL; the local server sets its own), and its host name. */
+function siteAddress(): { site: string; host: string } {
+  const site = siteUrl(process.env) ?? '';
+  return { site, host: site ? new URL(site).host : 'this site' };
+}
+
+/** Counts one mailed link to `normal` in the day's counters: none to an address that unsubscribed. */
+function countLink(normal: string, perAddress: string, perAddressCap: number, requester: string, now: number) {
+  const [day, dayTtl] = dailyCounter(MAIL_COUNTERS.addresses, '', now);
+  const [asked] = dailyCounter(perAddress, normal, now);
+  const [byRequester] = dailyCounter(MAIL_COUNTERS.addresses, requester, now);
+  return countLinkScript.run(
+    { states: keys.mailAddresses(), asked, requester: byRequester, day },
+    {
+      address: normal,
+      perAddressCap,
+      requesterCap: scaledForLocalRun(CONFIRMATIONS_PER_REQUESTER),
+      cap: mailCaps().addresses,
+      dayTtl,
+    },
+  );
+}
+
+async function sendLink(mail: Omit<OutgoingMail, 'from'>, label: string): Promise<AskOutcome> {
+  const outcome = await deliverMail(mail, label, { asking: true });
   return outcome.delivery === 'delivered' ? 'sent' : 'not-sent';
 }
 

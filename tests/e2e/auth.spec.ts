@@ -1,14 +1,20 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Page, expect } from '@playwright/test';
+import { RESET_ASKED } from '../../src/features/auth/schema.ts';
+import { keys, usernameKey } from '../../src/server/keys.ts';
+import { setAddressState } from '../../src/server/mail-address.ts';
+import { redis } from '../../src/server/redis.ts';
 import { features } from '../site-config.ts';
 import { siteLoaded, test } from './fixtures.ts';
 import {
+  closeWithEscape,
   createUser,
   expectNoAxeViolations,
   loginThroughModal,
   runAdmin,
   uniqueUsername,
+  USER_PASSWORD,
   watchForErrors,
 } from './helpers.ts';
 
@@ -147,6 +153,18 @@ test.describe('login and register modal', () => {
   });
 });
 
+/** The path of the newest link of `purpose` the site mailed `address` (the local outbox). */
+function linkTo(address: string, purpose: 'confirm' | 'reset'): string {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const mail = readdirSync(outbox)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string })
+    .findLast((each) => each.to === address && each.text.includes(`/email/?${purpose}=`));
+  const link = new RegExp(`/email/\\?${purpose}=\\S+`).exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`No ${purpose} link was mailed to ${address}`);
+  return link;
+}
+
 test.describe('dashboard', () => {
   test('without a token it goes to /unauthorized', async ({ page }) => {
     await page.goto('/dashboard');
@@ -165,24 +183,105 @@ test.describe('dashboard', () => {
     const account = page.getByRole('region', { name: 'Your Account' });
     await expect(account.getByText(`${address} (not verified yet)`)).toBeVisible();
     await account.getByRole('button', { name: 'Send the link again' }).click();
-    await expect(account.getByRole('status')).toHaveText(
-      `We have mailed ${address} a link. Follow it to verify your email.`,
-    );
+    await expect(account.getByText(`We have mailed ${address} a link. Follow it to verify your email.`)).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-    const mail = readdirSync(outbox)
-      .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string })
-      .find((each) => each.to === address);
-    const link = /https?:\/\/\S+\/email\/\?confirm=\S+/.exec(mail?.text ?? '')?.[0];
-    expect(link).toBeDefined();
-    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.goto(linkTo(address, 'confirm'));
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
       `Thank you: ${address} is confirmed as your account's email.`,
     );
     await page.goto('/dashboard');
     await expect(account.getByText(`${address} (verified)`)).toBeVisible();
     await expect(account.getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
+  });
+
+  test('its owner changes the name, the email and the password, then deletes the account', async ({
+    page,
+    request,
+  }) => {
+    const { username, token } = await createUser(request, {
+      email: `${uniqueUsername('old')}@example.com`,
+      prefix: 'own',
+    });
+    // Set once, not at every load: the password change below gives this browser a new token.
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.goto('/dashboard');
+    const account = page.getByRole('region', { name: 'Your Account' });
+
+    const name = account.getByRole('form', { name: 'Your name' });
+    await name.getByLabel('First Name').fill('Augusta');
+    await name.getByRole('button', { name: 'Save your name' }).click();
+    await expect(name.getByRole('status')).toHaveText('Your name is saved.');
+    await expect(account.getByRole('definition').filter({ hasText: 'Augusta' })).toBeVisible();
+
+    // The new email replaces the old once its link is followed.
+    const next = `${uniqueUsername('new')}@example.com`;
+    const email = account.getByRole('form', { name: 'Your email' });
+    await email.getByLabel('New email').fill(next);
+    await email.getByRole('button', { name: 'Change your email' }).click();
+    await expect(email.getByRole('status')).toHaveText(
+      `We have mailed ${next} a link. Your email changes to it once you follow the link.`,
+    );
+    await page.goto(linkTo(next, 'confirm'));
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      `Thank you: ${next} is confirmed as your account's email.`,
+    );
+    await page.goto('/dashboard');
+    await expect(account.getByText(`${next} (verified)`)).toBeVisible();
+
+    const password = account.getByRole('form', { name: 'Your password' });
+    await password.getByLabel('Current password').fill('not the password');
+    await password.getByLabel('New password').fill('a brand new password');
+    await password.getByRole('button', { name: 'Change your password' }).click();
+    await expect(password.getByRole('status')).toHaveText('Your current password is not right.');
+    await password.getByLabel('Current password').fill(USER_PASSWORD);
+    await password.getByRole('button', { name: 'Change your password' }).click();
+    await expect(password.getByRole('status')).toHaveText(
+      'Your password is changed. Every other session of your account has ended.',
+    );
+    await expectNoAxeViolations(page);
+    await page.reload(); // this browser's session goes on
+    await expect(account.getByText(`${next} (verified)`)).toBeVisible();
+
+    const remove = account.getByRole('form', { name: 'Delete your account' });
+    await remove.getByLabel('Your password').fill('a brand new password');
+    await remove.getByRole('button', { name: 'Delete your account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Delete your account' })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation').getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(runAdmin('list-users')).not.toContain(username);
+  });
+
+  test('a forgotten password is reset from the link mailed to the verified email', async ({ page, request }) => {
+    const address = `${uniqueUsername('forgot')}@example.com`;
+    const { username } = await createUser(request, { email: address, prefix: 'forgot' });
+    await setAddressState(address, 'confirmed');
+    await redis().hset(keys.user(usernameKey(username)), { emailVerified: address });
+    await page.goto('/');
+    const dialog = await openLogin(page);
+    await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByRole('button', { name: 'Send the link' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(RESET_ASKED);
+    await expectNoAxeViolations(page);
+    await closeWithEscape(page, dialog);
+
+    await page.goto(linkTo(address, 'reset'));
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await expect(page.getByText('Passwords must be at least 8 characters.')).toBeVisible();
+    await page.getByLabel('New password').fill('chosen anew at last');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      'Your new password is set, and you are logged in. Every other session of your account has ended.',
+    );
+    await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('shows the account and scores cards, and the admin card once the CLI raises clearance above 2', async ({
@@ -203,7 +302,6 @@ test.describe('dashboard', () => {
     await expect(account.getByText('Dana')).toBeVisible();
     await expect(account.getByText('N/A')).toBeVisible();
     await expect(account.getByText('No email on file.')).toBeVisible();
-    await expect(account.getByText('Updating your account details will be added in a later version.')).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The word game's card, while the word game is on (src/content/site.config.ts).
@@ -218,8 +316,10 @@ test.describe('dashboard', () => {
 
     runAdmin('set-clearance', username, '3');
     // The change ends the session: the next request is refused, and the visitor is told so.
-    await page.reload();
-    await page.waitForURL('/unauthorized');
+    // The page leaves for /unauthorized while it loads, which can abort the reload's own navigation
+    // (what waitForURL watched, so it failed with ERR_ABORTED now and then): the URL is what counts.
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/unauthorized$/);
     await expect(
       page.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' }),
     ).toBeVisible();

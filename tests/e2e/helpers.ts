@@ -155,13 +155,13 @@ export async function loginThroughModal(page: Page, username: string, password: 
 }
 
 /** The password of every user createUser makes. */
-const PASSWORD = 'long enough password';
+export const USER_PASSWORD = 'long enough password';
 /** Its hash, made once per test process: scrypt's half second is paid once, not per user. */
 let passwordHash: Promise<string> | undefined;
 
 /**
  * Points this test process at the running test server's store and token secret, found as the admin
- * CLI finds them (scripts/admin.ts; its own runs keep operatorEnv), and answers PASSWORD's hash.
+ * CLI finds them (scripts/admin.ts; its own runs keep operatorEnv), and answers USER_PASSWORD's hash.
  */
 function reachTestServer(): Promise<string> {
   return (passwordHash ??= (async () => {
@@ -173,7 +173,7 @@ function reachTestServer(): Promise<string> {
     process.env.UPSTASH_REDIS_REST_URL = store.url;
     process.env.UPSTASH_REDIS_REST_TOKEN = store.token;
     process.env.TOKEN_SECRET ??= localTokenSecret(dataDir);
-    return hashPassword(PASSWORD);
+    return hashPassword(USER_PASSWORD);
   })());
 }
 

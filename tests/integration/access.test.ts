@@ -42,7 +42,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(auth-account|auth-account-logout-everywhere|auth-account-confirm-email|chatbot-conversations?(-.+)?|shop-.+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
+    /^(auth-account|auth-account-(logout-everywhere|confirm-email|details|password|email|delete)|chatbot-conversations?(-.+)?|shop-.+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
   [/^forum-(create-message|delete|edit|get-messages|react|replies|version)$/, { clearance: CLEARANCE.forum }],
@@ -55,7 +55,7 @@ const RULES: [RegExp, Access][] = [
     'optional-session',
   ],
   [
-    /^(health|auth-login|auth-register|email-(confirm|unsubscribe)|contact-send|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
+    /^(health|auth-login|auth-register|auth-password-reset(-confirm)?|email-(confirm|unsubscribe)|contact-send|verify-recaptcha|poll-get-all-votes|wedding-rsvp-(read|answer)|scheduling-(poll|poll-calendar|poll-version|schedule-items|available-dates|(date-)?choices-with-users|user-(date-)?choices))$/,
     'public',
   ],
 ];
@@ -67,6 +67,10 @@ const date = `${DATE_POLL.dates[0].date}_DATE`;
 const pickles = (username: string) => ({ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, username });
 const REQUESTS: Record<string, { path?: string; body?: (username: string) => unknown }> = {
   'chatbot-ask': { body: () => ({ userQuestion: 'Hello?', userSystemChoice: '' }) },
+  'auth-account-details': { body: () => ({ firstName: 'Ada', lastName: 'King' }) },
+  'auth-account-password': { body: () => ({ current: 'a password', password: 'another password' }) },
+  'auth-account-email': { body: () => ({ email: 'new@example.com' }) },
+  'auth-account-delete': { body: () => ({ password: 'a password' }) },
   'shop-clear-cart': { body: (username) => ({ username }) },
   'chatbot-conversation-read': { path: '/api/chatbot/conversations/read/conversation-1' },
   'chatbot-conversation-save': {

@@ -32,7 +32,7 @@ import { utcDay } from '../../src/lib/utc-day.ts';
 import { dailyCounter } from '../../src/server/daily-cap.ts';
 import { pollKeys } from '../../src/features/poll/keys.server.ts';
 import { KEY_PREFIX } from '../../src/server/keys.ts';
-import { MAIL_CAP_NOTE, MAIL_COUNTERS, askToConfirm } from '../../src/server/mail.ts';
+import { CONFIRMATIONS_PER_REQUESTER, MAIL_CAP_NOTE, MAIL_COUNTERS, askToConfirm } from '../../src/server/mail.ts';
 import { redis } from '../../src/server/redis.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
@@ -44,6 +44,7 @@ import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.t
 
 const fakeResend = useFakeResend();
 isolateEnv([
+  'MAIL_DAILY_ADDRESS_CAP',
   'MAIL_DAILY_PER_ACCOUNT',
   'MAIL_DAILY_CAP',
   'MAIL_DAILY_CONTACT_CAP',
@@ -172,6 +173,26 @@ describe.skipIf(!features.shop)('daily mail caps', () => {
     const ada = await shopper();
     expect(await ada.order()).toEqual({ status: 'Success' });
     expect((await listOrders(1, ada.username))[0]).toMatchObject({ delivery: 'not-sent' });
+  });
+});
+
+describe('requests to confirm an address', () => {
+  const ask = (requester = newAddress()) => askToConfirm(`${uniqueName('asked')}@example.com`, { requester });
+  const asked = async () => Number((await redis().get(dailyCounter(MAIL_COUNTERS.addresses)[0])) ?? 0);
+
+  it(`go ${CONFIRMATIONS_PER_REQUESTER} a day per requester, so a few requesters cannot use up the day's budget`, async () => {
+    const requester = newAddress();
+    for (let i = 0; i < CONFIRMATIONS_PER_REQUESTER; i++) expect(await ask(requester)).toBe('sent');
+    expect(await ask(requester)).toBe('cap');
+    expect(await ask()).toBe('sent');
+  });
+
+  it("stop at the day's address-mail budget (MAIL_DAILY_ADDRESS_CAP), mailing nothing past it", async () => {
+    process.env.MAIL_DAILY_ADDRESS_CAP = String((await asked()) + 1);
+    const before = fakeResend().sent.length;
+    expect(await ask()).toBe('sent');
+    expect(await ask()).toBe('cap');
+    expect(fakeResend().sent.length).toBe(before + 1);
   });
 });
 

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
-import { createAccount } from '../../src/features/auth/service.server.ts';
+import { createAccount, resetStamp } from '../../src/features/auth/service.server.ts';
 import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
 import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
@@ -20,6 +20,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server
 import { isolateEnv } from '../setup/isolated-env.ts';
 import { confirmAddresses, newPollForm, tokenFor, useFakeResend } from './fakes.ts';
 import { signMailLink } from '../../src/server/mail-address.ts';
+import { findUser } from '../../src/features/auth/repo.server.ts';
 import { FUNCTIONS, type Handler, isOn, loadEndpoints, scheduledFunctions, useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
@@ -540,6 +541,38 @@ const SCENARIOS: Record<string, Scenario> = {
   'auth-account-confirm-email': {
     kind: 'write',
     prepare: async () => ({ token: await tokenFor(uniqueName('member'), 1, `${uniqueName('member')}@example.com`) }),
+  },
+  // The rate limit with the account read, then the change (or the request to confirm the new email).
+  'auth-account-details': {
+    kind: 'write',
+    prepare: async () => ({ token: (await member()).token, body: { firstName: 'Ada', lastName: 'King' } }),
+  },
+  'auth-account-password': {
+    kind: 'write',
+    prepare: async () => ({
+      token: (await member()).token,
+      body: { current: 'a-long-password', password: 'another-long-password' },
+    }),
+  },
+  'auth-account-email': {
+    kind: 'write',
+    prepare: async () => ({ token: (await member()).token, body: { email: `${uniqueName('new')}@example.com` } }),
+  },
+  // The rate limit with the account read (and the password check), then the deletion.
+  'auth-account-delete': {
+    kind: 'write',
+    prepare: async () => ({ token: (await member()).token, body: { password: 'a-long-password' } }),
+  },
+  // An unknown name: the limits with the read; nothing is mailed, as for a name without a verified email.
+  'auth-password-reset': { kind: 'write', prepare: async () => ({ body: { username: uniqueName('nobody') } }) },
+  'auth-password-reset-confirm': {
+    kind: 'write',
+    prepare: async () => {
+      const { username } = await member();
+      const user = (await findUser(username))!;
+      const token = await signMailLink({ purpose: 'reset', account: user.accountKey, stamp: resetStamp(user) });
+      return { body: { token, password: 'chosen-anew-password' } };
+    },
   },
   'email-confirm': { kind: 'write', prepare: async () => ({ body: { token: await mailLink('confirm') } }) },
   'email-unsubscribe': { kind: 'write', prepare: async () => ({ body: { token: await mailLink('unsubscribe') } }) },

@@ -23,3 +23,13 @@ export function confirmAddress(token: string): Promise<ConfirmedResponse> {
 export function unsubscribe(token: string): Promise<UnsubscribedResponse> {
   return apiRequest('email/unsubscribe', { method: 'POST', body: { token }, withToken: false });
 }
+
+/** Asks for a link to reset a forgotten password; the answer is the same whether or not the name exists. */
+export function askPasswordReset(username: string, botPass?: string): Promise<{ status: 'Success' }> {
+  return apiRequest('password-reset', { method: 'POST', body: { username }, botPass, withToken: false });
+}
+
+/** Sets a new password from the mailed link; answers the token that logs this browser in. */
+export function resetPassword(token: string, password: string): Promise<TokenResponse> {
+  return apiRequest('password-reset/confirm', { method: 'POST', body: { token, password }, withToken: false });
+}

@@ -158,7 +158,36 @@ export async function sessionOf(username: string): Promise<string | undefined> {
 
 /** Stores a stronger hash of the same password, unless the hash changed since `readHash` was read. */
 export async function upgradePasswordHash(username: string, readHash: string, newHash: string): Promise<void> {
-  await scripts.upgradePasswordHash.run({ user: keys.user(usernameKey(username)) }, { readHash, newHash });
+  await scripts.replacePasswordHash.run(
+    { user: keys.user(usernameKey(username)) },
+    { readHash, fields: { passwordHash: newHash } },
+  );
+}
+
+/**
+ * Sets a new password's hash and a new session id (ending every earlier session), unless the hash
+ * changed since `readHash` was read; answers the new session id, or undefined when it had changed.
+ */
+export async function replacePassword(
+  username: string,
+  readHash: string,
+  newHash: string,
+): Promise<string | undefined> {
+  const session = newSessionId();
+  const reply = await scripts.replacePasswordHash.run(
+    { user: keys.user(usernameKey(username)) },
+    { readHash, fields: { passwordHash: newHash, session } },
+  );
+  return reply === 'replaced' ? session : undefined;
+}
+
+/** Sets the signed-in user's first and last name, in one round trip with the session check. */
+export async function updateNames(
+  username: string,
+  session: SessionCheck,
+  fields: { firstName: string; lastName: string },
+): Promise<void> {
+  await scripts.updateUser.runChecked(session, { user: keys.user(usernameKey(username)) }, { fields });
 }
 
 /** Lists every account, without password hashes, in two round trips. */
@@ -182,8 +211,12 @@ export async function listUsers(): Promise<Omit<StoredUser, 'passwordHash' | 'se
  */
 export async function deleteUser(username: string): Promise<boolean> {
   const found = await findUser(username);
-  if (!found) return false;
-  const id = usernameKey(username);
+  return found ? deleteAccount(found) : false;
+}
+
+/** Deletes an account read as `found`, its scores, its cart and its order index, in one round trip. */
+export async function deleteAccount(found: StoredUser): Promise<boolean> {
+  const id = usernameKey(found.username);
   const account = found.accountKey;
   const tx = redis().multi();
   tx.del(keys.user(id));

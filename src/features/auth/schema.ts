@@ -1,4 +1,5 @@
-// Request schemas for login and register, shared by the modal (for its messages) and the functions.
+// Request schemas of the account endpoints (login, register, the account's own changes, its mailed
+// links), shared by the forms (for their messages) and the functions.
 import * as v from 'valibot';
 import { isValidEmail } from '../../lib/email.ts';
 import { hasControlCharacter } from '../../lib/names.ts';
@@ -59,7 +60,53 @@ export const registerRequest = v.object({
   // Anything else (a `clearance`, say) is dropped by v.object: clearance is never taken from a request.
 });
 
+/** A signed-in user's new first and last name (POST /api/account/details). */
+export const detailsRequest = v.object({ firstName: name('First name'), lastName: name('Last name') });
+
+/** The password a signed-in user gives to act on their account (its change, the account's deletion). */
+const currentPassword = v.pipe(
+  text,
+  v.nonEmpty('Please give your current password.'),
+  v.maxLength(MAX_PASSWORD_LENGTH, 'Your current password is not right.'),
+);
+
+/** A new password, given with the current one (POST /api/account/password). */
+export const passwordChangeRequest = v.object({ current: currentPassword, password: passwordField });
+
+/** A new email, which replaces the account's once its holder confirms it (POST /api/account/email). */
+export const emailChangeRequest = v.object({
+  email: v.pipe(text, v.trim(), v.check(isValidEmail, 'Invalid Email Format')),
+});
+
+/** The account to delete, confirmed by its password (POST /api/account/delete). */
+export const deleteAccountRequest = v.object({ password: currentPassword });
+
+/** What anyone asking for a reset link hears, whether or not the name exists or has a verified email. */
+export const RESET_ASKED =
+  'If that account has a verified email, a link to choose a new password is on its way to it. It works for an hour.';
+
+/** The account a visitor forgot the password of (POST /api/password-reset). */
+export const resetRequest = v.object({
+  username: v.pipe(text, v.trim(), v.nonEmpty(blankUsername), v.maxLength(64, 'There is no such username.')),
+});
+
+/** A new password, set through the link mailed to reset it (POST /api/password-reset/confirm). */
+export const resetPasswordRequest = v.object({
+  token: v.pipe(
+    v.string('token must be a string.'),
+    v.minLength(1, 'token is required.'),
+    v.maxLength(2000, 'token is too long.'),
+  ),
+  password: passwordField,
+});
+
 export type LoginRequest = v.InferOutput<typeof loginRequest>;
+export type DetailsRequest = v.InferOutput<typeof detailsRequest>;
+export type PasswordChangeRequest = v.InferOutput<typeof passwordChangeRequest>;
+export type EmailChangeRequest = v.InferOutput<typeof emailChangeRequest>;
+export type DeleteAccountRequest = v.InferOutput<typeof deleteAccountRequest>;
+export type ResetRequest = v.InferOutput<typeof resetRequest>;
+export type ResetPasswordRequest = v.InferOutput<typeof resetPasswordRequest>;
 export type RegisterRequest = v.InferOutput<typeof registerRequest>;
 
 export const captchaRequest = v.object({

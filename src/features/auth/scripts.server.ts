@@ -54,11 +54,18 @@ if A.change then redis.call('HSET', K.user, 'email', A.address) end
 redis.call('HSET', K.user, 'emailVerified', A.address)
 return 'verified'`);
 
-/** Replaces a password hash with a stronger one of the same password, unless it changed since it was read. */
-export const upgradePasswordHash = defineScript<'user', { readHash: string; newHash: string }, 'upgraded' | 'changed'>(`
+/**
+ * Sets `A.fields` (a new password hash, with a new session id when the password itself changes)
+ * unless the hash changed since it was read as `A.readHash` ('changed': another change came first).
+ */
+export const replacePasswordHash = defineScript<
+  'user',
+  { readHash: string; fields: Record<string, string> },
+  'replaced' | 'changed'
+>(`
 if redis.call('HGET', K.user, 'passwordHash') ~= A.readHash then return 'changed' end
-redis.call('HSET', K.user, 'passwordHash', A.newHash)
-return 'upgraded'`);
+for field, value in pairs(A.fields) do redis.call('HSET', K.user, field, value) end
+return 'replaced'`);
 
 /** A login's failure counters: one address guessing one name, one address, one name. */
 export type LoginCounter = 'nameAtAddress' | 'address' | 'name';

@@ -10,9 +10,22 @@ import { CLEARANCE, type UserDetails } from '../../lib/user-details.ts';
 import * as repo from './repo.server.ts';
 import type { AccountResponse } from '../dashboard/schema.ts';
 import type { AskOutcome } from '../../lib/email.ts';
-import { askToConfirm } from '../../server/mail.ts';
+import { askToConfirm, mailPasswordReset } from '../../server/mail.ts';
+import { createHash } from 'node:crypto';
 import { normalAddress, readMailLink, setAddressState } from '../../server/mail-address.ts';
-import { type AuthReason, type LoginRequest, type RegisterRequest, registerRequest, passwordField } from './schema.ts';
+import {
+  type DeleteAccountRequest,
+  type DetailsRequest,
+  type EmailChangeRequest,
+  type PasswordChangeRequest,
+  type ResetPasswordRequest,
+  type ResetRequest,
+  type AuthReason,
+  type LoginRequest,
+  type RegisterRequest,
+  registerRequest,
+  passwordField,
+} from './schema.ts';
 
 // Generous for people, tight for scripts: a person mistyping a password stays well inside them.
 // Login counts only failures, so a visitor who gets in costs nothing and cannot be locked out by
@@ -31,6 +44,13 @@ export const LIMITS = {
   registerPerAddress: { bucket: 'register-ip', max: 10, windowSeconds: 3600 },
   /** Asking again for the link that verifies an account's email (the mail itself goes once a day). */
   emailLinksPerAccount: { bucket: 'email-link', max: 5, windowSeconds: 3600 },
+  /** Changes a signed-in user makes to their own account: a person makes a few; a stolen session is slowed. */
+  accountChangesPerAccount: { bucket: 'account-change', max: 10, windowSeconds: 3600 },
+  /** Password checks of a signed-in user (a password change, the account's deletion): as tight as login's. */
+  passwordChecksPerAccount: { bucket: 'password-check', max: 10, windowSeconds: 900 },
+  /** Reset links asked for, per address and per name, whether or not the name exists. */
+  resetsPerAddress: { bucket: 'reset-ip', max: 10, windowSeconds: 3600 },
+  resetsPerName: { bucket: 'reset-user', max: 3, windowSeconds: 3600 },
   // Stops probing which usernames exist through "already taken" answers.
   registerPerUsername: { bucket: 'register-user', max: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
@@ -135,6 +155,96 @@ export async function askToVerifyEmail(
   await checkedWithinRateLimits(user.session, [[LIMITS.emailLinksPerAccount, user.accountKey]]);
   if (!user.email) throw new AppError('bad_request', 'Your account has no email to verify.');
   return askToConfirm(user.email, { requester: user.accountKey, account: user.accountKey });
+}
+
+/** What a signed-in user hears when the password they gave is not theirs. */
+export const WRONG_PASSWORD = 'Your current password is not right.';
+
+/** Reads the signed-in user within a rate limit, in one round trip with the session check. */
+async function ownAccount(user: SessionUser, limit: RateLimit): Promise<repo.StoredUser> {
+  const [record] = await checkedWithinRateLimits(user.session, [[limit, user.accountKey]], (pipe) =>
+    repo.readUserInto(pipe, user.username),
+  );
+  const found = repo.toStoredUser(record);
+  if (!found) throw new AppError('not_found', 'This account no longer exists.');
+  return found;
+}
+
+/** Reads the signed-in user and checks the password they gave, as login does (an unusable hash spends the decoy's time). */
+async function withPassword(user: SessionUser, password: string): Promise<repo.StoredUser> {
+  const found = await ownAccount(user, LIMITS.passwordChecksPerAccount);
+  if (!(await verifyPassword(password, found.passwordHash))) throw new AppError('bad_request', WRONG_PASSWORD);
+  return found;
+}
+
+/** Sets the signed-in user's first and last name; answers a fresh token carrying them. */
+export async function updateDetails(user: SessionUser, input: DetailsRequest): Promise<string> {
+  await checkedWithinRateLimits(user.session, [[LIMITS.accountChangesPerAccount, user.accountKey]]);
+  await repo.updateNames(user.username, user.session, input);
+  const { username, email, clearance } = user;
+  return signUserToken(user.accountKey, { username, email, clearance, ...input }, user.sid);
+}
+
+/**
+ * Changes the signed-in user's password, given the current one: every other session ends, and this
+ * browser gets a token for the new one.
+ */
+export async function changePassword(user: SessionUser, input: PasswordChangeRequest): Promise<string> {
+  const found = await withPassword(user, input.current);
+  const session = await repo.replacePassword(found.username, found.passwordHash, await hashPassword(input.password));
+  if (!session) throw new AppError('conflict', 'Your password changed meanwhile. Please try again.');
+  return tokenFor(found, session);
+}
+
+/** Mails a new email a link that makes it the account's once its holder follows it; until then the old one stays. */
+export async function changeEmail(user: SessionUser, input: EmailChangeRequest): Promise<AskOutcome> {
+  const found = await ownAccount(user, LIMITS.accountChangesPerAccount);
+  const verified = found.emailVerified !== '' && found.emailVerified === normalAddress(found.email);
+  if (verified && normalAddress(input.email) === found.emailVerified) {
+    throw new AppError('bad_request', 'This is your email already.');
+  }
+  return askToConfirm(input.email, { requester: user.accountKey, account: user.accountKey, change: true });
+}
+
+/** Deletes the signed-in user's account, given its password: its data goes as with the CLI's delete-user. */
+export async function deleteOwnAccount(user: SessionUser, input: DeleteAccountRequest): Promise<void> {
+  await repo.deleteAccount(await withPassword(user, input.password));
+}
+
+/**
+ * Mails a link to reset the password of the account `username`, when it has a verified email;
+ * answers the same either way, within limits per address and per name that count every ask.
+ */
+export async function askToResetPassword(input: ResetRequest, address: string): Promise<void> {
+  const [record] = await withinRateLimits(
+    [
+      [LIMITS.resetsPerAddress, address],
+      [LIMITS.resetsPerName, usernameKey(input.username)],
+    ],
+    (tx) => repo.readUserInto(tx, input.username),
+  );
+  const found = repo.toStoredUser(record);
+  if (!found || found.emailVerified === '' || found.emailVerified !== normalAddress(found.email)) return;
+  await mailPasswordReset(found.email, { requester: address, account: found.accountKey, stamp: resetStamp(found) });
+}
+
+/** What a reset link holds of the password it replaces: part of a hash of its hash, so the link serves once. */
+export const resetStamp = (user: Pick<repo.StoredUser, 'passwordHash'>) =>
+  createHash('sha256').update(user.passwordHash).digest('base64url').slice(0, 16);
+
+/** The answer to a reset link that has served already, or whose account is gone. */
+export const RESET_USED = 'This link has been used already. Please ask for a new one.';
+
+/** Sets a new password from a reset link (ending every session) and answers a token that logs this browser in. */
+export async function resetPassword(input: ResetPasswordRequest): Promise<string> {
+  const link = await readMailLink(input.token, ['reset']);
+  const found = await repo.findUser(link.account.split('#')[0]!);
+  if (!found || found.accountKey !== link.account || resetStamp(found) !== link.stamp) {
+    throw new AppError('bad_request', RESET_USED);
+  }
+  const session = await repo.replacePassword(found.username, found.passwordHash, await hashPassword(input.password));
+  if (!session) throw new AppError('bad_request', RESET_USED);
+  return tokenFor(found, session);
 }
 
 /**

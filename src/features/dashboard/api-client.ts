@@ -2,6 +2,7 @@ import { apiRequest } from '../../platform/api-client.ts';
 import type { DecideJoinResponse, JoinDecision, JoinRequestResponse, JoinRequestsResponse } from '../forum/schema.ts';
 import type { OrdersResponse } from '../shop/schema.ts';
 import type { AllScoresResponse } from '../word-game/schema.ts';
+import type { TokenResponse } from '../auth/schema.ts';
 import type { AccountResponse, AskedResponse, StatusResponse } from './schema.ts';
 
 /** Reads the user's best scores. */
@@ -17,6 +18,26 @@ export function fetchAccount(): Promise<AccountResponse> {
 /** Mails the logged-in user's email the link that verifies it. */
 export function askToConfirmEmail(): Promise<AskedResponse> {
   return apiRequest<AskedResponse>('account/confirm-email', { method: 'POST' });
+}
+
+/** Sets the logged-in user's first and last name; answers a token carrying them. */
+export function saveDetails(body: { firstName: string; lastName: string }): Promise<TokenResponse> {
+  return apiRequest<TokenResponse>('account/details', { method: 'POST', body });
+}
+
+/** Changes the logged-in user's password, given the current one; answers the token of the new session. */
+export function changePassword(body: { current: string; password: string }): Promise<TokenResponse> {
+  return apiRequest<TokenResponse>('account/password', { method: 'POST', body });
+}
+
+/** Mails a new email the link that makes it the logged-in user's. */
+export function changeEmail(email: string): Promise<AskedResponse> {
+  return apiRequest<AskedResponse>('account/email', { method: 'POST', body: { email } });
+}
+
+/** Deletes the logged-in user's account, given its password. */
+export function deleteAccount(password: string): Promise<StatusResponse> {
+  return apiRequest<StatusResponse>('account/delete', { method: 'POST', body: { password } });
 }
 
 /** Ends every session of the logged-in user, this one included. */

@@ -86,3 +86,10 @@ export function linkSentText(address: string, asked: AskOutcome): string {
       return askedText(address, asked);
   }
 }
+
+/** What the dashboard says after asking to change the account's email to `address`. */
+export function emailChangeText(address: string, asked: AskOutcome): string {
+  return asked === 'sent' || asked === 'asked-today'
+    ? `We have mailed ${address} a link. Your email changes to it once you follow the link.`
+    : askedText(address, asked);
+}

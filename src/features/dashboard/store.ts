@@ -1,11 +1,11 @@
-// The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account details and
-// the word game's best score and statistics, loaded for the session's user, and "Log out everywhere". A session
-// the server no longer accepts ends at /unauthorized, telling the visitor; other failures are logged.
-// The forum's requests to join: the user's own (what became of it, dismissable once decided) and,
-// for the owner, those waiting, with Approve and Decline. A read that answers a fresh token (the
-// owner let this account into the forum) puts it in the session's place, so the Forum link shows.
+// The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account, loaded for
+// the session's user, with its own changes (names, email and its link, password, deletion) and "Log
+// out everywhere", the word game's best score and statistics. A session the server no longer
+// accepts ends at /unauthorized, telling the visitor; other failures are logged. The forum's
+// requests to join: the user's own and, for the owner, those waiting. A read that answers a fresh
+// token (new clearance or details) puts it in the session's place, so the Forum link shows.
 import { features } from '../../content/site.config.ts';
-import { atom, computed, onMount, task } from 'nanostores';
+import { atom, computed, map, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import type { OrderSummary } from '../shop/schema.ts';
@@ -20,10 +20,14 @@ import {
   fetchScores,
   logOutEverywhere as endEverySession,
   askToConfirmEmail,
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  saveDetails,
 } from './api-client.ts';
 import { $user, $username, clearSession, endSession, leaveEndedSession, setToken } from '../../platform/session.ts';
 import type { AllStats } from '../word-game/schema.ts';
-import { NEVER_WON, linkSentText } from './logic.ts';
+import { NEVER_WON, emailChangeText, linkSentText } from './logic.ts';
 
 export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'admin';
 
@@ -135,6 +139,58 @@ export async function sendEmailLink(): Promise<void> {
     $emailLink.set({ status: 'done', message: `Could not send the link. ${reason}` });
   }
 }
+
+/** What the account card's forms can do to the account. */
+export type AccountChange = 'details' | 'email' | 'password' | 'delete';
+
+/** Each of the account card's forms: on its way, or what came of its last submission. */
+export const $accountChanges = map<Record<AccountChange, { pending: boolean; message: string; failed: boolean }>>({
+  details: { pending: false, message: '', failed: false },
+  email: { pending: false, message: '', failed: false },
+  password: { pending: false, message: '', failed: false },
+  delete: { pending: false, message: '', failed: false },
+});
+
+/** Runs one of the account card's changes, one at a time per form, and keeps what to tell the user. */
+async function change(which: AccountChange, work: () => Promise<string>): Promise<void> {
+  if ($accountChanges.get()[which].pending) return;
+  $accountChanges.setKey(which, { pending: true, message: '', failed: false });
+  try {
+    $accountChanges.setKey(which, { pending: false, message: await work(), failed: false });
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    const message = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
+    $accountChanges.setKey(which, { pending: false, message, failed: true });
+  }
+}
+
+/** Sets the account's first and last name; the session's token carries them from now on. */
+export const saveNames = (names: { firstName: string; lastName: string }) =>
+  change('details', async () => {
+    setToken((await saveDetails(names)).user);
+    await loadAccount();
+    return 'Your name is saved.';
+  });
+
+/** Changes the password, given the current one; this browser stays logged in, every other session ends. */
+export const savePassword = (passwords: { current: string; password: string }) =>
+  change('password', async () => {
+    setToken((await changePassword(passwords)).user);
+    return 'Your password is changed. Every other session of your account has ended.';
+  });
+
+/** Mails the new email its link; the account's email changes once it is followed. */
+export const saveEmail = (email: string) =>
+  change('email', async () => emailChangeText(email, (await changeEmail(email)).asked));
+
+/** Deletes the account, given its password, then leaves for the home page logged out. */
+export const removeAccount = (password: string) =>
+  change('delete', async () => {
+    await deleteAccount(password);
+    clearSession();
+    window.location.assign('/');
+    return 'Your account is deleted.';
+  });
 
 /** The user's orders, newest first, as far as paged; `next` is the cursor of the next page, if any. */
 export interface OrdersState {

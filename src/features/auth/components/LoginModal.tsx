@@ -22,13 +22,15 @@ const MODES = [
   ['register', 'Register'],
 ] as const;
 
+const TITLES = { login: 'Login', register: 'Register', reset: 'Reset your password' } as const;
+
 /** The Login/Register modal (SPEC section 2): renders the login form's store (login-form.ts). */
 export default function LoginModal() {
   const open = useStore($loginOpen);
-  const { mode, fields, alert, submitting, captchaReady } = useStore($loginForm);
+  const { mode, fields, alert, notice, submitting, captchaReady } = useStore($loginForm);
   const errors = useStore($loginErrors);
   const id = useId();
-  const title = mode === 'login' ? 'Login' : 'Register';
+  const title = TITLES[mode];
 
   /** The props every text field shares: its id and name, value, change handler and length limit. */
   const input = (name: keyof LoginFields, suffix: string = name) => ({
@@ -80,6 +82,8 @@ export default function LoginModal() {
               <>
                 <span className="spinner" aria-hidden="true" /> Loading...
               </>
+            ) : mode === 'reset' ? (
+              'Send the link'
             ) : (
               title
             )}
@@ -93,14 +97,28 @@ export default function LoginModal() {
             {alert}
           </p>
         )}
+        {mode === 'reset' && <p>We mail a link to choose a new password to the account's verified email.</p>}
         <Field label="Username" autoComplete="username" error={errors.username} data-autofocus {...input('username')} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          error={errors.password}
-          {...input('password')}
-        />
+        {mode !== 'reset' && (
+          <Field
+            label="Password"
+            type="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            error={errors.password}
+            {...input('password')}
+          />
+        )}
+        {mode === 'login' && (
+          <button type="button" className="link-button login-forgot" onClick={() => switchMode('reset')}>
+            Forgot your password?
+          </button>
+        )}
+        {/* There from the mode's start, so what it comes to say is announced. */}
+        {mode === 'reset' && (
+          <p className="login-notice" role="status">
+            {notice}
+          </p>
+        )}
         {mode === 'register' && (
           <>
             <Field label="First Name" optional autoComplete="given-name" {...input('firstName', 'first')} />

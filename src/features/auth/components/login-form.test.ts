@@ -1,7 +1,8 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESET_ASKED } from '../schema.ts';
 
-const api = vi.hoisted(() => ({ logIn: vi.fn(), register: vi.fn() }));
+const api = vi.hoisted(() => ({ logIn: vi.fn(), register: vi.fn(), askPasswordReset: vi.fn() }));
 vi.mock('../api-client.ts', () => api);
 const captcha = vi.hoisted(() => ({
   captchaReady: vi.fn(),
@@ -99,6 +100,24 @@ describe('login form store', () => {
     expect(session.$user.get()).toMatchObject({ username: 'ada', clearance: 2 });
     expect(session.$loginOpen.get()).toBe(false);
     expect(form.$loginForm.get()).toMatchObject({ submitting: false, alert: '' });
+  });
+
+  it('asks for a reset link with the username alone, and says the same whatever the answer', async () => {
+    api.askPasswordReset.mockResolvedValue({ status: 'Success' });
+    type({ username: ' ada ', password: '' });
+    form.switchMode('reset');
+    await form.submitLogin();
+    expect(api.askPasswordReset).toHaveBeenCalledWith('ada', 'bot-pass');
+    expect(api.logIn).not.toHaveBeenCalled();
+    expect(form.$loginForm.get()).toMatchObject({ notice: RESET_ASKED, alert: '', submitting: false });
+    expect(session.$token.get()).toBeNull();
+    // Back to login, the notice goes; a refusal is an alert.
+    form.switchMode('login');
+    expect(form.$loginForm.get().notice).toBe('');
+    form.switchMode('reset');
+    api.askPasswordReset.mockRejectedValue(new ApiError(429, 'Too many requests.', 'rate_limited'));
+    await form.submitLogin();
+    expect(form.$loginForm.get()).toMatchObject({ notice: '', alert: 'Too many requests.' });
   });
 
   it('registers with every field in register mode', async () => {

@@ -1,17 +1,17 @@
-// The Login/Register modal's state and actions (SPEC sections 2, 4, 8): the mode, the fields, their
-// errors once Submit was pressed (the email's also once left), the alert, and submitting through
-// the bot check. Opening the modal always starts afresh, in login mode. Loaded with the modal,
+// The Login/Register modal's state and actions (SPEC sections 2, 4, 8): the mode (or asking for a
+// link to reset a forgotten password), the fields, their errors once Submit was pressed (the
+// email's also once left), the alert or the notice, and submitting through the bot check. Opening the modal always starts afresh, in login mode. Loaded with the modal,
 // never with the page: the nav only needs $loginOpen.
 import { computed, map, onMount, task } from 'nanostores';
 import { isValidEmail } from '../../../lib/email.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
-import { logIn, register } from '../api-client.ts';
+import { askPasswordReset, logIn, register } from '../api-client.ts';
 import { BotCheckUnavailable, captchaReady, passBotCheck } from '../../../platform/captcha.ts';
-import type { AuthReason } from '../schema.ts';
+import { type AuthReason, RESET_ASKED } from '../schema.ts';
 import { $loginOpen } from '../store.ts';
 import { setToken } from '../../../platform/session.ts';
 
-export type LoginMode = 'login' | 'register';
+export type LoginMode = 'login' | 'register' | 'reset';
 
 const EMPTY_FIELDS = { username: '', password: '', firstName: '', lastName: '', email: '' };
 export type LoginFields = typeof EMPTY_FIELDS;
@@ -25,6 +25,8 @@ export interface LoginForm {
   emailTouched: boolean;
   /** The alert above the fields: why the server refused, or why it could not be reached. */
   alert: string;
+  /** What a request went on to do (a reset link asked for). */
+  notice: string;
   submitting: boolean;
   /** The bot check has loaded; Submit waits for it. */
   captchaReady: boolean;
@@ -39,6 +41,7 @@ export const $loginForm = map<LoginForm>({
   attempted: false,
   emailTouched: false,
   alert: '',
+  notice: '',
   submitting: false,
   captchaReady: false,
 });
@@ -48,7 +51,7 @@ function problems({ mode, fields }: LoginForm) {
   const email = fields.email.trim();
   return {
     usernameBlank: fields.username.trim() === '',
-    passwordBlank: fields.password === '',
+    passwordBlank: mode !== 'reset' && fields.password === '',
     emailInvalid: mode === 'register' && email !== '' && !isValidEmail(email),
   };
 }
@@ -72,6 +75,7 @@ export function startLogin(): Promise<void> {
     attempted: false,
     emailTouched: false,
     alert: '',
+    notice: '',
   });
   return task(() =>
     captchaReady().then(
@@ -93,9 +97,9 @@ export function closeLogin(): void {
   $loginOpen.set(false);
 }
 
-/** Switches between Login and Register, forgetting the attempt and the alert but not the values typed. */
+/** Switches between Login, Register and the reset link, forgetting the attempt and the messages but not the values typed. */
 export function switchMode(mode: LoginMode): void {
-  $loginForm.set({ ...$loginForm.get(), mode, attempted: false, alert: '' });
+  $loginForm.set({ ...$loginForm.get(), mode, attempted: false, alert: '', notice: '' });
 }
 
 /** Records a value typed into a field. */
@@ -115,16 +119,25 @@ export async function submitLogin(): Promise<void> {
   $loginForm.setKey('attempted', true);
   const { usernameBlank, passwordBlank, emailInvalid } = problems(form);
   if (usernameBlank || passwordBlank || emailInvalid || !form.captchaReady) return;
-  $loginForm.set({ ...$loginForm.get(), submitting: true, alert: '' });
-  const alert = await task(() => send(form));
-  $loginForm.set({ ...$loginForm.get(), submitting: false, alert });
+  $loginForm.set({ ...$loginForm.get(), submitting: true, alert: '', notice: '' });
+  const said = await task(() => send(form));
+  $loginForm.set({ ...$loginForm.get(), submitting: false, alert: '', notice: '', ...said });
 }
 
-/** Sends `form`; returns the alert to show, or empty after a success (the session has started). */
-async function send({ mode, fields }: LoginForm): Promise<string> {
+/** Sends `form`; returns the alert to show, the notice, or nothing after a success (the session has started). */
+async function send({ mode, fields }: LoginForm): Promise<{ alert?: string; notice?: string }> {
+  const alert = await sendOrRefuse(mode, fields);
+  return mode === 'reset' && alert === '' ? { notice: RESET_ASKED } : { alert };
+}
+
+async function sendOrRefuse(mode: LoginMode, fields: LoginFields): Promise<string> {
   try {
     const verdict = await passBotCheck('login');
     if (!verdict.actionApproved) return verdict.message;
+    if (mode === 'reset') {
+      await askPasswordReset(fields.username.trim(), verdict.botPass);
+      return '';
+    }
     const credentials = { username: fields.username.trim(), password: fields.password };
     const answer =
       mode === 'login'

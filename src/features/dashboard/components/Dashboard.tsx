@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
+import AccountChanges from './AccountChanges.tsx';
 import { DATE_POLL } from '../../../content/polls.ts';
 import { features } from '../../../content/site.config.ts';
 import { canAdminister } from '../../../lib/policy.ts';
@@ -116,7 +117,7 @@ export default function Dashboard() {
                 <p role="status">{emailLink.status === 'done' ? emailLink.message : ''}</p>
               </div>
             )}
-            <p className="note">Updating your account details will be added in a later version.</p>
+            <AccountChanges key={`${account.firstName}\n${account.lastName}`} account={account} />
             <h3>Your sessions</h3>
             <p>Logged in on a device you no longer use? End every session of your account, this one included.</p>
             <button

@@ -1,0 +1,19 @@
+import type { Config } from '@netlify/functions';
+import { resetRequest } from '../../src/features/auth/schema.ts';
+import { askToResetPassword } from '../../src/features/auth/service.server.ts';
+import { clientAddress } from '../../src/server/client.ts';
+import { endpoint } from '../../src/server/http.ts';
+
+/** Mails a link to choose a new password to the account's verified email; answers the same whether or not there is one. */
+export default endpoint({
+  method: 'POST',
+  access: 'public',
+  body: resetRequest,
+  botCheck: 'login',
+  handle: async ({ req, context, body }) => {
+    await askToResetPassword(body, clientAddress(req, context));
+    return { status: 'Success' };
+  },
+});
+
+export const config: Config = { path: '/api/password-reset' };
