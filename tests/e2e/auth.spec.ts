@@ -1,5 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { RESET_ASKED } from '../../src/features/auth/schema.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
@@ -12,6 +10,7 @@ import {
   createUser,
   expectNoAxeViolations,
   loginThroughModal,
+  mailedLink,
   runAdmin,
   uniqueUsername,
   USER_PASSWORD,
@@ -153,18 +152,6 @@ test.describe('login and register modal', () => {
   });
 });
 
-/** The path of the newest link of `purpose` the site mailed `address` (the local outbox). */
-function linkTo(address: string, purpose: 'confirm' | 'reset'): string {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const mail = readdirSync(outbox)
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string })
-    .findLast((each) => each.to === address && each.text.includes(`/email/?${purpose}=`));
-  const link = new RegExp(`/email/\\?${purpose}=\\S+`).exec(mail?.text ?? '')?.[0];
-  if (!link) throw new Error(`No ${purpose} link was mailed to ${address}`);
-  return link;
-}
-
 test.describe('dashboard', () => {
   test('without a token it goes to /unauthorized', async ({ page }) => {
     await page.goto('/dashboard');
@@ -186,7 +173,7 @@ test.describe('dashboard', () => {
     await expect(account.getByText(`We have mailed ${address} a link. Follow it to verify your email.`)).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.goto(linkTo(address, 'confirm'));
+    await page.goto(mailedLink(address, 'confirm'));
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
       `Thank you: ${address} is confirmed as your account's email.`,
     );
@@ -223,7 +210,7 @@ test.describe('dashboard', () => {
     await expect(email.getByRole('status')).toHaveText(
       `We have mailed ${next} a link. Your email changes to it once you follow the link.`,
     );
-    await page.goto(linkTo(next, 'confirm'));
+    await page.goto(mailedLink(next, 'confirm'));
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
       `Thank you: ${next} is confirmed as your account's email.`,
     );
@@ -271,7 +258,7 @@ test.describe('dashboard', () => {
     await expectNoAxeViolations(page);
     await closeWithEscape(page, dialog);
 
-    await page.goto(linkTo(address, 'reset'));
+    await page.goto(mailedLink(address, 'reset'));
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await expect(page.getByText('Passwords must be at least 8 characters.')).toBeVisible();

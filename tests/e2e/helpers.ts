@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { createUser as storeUser } from '../../src/features/auth/repo.server.ts';
@@ -194,4 +196,16 @@ export async function createUser(
   const accountKey = await storeUser({ ...details, passwordHash, createdAt: new Date().toISOString(), session });
   if (!accountKey) throw new Error(`${username} is taken`);
   return { username, token: await signUserToken(accountKey, details, session) };
+}
+
+/** The path (/email/?…) of the newest link of `purpose` the test server mailed `address` (its outbox). */
+export function mailedLink(address: string, purpose: 'confirm' | 'reset'): string {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const mail = readdirSync(outbox)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string })
+    .findLast((each) => each.to === address && each.text.includes(`/email/?${purpose}=`));
+  const link = new RegExp(`/email/\\?${purpose}=\\S+`).exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`No ${purpose} link was mailed to ${address}`);
+  return link;
 }

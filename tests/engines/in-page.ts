@@ -13,6 +13,7 @@ export const ROLE_SELECTORS = {
   columnheader: 'th[scope=col], thead th, [role=columnheader]',
   combobox: 'select, [role=combobox]',
   dialog: 'dialog, [role=dialog], [role=alertdialog]',
+  form: 'form[aria-label], form[aria-labelledby], [role=form]',
   group: 'fieldset, details, [role=group]',
   heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
   img: 'img, [role=img]',

@@ -3,7 +3,7 @@
 // and copies the link; the member manages the poll on Your polls: comments off, then finalised.
 import { optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
 import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
-import { createUser, uniqueUsername } from '../e2e/helpers.ts';
+import { createUser, mailedLink, uniqueUsername } from '../e2e/helpers.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
@@ -37,9 +37,17 @@ test('a guest picks a time zone, answers a member’s poll, leaves an address, c
   await site.click(byRole('button', 'Save'));
   await site.click(slot);
   expect(await site.read(slot, (button) => button.getAttribute('aria-pressed'))).toBe('true');
-  await site.fill(byRole('textbox', 'Hear when it is decided'), `${site.engine}@example.com`);
+  // The address gets a link first: the page it opens confirms it, then it is kept.
+  const address = `${uniqueUsername(site.engine)}@example.com`;
+  await site.fill(byRole('textbox', 'Hear when it is decided'), address);
   await site.click(byRole('button', 'Save the address'));
-  await site.expectText(byCss('.sched-email'), `We will mail ${site.engine}@example.com`);
+  await site.expectText(byCss('.sched-email'), `We have mailed ${address} a link.`);
+  await site.goto(mailedLink(address, 'confirm'));
+  await site.expectText(byCss('[data-email-text]'), `Thank you: ${address} is confirmed.`);
+  await site.goto(`/scheduling_polls/p/${poll.id}`);
+  await site.fill(byRole('textbox', 'Hear when it is decided'), address);
+  await site.click(byRole('button', 'Save the address'));
+  await site.expectText(byCss('.sched-email'), `We will mail ${address}`);
 
   await site.fill(byRole('textbox', 'Your comment'), `Friday suits ${site.engine}.`);
   await site.click(byRole('button', 'Post comment'));

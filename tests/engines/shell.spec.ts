@@ -1,6 +1,10 @@
 // The site's shell in every engine: the phone's menu, the dialogs (each opens, closes with Escape
-// and gives the focus back), and an account made, left and used again in the login modal.
-import { uniqueUsername } from '../e2e/helpers.ts';
+// and gives the focus back), an account made, left and used again in the login modal, and an
+// account its owner looks after: a password changed on the dashboard, a forgotten one reset.
+import { keys, usernameKey } from '../../src/server/keys.ts';
+import { setAddressState } from '../../src/server/mail-address.ts';
+import { redis } from '../../src/server/redis.ts';
+import { USER_PASSWORD, createUser, mailedLink, uniqueUsername } from '../e2e/helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
 import type { Site } from './site.ts';
@@ -102,6 +106,43 @@ test('a visitor registers in the modal, logs out, and logs in again with Enter',
   await site.expectVisible(userMenu);
   // The session shows from the next page's first paint, before its script.
   await site.goto('/about', { wired: false });
+  await site.expectVisible(userMenu);
+  expect(await site.errors()).toEqual([]);
+});
+
+test('a member changes the password on the dashboard, then resets a forgotten one from the mailed link', async ({
+  site,
+  request,
+}) => {
+  const address = `${uniqueUsername(site.engine)}@example.com`;
+  const { username, token } = await createUser(request, { email: address, prefix: `keeper_${site.engine}` });
+  // Its holder verified the address (the dashboard's own link is tested in tests/e2e/auth.spec.ts).
+  await setAddressState(address, 'confirmed');
+  await redis().hset(keys.user(usernameKey(username)), { emailVerified: address });
+  await site.storeToken(token);
+  await site.goto('/dashboard');
+  const passwordForm = byRole('form', 'Your password');
+  await site.fill(inside(passwordForm, byRole('textbox', 'Current password')), USER_PASSWORD);
+  await site.fill(inside(passwordForm, byRole('textbox', /^New password/)), 'changed in an engine');
+  await site.click(inside(passwordForm, byRole('button', 'Change your password')));
+  await site.expectText(inside(passwordForm, byRole('status')), 'Your password is changed.');
+  expect(await site.axeViolations()).toEqual([]);
+
+  const userMenu = inside(nav, byRole('button', username));
+  await site.click(userMenu);
+  await site.leave(() => site.click(byRole('button', 'Logout')));
+  const dialog = byRole('dialog');
+  await site.click(loginButton);
+  await site.click(inside(dialog, byRole('button', 'Forgot your password?')));
+  await site.fill(inside(dialog, byRole('textbox', 'Username')), username);
+  await site.click(inside(dialog, byCss('button[type=submit]', 'Send the link')));
+  await site.expectText(inside(dialog, byRole('status')), 'If that account has a verified email');
+  await site.press('Escape');
+
+  await site.goto(mailedLink(address, 'reset'));
+  await site.fill(byRole('textbox', /^New password/), 'reset in an engine');
+  await site.click(byRole('button', 'Set the new password'));
+  await site.expectText(byCss('[data-email-text]'), 'Your new password is set, and you are logged in.');
   await site.expectVisible(userMenu);
   expect(await site.errors()).toEqual([]);
 });
