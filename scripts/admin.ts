@@ -55,6 +55,8 @@ const USAGE = `Usage: npm run admin -- <command> [--prod]
                                       or one user's, with how the confirmation mail went
   remove-voter <poll> <name>          take a voter out of a scheduling poll (its id) or of the
                                       one-question poll (its number), with all their answers
+  remove-voters-since <poll> <time>   take every voter who joined a scheduling poll at or after a time
+                                      (ISO, e.g. 2026-11-27T18:00Z) out of it, with all their answers
   poll-digests                        send the scheduling polls' daily digests now (Netlify sends them
                                       every day at 00:00 UTC; this sends what is waiting)
   poll-close [question]               close the one-question poll (question 0 unless named): everyone
@@ -180,8 +182,17 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
       await removeQuestionVoter(OPERATOR, Number(poll), name);
       return `Removed ${name}'s vote from question ${poll}.`;
     }
-    const { removedAnswers } = await removeSchedulingVoter(OPERATOR, poll, name);
+    const { removedAnswers } = await removeSchedulingVoter(OPERATOR, { pollId: poll, username: name });
     return `Removed ${name} and their ${removedAnswers} answer(s) from poll ${poll}.`;
+  },
+  async 'remove-voters-since'([poll, time]) {
+    const since = Date.parse(time ?? '');
+    if (!poll || Number.isNaN(since)) throw new AppError('bad_request', USAGE);
+    const { removedVoters, removedAnswers } = await removeSchedulingVoter(OPERATOR, {
+      pollId: poll,
+      joinedSince: since,
+    });
+    return `Removed ${removedVoters} voter(s) who joined poll ${poll} since ${new Date(since).toISOString()}, and their ${removedAnswers} answer(s).`;
   },
   async 'poll-close'([question = '0']) {
     await setClosed(OPERATOR, parseQuestion(question), true);

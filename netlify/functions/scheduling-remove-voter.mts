@@ -3,7 +3,7 @@ import { endpoint } from '../../src/server/http.ts';
 import { removeVoterRequest } from '../../src/features/scheduling/organising/schema.ts';
 import { removeVoter } from '../../src/features/scheduling/organising/service.server.ts';
 
-/** Takes a voter out of a poll with all their answers (its organiser, or clearance 3). */
+/** Takes a voter, or every voter who joined since a time, out of a poll with all their answers (its organiser, or clearance 3). */
 export default endpoint({
   method: 'POST',
   feature: 'scheduling',
@@ -11,7 +11,7 @@ export default endpoint({
   body: removeVoterRequest,
   handle: async ({ body, caller }) => ({
     status: 'Success',
-    ...(await removeVoter(caller, body.pollId, body.username)),
+    ...(await removeVoter(caller, body)),
   }),
 });
 

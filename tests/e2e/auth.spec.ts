@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { RESET_ASKED } from '../../src/features/auth/schema.ts';
+import { RESET_ASKED } from '../../src/features/auth/logic.ts';
 import { keys, usernameKey } from '../../src/server/keys.ts';
 import { setAddressState } from '../../src/server/mail-address.ts';
 import { redis } from '../../src/server/redis.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type Browser, type Page, expect } from '@playwright/test';
 import { test, waitsForSite } from './fixtures.ts';
 import { dayLabel, optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
-import { pollOptions } from '../../src/features/scheduling/poll/logic.ts';
+import { POLL_KEPT_DAYS, pollOptions } from '../../src/features/scheduling/poll/logic.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { createUser, expectNoAxeViolations, mailedLink, uniqueUsername, watchForErrors } from './helpers.ts';
@@ -71,6 +71,9 @@ test('a member starts a poll from the dashboard; a guest elsewhere answers, comm
     .getAttribute('href'))!;
   const listed = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name: title }) });
   await expect(listed).toContainText('0 voter(s) · 1 option(s) · Open');
+  // The day it goes, with its votes, comments and addresses: POLL_KEPT_DAYS after its one date.
+  const kept = new Date(Date.parse(`${day}T00:00:00Z`) + POLL_KEPT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  await expect(listed).toContainText(`Kept until ${kept}`);
   await expect(listed).not.toContainText('Made by');
 
   // Share: the link to copy, on the clipboard.
@@ -204,4 +207,42 @@ test('on a phone, a poll’s organiser page, its comments and its share box fit 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await expectNoAxeViolations(page);
   await page.context().close();
+});
+
+test('an organiser removes, in one go, every voter who joined since a time', async ({ browser, request }) => {
+  const { token } = await createUser(request, { clearance: 1, prefix: 'sweeper' });
+  const title = `Swept poll ${uniqueUsername('p')}`;
+  const made = await request.post('/api/scheduling/create-poll', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, zone: ORGANISER_ZONE, days: [{ date: inDays(12), slots: ['19:00'] }], slotMinutes: 60 },
+  });
+  const poll = ((await made.json()) as { poll: { id: string; options: { id: string }[] } }).poll;
+  const organiser = await browserIn(browser, ORGANISER_ZONE, token);
+  // The minute before the two guests come, in the organiser's own time.
+  const before = await organiser.evaluate(() => {
+    const at = new Date(Date.now() - 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  });
+  for (const name of ['Spam_1', 'Spam_2']) {
+    const answered = await request.post('/api/scheduling/vote', {
+      data: { pollId: poll.id, optionId: poll.options[0]!.id, username: `anon_${uniqueUsername(name)}`, answer: 'yes' },
+    });
+    expect(answered.ok()).toBe(true);
+  }
+  await organiser.goto('/scheduling_polls/mine');
+  const listed = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name: title }) });
+  await expect(listed).toContainText('2 voter(s)');
+  await listed.getByText(`Voters of ${title}`).click();
+  await listed.getByLabel('Remove everyone who joined since').fill(before);
+  await listed.getByRole('button', { name: `Remove them from ${title}` }).click();
+  await organiser
+    .getByRole('dialog', { name: 'Remove these voters?' })
+    .getByRole('button', { name: 'Remove them' })
+    .click();
+  await expect(
+    listed.getByRole('status').filter({ hasText: 'Removed 2 voter(s) who joined since then.' }),
+  ).toBeVisible();
+  await expect(listed).toContainText('0 voter(s)');
+  await expectNoAxeViolations(organiser);
 });

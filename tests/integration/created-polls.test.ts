@@ -446,3 +446,38 @@ describe.skipIf(!features.scheduling)('moving a store from before', () => {
     expect(await redis().exists(...legacy, legacyKey('voter-counts'), legacyKey('digest-pending'))).toBe(0);
   });
 });
+
+describe.skipIf(!features.scheduling)('removing the voters who came in one go', () => {
+  it('takes out, in one call, every voter who joined at or after a time, with their answers; the earlier stay', async () => {
+    const organiserName = uniqueName('organiser');
+    const organiser = await tokenFor(organiserName, 1);
+    const poll = await createPoll({}, organiser);
+    const guest = () => `anon_${uniqueName('Guest')}`;
+    const answer = (username: string) =>
+      call(addChoice, { body: { pollId: poll.id, scheduleItemId: poll.options[0]!.id, username } });
+    const early = [guest(), guest()];
+    for (const name of early) expect((await answer(name)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const since = Date.now();
+    for (const name of [guest(), guest(), guest()]) expect((await answer(name)).status).toBe(200);
+
+    const remove = (body: Record<string, unknown>, token = organiser) =>
+      call(removeVoterHandler, { token, body: { pollId: poll.id, ...body } });
+    expect((await remove({ joinedSince: since }, member)).status).toBe(403); // not theirs
+    expect((await remove({})).status).toBe(400);
+    expect((await remove({ joinedSince: since, username: early[0] })).status).toBe(400);
+    expect(await remove({ joinedSince: since })).toMatchObject({
+      status: 200,
+      body: { removedVoters: 3, removedAnswers: 3 },
+    });
+    const { body } = await call(pollVoters, {
+      method: 'GET',
+      token: organiser,
+      path: `/api/scheduling/poll-voters/${poll.id}`,
+    });
+    expect((body.voters as { username: string }[]).map((voter) => voter.username).sort()).toEqual([...early].sort());
+    expect((await answers(poll.id)).map((each) => each.user.username).sort()).toEqual([...early].sort());
+    // Nobody since: nothing to take, and no error.
+    expect(await remove({ joinedSince: Date.now() + 60_000 })).toMatchObject({ body: { removedVoters: 0 } });
+  });
+});

@@ -81,10 +81,6 @@ export const emailChangeRequest = v.object({
 /** The account to delete, confirmed by its password (POST /api/account/delete). */
 export const deleteAccountRequest = v.object({ password: currentPassword });
 
-/** What anyone asking for a reset link hears, whether or not the name exists or has a verified email. */
-export const RESET_ASKED =
-  'If that account has a verified email, a link to choose a new password is on its way to it. It works for an hour.';
-
 /** The account a visitor forgot the password of (POST /api/password-reset). */
 export const resetRequest = v.object({
   username: v.pipe(text, v.trim(), v.nonEmpty(blankUsername), v.maxLength(64, 'There is no such username.')),

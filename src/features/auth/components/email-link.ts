@@ -6,7 +6,6 @@ import { showFieldError } from '../../../components/field.ts';
 import { ApiError } from '../../../platform/api-client.ts';
 import { setToken } from '../../../platform/session.ts';
 import { confirmAddress, resetPassword, unsubscribe } from '../api-client.ts';
-import { MIN_PASSWORD_LENGTH } from '../schema.ts';
 
 const TEXT = {
   working: 'One moment...',
@@ -72,7 +71,8 @@ function mountReset(form: HTMLFormElement, token: string, say: (message: string)
   say(TEXT.reset);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const tooShort = password.value.length < MIN_PASSWORD_LENGTH;
+    // Its minimum is the page's (email.astro, from the schema): valibot stays out of the site's script.
+    const tooShort = password.value.length < password.minLength;
     showFieldError(password, tooShort);
     if (tooShort || submit.disabled) return;
     submit.disabled = true;

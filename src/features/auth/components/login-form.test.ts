@@ -1,6 +1,6 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESET_ASKED } from '../schema.ts';
+import { RESET_ASKED } from '../logic.ts';
 
 const api = vi.hoisted(() => ({ logIn: vi.fn(), register: vi.fn(), askPasswordReset: vi.fn() }));
 vi.mock('../api-client.ts', () => api);

@@ -7,7 +7,8 @@ import { isValidEmail } from '../../../lib/email.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
 import { askPasswordReset, logIn, register } from '../api-client.ts';
 import { BotCheckUnavailable, captchaReady, passBotCheck } from '../../../platform/captcha.ts';
-import { type AuthReason, RESET_ASKED } from '../schema.ts';
+import type { AuthReason } from '../schema.ts';
+import { RESET_ASKED } from '../logic.ts';
 import { $loginOpen } from '../store.ts';
 import { setToken } from '../../../platform/session.ts';
 

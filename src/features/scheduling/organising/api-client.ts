@@ -35,8 +35,13 @@ export function deletePoll(pollId: string) {
   return post('delete-poll', { pollId });
 }
 export function removeVoter(pollId: string, username: string) {
-  return post<{ status: 'Success'; removedAnswers: number }>('remove-voter', { pollId, username });
+  return post<RemovedVoters>('remove-voter', { pollId, username });
 }
+/** Takes every voter who joined at or after `joinedSince` (ms) out of a poll (its organiser). */
+export function removeVotersSince(pollId: string, joinedSince: number) {
+  return post<RemovedVoters>('remove-voter', { pollId, joinedSince });
+}
+type RemovedVoters = { status: 'Success'; removedVoters: number; removedAnswers: number };
 /** Switches a poll's comments or its daily digest on or off (its organiser). */
 export function changePollSettings(pollId: string, settings: { comments?: boolean; digest?: boolean }) {
   return post('poll-settings', { pollId, ...settings });

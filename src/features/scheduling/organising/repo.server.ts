@@ -5,6 +5,7 @@ import { type Operator, type SignedIn, isOperator } from '../../../server/caller
 import { type WithClearance, canAdminister } from '../../../lib/policy.ts';
 import { dailyCounter } from '../../../server/daily-cap.ts';
 import { keys } from '../../../server/keys.ts';
+import { hashReply, redis } from '../../../server/redis.ts';
 import { MAIL_COUNTERS } from '../../../server/mail.ts';
 import * as scripts from './scripts.server.ts';
 import type { CreatedPoll, ListedPoll, PollsPage } from '../poll/schema.ts';
@@ -117,6 +118,19 @@ export function indexPolls(admin: Admin): Promise<number> {
   );
 }
 
+/** Every made poll's definition with its decision (one round trip), for the daily run that deletes the expired. */
+export async function madePolls(): Promise<CreatedPoll[]> {
+  const [definitions, finals] = await redis()
+    .pipeline()
+    .hgetall(schedulingKeys.polls())
+    .hgetall(schedulingKeys.finals())
+    .exec();
+  const decided = hashReply(finals) ?? {};
+  return Object.entries(hashReply(definitions) ?? {}).map(([id, definition]) =>
+    parsedPoll(id, definition, decided[id]),
+  );
+}
+
 export function deletePoll(organiser: Organiser, pollId: string) {
   return runAsAdmin(
     organiser,
@@ -142,7 +156,8 @@ export function deletePoll(organiser: Organiser, pollId: string) {
   );
 }
 
-export function removeVoter(organiser: Organiser, pollId: string, username: string) {
+/** Takes out the voter named `username`, or (with `since`, ms) every voter who joined since then. */
+export function removeVoters(organiser: Organiser, pollId: string, who: { username: string } | { since: number }) {
   return runAsAdmin(
     organiser,
     scripts.removeVoter,
@@ -153,7 +168,12 @@ export function removeVoter(organiser: Organiser, pollId: string, username: stri
       state: schedulingKeys.state(pollId),
       organisers: schedulingKeys.organisers(),
     },
-    { pollId, username, ...actingAs(organiser) },
+    {
+      pollId,
+      username: 'username' in who ? who.username : '',
+      since: 'since' in who ? who.since : 0,
+      ...actingAs(organiser),
+    },
   );
 }
 

@@ -43,7 +43,26 @@ export const pollsQuery = v.object({
 export const decideRequest = v.object({ pollId, optionId: optionId('optionId') });
 
 /** A voter to take out of a poll, named as the poll's answers name them. */
-export const removeVoterRequest = v.object({ pollId, username });
+/** The voter to take out of a poll: the one named `username`, or every one who joined at or after `joinedSince` (ms). */
+export const removeVoterRequest = v.pipe(
+  v.object({
+    pollId,
+    username: v.optional(username),
+    joinedSince: v.optional(
+      v.pipe(
+        v.number('joinedSince must be a time in ms.'),
+        v.integer('joinedSince must be a time in ms.'),
+        v.minValue(0, 'joinedSince must be a time in ms.'),
+      ),
+    ),
+  }),
+  v.check(
+    (request) => (request.username === undefined) !== (request.joinedSince === undefined),
+    'Give either username or joinedSince.',
+  ),
+);
+
+export type RemoveVoterRequest = v.InferOutput<typeof removeVoterRequest>;
 
 export type NewPollRequest = v.InferOutput<typeof newPollRequest>;
 

@@ -228,33 +228,41 @@ redis.call('HINCRBY', K.state, 'version', 1)
 return 'ok'`);
 
 /**
- * Takes every voter under the name they voted as (two accounts that had one name are two voters)
- * out of a poll: their votes, their place in its people, and their entries in the `voterHashes`
- * (claims, how each was told), so the name is free again; the version is raised. Answers how many
- * votes went, 'no-voter' or 'not-theirs'.
+ * Takes voters out of a poll with all their answers, claims and how they were told: the voter named
+ * `A.username`, or (with `A.since`, ms) every voter who joined at or after that time (a voter from
+ * before join times were kept has none and stays). Answers the voters and answers removed, or
+ * 'no-voter' when no voter has the name.
  */
 export const removeVoter = defineLimitedScript<
   'votes' | 'people' | 'voterHashes' | 'state' | 'organisers',
-  Acting & { pollId: string; username: string },
-  number | 'no-voter' | 'not-theirs'
->(`${MAY_ORGANISE}
-if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return 'not-theirs' end
+  Acting & { pollId: string; username: string; since: number },
+  { voters: number; answers: number } | 'no-voter' | 'not-theirs'
+>(
+  `${MAY_ORGANISE}
+-- Every answer is JSON, as the runner parses it.
+if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return cjson.encode('not-theirs') end
+local function matches(person)
+  if A.username ~= '' then return person.name == A.username end
+  return person.at ~= nil and person.at >= A.since
+end
 local people = redis.call('HGETALL', K.people)
-local removed, found = 0, false
+local voters, answers = 0, 0
 for i = 1, #people, 2 do
-  if cjson.decode(people[i + 1]).name == A.username then
+  if matches(cjson.decode(people[i + 1])) then
     local voter = people[i]
-    found = true
+    voters = voters + 1
     redis.call('HDEL', K.people, voter)
     local votes = redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX')
     for _, vote in ipairs(votes) do redis.call('ZREM', K.votes, vote) end
     for _, hash in ipairs(K.voterHashes) do redis.call('HDEL', hash, voter) end
-    removed = removed + #votes
+    answers = answers + #votes
   end
 end
-if not found then return 'no-voter' end
-redis.call('HINCRBY', K.state, 'version', 1)
-return removed`);
+if voters == 0 and A.username ~= '' then return cjson.encode('no-voter') end
+if voters > 0 then redis.call('HINCRBY', K.state, 'version', 1) end
+return cjson.encode({ voters = voters, answers = answers })`,
+  { json: true },
+);
 
 /**
  * Switches a poll's comments and its daily digest 'on' or 'off' ('' leaves one as it is). A digest

@@ -4,15 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { canAdminister } from '../../../lib/policy.ts';
 import type { Admin } from '../../../server/admin-limit.ts';
 import { AppError } from '../../../server/app-error.ts';
-import type { SignedIn } from '../../../server/caller.ts';
+import { OPERATOR, type SignedIn } from '../../../server/caller.ts';
 import { mailCaps } from '../../../server/mail.ts';
 import type { SessionUser } from '../../../server/session.ts';
 import { organiserShare, tellVoters } from '../mail/service.server.ts';
-import { NO_SUCH_OPTION, NO_SUCH_POLL, isPollId, newPollProblem, pollOptions } from '../poll/logic.ts';
+import { NO_SUCH_OPTION, NO_SUCH_POLL, isPollId, keptUntil, newPollProblem, pollOptions } from '../poll/logic.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
 import * as votes from '../voting/repo.server.ts';
 import * as repo from './repo.server.ts';
-import type { NewPollRequest, OrganisedVoter, PollSettingsRequest } from './schema.ts';
+import type { NewPollRequest, OrganisedVoter, PollSettingsRequest, RemoveVoterRequest } from './schema.ts';
 
 export const NOT_YOUR_POLL = 'Only the organiser of this poll can change it.';
 export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
@@ -57,6 +57,20 @@ export async function deletePoll(organiser: repo.Organiser, pollId: string) {
   refuse(isPollId(pollId) ? await repo.deletePoll(organiser, pollId) : 'missing');
 }
 
+/** Made polls the daily run deletes at most: a day's worth many times over, and well inside a function's time. */
+export const EXPIRED_PER_RUN = 200;
+
+/**
+ * Deletes the made polls whose keptUntil day has come (poll/logic.ts POLL_KEPT_DAYS), with their
+ * votes, comments and addresses, as their organiser's Delete does; answers how many went.
+ */
+export async function deleteExpiredPolls(now = Date.now()): Promise<number> {
+  const today = new Date(now).toISOString().slice(0, 10);
+  const expired = (await repo.madePolls()).filter((poll) => keptUntil(poll) <= today).slice(0, EXPIRED_PER_RUN);
+  for (const poll of expired) await repo.deletePoll(OPERATOR, poll.id);
+  return expired.length;
+}
+
 /** Finalises a poll on an option, then mails the decision to its voters who left an address. */
 export async function finalise(organiser: repo.Organiser, pollId: string, optionId: string, site: string) {
   const { polls: cap } = mailCaps();
@@ -74,12 +88,16 @@ export async function reopen(organiser: repo.Organiser, pollId: string) {
   refuse(isPollId(pollId) ? await repo.reopenPoll(organiser, pollId) : 'missing');
 }
 
-/** Takes a voter (by the name the answers show, `anon_` and all) out of a poll with all their answers. */
-export async function removeVoter(organiser: repo.Organiser, pollId: string, username: string) {
-  const removed = isPollId(pollId) ? await repo.removeVoter(organiser, pollId, username) : 'missing';
-  refuse(removed);
+/**
+ * Takes a voter (by the name the answers show, `anon_` and all), or every voter who joined since a
+ * time (a poll filled by a script in one go, say), out of a poll with all their answers.
+ */
+export async function removeVoter(organiser: repo.Organiser, input: RemoveVoterRequest) {
+  const who = input.joinedSince === undefined ? { username: input.username ?? '' } : { since: input.joinedSince };
+  const removed = isPollId(input.pollId) ? await repo.removeVoters(organiser, input.pollId, who) : 'missing';
   if (removed === 'no-voter') throw new AppError('not_found', NO_SUCH_VOTER);
-  return { removedAnswers: removed };
+  refuse(removed);
+  return { removedVoters: removed.voters, removedAnswers: removed.answers };
 }
 
 const setting = (on: boolean | undefined) => (on === undefined ? '' : on ? 'on' : 'off');

@@ -192,6 +192,14 @@ export async function loadVoters(pollId: string): Promise<void> {
 export const askToRemoveVoter = (pollId: string, voter: OrganisedVoter) => $confirmingRemoval.set({ pollId, voter });
 export const cancelRemoval = () => $confirmingRemoval.set(null);
 
+/** Takes every voter who joined at or after `since` (ms) out of a poll, with their answers, and says how many went. */
+export const removeVotersSince = (pollId: string, since: number) =>
+  act(pollId, async () => {
+    const { removedVoters } = await api.removeVotersSince(pollId, since);
+    $pollNotices.setKey(pollId, `Removed ${removedVoters} voter(s) who joined since then.`);
+    await loadVoters(pollId);
+  });
+
 /** Takes a voter out of a poll with all their answers. */
 export function confirmRemoval(pollId: string, voter: OrganisedVoter): Promise<void> {
   $confirmingRemoval.set(null);

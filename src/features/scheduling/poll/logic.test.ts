@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  POLL_KEPT_DAYS,
+  keptUntil,
   MAX_POLL_OPTIONS,
   newPollProblem,
   pollOptions,
@@ -172,5 +174,20 @@ describe('ranking with if need be', () => {
     expect(nextAnswer(undefined)).toBe('yes');
     expect(nextAnswer('yes')).toBe('ifNeedBe');
     expect(nextAnswer('ifNeedBe')).toBeUndefined();
+  });
+});
+
+describe('keeping a made poll', () => {
+  const options = [
+    { id: 's-20270301-1900', date: '2027-03-01' },
+    { id: 'd-20270415', date: '2027-04-15' },
+    { id: 's-20270310-1900', date: '2027-03-10' },
+  ];
+  it(`keeps it ${POLL_KEPT_DAYS} days after its last date, across a month and a year`, () => {
+    expect(keptUntil({ options })).toBe('2027-07-14');
+    expect(keptUntil({ options: [{ id: 'd-20271115', date: '2027-11-15' }] })).toBe('2028-02-13');
+  });
+  it("keeps a decided one from the picked option's date", () => {
+    expect(keptUntil({ options, final: 's-20270301-1900' })).toBe('2027-05-30');
   });
 });

@@ -2,7 +2,7 @@
 // offers, the voter rules (who votes under which name, how voters show), and how answers rank.
 // Pure, so the pages and the server check alike.
 import { isTimeZone, utcToZoned, zonedToUtc, zoneName } from '../time/logic.ts';
-import type { Answer, NewPoll, OptionTally, PollOption, Voter } from './schema.ts';
+import type { Answer, CreatedPoll, NewPoll, OptionTally, PollOption, Voter } from './schema.ts';
 import { ANONYMOUS_PREFIX } from '../../../lib/user-details.ts';
 import { hasControlCharacter } from '../../../lib/names.ts';
 
@@ -79,6 +79,22 @@ export function pollOptions(poll: NewPoll): PollOption[] {
 const POLL_ID = /^[a-z0-9]{1,64}$/;
 /** Whether `id` has the shape of a poll's id: a made poll's twelve characters, or a configured poll's name. */
 export const isPollId = (id: string) => POLL_ID.test(id);
+
+/**
+ * How long a made poll is kept after its last date, or after the date its organiser picked: long
+ * enough to look back at who came, short enough that made polls, their votes, comments and
+ * addresses do not pile up for ever (the daily run deletes them: organising/service.server.ts).
+ */
+export const POLL_KEPT_DAYS = 90;
+
+/** The day ('YYYY-MM-DD') a made poll is deleted: POLL_KEPT_DAYS after its decided option's date, else its last. */
+export function keptUntil(poll: Pick<CreatedPoll, 'options' | 'final'>): string {
+  const decided = poll.options.find((option) => option.id === poll.final);
+  const last = decided?.date ?? poll.options.reduce((latest, { date }) => (date > latest ? date : latest), '');
+  const day = new Date(`${last}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + POLL_KEPT_DAYS);
+  return day.toISOString().slice(0, 10);
+}
 
 /** A made poll's page: one static shell serves every id (netlify.toml rewrites the path to it). */
 export const pollPath = (id: string) => `/scheduling_polls/p/${id}`;

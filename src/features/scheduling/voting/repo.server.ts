@@ -123,6 +123,7 @@ export async function changeVote(change: Change, address: string): Promise<scrip
       change: change.change,
       answer: change.answer,
       anonymous: change.anonymous,
+      now: Date.now(),
       secretHash: change.secretHash,
       claimed: change.claimed,
       maxVoters: change.maxVoters,

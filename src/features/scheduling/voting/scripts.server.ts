@@ -69,6 +69,8 @@ export const changeVote = defineScript<
     maxVoters: number;
     newVotersMax: number;
     newVotersWindow: number;
+    /** The time (ms) a new voter joins at. */
+    now: number;
   },
   ChangeOutcome
 >(`${COUNT_IN}
@@ -108,7 +110,7 @@ if new_voter then
   redis.call('HINCRBY', K.state, 'voters', 1)
   count_in(K.newVoters, math.huge, A.newVotersWindow)
 end
-person = person and cjson.decode(person) or { joined = redis.call('HINCRBY', K.state, 'joined', 1) }
+person = person and cjson.decode(person) or { joined = redis.call('HINCRBY', K.state, 'joined', 1), at = A.now }
 person.name = A.username
 if not A.anonymous then person.firstName = redis.call('HGET', K.account, 'firstName') or person.firstName end
 redis.call('HSET', K.people, voter, cjson.encode(person))

@@ -12,6 +12,8 @@ import {
   MAX_POLL_OPTIONS,
   MAX_TITLE_LENGTH,
   displayName,
+  isPollId,
+  keptUntil,
   pollPath,
 } from '../../poll/logic.ts';
 import type { NewPollDay } from '../../poll/schema.ts';
@@ -210,6 +212,8 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
         {poll.voters} voter(s) · {poll.options.length} option(s) ·{' '}
         {poll.final ? `Decided: ${decisionLabel(poll)}` : 'Open'}
         {poll.organiser && ` · Made by ${poll.organiser}`}
+        {/* A made poll goes with its votes, comments and addresses on this day; the configured ones stay. */}
+        {isPollId(poll.id) && ` · Kept until ${keptUntil(poll)}`}
       </p>
       {!poll.final && (
         <Field
@@ -300,6 +304,47 @@ const TOLD = {
   'not-sent': 'not told: the day’s mail was used up, or mail is off',
 } as const;
 
+/** Removes, after asking, every voter who joined a poll at or after a time: a poll a script filled in one go. */
+function RemoveSince({ poll }: { poll: store.ListedPoll }) {
+  const [since, setSince] = useState('');
+  const [asking, setAsking] = useState(false);
+  const time = Date.parse(since);
+  return (
+    <form
+      className="made-poll-since"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!Number.isNaN(time)) setAsking(true);
+      }}
+    >
+      <Field
+        id={`made-${poll.id}-since`}
+        label="Remove everyone who joined since"
+        type="datetime-local"
+        required
+        value={since}
+        onChange={(event) => setSince(event.target.value)}
+        action={
+          <button type="submit" className="button button-danger">
+            Remove them<span className="visually-hidden"> from {poll.title}</span>
+          </button>
+        }
+      />
+      {asking && (
+        <ConfirmDialog
+          id={`made-${poll.id}-remove-since`}
+          title="Remove these voters?"
+          confirmLabel="Remove them"
+          onConfirm={() => void store.removeVotersSince(poll.id, time)}
+          onCancel={() => setAsking(false)}
+        >
+          <p>Everyone who joined “{poll.title}” since then is removed, with all their answers.</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}
+
 /** A made poll's voters, loaded when opened, each with the address they left and a Remove button that asks first. */
 function PollVoters({ poll }: { poll: store.ListedPoll }) {
   const voters = useStore(store.$pollVoters)[poll.id];
@@ -340,6 +385,7 @@ function PollVoters({ poll }: { poll: store.ListedPoll }) {
           </li>
         ))}
       </ul>
+      {voters && voters.length > 0 && <RemoveSince poll={poll} />}
       {confirming && (
         <ConfirmDialog
           id={`made-${poll.id}-remove-voter`}
