@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { BOT_PASS_HEADER } from '../../src/server/captcha.ts';
 import { clientAddress } from '../../src/server/client.ts';
 import { endpoint } from '../../src/server/http.ts';
 import { dateChoiceRequest } from '../../src/features/scheduling/voting/schema.ts';
@@ -12,7 +13,7 @@ export default endpoint({
   body: dateChoiceRequest,
   handle: async ({ req, context, body, caller }) => ({
     status: 'Success',
-    ...(await changeChoice('date', 'add', body, caller, clientAddress(req, context))),
+    ...(await changeChoice('date', 'add', body, caller, clientAddress(req, context), req.headers.get(BOT_PASS_HEADER))),
   }),
 });
 

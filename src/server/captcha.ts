@@ -3,7 +3,7 @@
 // the check's action and the visitor's address, which the endpoints that cost money or make
 // accounts require. BOT_CHECK=off switches the check off (those endpoints then rely on their rate
 // limits alone); without a secret, local and test runs approve (and say so) and production refuses.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../lib/captcha-actions.ts';
 import { AppError } from './app-error.ts';
@@ -101,8 +101,24 @@ export async function verifyCaptcha(
  * refuses in production.
  */
 export async function requireBotPass(req: Request, action: CaptchaAction, address: string): Promise<void> {
-  if (!checkSecret()) return;
-  const pass = req.headers.get(BOT_PASS_HEADER);
+  const used = await checkBotPass(req.headers.get(BOT_PASS_HEADER), action, address);
+  if (!used) return;
+  const first = await redis().set(used.key, 1, { nx: true, ex: used.seconds });
+  if (first === null) throw new AppError('forbidden', PASS_USED);
+}
+
+/**
+ * Checks a bot pass for `action` from `address` (403 when there is none, or it is forged, expired
+ * or for something else) and answers the key that marks it used, for the caller to set (SET NX, EX
+ * `seconds`) in the same step as the work it allows: one request per pass. Undefined while the
+ * check is off.
+ */
+export async function checkBotPass(
+  pass: string | null | undefined,
+  action: CaptchaAction,
+  address: string,
+): Promise<{ key: string; seconds: number } | undefined> {
+  if (!checkSecret()) return undefined;
   if (!pass) throw new AppError('forbidden', 'Please complete the bot check first.');
   try {
     const { payload } = await jwtVerify(pass, passKey(), {
@@ -124,16 +140,17 @@ export async function requireBotPass(req: Request, action: CaptchaAction, addres
   }
   // One request per pass: reused within its lifetime, it would let a script run the action (a
   // login's password check, say) as often as it likes after one check.
-  const passHash = createHash('sha256').update(pass).digest('base64url');
-  const first = await redis().set(keys.botPassUsed(passHash), 1, { nx: true, ex: BOT_PASS_SECONDS });
-  if (first === null) throw new AppError('forbidden', PASS_USED);
+  return { key: keys.botPassUsed(createHash('sha256').update(pass).digest('base64url')), seconds: BOT_PASS_SECONDS };
 }
 
 /** The refusal of a bot pass that has already served a request. */
 export const PASS_USED = 'The bot check was already used. Please try again.';
 
 function signBotPass(action: CaptchaAction, address: string): Promise<string> {
+  // Its own id: two checks in one second for one action from one address are two passes, each
+  // good for one request (without it they were the same token, and the second was refused as used).
   return new SignJWT({})
+    .setJti(randomUUID())
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(PASS_ISSUER)
     .setAudience(action)

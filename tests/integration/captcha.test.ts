@@ -11,11 +11,15 @@ import login from '../../netlify/functions/auth-login.mts';
 import contact from '../../netlify/functions/contact-send.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
+import schedulingComment from '../../netlify/functions/scheduling-comment.mts';
+import schedulingVote from '../../netlify/functions/scheduling-vote.mts';
+import { createPoll } from '../../src/features/scheduling/organising/service.server.ts';
+import { OPERATOR } from '../../src/server/caller.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { BOT_CHECK_NOT_CONFIGURED, BOT_PASS_SECONDS, LIMITS, PASS_USED } from '../../src/server/captcha.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { features } from '../site-config.ts';
-import { tokenFor } from './fakes.ts';
+import { newPollForm, tokenFor } from './fakes.ts';
 import { call, newAddress, uniqueName } from './request.ts';
 
 let answer: object = {};
@@ -234,6 +238,57 @@ describe('the bot pass: the actions that cost money or make accounts require a p
       vi.useRealTimers();
     }
   });
+
+  it.skipIf(!features.scheduling)(
+    "asks a pass of a name new to a poll's voters and of a guest's comment, not of a returning voter or a member",
+    async () => {
+      const { poll } = await createPoll(OPERATOR, newPollForm());
+      const address = newAddress();
+      useFake({ success: true, action: 'vote', score: 0.9, hostname: 'localhost' }); // the check on
+      const username = `anon_${uniqueName('Guest')}`;
+      const answer = (fields: Record<string, unknown>, botPass?: string) =>
+        call(schedulingVote, {
+          address,
+          body: { pollId: poll.id, optionId: poll.options[0]!.id, username, answer: 'yes', ...fields },
+          headers: botPass ? { 'X-Bot-Pass': botPass } : {},
+        });
+      expect(await answer({})).toMatchObject({ status: 403, body: { error: 'Please complete the bot check first.' } });
+      expect((await answer({}, await passFor('contact', address))).status).toBe(403); // another action's
+      const pass = await passFor('vote', address);
+      const first = await answer({}, pass);
+      expect(first.status).toBe(200);
+      // The pass served its request; the name, now claimed, goes on with its secret alone.
+      expect(await answer({ username: `anon_${uniqueName('Other')}` }, pass)).toMatchObject({
+        status: 403,
+        body: { error: PASS_USED },
+      });
+      const secret = String(first.body.claimSecret);
+      expect((await answer({ claimSecret: secret, optionId: poll.options[1]!.id })).status).toBe(200);
+      expect((await answer({ claimSecret: secret, answer: 'none' })).status).toBe(200);
+      // A member's vote and comment need none; a guest's comment does.
+      const member = uniqueName('member');
+      const token = await tokenFor(member, 1);
+      const memberVote = await call(schedulingVote, {
+        token,
+        address,
+        body: { pollId: poll.id, optionId: poll.options[0]!.id, username: member, answer: 'yes' },
+      });
+      expect(memberVote.status).toBe(200);
+      const say = (botPass?: string, byToken?: string) =>
+        call(schedulingComment, {
+          token: byToken,
+          address,
+          body: { pollId: poll.id, text: 'Hello', name: 'Guest' },
+          headers: botPass ? { 'X-Bot-Pass': botPass } : {},
+        });
+      expect((await say()).status).toBe(403);
+      const commentPass = await passFor('vote', address);
+      const commented = await say(commentPass);
+      expect(commented.status, JSON.stringify(commented.body)).toBe(200);
+      expect(await say(commentPass)).toMatchObject({ status: 403, body: { error: PASS_USED } });
+      expect((await say(undefined, token)).status).toBe(200);
+    },
+  );
 
   it('refuses a check made on another site or for another action than the page asked', async () => {
     useFake({ success: true, action: 'login', score: 0.9, hostname: 'evil.example' });

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { canAdminister } from '../../../lib/policy.ts';
 import { displayName } from '../../../lib/user-details.ts';
 import { AppError } from '../../../server/app-error.ts';
+import { PASS_USED, checkBotPass } from '../../../server/captcha.ts';
 import { type Guest, isSignedIn, sessionOf } from '../../../server/caller.ts';
 import { type RateLimit, rateLimited } from '../../../server/rate-limit.ts';
 import { secondsToWait } from '../../../server/scripts/script.ts';
@@ -29,14 +30,20 @@ export async function comment(
   input: CommentRequest,
   caller: SessionUser | Guest,
   address: string,
+  botPass?: string | null,
   now = Date.now(),
 ): Promise<{ comment: rules.PollComment }> {
   if (!isPollId(input.pollId)) throw new AppError('not_found', NO_SUCH_POLL);
   const member = isSignedIn(caller);
   const name = member ? displayName(caller) : input.name;
   if (!name) throw new AppError('bad_request', rules.COMMENT_NAME_NEEDED);
-  // A member's session is checked in the rate limit's round trip, before the comment is written.
-  await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.commentsPerAddress, address]]);
+  // A guest's comment needs a bot pass, spent in the rate limit's round trip: a script filling a
+  // poll's comments needs one per comment. A member's session is checked in that round trip.
+  const pass = member ? undefined : await checkBotPass(botPass, 'vote', address);
+  const [spent] = await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.commentsPerAddress, address]], (tx) => {
+    if (pass) tx.set(pass.key, 1, { nx: true, ex: pass.seconds });
+  });
+  if (pass && spent === null) throw new AppError('forbidden', PASS_USED);
   const stored: repo.StoredComment = {
     id: randomUUID(),
     name,

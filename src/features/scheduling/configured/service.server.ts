@@ -63,12 +63,13 @@ export async function changeChoice(
   { answer, ...choice }: ChoiceRequest,
   caller: SignedIn | Guest,
   address: string,
+  botPass?: string | null,
 ) {
   if (kind === 'date' ? choice.pollId !== DATE_POLL.id : choice.pollId === DATE_POLL.id) {
     throw new AppError('not_found', 'There is no such poll.');
   }
   try {
-    return await vote({ ...choice, answer: change === 'add' ? answer : 'none' }, caller, address);
+    return await vote({ ...choice, answer: change === 'add' ? answer : 'none' }, caller, address, botPass);
   } catch (error) {
     if (!(error instanceof AppError && error.reason === 'unknown-option')) throw error;
     const unknown =

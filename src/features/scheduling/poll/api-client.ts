@@ -8,8 +8,8 @@ import type { ChoiceResponse, VoteRequest, VoterEmailRequest, VoterEmailResponse
 export type { VoteRequest } from '../voting/schema.ts';
 
 const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
-const post = <T = { status: 'Success' }>(path: string, body: object) =>
-  apiRequest<T>(`scheduling/${path}`, { method: 'POST', body });
+const post = <T = { status: 'Success' }>(path: string, body: object, botPass?: string) =>
+  apiRequest<T>(`scheduling/${path}`, { method: 'POST', body, botPass });
 
 /** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts). */
 const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);
@@ -29,8 +29,8 @@ export function fetchPollComments(pollId: string, version?: number) {
   return get<CommentsResponse>(`poll-comments/${pollId}${atVersion(version)}`);
 }
 /** Comments on a poll: a guest under `name`, a member under their account's. */
-export function sendComment(pollId: string, text: string, name: string) {
-  return post<{ status: 'Success'; comment: PollComment }>('comment', { pollId, text, name });
+export function sendComment(pollId: string, text: string, name: string, botPass?: string) {
+  return post<{ status: 'Success'; comment: PollComment }>('comment', { pollId, text, name }, botPass);
 }
 export function deleteComment(pollId: string, commentId: string) {
   return post('delete-comment', { pollId, commentId });
@@ -42,7 +42,7 @@ export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calenda
 export function sendVoterEmail(body: VoterEmailRequest) {
   return post<VoterEmailResponse>('voter-email', body);
 }
-/** Answers an option (yes, if need be) or takes the answer back (none). */
-export function sendVote(body: VoteRequest) {
-  return post<ChoiceResponse>('vote', body);
+/** Answers an option (yes, if need be) or takes the answer back (none); a name new to this browser brings a bot pass. */
+export function sendVote(body: VoteRequest, botPass?: string) {
+  return post<ChoiceResponse>('vote', body, botPass);
 }

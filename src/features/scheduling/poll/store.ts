@@ -7,6 +7,7 @@ import type { UserDetails } from '../../../lib/user-details.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
 import { readStored, readStoredJson, writeStored, writeStoredJson } from '../../../platform/browser-storage.ts';
 import { $user } from '../../../platform/session.ts';
+import { passBotCheck } from '../../../platform/captcha.ts';
 import { whileVisible } from '../../../platform/while-visible.ts';
 import { COMMENT_NAME_NEEDED, type CommentsResponse, commentProblem } from '../comments/logic.ts';
 import * as api from './api-client.ts';
@@ -264,7 +265,10 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   return enqueue(poll, async () => {
     try {
       const claimSecret = claimOf(pollId, voter);
-      const answer = await api.sendVote({ pollId, optionId, username: voter, claimSecret, answer: after ?? 'none' });
+      // A name new to this browser claims it: that takes a bot pass (a returning name has its secret).
+      const botPass = isAnonymous(voter) && !claimSecret && after ? await botPassFor() : undefined;
+      const body = { pollId, optionId, username: voter, claimSecret, answer: after ?? 'none' } as const;
+      const answer = await api.sendVote(body, botPass);
       if (answer.claimSecret) rememberClaim(pollId, voter, answer.claimSecret);
     } catch (error) {
       show(before);
@@ -281,6 +285,13 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   });
 }
 
+/** A bot pass for a new name's claim or a guest's comment; refused, it throws the check's message. */
+async function botPassFor(): Promise<string | undefined> {
+  const verdict = await passBotCheck('vote');
+  if (!verdict.actionApproved) throw new Error(verdict.message);
+  return verdict.botPass;
+}
+
 export function editComment(pollId: string, fields: { text?: string; name?: string }): void {
   edit(pollOf(pollId), 'commentForm', { ...fields, error: '' });
 }
@@ -295,7 +306,8 @@ export async function postComment(pollId: string): Promise<void> {
   edit(poll, 'commentForm', { sending: true, error: '' });
   return enqueue(poll, async () => {
     try {
-      await api.sendComment(pollId, form.text, member ? '' : form.name);
+      // A guest's comment takes a bot pass.
+      await api.sendComment(pollId, form.text, member ? '' : form.name, member ? undefined : await botPassFor());
       const { text } = poll.$state.get().commentForm;
       edit(poll, 'commentForm', { text: text === form.text ? '' : text, sending: false });
       await loadComments(poll);

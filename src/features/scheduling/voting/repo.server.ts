@@ -70,6 +70,7 @@ export function claimName(
   voter: { key: string; remove: boolean; secretHash: string; newSecretHash: string },
   limit: RateLimit,
   address: string,
+  pass: { key: string; seconds: number } | undefined,
 ) {
   // The name without 'anon_' in its key form: an account's name, to look for.
   const plainName = voter.key.slice(ANON_PREFIX.length);
@@ -83,10 +84,13 @@ export function claimName(
       claims: schedulingKeys.claims(pollId),
       people: schedulingKeys.people(pollId),
       votes: schedulingKeys.votes(pollId),
+      // With the check off, a key the script never writes.
+      pass: pass?.key ?? keys.botPassUsed(''),
     },
     {
       attemptsMax,
       attemptsWindow,
+      passSeconds: pass?.seconds ?? 0,
       voterKey: voter.key,
       plainName,
       remove: voter.remove,

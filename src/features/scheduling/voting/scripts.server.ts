@@ -14,9 +14,11 @@ export type ChangeOutcome = 'ok' | 'taken' | 'no-poll' | 'unknown-option' | 'ful
  * already ('ok' for the holder of `secretHash`, else 'taken'), or an account, a registered voter of
  * the poll or any account of the name (its key `accountKeyPrefix` and digits) has it ('taken');
  * looking for the account counts in register's counters (probe_account). A remove claims nothing.
+ * A new claim spends the request's bot pass (`K.pass`, set once for `A.passSeconds`; 'pass-used'
+ * when it has served already), unless the check is off (`A.passSeconds` 0).
  */
 export const claimName = defineLimitedScript<
-  'probeNames' | 'probeAddress' | 'probeName' | 'account' | 'claims' | 'people' | 'votes',
+  'probeNames' | 'probeAddress' | 'probeName' | 'account' | 'claims' | 'people' | 'votes' | 'pass',
   {
     voterKey: string;
     /** The name without 'anon_' in its key form. */
@@ -27,8 +29,9 @@ export const claimName = defineLimitedScript<
     couldBeAccount: boolean;
     probe: { name: string; addressMax: number; addressWindow: number; nameMax: number; nameWindow: number };
     accountKeyPrefix: string;
+    passSeconds: number;
   },
-  'ok' | 'claimed' | 'taken' | Wait
+  'ok' | 'claimed' | 'taken' | 'pass-used' | Wait
 >(`${PROBE_ACCOUNT}
 local held = redis.call('HGET', K.claims, A.voterKey)
 if held then return held == A.secretHash and 'ok' or 'taken' end
@@ -42,6 +45,7 @@ if redis.call('EXISTS', K.account) == 1 or redis.call('HEXISTS', K.people, A.pla
   or #redis.call('ZRANGE', K.votes, '[' .. prefix, '(' .. prefix .. ':', 'BYLEX', 'LIMIT', 0, 1) > 0 then
   return 'taken'
 end
+if A.passSeconds > 0 and not redis.call('SET', K.pass, 1, 'NX', 'EX', A.passSeconds) then return 'pass-used' end
 redis.call('HSET', K.claims, A.voterKey, A.newSecretHash)
 return 'claimed'`);
 

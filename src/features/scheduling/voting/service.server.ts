@@ -8,6 +8,7 @@ import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../../serve
 import { secondsToWait } from '../../../server/scripts/script.ts';
 import { checkedWithinRateLimits } from '../../../server/session.ts';
 import { askToConfirm } from '../../../server/mail.ts';
+import { PASS_USED, checkBotPass } from '../../../server/captcha.ts';
 import type { AskOutcome } from '../../../lib/email.ts';
 import {
   isPollId,
@@ -61,6 +62,7 @@ export async function vote(
   input: VoteRequest,
   caller: SignedIn | Guest,
   address: string,
+  botPass?: string | null,
 ): Promise<{ claimSecret?: string }> {
   const { pollId } = input;
   if (!isPollId(pollId)) throw new AppError('not_found', 'There is no such poll.');
@@ -72,6 +74,12 @@ export async function vote(
   const change = input.answer === 'none' ? 'remove' : 'add';
   const given = input.claimSecret ? sha256(input.claimSecret) : '';
   const newSecret = randomBytes(24).toString('base64url');
+  // A name new to this browser (no claim secret) needs a bot pass: a script filling a poll's
+  // voters needs one per name. The claim spends it.
+  const pass =
+    voter.anonymous && !input.claimSecret && change === 'add'
+      ? await checkBotPass(botPass, 'vote', address)
+      : undefined;
   // First round trip: an anonymous name's claim, or a signed-in voter's session check; each counts the attempt.
   const claim = voter.anonymous
     ? await votes.claimName(
@@ -79,11 +87,13 @@ export async function vote(
         { key: voter.key, remove: change === 'remove', secretHash: given, newSecretHash: sha256(newSecret) },
         LIMITS.changesPerAddress,
         address,
+        pass,
       )
     : await checkedWithinRateLimits(sessionOf(caller), [[LIMITS.changesPerAddress, address]]).then(() => 'ok' as const);
   // Over register's limits on looking at accounts: the same refusal register gives.
   const claimWait = secondsToWait(claim);
   if (claimWait !== undefined) throw rateLimited(claimWait);
+  if (claim === 'pass-used') throw new AppError('forbidden', PASS_USED);
   // A taken name is refused by the change, after the poll's own refusals.
   const outcome = await votes.changeVote(
     {
