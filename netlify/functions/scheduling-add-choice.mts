@@ -13,7 +13,14 @@ export default endpoint({
   body: choiceRequest,
   handle: async ({ req, context, body, caller }) => ({
     status: 'Success',
-    ...(await changeChoice('time-slot', 'add', body, caller, clientAddress(req, context), req.headers.get(BOT_PASS_HEADER))),
+    ...(await changeChoice(
+      'time-slot',
+      'add',
+      body,
+      caller,
+      clientAddress(req, context),
+      req.headers.get(BOT_PASS_HEADER),
+    )),
   }),
 });
 

@@ -86,15 +86,15 @@ export const resetRequest = v.object({
   username: v.pipe(text, v.trim(), v.nonEmpty(blankUsername), v.maxLength(64, 'There is no such username.')),
 });
 
+/** A link's token, from a mail the site sent (src/server/mail-address.ts). */
+const linkToken = v.pipe(
+  v.string('token must be a string.'),
+  v.minLength(1, 'token is required.'),
+  v.maxLength(2000, 'token is too long.'),
+);
+
 /** A new password, set through the link mailed to reset it (POST /api/password-reset/confirm). */
-export const resetPasswordRequest = v.object({
-  token: v.pipe(
-    v.string('token must be a string.'),
-    v.minLength(1, 'token is required.'),
-    v.maxLength(2000, 'token is too long.'),
-  ),
-  password: passwordField,
-});
+export const resetPasswordRequest = v.object({ token: linkToken, password: passwordField });
 
 export type LoginRequest = v.InferOutput<typeof loginRequest>;
 export type DetailsRequest = v.InferOutput<typeof detailsRequest>;
@@ -123,14 +123,8 @@ export interface TokenResponse {
   status?: 'Success';
 }
 
-/** A link's token, from a mail the site sent (POST /api/email/confirm and /api/email/unsubscribe). */
-export const mailLinkRequest = v.object({
-  token: v.pipe(
-    v.string('token must be a string.'),
-    v.minLength(1, 'token is required.'),
-    v.maxLength(2000, 'token is too long.'),
-  ),
-});
+/** A confirm or unsubscribe link's token (POST /api/email/confirm and /api/email/unsubscribe). */
+export const mailLinkRequest = v.object({ token: linkToken });
 
 /** What following a confirm link did: the address confirmed, and for an account's link, whether it still exists. */
 export interface ConfirmedResponse {

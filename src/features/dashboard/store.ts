@@ -121,30 +121,12 @@ export async function logOutEverywhere(): Promise<void> {
   }
 }
 
-/** Asking for the link that verifies the account's email: idle, on its way, or what the site did. */
-export const $emailLink = atom<{ status: 'idle' | 'pending' } | { status: 'done'; message: string }>({
-  status: 'idle',
-});
-
-/** Mails the account's email the link that verifies it, and says what happened. */
-export async function sendEmailLink(): Promise<void> {
-  if ($emailLink.get().status === 'pending') return;
-  $emailLink.set({ status: 'pending' });
-  try {
-    const { asked } = await askToConfirmEmail();
-    $emailLink.set({ status: 'done', message: linkSentText($account.get()?.email ?? '', asked) });
-  } catch (error) {
-    if (leftEndedSession(error)) return;
-    const reason = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
-    $emailLink.set({ status: 'done', message: `Could not send the link. ${reason}` });
-  }
-}
-
-/** What the account card's forms can do to the account. */
-export type AccountChange = 'details' | 'email' | 'password' | 'delete';
+/** What the account card can do to the account: the link that verifies its email, then its forms. */
+export type AccountChange = 'verify' | 'details' | 'email' | 'password' | 'delete';
 
 /** Each of the account card's forms: on its way, or what came of its last submission. */
 export const $accountChanges = map<Record<AccountChange, { pending: boolean; message: string; failed: boolean }>>({
+  verify: { pending: false, message: '', failed: false },
   details: { pending: false, message: '', failed: false },
   email: { pending: false, message: '', failed: false },
   password: { pending: false, message: '', failed: false },
@@ -163,6 +145,10 @@ async function change(which: AccountChange, work: () => Promise<string>): Promis
     $accountChanges.setKey(which, { pending: false, message, failed: true });
   }
 }
+
+/** Mails the account's email the link that verifies it, and says what happened. */
+export const sendEmailLink = () =>
+  change('verify', async () => linkSentText($account.get()?.email ?? '', (await askToConfirmEmail()).asked));
 
 /** Sets the account's first and last name; the session's token carries them from now on. */
 export const saveNames = (names: { firstName: string; lastName: string }) =>

@@ -16,7 +16,7 @@ import {
   $card,
   $logoutEverywhere,
   $emailVerified,
-  $emailLink,
+  $accountChanges,
   sendEmailLink,
   type DashboardCard,
   logOutEverywhere,
@@ -45,7 +45,7 @@ export default function Dashboard() {
   const stats = useStore($wordGameStats);
   const logout = useStore($logoutEverywhere);
   const emailVerified = useStore($emailVerified);
-  const emailLink = useStore($emailLink);
+  const emailLink = useStore($accountChanges).verify;
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const isAdmin = canAdminister(session);
 
@@ -109,12 +109,12 @@ export default function Dashboard() {
                 <button
                   type="button"
                   className="button"
-                  disabled={emailLink.status === 'pending'}
+                  disabled={emailLink.pending}
                   onClick={() => void sendEmailLink()}
                 >
                   Send the link again
                 </button>
-                <p role="status">{emailLink.status === 'done' ? emailLink.message : ''}</p>
+                <p role="status">{emailLink.message}</p>
               </div>
             )}
             <AccountChanges key={`${account.firstName}\n${account.lastName}`} account={account} />
