@@ -50,7 +50,7 @@ export class Site {
 
   /** Waits until `fn` answers true in the page (a page that is being left answers false), asking every 50 ms. */
   async waitUntil<A extends unknown[]>(fn: (...args: A) => boolean, ...args: A): Promise<void> {
-    const answer = () => this.run(fn, ...args).catch(() => false);
+    const answer = () => this.run(fn, ...args).catch(unlessSessionGone);
     await expect.poll(answer, { timeout: WAIT_MS, intervals: [50], message: String(fn) }).toBe(true);
   }
 
@@ -65,7 +65,7 @@ export class Site {
 
   /** Answers whether `query` finds an element that shows (false while the page is being left). */
   isVisible(query: Query): Promise<boolean> {
-    return this.tab.evaluate<boolean>(`Boolean(${this.locate(query)})`).catch(() => false);
+    return this.tab.evaluate<boolean>(`Boolean(${this.locate(query)})`).catch(unlessSessionGone);
   }
 
   /** The element's text, whitespace collapsed ('' when there is none). */
@@ -189,4 +189,20 @@ export class Site {
 
 function describe(query: Query): string {
   return query.steps.map((step) => JSON.stringify(step)).join(' > ');
+}
+
+/**
+ * A page being left answers false; a browser whose driver session is gone throws at once, with its
+ * own error (once, in WebKit, a lost session looked like a 15-second wait for an element).
+ */
+function unlessSessionGone(error: unknown): false {
+  if (
+    error instanceof Error &&
+    /NoSuchSession|session (deleted|not found|does not exist)|invalid session id/i.test(
+      `${error.name} ${error.message}`,
+    )
+  ) {
+    throw error;
+  }
+  return false;
 }
