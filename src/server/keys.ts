@@ -53,3 +53,8 @@ export function accountKeyOf(username: string, account: string | null | undefine
 export function accountKeyPrefix(usernameKey: string): string {
   return `${usernameKey}#`;
 }
+
+/** The username key an account key belongs to: the part before its '#' (the whole key of an account from before them). */
+export function usernameKeyOfAccount(accountKey: string): string {
+  return accountKey.split('#')[0]!;
+}

@@ -164,7 +164,6 @@ export async function deliverMail(
   return send(
     {
       ...mail,
-      to: mail.to,
       text: `${mail.text}\n\n--\nTo get no more mail from this site at this address: ${unsubscribe}\n`,
       headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
     },

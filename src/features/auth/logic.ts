@@ -1,5 +1,5 @@
-// Pure account rules for the browser: the greetings, and what a reset link's request answers. The rules that need the store's atomicity are
-// in scripts.server.ts.
+// Pure account rules for the browser: the greetings, and what a reset link's request answers. The
+// rules that need the store's atomicity are in scripts.server.ts.
 import { type UserDetails, displayName } from '../../lib/user-details.ts';
 
 /** Returns the shop home's greeting for the session (spec section 2, Shop). */

@@ -2,7 +2,8 @@
 // authKeys.users(); both are written by one script so an account never exists half-made. The same
 // script gives the account its account key (src/server/keys.ts accountKeyOf).
 import type { Pipeline } from '@upstash/redis';
-import { accountKeyOf, accountKeyPrefix, keys, usernameKey } from '../../server/keys.ts';
+import { accountKeyOf, accountKeyPrefix, keys, usernameKey, usernameKeyOfAccount } from '../../server/keys.ts';
+import { normalAddress } from '../../server/mail-address.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
@@ -27,6 +28,10 @@ export interface StoredUser {
   /** The address its holder confirmed as this account's (lower case): the email is verified while it is this one. */
   emailVerified: string;
 }
+
+/** Whether the account's email is the one its holder confirmed for it (emailVerified). */
+export const hasVerifiedEmail = ({ email, emailVerified }: Pick<StoredUser, 'email' | 'emailVerified'>): boolean =>
+  emailVerified !== '' && emailVerified === normalAddress(email);
 
 /** Turns a HGETALL reply into a user, or undefined when there is none. */
 export function toStoredUser(reply: unknown): StoredUser | undefined {
@@ -119,7 +124,7 @@ export async function createUser(user: Omit<StoredUser, 'accountKey' | 'emailVer
 
 /** Confirms `address` and, while the account `accountKey` exists, makes it its verified email (with `change`, its email too). */
 export async function verifyEmail(accountKey: string, address: string, change: boolean): Promise<'verified' | 'gone'> {
-  const id = accountKey.split('#')[0]!;
+  const id = usernameKeyOfAccount(accountKey);
   return scripts.verifyEmail.run(
     { user: keys.user(id), states: keys.mailAddresses() },
     { account: accountKey, usernameKey: id, address, change },

@@ -2,7 +2,7 @@
 import { AppError } from '../../server/app-error.ts';
 import { parseWith } from '../../server/http.ts';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
-import { usernameKey } from '../../server/keys.ts';
+import { usernameKey, usernameKeyOfAccount } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
 import { type SessionUser, checkedWithinRateLimits, newSessionId, promotedToken } from '../../server/session.ts';
 import { signUserToken } from '../../server/token.ts';
@@ -139,11 +139,10 @@ export async function login(input: LoginRequest, address: string): Promise<strin
 export async function account(user: SessionUser): Promise<Omit<AccountResponse, 'status'>> {
   const { user: found, record } = await repo.findSessionUser(user.username, user.session);
   if (!found) throw new AppError('not_found', 'This account no longer exists.');
-  const { username, firstName, lastName, email, clearance, emailVerified } = found;
+  const { username, firstName, lastName, email, clearance } = found;
   const token = await promotedToken(user, record);
-  const verified = emailVerified !== '' && emailVerified === normalAddress(email);
   return {
-    user: { username, firstName, lastName, email, clearance, emailVerified: verified },
+    user: { username, firstName, lastName, email, clearance, emailVerified: repo.hasVerifiedEmail(found) },
     ...(token ? { token } : {}),
   };
 }
@@ -199,8 +198,7 @@ export async function changePassword(user: SessionUser, input: PasswordChangeReq
 /** Mails a new email a link that makes it the account's once its holder follows it; until then the old one stays. */
 export async function changeEmail(user: SessionUser, input: EmailChangeRequest): Promise<AskOutcome> {
   const found = await ownAccount(user, LIMITS.accountChangesPerAccount);
-  const verified = found.emailVerified !== '' && found.emailVerified === normalAddress(found.email);
-  if (verified && normalAddress(input.email) === found.emailVerified) {
+  if (repo.hasVerifiedEmail(found) && normalAddress(input.email) === found.emailVerified) {
     throw new AppError('bad_request', 'This is your email already.');
   }
   return askToConfirm(input.email, { requester: user.accountKey, account: user.accountKey, change: true });
@@ -224,7 +222,7 @@ export async function askToResetPassword(input: ResetRequest, address: string): 
     (tx) => repo.readUserInto(tx, input.username),
   );
   const found = repo.toStoredUser(record);
-  if (!found || found.emailVerified === '' || found.emailVerified !== normalAddress(found.email)) return;
+  if (!found || !repo.hasVerifiedEmail(found)) return;
   await mailPasswordReset(found.email, { requester: address, account: found.accountKey, stamp: resetStamp(found) });
 }
 
@@ -238,7 +236,7 @@ export const RESET_USED = 'This link has been used already. Please ask for a new
 /** Sets a new password from a reset link (ending every session) and answers a token that logs this browser in. */
 export async function resetPassword(input: ResetPasswordRequest): Promise<string> {
   const link = await readMailLink(input.token, ['reset']);
-  const found = await repo.findUser(link.account.split('#')[0]!);
+  const found = await repo.findUser(usernameKeyOfAccount(link.account));
   if (!found || found.accountKey !== link.account || resetStamp(found) !== link.stamp) {
     throw new AppError('bad_request', RESET_USED);
   }

@@ -9,9 +9,12 @@ import { confirmAddress, resetPassword, unsubscribe } from '../api-client.ts';
 
 const TEXT = {
   working: 'One moment...',
-  confirmed: (address: string) => `Thank you: ${address} is confirmed. The site may now mail it what you asked for.`,
-  verified: (address: string) => `Thank you: ${address} is confirmed as your account's email.`,
-  gone: (address: string) => `${address} is confirmed, but the account it was for no longer exists.`,
+  /** By what the link did for an account: none was named, it is verified, it no longer exists. */
+  confirmed: {
+    none: (address: string) => `Thank you: ${address} is confirmed. The site may now mail it what you asked for.`,
+    verified: (address: string) => `Thank you: ${address} is confirmed as your account's email.`,
+    gone: (address: string) => `${address} is confirmed, but the account it was for no longer exists.`,
+  },
   unsubscribed: (address: string) => `${address} will get no more mail from this site.`,
   noLink: 'This page follows the links in mail from this site. Open it from the link in your mail.',
   reset: 'Choose a new password for your account.',
@@ -48,13 +51,7 @@ export function mountEmailLink(root: HTMLElement): Promise<void> {
         return;
       }
       const { address, account } = await confirmAddress(token);
-      say(
-        account === 'verified'
-          ? TEXT.verified(address)
-          : account === 'gone'
-            ? TEXT.gone(address)
-            : TEXT.confirmed(address),
-      );
+      say(TEXT.confirmed[account](address));
     } catch (error) {
       say(error instanceof ApiError ? error.message : TEXT.failed);
     }

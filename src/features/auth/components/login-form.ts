@@ -1,7 +1,8 @@
 // The Login/Register modal's state and actions (SPEC sections 2, 4, 8): the mode (or asking for a
 // link to reset a forgotten password), the fields, their errors once Submit was pressed (the
-// email's also once left), the alert or the notice, and submitting through the bot check. Opening the modal always starts afresh, in login mode. Loaded with the modal,
-// never with the page: the nav only needs $loginOpen.
+// email's also once left), the alert or the notice, and submitting through the bot check. Opening
+// the modal always starts afresh, in login mode. Loaded with the modal, never with the page: the nav
+// only needs $loginOpen.
 import { computed, map, onMount, task } from 'nanostores';
 import { isValidEmail } from '../../../lib/email.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
