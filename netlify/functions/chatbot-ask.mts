@@ -10,7 +10,8 @@ import { endpoint, eventStream, wantsEventStream } from '../../src/server/http.t
  * gets the answer streamed as the model writes it: `text` events, then `done` with the questions
  * left, or `error` (AskEvent in src/features/chatbot/schema.ts); refusals before the model
  * starts answering stay JSON errors. Any other client gets the spec's JSON answer. When the client
- * goes away (the request's signal), the model call is aborted and its tokens still counted.
+ * goes away (the request's signal), the model call is aborted and its tokens still counted. A
+ * signed-in asker's turn is kept in the conversation the request names (`conversation`) as it ends.
  */
 export default endpoint({
   method: 'POST',
@@ -21,8 +22,8 @@ export default endpoint({
   handle: async ({ req, context, body, requestId, caller }) => {
     const asker = { address: clientAddress(req, context), caller };
     if (wantsEventStream(req)) return eventStream(await askStreamed(body, asker, requestId, req.signal));
-    const answer = await ask(body, asker, requestId, req.signal);
-    return { status: 'Success', openAiResponse: answer.text, remaining: answer.remaining };
+    const { text, ...rest } = await ask(body, asker, requestId, req.signal);
+    return { status: 'Success', openAiResponse: text, ...rest };
   },
 });
 

@@ -107,9 +107,12 @@ test.describe('chatbot conversations', () => {
     const { token } = await createUser(request, { prefix: 'chat' });
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
     await page.goto('/chatbot');
-    const saved = page.waitForResponse((response) => response.url().includes('/api/chatbot/conversations/save/'));
+    // The server keeps the turn as its answer ends, before the stream does.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/ask-ai'));
     await ask(page, 'Remember this on my phone?');
-    expect((await saved).status()).toBe(200);
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    await response.finished();
 
     const otherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const other = waitsForSite(await otherContext.newPage());

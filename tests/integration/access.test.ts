@@ -73,10 +73,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'auth-account-delete': { body: () => ({ password: 'a password' }) },
   'shop-clear-cart': { body: (username) => ({ username }) },
   'chatbot-conversation-read': { path: '/api/chatbot/conversations/read/conversation-1' },
-  'chatbot-conversation-save': {
-    path: '/api/chatbot/conversations/save/conversation-1',
-    body: () => ({ title: 'Hello?', messages: [{ from: 'user', text: 'Hello?' }] }),
-  },
+  'chatbot-conversation-clear': { path: '/api/chatbot/conversations/clear/conversation-1' },
   'chatbot-conversation-rename': {
     path: '/api/chatbot/conversations/rename/conversation-1',
     body: () => ({ title: 'Renamed' }),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount, resetStamp } from '../../src/features/auth/service.server.ts';
 import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
+import { keepTurn } from '../../src/features/chatbot/repo.server.ts';
 import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { linkToken } from '../../src/features/wedding/links.server.ts';
@@ -18,7 +19,7 @@ import { OPERATOR } from '../../src/server/caller.ts';
 import { seedSchedulingPolls } from '../../tools/demo-data/seed.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
 import { isolateEnv } from '../setup/isolated-env.ts';
-import { confirmAddresses, newPollForm, tokenFor, useFakeResend } from './fakes.ts';
+import { confirmAddresses, newPollForm, sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { signMailLink } from '../../src/server/mail-address.ts';
 import { findUser } from '../../src/features/auth/repo.server.ts';
 import { FUNCTIONS, type Handler, isOn, loadEndpoints, scheduledFunctions, useOwnStore } from './functions.ts';
@@ -83,15 +84,15 @@ async function cartWithItem() {
   return { ...shopper, items: body.cartItems as { _id: string }[] };
 }
 
-/** A member with one saved chatbot conversation. */
+/** A member with one chatbot conversation kept (the turn as the server keeps an answer). */
 async function conversation() {
-  const { token } = await member();
+  const { username, token } = await member();
   const id = crypto.randomUUID();
-  await run('chatbot-conversation-save', {
-    method: 'PUT',
-    token,
-    path: `/api/chatbot/conversations/save/${id}`,
-    body: { title: 'Hi?', messages: [{ from: 'user', text: 'Hi?' }] },
+  await keepTurn(await sessionUserFor(username), {
+    conversationId: id,
+    title: 'Hi?',
+    question: { id: 1, from: 'user', text: 'Hi?' },
+    answer: { id: 2, from: 'ai', text: 'Hello.' },
   });
   return { token, id };
 }
@@ -182,14 +183,12 @@ const SCENARIOS: Record<string, Scenario> = {
       return { method: 'GET', token, path: `/api/chatbot/conversations/read/${id}` };
     },
   },
-  'chatbot-conversation-save': {
+  'chatbot-conversation-clear': {
     kind: 'write',
-    prepare: async () => ({
-      method: 'PUT',
-      token: (await member()).token,
-      path: `/api/chatbot/conversations/save/${crypto.randomUUID()}`,
-      body: { title: 'Hi?', messages: [{ from: 'user', text: 'Hi?' }] },
-    }),
+    prepare: async () => {
+      const { token, id } = await conversation();
+      return { token, path: `/api/chatbot/conversations/clear/${id}` };
+    },
   },
   'chatbot-conversation-rename': {
     kind: 'write',

@@ -169,8 +169,10 @@ unpack = table.unpack
 /**
  * Wraps a script's body so that it runs in the embedded engine as it would on Redis. Still
  * different, and avoided by the app's scripts: a command called from Lua skips memory-fixups.ts (no
- * WRONGTYPE, lower-case SET options ignored), and Lua 5.3's `/` makes floats (`'n' .. 4 / 2` is
- * 'n2.0', 'n2' on Redis).
+ * WRONGTYPE, lower-case SET options ignored); Lua 5.3's `/` makes floats (`'n' .. 4 / 2` is
+ * 'n2.0', 'n2' on Redis); and fengari's integers are 32-bit, so integer arithmetic past 2^31 wraps
+ * (`2592000 * 1000` is negative; Redis' numbers are doubles): a script is given such values
+ * (milliseconds, for one) worked out, not the parts to multiply.
  */
 export function bridged(body: string): string {
   return `${PRELUDE} return __reply((function() ${body}\nend)())`;

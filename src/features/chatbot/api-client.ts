@@ -7,16 +7,19 @@ import type {
   ConversationResponse,
   ConversationSavedResponse,
   ConversationsResponse,
-  KeptMessage,
   QuotaResponse,
 } from './schema.ts';
 
-/** What the page asks: the spec's two fields, the server's preset when one is chosen, and the conversation so far. */
+/**
+ * What the page asks: the spec's two fields, the server's preset when one is chosen, the
+ * conversation so far, and (signed in) where the server keeps the turn.
+ */
 export interface Question {
   userQuestion: string;
   userSystemChoice: string;
   preset?: ServerPreset;
   history: ChatTurn[];
+  conversation?: { id: string; questionId: number };
 }
 
 /** Asks the chatbot a question and yields its answer as the model writes it (AskEvent). */
@@ -47,13 +50,9 @@ export function fetchConversation(id: string): Promise<ConversationResponse> {
   return apiRequest<ConversationResponse>(at('read', id));
 }
 
-/** Saves a conversation whole. */
-export function saveConversation(
-  id: string,
-  title: string,
-  messages: KeptMessage[],
-): Promise<ConversationSavedResponse> {
-  return apiRequest<ConversationSavedResponse>(at('save', id), { method: 'PUT', body: { title, messages } });
+/** Empties a conversation (it keeps its title). */
+export function clearConversation(id: string): Promise<ConversationSavedResponse> {
+  return apiRequest<ConversationSavedResponse>(at('clear', id), { method: 'POST' });
 }
 
 export function renameConversation(id: string, title: string): Promise<ConversationSavedResponse> {

@@ -180,6 +180,21 @@ export const MAX_CONVERSATIONS = 50;
 export const MAX_CONVERSATION_MESSAGES = 200;
 /** The most bytes (UTF-8) of a kept conversation's messages as JSON: past it the oldest go. Under a request's 64 KB. */
 export const MAX_CONVERSATION_BYTES = 60 * 1024;
+/**
+ * The most bytes of conversations one account keeps on the server: about 250 ordinary turns, some
+ * five days at a signed-in visitor's daily questions. Past it an answer is shown but not kept, and
+ * the visitor is told to delete some (CONVERSATIONS_FULL).
+ */
+export const MAX_ACCOUNT_CONVERSATION_BYTES = 1024 * 1024;
+/**
+ * The most bytes of conversations the site keeps for all accounts together: a quarter of Upstash's
+ * free 256 MB. At the default daily caps a day's answers add at most about 3 MB, so it bounds what
+ * raised caps or many accounts could leave behind, rather than what one day can write.
+ */
+export const MAX_SITE_CONVERSATION_BYTES = 64 * 1024 * 1024;
+export const CONVERSATIONS_FULL = `Your kept conversations are full (${MAX_ACCOUNT_CONVERSATION_BYTES / 1024 / 1024} MB). Delete some to keep new answers; this one stays on this page.`;
+export const SITE_CONVERSATIONS_FULL =
+  'The site cannot keep more conversations just now. This answer stays on this page.';
 /** The longest title: made from the first question, or as the visitor renames it. */
 export const MAX_TITLE_LENGTH = 60;
 /** The longest failure reason kept with a failed answer. */

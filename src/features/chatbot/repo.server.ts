@@ -7,16 +7,26 @@ import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
 import { type SessionUser, checkedRead } from '../../server/session.ts';
 import { chatKeys } from './keys.server.ts';
-import { CONVERSATION_TTL_DAYS, type DailyCaps, type DailyUse, MAX_CONVERSATIONS } from './logic.ts';
+import {
+  CONVERSATION_TTL_DAYS,
+  type DailyCaps,
+  type DailyUse,
+  MAX_ACCOUNT_CONVERSATION_BYTES,
+  MAX_CONVERSATION_BYTES,
+  MAX_CONVERSATION_MESSAGES,
+  MAX_CONVERSATIONS,
+  MAX_SITE_CONVERSATION_BYTES,
+} from './logic.ts';
 import type { ConversationSummary, KeptMessage } from './schema.ts';
 import {
   addDayTokens,
   askWithinCaps,
+  clearConversation,
   deleteConversation,
+  keepTurn as keepTurnScript,
   readConversation,
   readConversations,
   renameConversation,
-  saveConversation,
 } from './scripts.server.ts';
 
 /** Who is asking: always an address, and a guest or a signed-in account (with its session check). */
@@ -137,14 +147,17 @@ function conversationKeys(owner: Owner) {
     index: chatKeys.conversations(owner.accountKey),
     titles: chatKeys.titles(owner.accountKey),
     messages: chatKeys.messages(owner.accountKey),
+    accountBytes: chatKeys.accountBytes(),
+    siteBytes: chatKeys.siteBytes(),
+    lastUsed: chatKeys.lastUsed(),
   };
 }
 
+const use = (owner: Owner) => ({ account: owner.accountKey, now: Date.now(), ttl: CONVERSATION_TTL_SECONDS });
+
 /** The account's conversations, most recently changed first. */
 export async function listConversations(owner: Owner): Promise<ConversationSummary[]> {
-  const list = await readConversations.runChecked(owner.session, conversationKeys(owner), {
-    ttl: CONVERSATION_TTL_SECONDS,
-  });
+  const list = await readConversations.runChecked(owner.session, conversationKeys(owner), use(owner));
   return (Array.isArray(list) ? list : []).map(({ id, title, at }) => ({
     id,
     title: title || '',
@@ -157,50 +170,70 @@ export async function getConversation(
   owner: Owner,
   id: string,
 ): Promise<(ConversationSummary & { messages: KeptMessage[] }) | undefined> {
-  const read = await readConversation.runChecked(owner.session, conversationKeys(owner), {
-    id,
-    ttl: CONVERSATION_TTL_SECONDS,
-  });
+  const read = await readConversation.runChecked(owner.session, conversationKeys(owner), { ...use(owner), id });
   if (read === 'none') return undefined;
   let messages: KeptMessage[] = [];
   try {
-    messages = JSON.parse(read.messages) as KeptMessage[];
+    const parsed: unknown = JSON.parse(read.messages);
+    // cjson writes an empty list as {}.
+    if (Array.isArray(parsed)) messages = parsed as KeptMessage[];
   } catch {
     // a body that cannot be read is an empty conversation, not a failure
   }
   return { id, title: read.title, updatedAt: Number(read.at), messages };
 }
 
-/** Saves a conversation whole, changed at `updatedAt`, evicting the least recently changed past MAX_CONVERSATIONS. */
-export async function putConversation(
-  owner: Owner,
-  { id, title, messages, updatedAt }: ConversationSummary & { messages: KeptMessage[] },
-): Promise<void> {
-  await saveConversation.runChecked(owner.session, conversationKeys(owner), {
-    id,
-    title,
-    messages: JSON.stringify(messages),
-    now: updatedAt,
-    ttl: CONVERSATION_TTL_SECONDS,
-    max: MAX_CONVERSATIONS,
+/** A question and the server's answer to keep in a conversation. */
+export interface Turn {
+  conversationId: string;
+  /** The title a new conversation takes. */
+  title: string;
+  question: KeptMessage & { id: number };
+  answer: KeptMessage & { id: number };
+}
+
+/** Keeps a turn within the caps: 'kept', or which byte budget refused it (nothing changed). */
+export function keepTurn(owner: Owner, turn: Turn): Promise<'kept' | 'account-full' | 'site-full'> {
+  const now = use(owner);
+  return keepTurnScript.runChecked(owner.session, conversationKeys(owner), {
+    ...now,
+    // A minute's margin: the store's clock, which expires the keys, may run behind ours.
+    expiredBefore: now.now - (CONVERSATION_TTL_SECONDS + 60) * 1000,
+    id: turn.conversationId,
+    title: turn.title,
+    questionId: turn.question.id,
+    turn: [turn.question, turn.answer],
+    caps: {
+      conversations: MAX_CONVERSATIONS,
+      messages: MAX_CONVERSATION_MESSAGES,
+      bytes: MAX_CONVERSATION_BYTES,
+      accountBytes: MAX_ACCOUNT_CONVERSATION_BYTES,
+      siteBytes: MAX_SITE_CONVERSATION_BYTES,
+    },
   });
+}
+
+/** Empties one of the account's conversations: its title and when it changed, or undefined when it has none by that id. */
+export async function clearOwnConversation(
+  owner: Owner,
+  id: string,
+): Promise<Omit<ConversationSummary, 'id'> | undefined> {
+  const reply = await clearConversation.runChecked(owner.session, conversationKeys(owner), { ...use(owner), id });
+  return reply === 'none' ? undefined : { title: reply.title, updatedAt: reply.at };
 }
 
 /** Renames one of the account's conversations: when it last changed, or undefined when it has none by that id. */
 export async function renameOwnConversation(owner: Owner, id: string, title: string): Promise<number | undefined> {
   const reply = await renameConversation.runChecked(owner.session, conversationKeys(owner), {
+    ...use(owner),
     id,
     title,
-    ttl: CONVERSATION_TTL_SECONDS,
   });
   return reply === 'none' ? undefined : Number(reply.slice('renamed:'.length));
 }
 
 /** Deletes one of the account's conversations; false when it has none by that id. */
 export async function deleteOwnConversation(owner: Owner, id: string): Promise<boolean> {
-  const reply = await deleteConversation.runChecked(owner.session, conversationKeys(owner), {
-    id,
-    ttl: CONVERSATION_TTL_SECONDS,
-  });
+  const reply = await deleteConversation.runChecked(owner.session, conversationKeys(owner), { ...use(owner), id });
   return reply === 'deleted';
 }

@@ -4,16 +4,12 @@ import * as v from 'valibot';
 import {
   CONVERSATION_ID,
   DEFAULT_SYSTEM_CHOICE,
-  MAX_CONVERSATION_BYTES,
-  MAX_CONVERSATION_MESSAGES,
-  MAX_ERROR_LENGTH,
   MAX_HISTORY_ENTRIES,
   MAX_QUESTION_LENGTH,
   MAX_SYSTEM_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_TURN_LENGTH,
   SERVER_PRESETS,
-  messagesBytes,
 } from './logic.ts';
 
 /** One earlier turn of the conversation: the visitor's question or the model's answer. */
@@ -29,6 +25,9 @@ export const chatTurn = v.strictObject(
 );
 
 export type ChatTurn = v.InferOutput<typeof chatTurn>;
+
+/** A conversation's id, as the path's last segment carries it. */
+export const conversationId = v.pipe(v.string(), v.regex(CONVERSATION_ID, 'That is not a conversation id.'));
 
 export const askRequest = v.object({
   userQuestion: v.pipe(
@@ -50,6 +49,16 @@ export const askRequest = v.object({
    * material (myWorkPrompt in logic.ts). Only a name from the list: the prompt itself never comes from a client.
    */
   preset: v.optional(v.picklist(SERVER_PRESETS, 'Unknown answer style.')),
+  /**
+   * Optional, signed in (an addition to the spec's fields): the account's conversation the server
+   * keeps this turn in, and the question's message id there (kept messages from it on are replaced).
+   */
+  conversation: v.optional(
+    v.strictObject({
+      id: conversationId,
+      questionId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000)),
+    }),
+  ),
   /** Optional (an addition to the spec's fields): the conversation so far, oldest first. */
   history: v.optional(
     v.pipe(
@@ -67,6 +76,8 @@ export interface AskResponse {
   openAiResponse: string;
   /** The questions the visitor may still ask today, this one counted. */
   remaining: number;
+  /** Why the turn was not kept in the account's conversation (a byte budget), when it was not. */
+  notKept?: string;
 }
 
 /** GET /api/ask-ai/quota: the questions the visitor may still ask today. */
@@ -76,13 +87,14 @@ export interface QuotaResponse {
 
 /**
  * The events of a streamed answer (text/event-stream): `text` events carry the answer's next
- * words (`{"text": …}`), then one `done` event the questions left (`{"remaining": …}`), or an
+ * words (`{"text": …}`), then one `done` event the questions left (`{"remaining": …}`, and
+ * `notKept` as AskResponse), or an
  * `error` event the spec's error (`{"error": …, "code": "unavailable"}`) when the model fails
  * part-way. Nothing follows either.
  */
 export type AskEvent =
   | { event: 'text'; data: { text: string } }
-  | { event: 'done'; data: { remaining: number } }
+  | { event: 'done'; data: { remaining: number; notKept?: string } }
   | { event: 'error'; data: { error: string; code: 'unavailable' } };
 
 // ----- Conversations -----
@@ -94,16 +106,15 @@ export interface ConversationSummary {
   updatedAt: number;
 }
 
-/** A message as kept: a question, or an answer whole, stopped or failed (with why). */
+/** A message as kept: a question, or the server's answer whole, stopped or failed part-way (with why). */
 export interface KeptMessage {
+  /** Its place in the conversation, as the page numbers messages (absent in ones kept before ids). */
+  id?: number;
   from: 'user' | 'ai';
   text: string;
   state?: 'stopped' | 'failed';
   error?: string;
 }
-
-/** A conversation's id, as the path's last segment carries it. */
-export const conversationId = v.pipe(v.string(), v.regex(CONVERSATION_ID, 'That is not a conversation id.'));
 
 const title = v.pipe(
   v.string('The title must be text.'),
@@ -111,33 +122,6 @@ const title = v.pipe(
   v.nonEmpty('Please give the conversation a title.'),
   v.maxLength(MAX_TITLE_LENGTH, `The title must be at most ${MAX_TITLE_LENGTH} characters.`),
 );
-
-const keptMessage = v.strictObject(
-  {
-    from: v.picklist(['user', 'ai'], 'Each message must be from the user or the chatbot.'),
-    text: v.pipe(
-      v.string('Each message must be text.'),
-      v.maxLength(MAX_TURN_LENGTH, `Each message must be at most ${MAX_TURN_LENGTH} characters.`),
-    ),
-    state: v.optional(v.picklist(['stopped', 'failed'], 'A message is whole, stopped or failed.')),
-    error: v.optional(v.pipe(v.string(), v.maxLength(MAX_ERROR_LENGTH))),
-  },
-  'Each message must be who said it and its text, nothing else.',
-);
-
-/** PUT /api/chatbot/conversations/save/:id: the whole conversation, replacing what was kept. */
-export const saveConversationRequest = v.object({
-  title,
-  messages: v.pipe(
-    v.array(keptMessage, 'The messages must be a list.'),
-    v.maxLength(MAX_CONVERSATION_MESSAGES, `A conversation keeps at most ${MAX_CONVERSATION_MESSAGES} messages.`),
-    v.check(
-      (messages) => messagesBytes(messages) <= MAX_CONVERSATION_BYTES,
-      `A conversation keeps at most ${MAX_CONVERSATION_BYTES / 1024} KB of messages.`,
-    ),
-  ),
-});
-export type SaveConversationRequest = v.InferOutput<typeof saveConversationRequest>;
 
 /** POST /api/chatbot/conversations/rename/:id */
 export const renameConversationRequest = v.object({ title });
@@ -152,7 +136,7 @@ export interface ConversationResponse {
   conversation: ConversationSummary & { messages: KeptMessage[] };
 }
 
-/** PUT save, POST rename: the conversation as kept now. */
+/** POST rename, POST clear: the conversation as kept now. */
 export interface ConversationSavedResponse {
   conversation: ConversationSummary;
 }

@@ -8,7 +8,17 @@ import { isSignedIn } from '../../server/caller.ts';
 import { capFromEnv, overDailyCap } from '../../server/daily-cap.ts';
 import { lastPathSegment, parseWith } from '../../server/http.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
-import { type DailyCaps, capMessage, keptHistory, myWorkPrompt, remainingQuestions } from './logic.ts';
+import {
+  CONVERSATIONS_FULL,
+  type DailyCaps,
+  MAX_TURN_LENGTH,
+  SITE_CONVERSATIONS_FULL,
+  capMessage,
+  keptHistory,
+  myWorkPrompt,
+  remainingQuestions,
+  titleFrom,
+} from './logic.ts';
 import * as repo from './repo.server.ts';
 import { type Asker, type TokenTotals, addTokens, countQuestion, readUse } from './repo.server.ts';
 import {
@@ -16,7 +26,7 @@ import {
   type AskRequest,
   type ConversationResponse,
   type ConversationSummary,
-  type SaveConversationRequest,
+  type KeptMessage,
   conversationId,
 } from './schema.ts';
 
@@ -47,6 +57,7 @@ export const DAILY_CAP_SETTINGS = {
 
 export const NOT_CONFIGURED = 'The chatbot is not configured on this site.';
 export const UNREACHABLE = 'Unable to reach chatbot. An error has occurred.';
+export const CONVERSATION_NOT_KEPT = 'This answer could not be kept with your conversation. It stays on this page.';
 
 /** A cap's setting: a whole number of 0 or more (0 switches the chatbot off), else its default. */
 function capSetting({ env, fallback }: { env: string; fallback: number }): number {
@@ -67,6 +78,8 @@ export interface Answer {
   text: string;
   /** The questions this visitor may still ask today. */
   remaining: number;
+  /** Why the turn was not kept in the asker's conversation, when it was not. */
+  notKept?: string;
 }
 
 /**
@@ -118,18 +131,58 @@ async function failed(error: AiError, asker: Asker, requestId: string, reserved:
 /**
  * Answers a visitor's question under their system instruction, with the conversation so far,
  * after counting it against the rate limit and the day's caps (one store round trip); the model's
- * tokens are then added to the day's total (one more). Aborting `signal` (the asker left) aborts
- * the model call.
+ * tokens are then added to the day's total and a signed-in asker's turn kept (together, one more).
+ * Aborting `signal` (the asker left) aborts the model call.
  */
 export async function ask(input: AskRequest, asker: Asker, requestId: string, signal?: AbortSignal): Promise<Answer> {
   const { caps, remaining, reserved } = await admit(input, asker, requestId);
+  let answer: Awaited<ReturnType<typeof askModel>>;
   try {
-    const answer = await askModel(modelMessages(input), signal);
-    const spent = await settle(answer.tokens, reserved, asker, requestId);
-    return { text: answer.text, remaining: leftAfter(spent, caps, remaining) };
+    answer = await askModel(modelMessages(input), signal);
   } catch (error) {
     if (!(error instanceof AiError)) throw error;
     throw await failed(error, asker, requestId, reserved);
+  }
+  const [spent, notKept] = await Promise.all([
+    settle(answer.tokens, reserved, asker, requestId),
+    keep(input, asker, { text: answer.text }, requestId),
+  ]);
+  return { text: answer.text, remaining: leftAfter(spent, caps, remaining), ...(notKept && { notKept }) };
+}
+
+const NOT_KEPT: Record<'account-full' | 'site-full', string> = {
+  'account-full': CONVERSATIONS_FULL,
+  'site-full': SITE_CONVERSATIONS_FULL,
+};
+
+/**
+ * Keeps the question and the server's own answer (whole, stopped or failed part-way) in the
+ * signed-in asker's conversation the request names; a guest's stay in their browser. Answers why
+ * it was not kept: a byte budget's, an ended session's or a failed store's message (the answer
+ * stands either way, so this never throws).
+ */
+async function keep(
+  input: AskRequest,
+  asker: Asker,
+  answer: Omit<KeptMessage, 'from' | 'id'>,
+  requestId: string,
+): Promise<string | undefined> {
+  const { conversation } = input;
+  if (!conversation || !isSignedIn(asker.caller)) return undefined;
+  try {
+    const verdict = await repo.keepTurn(asker.caller, {
+      conversationId: conversation.id,
+      title: titleFrom(input.userQuestion),
+      question: { id: conversation.questionId, from: 'user', text: input.userQuestion },
+      answer: { id: conversation.questionId + 1, from: 'ai', ...answer, text: answer.text.slice(0, MAX_TURN_LENGTH) },
+    });
+    return verdict === 'kept' ? undefined : NOT_KEPT[verdict];
+  } catch (error) {
+    if (error instanceof AppError) return error.message; // the session ended meanwhile
+    console.error(
+      `[${requestId}] ask-ai: the answer could not be kept (${error instanceof Error ? error.name : 'unknown error'}).`,
+    );
+    return CONVERSATION_NOT_KEPT;
   }
 }
 
@@ -201,19 +254,33 @@ export async function askStreamed(
   });
   void (async () => {
     let next = first;
+    let text = '';
     try {
       while (!next.done) {
+        text += next.value;
         send({ event: 'text', data: { text: next.value } });
         next = await pieces.next();
       }
-      const spent = await settle(next.value, reserved, asker, requestId);
-      send({ event: 'done', data: { remaining: leftAfter(spent, caps, remaining) } });
+      const [spent, notKept] = await Promise.all([
+        settle(next.value, reserved, asker, requestId),
+        keep(input, asker, { text }, requestId),
+      ]);
+      send({ event: 'done', data: { remaining: leftAfter(spent, caps, remaining), ...(notKept && { notKept }) } });
     } catch (error) {
       const known = error instanceof AiError;
+      const stopped = upstream.signal.aborted;
       // An asker who stops an answer is no failure: noted, not logged as an error.
-      if (known) (signal?.aborted ? console.info : console.error)(`[${requestId}] ask-ai: ${error.message}`);
+      if (known) (stopped ? console.info : console.error)(`[${requestId}] ask-ai: ${error.message}`);
       else console.error(`[${requestId}] ask-ai: the stream failed: ${String(error)}`);
-      await settle(known ? error.tokens : reserved, reserved, asker, requestId);
+      await Promise.all([
+        settle(known ? error.tokens : reserved, reserved, asker, requestId),
+        keep(
+          input,
+          asker,
+          stopped ? { text, state: 'stopped' } : { text, state: 'failed', error: UNREACHABLE },
+          requestId,
+        ),
+      ]);
       send({ event: 'error', data: { error: UNREACHABLE, code: 'unavailable' } });
     } finally {
       finish();
@@ -264,15 +331,11 @@ export async function getConversation(owner: repo.Owner, id: string): Promise<Co
   return conversation;
 }
 
-/** Saves a conversation whole, evicting the least recently changed past MAX_CONVERSATIONS. */
-export async function putConversation(
-  owner: repo.Owner,
-  id: string,
-  input: SaveConversationRequest,
-  now = Date.now(),
-): Promise<ConversationSummary> {
-  await repo.putConversation(owner, { id, title: input.title, messages: input.messages, updatedAt: now });
-  return { id, title: input.title, updatedAt: now };
+/** Empties one of the account's conversations (it stays, with its title); 404 when it has none by that id. */
+export async function clearOwnConversation(owner: repo.Owner, id: string): Promise<ConversationSummary> {
+  const cleared = await repo.clearOwnConversation(owner, id);
+  if (!cleared) throw new AppError('not_found', NOT_FOUND);
+  return { id, ...cleared };
 }
 
 /** Renames one of the account's conversations; 404 when it has none by that id. */

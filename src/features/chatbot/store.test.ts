@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts';
 import type { Question } from './api-client.ts';
-import { MAX_CONVERSATIONS } from './logic.ts';
+import { CONVERSATIONS_FULL, MAX_CONVERSATIONS } from './logic.ts';
 import type {
   AskEvent,
   ConversationDeletedResponse,
@@ -9,7 +9,6 @@ import type {
   ConversationSavedResponse,
   ConversationSummary,
   ConversationsResponse,
-  KeptMessage,
   QuotaResponse,
 } from './schema.ts';
 
@@ -25,7 +24,7 @@ vi.mock('../../platform/captcha.ts', () => captcha);
 const server = vi.hoisted(() => ({
   fetchConversations: vi.fn<() => Promise<ConversationsResponse>>(),
   fetchConversation: vi.fn<(id: string) => Promise<ConversationResponse>>(),
-  saveConversation: vi.fn<(id: string, title: string, messages: KeptMessage[]) => Promise<ConversationSavedResponse>>(),
+  clearConversation: vi.fn<(id: string) => Promise<ConversationSavedResponse>>(),
   renameConversation: vi.fn<(id: string, title: string) => Promise<ConversationSavedResponse>>(),
   deleteConversation: vi.fn<(id: string) => Promise<ConversationDeletedResponse>>(),
 }));
@@ -451,7 +450,8 @@ describe('chatbot store: conversations', () => {
     expect(reloaded.$conversations.get().map(({ id, title }) => ({ id, title }))).toEqual([
       { id: first, title: 'My first' },
     ]);
-    expect(server.saveConversation).not.toHaveBeenCalled(); // a guest's stay in the browser
+    // A guest's stay in the browser: no question names a conversation for the server to keep it in.
+    for (const [question] of api.streamAnswer.mock.calls) expect(question).not.toHaveProperty('conversation');
   });
 
   it(`keeps a guest’s newest ${MAX_CONVERSATIONS} conversations, dropping the oldest`, async () => {
@@ -476,7 +476,7 @@ describe('chatbot store: conversations', () => {
     expect(ids).toContain('old-1');
   });
 
-  it('keeps a signed-in visitor’s on the server: listed, read when opened, saved after each answer', async () => {
+  it('keeps a signed-in visitor’s on the server: listed, read when opened, each turn kept by the server', async () => {
     const chat = await openChat();
     const { $token } = await import('../../platform/session.ts');
     $token.set(tokenFor({ username: 'ada', clearance: 1 }));
@@ -490,37 +490,41 @@ describe('chatbot store: conversations', () => {
         updatedAt: 5,
         messages: [
           { from: 'user', text: 'Hi?' },
-          { from: 'ai', text: 'Hel', state: 'stopped' },
+          { id: 4, from: 'ai', text: 'Hel', state: 'stopped' },
         ],
       },
     });
-    server.saveConversation.mockImplementation(async (id, title) => ({ conversation: { id, title, updatedAt: 9 } }));
+    server.clearConversation.mockImplementation(async (id) => ({ conversation: { id, title: 'x', updatedAt: 9 } }));
     const stop = chat.$conversations.listen(() => {});
     await vi.waitFor(() => expect(chat.$conversations.get()).toHaveLength(1));
     await chat.openConversation('server-one');
+    // Numbered as the server keeps them (by place, for ones kept before it kept numbers).
     expect(chat.$messages.get()).toEqual([
       { id: 1, from: 'user', text: 'Hi?' },
-      { id: 2, from: 'ai', text: 'Hel', state: 'stopped' },
+      { id: 4, from: 'ai', text: 'Hel', state: 'stopped' },
     ]);
     let feed!: ReturnType<typeof handFed>;
     api.streamAnswer.mockImplementationOnce((_question, { signal }) => (feed = handFed(signal)).events);
     const sent = chat.sendQuestion('Go on?');
     await vi.waitFor(() => expect(api.streamAnswer).toHaveBeenCalled());
+    // The question names where the server keeps the turn: the conversation, and the question's place.
+    expect(api.streamAnswer.mock.calls.at(-1)![0]).toMatchObject({
+      userQuestion: 'Go on?',
+      conversation: { id: 'server-one', questionId: 5 },
+    });
     feed.push({ event: 'text', data: { text: 'More' } });
-    feed.push({ event: 'text', data: { text: ' words.' } });
-    expect(server.saveConversation).not.toHaveBeenCalled(); // not every streamed word
     feed.push({ event: 'done', data: { remaining: 4 } });
     feed.end();
     await sent;
-    expect(server.saveConversation).toHaveBeenCalledOnce();
-    expect(server.saveConversation).toHaveBeenCalledWith('server-one', 'From my phone', [
-      { from: 'user', text: 'Hi?' },
-      { from: 'ai', text: 'Hel', state: 'stopped' },
-      { from: 'user', text: 'Go on?' },
-      { from: 'ai', text: 'More words.' },
-    ]);
+    expect(chat.$conversationError.get()).toBe('');
+    // Asked again: the same place, so the server's turn is replaced.
+    api.streamAnswer.mockReturnValueOnce(answered(['Again.']));
+    await chat.askAgain();
+    expect(api.streamAnswer.mock.calls.at(-1)![0]).toMatchObject({ conversation: { id: 'server-one', questionId: 5 } });
     // Nothing of the account's is written in the browser.
     expect(storage.getItem('chat-conversations') ?? '').not.toContain('From my phone');
+    chat.clearChat();
+    expect(server.clearConversation).toHaveBeenCalledWith('server-one');
     chat.renameChat('server-one', 'Renamed');
     expect(server.renameConversation).toHaveBeenCalledWith('server-one', 'Renamed');
     chat.deleteChat('server-one');
@@ -532,15 +536,35 @@ describe('chatbot store: conversations', () => {
     stop();
   });
 
-  it('says quietly when a save fails, and keeps the conversation on the page', async () => {
+  it('says why the server did not keep an answer, and keeps it on the page', async () => {
     const chat = await openChat();
     const { $token } = await import('../../platform/session.ts');
     $token.set(tokenFor({ username: 'ada', clearance: 1 }));
-    server.saveConversation.mockRejectedValueOnce(new chat.ApiError(503, 'The data store is unavailable.'));
+    api.streamAnswer.mockReturnValueOnce(
+      (async function* () {
+        yield { event: 'text', data: { text: 'Hello!' } } as const;
+        yield { event: 'done', data: { remaining: 3, notKept: CONVERSATIONS_FULL } } as const;
+      })(),
+    );
+    await chat.sendQuestion('Hi?');
+    expect(chat.$conversationError.get()).toBe(CONVERSATIONS_FULL);
+    expect(texts(chat)).toEqual(['Hi?', 'Hello!']);
+    // The next answer kept clears it.
+    api.streamAnswer.mockReturnValueOnce(answered(['Kept.']));
+    await chat.sendQuestion('Again?');
+    expect(chat.$conversationError.get()).toBe('');
+    $token.set(null);
+  });
+
+  it('says quietly when a change on the server fails, and keeps the conversation on the page', async () => {
+    const chat = await openChat();
+    const { $token } = await import('../../platform/session.ts');
+    $token.set(tokenFor({ username: 'ada', clearance: 1 }));
+    server.clearConversation.mockRejectedValueOnce(new chat.ApiError(503, 'The data store is unavailable.'));
     api.streamAnswer.mockReturnValueOnce(answered(['Hello!']));
     await chat.sendQuestion('Hi?');
+    chat.clearChat();
     await vi.waitFor(() => expect(chat.$conversationError.get()).toBe(chat.NOT_SAVED));
-    expect(texts(chat)).toEqual(['Hi?', 'Hello!']);
     expect(chat.$conversations.get().map(({ title }) => title)).toEqual(['Hi?']);
     $token.set(null);
   });

@@ -2,19 +2,19 @@
 // check, then the answer as the model writes it, or the spec's error text: SPEC sections 4 and 8),
 // stopping, asking again, the instruction and the questions left today. Each conversation has its
 // own memory: a guest's are kept in this browser (the newest 50, trimmed to logic.ts's
-// caps), a signed-in visitor's on the server, saved after each answer.
+// caps), a signed-in visitor's on the server, which keeps each turn as it answers it.
 import { atom, onMount } from 'nanostores';
 import { ApiError } from '../../platform/api-client.ts';
 import { readStoredJson, writeStoredJson } from '../../platform/browser-storage.ts';
 import { passBotCheck } from '../../platform/captcha.ts';
 import { $token } from '../../platform/session.ts';
 import {
+  clearConversation,
   deleteConversation,
   fetchConversation,
   fetchConversations,
   fetchQuota,
   renameConversation,
-  saveConversation,
   streamAnswer,
 } from './api-client.ts';
 import {
@@ -93,9 +93,9 @@ function kept(message: ChatMessage): KeptMessage {
   };
 }
 
-/** Kept messages as the page shows them, numbered. */
+/** Kept messages as the page shows them, numbered (as the server keeps them, when it does). */
 function shown(messages: readonly KeptMessage[]): ChatMessage[] {
-  return messages.map((message, index) => ({ ...message, id: index + 1 }));
+  return messages.map((message, index) => ({ ...message, id: message.id ?? index + 1 }));
 }
 
 function restoreChat(): SavedChat {
@@ -291,18 +291,6 @@ async function onServer(work: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** Saves the conversation `id` on the server (a signed-in visitor's, after each answer). */
-function saveOnServer(id: string | undefined): void {
-  const conversation = conversationOf(id);
-  if (!signedIn || !conversation?.messages) return;
-  const messages = keptMessages(conversation.messages.map(kept));
-  void onServer(async () => {
-    const { updatedAt } = (await saveConversation(conversation.id, conversation.title, messages)).conversation;
-    conversation.updatedAt = updatedAt;
-    publishList();
-  });
-}
-
 /** The conversation a question goes to: the current one, or a new one titled from the question. */
 function conversationFor(question: string): void {
   if (conversationOf($currentId.get())) return;
@@ -389,9 +377,10 @@ export function stopAnswer(): void {
 
 /** Empties the current conversation (it stays in the list, with its title). */
 export function clearChat(): void {
+  const id = $currentId.get();
   $messages.set([]);
   persist();
-  saveOnServer($currentId.get());
+  if (signedIn && id) void onServer(() => clearConversation(id));
 }
 
 /** Asks the question before answer `id` with the conversation before it, and writes the answer into `id`. */
@@ -399,8 +388,13 @@ async function answer(id: number): Promise<void> {
   const conversation = $currentId.get();
   const before = $messages.get();
   const at = before.findIndex((message) => message.id === id);
-  const question = { userQuestion: before[at - 1]!.text, ...systemFields($systemChoice.get()) };
-  const history = keptHistory(turns(before.slice(0, at - 1)));
+  const question = {
+    userQuestion: before[at - 1]!.text,
+    ...systemFields($systemChoice.get()),
+    history: keptHistory(turns(before.slice(0, at - 1))),
+    // The server keeps a signed-in visitor's turn in place of any from this question on.
+    ...(signedIn && conversation && { conversation: { id: conversation, questionId: id - 1 } }),
+  };
   const stop = new AbortController();
   answering = stop;
   $busy.set(true);
@@ -410,12 +404,14 @@ async function answer(id: number): Promise<void> {
   try {
     const botPass = await passedBotCheck();
     stop.signal.throwIfAborted();
-    for await (const { event, data } of streamAnswer({ ...question, history }, { botPass, signal: stop.signal })) {
+    for await (const { event, data } of streamAnswer(question, { botPass, signal: stop.signal })) {
       if (event === 'text') {
         text += data.text;
         update(id, { text, state: 'streaming' });
-      } else if (event === 'done') remaining = data.remaining;
-      else error = data.error;
+      } else if (event === 'done') {
+        remaining = data.remaining;
+        if (question.conversation) $conversationError.set(data.notKept ?? '');
+      } else error = data.error;
     }
   } catch (caught) {
     if (!stop.signal.aborted) error = errorText(caught);
@@ -434,7 +430,6 @@ async function answer(id: number): Promise<void> {
   answering = undefined;
   $busy.set(false);
   persist();
-  saveOnServer(conversation);
 }
 
 class NotVerified extends Error {}
