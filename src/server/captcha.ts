@@ -4,6 +4,7 @@
 // accounts require. BOT_CHECK=off switches the check off (those endpoints then rely on their rate
 // limits alone); without a secret, local and test runs approve (and say so) and production refuses.
 import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { addressTag } from './client.ts';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../lib/captcha-actions.ts';
 import { AppError } from './app-error.ts';
@@ -163,11 +164,6 @@ function signBotPass(action: CaptchaAction, address: string): Promise<string> {
 /** The pass's own key, derived from the session secret, so a pass can never be read as a session. */
 function passKey(): Uint8Array {
   return createHmac('sha256', tokenSecret()).update('bot-pass').digest();
-}
-
-/** The address as the pass carries it: hashed, so the pass does not show it. */
-function addressTag(address: string): string {
-  return createHash('sha256').update(address).digest('base64url').slice(0, 22);
 }
 
 async function askGoogle(secret: string, token: string, remoteIp: string): Promise<SiteverifyAnswer> {

@@ -1,4 +1,5 @@
 import type { Context } from '@netlify/functions';
+import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -10,6 +11,11 @@ export function clientAddress(req: Request, context: Context | undefined): strin
   // x-nf-client-connection-ip is set by Netlify's edge (and by scripts/site-server.ts); the
   // fallback lets tests that call functions directly choose an address.
   return addressSubject(context?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown');
+}
+
+/** An address as a record may carry it: hashed, so the record does not show it. */
+export function addressTag(address: string): string {
+  return createHash('sha256').update(address).digest('base64url').slice(0, 22);
 }
 
 /**

@@ -1,5 +1,6 @@
 // Forum messages and requests to join in Redis: every call of the feature's storage. A page is
 // one script's round trip; a place (the store's sequence number) is a stable cursor for paging.
+import { addressTag } from '../../server/client.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
@@ -288,10 +289,9 @@ export interface ListedJoinRequest {
   username: string;
   note: string;
   askedAt: string;
+  /** The address it was asked from, hashed (addressTag): absent in entries listed before. */
+  from?: string;
 }
-
-/** The daily counter of the requests made from one address (src/server/daily-cap.ts). */
-export const JOIN_ASKS_COUNTER = 'forum-join-asks';
 
 /**
  * Stores an account's request to join and lists it for the owner, in one round trip with the
@@ -314,18 +314,17 @@ export async function askToJoin(
   },
 ): Promise<{ wait: number; outcome?: scripts.AskOutcome | 'too-soon'; declinedAt?: string }> {
   const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, member.accountKey]);
-  const [addressDay, dayTtl] = dailyCounter(JOIN_ASKS_COUNTER, address);
   const entry: ListedJoinRequest = {
     accountKey: member.accountKey,
     username: member.username,
     note: request.note,
     askedAt: request.askedAt,
+    from: addressTag(address),
   };
   const reply = await scripts.askToJoin.runChecked(
     session,
     {
       attempts,
-      addressDay,
       account: keys.user(usernameKey(member.username)),
       request: forumKeys.joinRequest(member.accountKey),
       pending: forumKeys.joinPending(),
@@ -334,7 +333,7 @@ export async function askToJoin(
       attemptsMax,
       attemptsWindow,
       perAddress: rules.perAddress,
-      dayTtl,
+      from: entry.from!,
       json: JSON.stringify(request),
       entry: JSON.stringify(entry),
       id: request.id,

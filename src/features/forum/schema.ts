@@ -184,16 +184,18 @@ export interface MessagesResponse {
 /** The longest note a visitor may leave with their request: a line or two, plain text. */
 export const MAX_JOIN_NOTE_LENGTH = 200;
 /**
- * The most requests waiting for the owner at once: more than an owner reads in a sitting, and it
- * bounds the console's list and each ask's tidying of it. Over it, new requests wait for room.
+ * The most requests waiting for the owner at once: with one waiting per address
+ * (JOIN_REQUESTS_WAITING_PER_ADDRESS), a thousand addresses must each hold one to fill it for
+ * everyone. It bounds the console's list and each ask's tidying of it (about 300 KB at most).
+ * Over it, new requests wait for room.
  */
-export const MAX_PENDING_JOIN_REQUESTS = 50;
+export const MAX_PENDING_JOIN_REQUESTS = 1000;
 /**
- * Successful requests one address may make in a UTC day, so no one address fills the owner's list
- * (MAX_PENDING_JOIN_REQUESTS) for everyone: each request needs an account, and accounts come ten an
- * hour per address.
+ * Requests from one address waiting at once (of any accounts), so no group of addresses fills the
+ * owner's list (MAX_PENDING_JOIN_REQUESTS) for everyone: each address holds its share, and only
+ * its own asks are refused past it. The owner's answer, or the request's lapse, frees it.
  */
-export const JOIN_REQUESTS_PER_ADDRESS_PER_DAY = 3;
+export const JOIN_REQUESTS_WAITING_PER_ADDRESS = 1;
 /**
  * How long after a decline the visitor may ask again: long enough that asking again is a
  * considered step rather than pestering, short enough that someone turned away by mistake, or
@@ -284,6 +286,7 @@ export interface DecideJoinResponse {
 
 /**
  * Why asking to join was refused, when the page says so in its own words: already a member, a
- * request already waiting, asked again too soon after a decline, or the owner's list full.
+ * request already waiting, asked again too soon after a decline, the owner's list full, or a
+ * request from the same address waiting.
  */
-export type JoinReason = 'already-member' | 'already-waiting' | 'too-soon' | 'list-full';
+export type JoinReason = 'already-member' | 'already-waiting' | 'too-soon' | 'list-full' | 'address-full';

@@ -292,14 +292,14 @@ export type AskOutcome = 'ok' | 'already-member' | 'already-waiting' | 'list-ful
 /**
  * Records an account's request to join, after its attempt is counted: refused for a member, a
  * request waiting, a decline after `declinedAfter` (answering its time), a full list (lapsed
- * entries, asked before `lapsedBefore`, dropped first) or an address past its day's requests;
- * else stored with its expiry, listed for the owner and counted for the address.
+ * entries, asked before `lapsedBefore`, dropped first) or an address (`from`, hashed) with its
+ * share of the list waiting; else stored with its expiry and listed for the owner.
  */
 export const askToJoin = defineLimitedScript<
-  'addressDay' | 'account' | 'request' | 'pending',
+  'account' | 'request' | 'pending',
   {
     perAddress: number;
-    dayTtl: number;
+    from: string;
     json: string;
     entry: string;
     id: string;
@@ -310,7 +310,7 @@ export const askToJoin = defineLimitedScript<
     forumClearance: number;
   },
   AskOutcome | `too-soon:${string}`
->(`${DAILY_COUNT}
+>(`
 if (tonumber(redis.call('HGET', K.account, 'clearance')) or 1) >= A.forumClearance then return 'already-member' end
 local existing = redis.call('GET', K.request)
 if existing then
@@ -321,18 +321,18 @@ if existing then
   end
 end
 local listed = redis.call('HGETALL', K.pending)
-local waiting = 0
+local waiting, fromAddress = 0, 0
 for i = 1, #listed, 2 do
-  local asked = cjson.decode(listed[i + 1]).askedAt
-  if type(asked) ~= 'string' or asked < A.lapsedBefore then
+  local entry = cjson.decode(listed[i + 1])
+  if type(entry.askedAt) ~= 'string' or entry.askedAt < A.lapsedBefore then
     redis.call('HDEL', K.pending, listed[i])
   else
     waiting = waiting + 1
+    if entry.from == A.from then fromAddress = fromAddress + 1 end
   end
 end
+if fromAddress >= A.perAddress then return 'address-full' end
 if waiting >= A.maxPending then return 'list-full' end
-if not has_room(K.addressDay, A.perAddress) then return 'address-full' end
-count_day(K.addressDay, A.dayTtl)
 redis.call('SET', K.request, A.json, 'EX', A.ttl)
 redis.call('HSET', K.pending, A.id, A.entry)
 return 'ok'`).counted;

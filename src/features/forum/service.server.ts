@@ -23,7 +23,7 @@ import {
   type DecideJoinResponse,
   EDIT_TOO_LATE,
   type ForumMessage,
-  JOIN_REQUESTS_PER_ADDRESS_PER_DAY,
+  JOIN_REQUESTS_WAITING_PER_ADDRESS,
   JOIN_REQUEST_KEPT_DAYS,
   type JoinDecision,
   type JoinReason,
@@ -258,6 +258,10 @@ const JOIN_REFUSALS: Record<Exclude<JoinReason, 'too-soon'>, [AppError['code'], 
     'conflict',
     'The owner has many requests waiting just now. Please ask again in a few days, when they have caught up.',
   ],
+  'address-full': [
+    'conflict',
+    'A request to join from your network is already waiting for the owner. Please ask again once they have answered it.',
+  ],
 };
 
 /**
@@ -286,7 +290,7 @@ export async function askToJoin(
     address,
     request,
     {
-      perAddress: scaledForLocalRun(JOIN_REQUESTS_PER_ADDRESS_PER_DAY),
+      perAddress: scaledForLocalRun(JOIN_REQUESTS_WAITING_PER_ADDRESS),
       lapsedBefore: new Date(kept.cutoff).toISOString(),
       declinedAfter: new Date(now - ASK_AGAIN_AFTER_DAYS * DAY_MS).toISOString(),
       ttlSeconds: kept.ttlSeconds,
@@ -305,11 +309,6 @@ export async function askToJoin(
         `You can ask again from ${new Date(askAgainFrom(declinedAt ?? request.askedAt)).toUTCString()}.`,
         {},
         'too-soon',
-      );
-    case 'address-full':
-      throw dailyCapReached(
-        `This address has asked to join ${JOIN_REQUESTS_PER_ADDRESS_PER_DAY} times today, the most it may.`,
-        now,
       );
     default: {
       const [code, message] = JOIN_REFUSALS[outcome];

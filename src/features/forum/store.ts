@@ -502,6 +502,7 @@ export async function sendJoinRequest(): Promise<void> {
         return;
       case 'too-soon':
       case 'list-full':
+      case 'address-full':
       case undefined:
         break;
     }
