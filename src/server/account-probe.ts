@@ -3,18 +3,18 @@
 // anonymous vote under a registered name) counts the look in register's own counters, before it
 // looks: together they tell no more, and no faster, than register alone. A name an address has
 // already looked at in the window counts once, so a family voting under its names in every poll
-// uses one look per name, while a script trying names is held to register's pace.
+// uses one look per name, while a script trying names is held to register's pace. Looks are counted
+// per address only: a count per name would let a few addresses hold a name back from everyone.
 import { keys, usernameKey } from './keys.ts';
 import { type RateLimit, attemptCounter } from './rate-limit.ts';
 import type { AccountProbe } from './scripts/account-probe.ts';
 
 /**
- * Register's per-address and per-username limits (src/features/auth/service.server.ts LIMITS
- * registerPerAddress and registerPerUsername, the same buckets; a test holds them equal).
+ * Register's per-address limit (src/features/auth/service.server.ts LIMITS registerPerAddress, the
+ * same bucket; a test holds them equal).
  */
 export const ACCOUNT_PROBE_LIMITS = {
   perAddress: { bucket: 'register-ip', max: 10, windowSeconds: 3600 },
-  perName: { bucket: 'register-user', max: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
 /** Register's username rule (src/features/auth/schema.ts USERNAME_PATTERN; a test holds them equal). */
@@ -25,14 +25,13 @@ export const couldBeAccountName = (name: string): boolean => ACCOUNT_NAME.test(n
 
 /**
  * What a script starting with PROBE_ACCOUNT takes to count a look at the account `name` from
- * `address`: `probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)`.
+ * `address`: `probe_account(K.probeNames, K.probeAddress, A.probe)`.
  */
 export function accountProbe(address: string, name: string): AccountProbe {
   const subject = usernameKey(name);
   const [probeAddress, addressMax, addressWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perAddress, address]);
-  const [probeName, nameMax, nameWindow] = attemptCounter([ACCOUNT_PROBE_LIMITS.perName, subject]);
   return {
-    keys: { probeNames: keys.accountLookups(address), probeAddress, probeName },
-    args: { probe: { name: subject, addressMax, addressWindow, nameMax, nameWindow } },
+    keys: { probeNames: keys.accountLookups(address), probeAddress },
+    args: { probe: { name: subject, addressMax, addressWindow } },
   };
 }

@@ -51,8 +51,6 @@ export const LIMITS = {
   /** Reset links asked for, per address and per name, whether or not the name exists. */
   resetsPerAddress: { bucket: 'reset-ip', max: 10, windowSeconds: 3600 },
   resetsPerName: { bucket: 'reset-user', max: 3, windowSeconds: 3600 },
-  // Stops probing which usernames exist through "already taken" answers.
-  registerPerUsername: { bucket: 'register-user', max: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
 export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
@@ -79,10 +77,7 @@ function tokenFor(user: Omit<repo.StoredUser, 'emailVerified'>, session = user.s
 
 /** Creates an account with clearance 1 and returns its session token. */
 export async function register(input: RegisterRequest, address: string): Promise<string> {
-  await withinRateLimits([
-    [LIMITS.registerPerAddress, address],
-    [LIMITS.registerPerUsername, usernameKey(input.username)],
-  ]);
+  await withinRateLimits([[LIMITS.registerPerAddress, address]]);
   const { username, firstName, lastName, email, password } = input;
   const user = await newUser({ username, firstName, lastName, email, clearance: CLEARANCE.user }, password);
   const accountKey = await repo.createUser(user);

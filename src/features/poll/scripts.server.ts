@@ -30,7 +30,7 @@ export const castVote = defineScript<
 if redis.call('EXISTS', K.closed) == 1 then return 'closed' end
 if A.anonymous and string.match(A.voterKey, '^[%w_.%-]+#%d+$') then return 'taken' end
 if A.anonymous and A.couldBeAccount then
-  local wait = probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)
+  local wait = probe_account(K.probeNames, K.probeAddress, A.probe)
   if wait > 0 then return 'wait:' .. wait end
   if redis.call('EXISTS', K.account) == 1 then return 'taken' end
 end

@@ -18,7 +18,7 @@ export type ChangeOutcome = 'ok' | 'taken' | 'no-poll' | 'unknown-option' | 'ful
  * when it has served already), unless the check is off (`A.passSeconds` 0).
  */
 export const claimName = defineLimitedScript<
-  'probeNames' | 'probeAddress' | 'probeName' | 'account' | 'claims' | 'people' | 'votes' | 'pass',
+  'probeNames' | 'probeAddress' | 'account' | 'claims' | 'people' | 'votes' | 'pass',
   {
     voterKey: string;
     /** The name without 'anon_' in its key form. */
@@ -27,7 +27,7 @@ export const claimName = defineLimitedScript<
     secretHash: string;
     newSecretHash: string;
     couldBeAccount: boolean;
-    probe: { name: string; addressMax: number; addressWindow: number; nameMax: number; nameWindow: number };
+    probe: { name: string; addressMax: number; addressWindow: number };
     accountKeyPrefix: string;
     passSeconds: number;
   },
@@ -37,7 +37,7 @@ local held = redis.call('HGET', K.claims, A.voterKey)
 if held then return held == A.secretHash and 'ok' or 'taken' end
 if A.remove then return 'ok' end
 if A.couldBeAccount then
-  local wait = probe_account(K.probeNames, K.probeAddress, K.probeName, A.probe)
+  local wait = probe_account(K.probeNames, K.probeAddress, A.probe)
   if wait > 0 then return 'wait:' .. wait end
 end
 local prefix = A.accountKeyPrefix
