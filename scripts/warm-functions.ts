@@ -9,7 +9,7 @@ import type { Config, Context } from '@netlify/functions';
 import { type EdgeRateLimit, edgeRateLimit } from './edge-emulation.ts';
 
 /** The part of Netlify's context these functions receive: what our code reads of it. */
-export type WarmContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url'>;
+export type WarmContext = Pick<Context, 'ip' | 'params' | 'requestId' | 'url' | 'waitUntil'>;
 
 type Handler = (req: Request, context: WarmContext) => Response | Promise<Response>;
 
@@ -123,6 +123,8 @@ export async function callFunction(match: FunctionMatch, req: Request): Promise<
     },
     requestId: req.headers.get('x-nf-request-id') ?? '',
     url: new URL(req.url),
+    // A long-lived server: the work runs on after the answer by itself.
+    waitUntil: () => undefined,
   });
 }
 
@@ -148,8 +150,9 @@ export function runSchedules(functions: WarmFunction[], origin: string, now = ()
         method: 'POST',
         body: JSON.stringify({ next_run: new Date(nextRun(fn.schedule, at)).toISOString() }),
       });
-      Promise.resolve(fn.handler(req, { ip: '', params: {}, requestId: '', url: new URL(req.url) })).catch(
-        (error: unknown) => console.error(`The scheduled function ${fn.name} failed:`, error),
+      const context = { ip: '', params: {}, requestId: '', url: new URL(req.url), waitUntil: () => undefined };
+      Promise.resolve(fn.handler(req, context)).catch((error: unknown) =>
+        console.error(`The scheduled function ${fn.name} failed:`, error),
       );
     }, at - now());
     timer.unref();

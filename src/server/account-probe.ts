@@ -1,10 +1,9 @@
 // Whether an account exists is something register tells ("That username is already taken"), held
-// to its rate limits. Any other endpoint that refuses a name because an account has it (an
-// anonymous vote under a registered name) counts the look in register's own counters, before it
-// looks: together they tell no more, and no faster, than register alone. A name an address has
-// already looked at in the window counts once, so a family voting under its names in every poll
-// uses one look per name, while a script trying names is held to register's pace. Looks are counted
-// per address only: a count per name would let a few addresses hold a name back from everyone.
+// to its per-address limit. Any other endpoint that refuses a name because an account has it (an
+// anonymous vote under a registered name) counts the look in register's own counter first: together
+// they tell no more, and no faster, than register alone. A name an address has looked at in the
+// window counts once (a family voting under its names uses one look per name). Nothing is counted
+// per name, which a few addresses could spend for everyone.
 import { keys, usernameKey } from './keys.ts';
 import { type RateLimit, attemptCounter } from './rate-limit.ts';
 import type { AccountProbe } from './scripts/account-probe.ts';

@@ -47,7 +47,15 @@ export interface EndpointInput<TBody, TCaller = Guest> {
   requestId: string;
   /** Who calls, as the endpoint's access resolved it. */
   caller: TCaller;
+  /** Runs work after the answer is sent (Netlify's waitUntil): its failure is logged, never answered. */
+  later: Later;
 }
+
+/**
+ * Runs work after the answer, so the answer's timing does not tell what the work did; where the
+ * runtime has no waitUntil (a test calling the function), before the answer.
+ */
+export type Later = (work: () => Promise<unknown>) => Promise<void>;
 
 export interface EndpointOptions<TAccess extends Access, TSchema extends AnySchema | undefined> {
   method: Method;
@@ -155,7 +163,14 @@ export function endpoint<const TAccess extends Access, TSchema extends AnySchema
       const body = options.body ? parseWith(options.body, await readJson(req)) : undefined;
       if (options.botCheck) await requireBotPass(req, options.botCheck, clientAddress(req, context));
       const caller = (await callerFor(req, options.access)) as CallerFor<TAccess>;
-      const result = await options.handle({ req, context, body: body as never, requestId, caller });
+      const later: Later = async (work) => {
+        const run = work().catch((error: unknown) =>
+          console.error(`[${requestId}] after the answer: ${String(error)}`),
+        );
+        if (context?.waitUntil) context.waitUntil(run);
+        else await run;
+      };
+      const result = await options.handle({ req, context, body: body as never, requestId, caller, later });
       return result instanceof Response ? result : json(result);
     } catch (error) {
       return errorResponse(error, req, requestId);

@@ -173,7 +173,7 @@ test.describe('dashboard', () => {
     await expect(account.getByText(`We have mailed ${address} a link. Follow it to verify your email.`)).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.goto(mailedLink(address, 'confirm'));
+    await page.goto(await mailedLink(address, 'confirm'));
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
       `Thank you: ${address} is confirmed as your account's email.`,
     );
@@ -210,7 +210,7 @@ test.describe('dashboard', () => {
     await expect(email.getByRole('status')).toHaveText(
       `We have mailed ${next} a link. Your email changes to it once you follow the link.`,
     );
-    await page.goto(mailedLink(next, 'confirm'));
+    await page.goto(await mailedLink(next, 'confirm'));
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
       `Thank you: ${next} is confirmed as your account's email.`,
     );
@@ -258,7 +258,7 @@ test.describe('dashboard', () => {
     await expectNoAxeViolations(page);
     await closeWithEscape(page, dialog);
 
-    await page.goto(mailedLink(address, 'reset'));
+    await page.goto(await mailedLink(address, 'reset'));
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await expect(page.getByText('Passwords must be at least 8 characters.')).toBeVisible();

@@ -198,14 +198,17 @@ export async function createUser(
   return { username, token: await signUserToken(accountKey, details, session) };
 }
 
-/** The path (/email/?…) of the newest link of `purpose` the test server mailed `address` (its outbox). */
-export function mailedLink(address: string, purpose: 'confirm' | 'reset'): string {
+/**
+ * The path (/email/?…) of the newest link of `purpose` the test server mailed `address` (its
+ * outbox), once it is there: some mail goes after the answer (a reset link, by design).
+ */
+export async function mailedLink(address: string, purpose: 'confirm' | 'reset'): Promise<string> {
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const mail = readdirSync(outbox)
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string })
-    .findLast((each) => each.to === address && each.text.includes(`/email/?${purpose}=`));
-  const link = new RegExp(`/email/\\?${purpose}=\\S+`).exec(mail?.text ?? '')?.[0];
-  if (!link) throw new Error(`No ${purpose} link was mailed to ${address}`);
-  return link;
+  const find = () =>
+    readdirSync(outbox)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; text: string })
+      .findLast((each) => each.to === address && each.text.includes(`/email/?${purpose}=`));
+  await expect.poll(() => find() !== undefined, { message: `No ${purpose} link was mailed to ${address}` }).toBe(true);
+  return new RegExp(`/email/\\?${purpose}=\\S+`).exec(find()!.text)![0];
 }

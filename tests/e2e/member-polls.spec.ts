@@ -122,7 +122,7 @@ test('a member starts a poll from the dashboard; a guest elsewhere answers, comm
     guest.getByText(`We have mailed ${address} a link. Confirm your address there, then save it here again.`),
   ).toBeVisible();
   const confirming = await guest.context().newPage();
-  await waitsForSite(confirming).goto(mailedLink(address, 'confirm'));
+  await waitsForSite(confirming).goto(await mailedLink(address, 'confirm'));
   await expect(confirming.getByRole('main').getByRole('status')).toHaveText(
     `Thank you: ${address} is confirmed. The site may now mail it what you asked for.`,
   );

@@ -42,7 +42,7 @@ test('a guest picks a time zone, answers a member’s poll, leaves an address, c
   await site.fill(byRole('textbox', 'Hear when it is decided'), address);
   await site.click(byRole('button', 'Save the address'));
   await site.expectText(byCss('.sched-email'), `We have mailed ${address} a link.`);
-  await site.goto(mailedLink(address, 'confirm'));
+  await site.goto(await mailedLink(address, 'confirm'));
   await site.expectText(byCss('[data-email-text]'), `Thank you: ${address} is confirmed.`);
   await site.goto(`/scheduling_polls/p/${poll.id}`);
   await site.fill(byRole('textbox', 'Hear when it is decided'), address);

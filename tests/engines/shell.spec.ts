@@ -139,7 +139,7 @@ test('a member changes the password on the dashboard, then resets a forgotten on
   await site.expectText(inside(dialog, byRole('status')), 'If that account has a verified email');
   await site.press('Escape');
 
-  await site.goto(mailedLink(address, 'reset'));
+  await site.goto(await mailedLink(address, 'reset'));
   await site.fill(byRole('textbox', /^New password/), 'reset in an engine');
   await site.click(byRole('button', 'Set the new password'));
   await site.expectText(byCss('[data-email-text]'), 'Your new password is set, and you are logged in.');

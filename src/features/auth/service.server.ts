@@ -1,6 +1,6 @@
 // Account use cases: register, login, read the account, and the admin operations.
 import { AppError } from '../../server/app-error.ts';
-import { parseWith } from '../../server/http.ts';
+import { type Later, parseWith } from '../../server/http.ts';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../server/password.ts';
 import { usernameKey, usernameKeyOfAccount } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, withinRateLimits } from '../../server/rate-limit.ts';
@@ -50,7 +50,6 @@ export const LIMITS = {
   passwordChecksPerAccount: { bucket: 'password-check', max: 10, windowSeconds: 900 },
   /** Reset links asked for, per address and per name, whether or not the name exists. */
   resetsPerAddress: { bucket: 'reset-ip', max: 10, windowSeconds: 3600 },
-  resetsPerName: { bucket: 'reset-user', max: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
 export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
@@ -205,20 +204,18 @@ export async function deleteOwnAccount(user: SessionUser, input: DeleteAccountRe
 }
 
 /**
- * Mails a link to reset the password of the account `username`, when it has a verified email;
- * answers the same either way, within limits per address and per name that count every ask.
+ * Mails a link to reset the password of the account `username`, when it has a verified email, as
+ * `later` work; answers the same either way, in the same one round trip, within a limit per address
+ * (none per name, which others could spend: the mail's own caps keep the holder's inbox).
  */
-export async function askToResetPassword(input: ResetRequest, address: string): Promise<void> {
-  const [record] = await withinRateLimits(
-    [
-      [LIMITS.resetsPerAddress, address],
-      [LIMITS.resetsPerName, usernameKey(input.username)],
-    ],
-    (tx) => repo.readUserInto(tx, input.username),
+export async function askToResetPassword(input: ResetRequest, address: string, later: Later): Promise<void> {
+  const [record] = await withinRateLimits([[LIMITS.resetsPerAddress, address]], (tx) =>
+    repo.readUserInto(tx, input.username),
   );
   const found = repo.toStoredUser(record);
   if (!found || !repo.hasVerifiedEmail(found)) return;
-  await mailPasswordReset(found.email, { requester: address, account: found.accountKey, stamp: resetStamp(found) });
+  const link = { requester: address, account: found.accountKey, stamp: resetStamp(found) };
+  await later(() => mailPasswordReset(found.email, link));
 }
 
 /** What a reset link holds of the password it replaces: part of a hash of its hash, so the link serves once. */
