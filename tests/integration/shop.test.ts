@@ -555,7 +555,7 @@ describe.skipIf(!features.shop)('orders', () => {
     expect(notSent).toMatchObject({ delivery: 'not-sent', deliveryNote: 'RESEND_API_KEY is not set' });
   });
 
-  it(`limits a user to ${LIMITS.ordersPerUser.max} orders an hour`, async () => {
+  it(`limits a user to ${LIMITS.ordersPerUser.max} orders a day`, async () => {
     const shopper = await newShopper();
     const order = async () => {
       await shopper.add();
@@ -568,6 +568,7 @@ describe.skipIf(!features.shop)('orders', () => {
     for (let i = 0; i < LIMITS.ordersPerUser.max; i++) expect((await order()).status).toBe(200);
     const refused = await order();
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
     expect(await shopper.cart()).toHaveLength(1); // the cart is kept for later
   });
 

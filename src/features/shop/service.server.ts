@@ -18,9 +18,12 @@ import {
   type UpdateItemQuantityRequest,
 } from './schema.ts';
 
-// Each order sends a mail to an address the user types: this keeps an account from spamming.
 export const LIMITS = {
-  ordersPerUser: { bucket: 'order-user', max: 10, windowSeconds: 3600 },
+  /**
+   * Orders an account places a day: more than a farm shop's customer places, and a bound on what one
+   * account keeps (orders stay ORDER_RETENTION_DAYS: 10 × 365 of at most about 5 KB, some 18 MB).
+   */
+  ordersPerUser: { bucket: 'order-user', max: 10, windowSeconds: 86_400 },
 } satisfies Record<string, RateLimit>;
 
 /** Who is shopping: the verified token's username and account key, and its session check for the store call. */

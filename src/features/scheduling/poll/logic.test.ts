@@ -54,6 +54,7 @@ describe('a new poll', () => {
       [{ days: [] }, 'Please pick at least one date.'],
       [{ days: [{ date: '2026-02-30', slots: [] }] }, '2026-02-30 is not a date.'],
       [{ days: [{ date: '2026-11-22', slots: [] }] }, '2026-11-22 is in the past: pick today or a later date.'],
+      [{ days: [{ date: '9999-12-31', slots: [] }] }, '9999-12-31 is too far ahead: pick a date within 2 years.'],
       [
         {
           days: [

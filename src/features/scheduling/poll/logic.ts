@@ -38,10 +38,12 @@ export function newPollProblem(poll: NewPoll, now: number): string | undefined {
   if (!isTimeZone(poll.zone)) return 'Please pick a time zone from the list.';
   if (poll.days.length === 0) return 'Please pick at least one date.';
   const today = utcToZoned(now, poll.zone).date;
+  const latest = new Date(Date.parse(`${today}T00:00:00Z`) + MAX_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
   const dates = new Set<string>();
   for (const { date, slots } of poll.days) {
     if (!isCalendarDate(date)) return `${date} is not a date.`;
     if (date < today) return `${date} is in the past: pick today or a later date.`;
+    if (date > latest) return `${date} is too far ahead: pick a date within ${MAX_DAYS_AHEAD / 365} years.`;
     if (dates.has(date)) return `${date} is picked twice.`;
     dates.add(date);
     const times = new Set<string>();
@@ -86,6 +88,11 @@ export const isPollId = (id: string) => POLL_ID.test(id);
  * addresses do not pile up for ever (the daily run deletes them: organising/service.server.ts).
  */
 export const POLL_KEPT_DAYS = 90;
+/**
+ * How far ahead a poll's dates may be: any plan worth a poll fits, and a made poll is then kept at
+ * most this and POLL_KEPT_DAYS (a date in the year 9999 would keep it, and its votes, for ever).
+ */
+export const MAX_DAYS_AHEAD = 730;
 
 /** The day ('YYYY-MM-DD') a made poll is deleted: POLL_KEPT_DAYS after its decided option's date, else its last. */
 export function keptUntil(poll: Pick<CreatedPoll, 'options' | 'final'>): string {
