@@ -182,7 +182,7 @@ describe.skipIf(!features.scheduling)('commenting on a poll', () => {
     expect((await post(poll.id, { name: 'Bo', text: 'Hello' })).status).toBe(200);
   });
 
-  it('switches a digest on only for an organiser with an email address, or for a poll of the console’s own', async () => {
+  it('switches a digest on only for an organiser with a verified email address, or for a poll of the console’s own', async () => {
     const organiser = await member();
     const poll = await madePoll(organiser.token);
     expect(await settings(poll.id, { digest: true }, organiser.token)).toMatchObject({
@@ -190,6 +190,8 @@ describe.skipIf(!features.scheduling)('commenting on a poll', () => {
       body: { error: NO_DIGEST_ADDRESS },
     });
     await redis().hset(keys.user(usernameKey(organiser.name)), { email: 'organiser@example.com' });
+    expect((await settings(poll.id, { digest: true }, organiser.token)).status).toBe(409); // not verified
+    await redis().hset(keys.user(usernameKey(organiser.name)), { emailVerified: 'organiser@example.com' });
     expect((await settings(poll.id, { digest: true }, organiser.token)).status).toBe(200);
     const listed = (await call(ownPolls, { method: 'GET', token: organiser.token })).body as unknown as PollsPage;
     expect(listed.polls[0]).toMatchObject({ id: poll.id, digest: true });

@@ -50,7 +50,7 @@ const TITLE = 'Visit www.spam.example for cheap pills';
 async function member(email = ''): Promise<{ token: string; name: string }> {
   const name = uniqueName('member');
   const token = await tokenFor(name, 1);
-  if (email) await redis().hset(keys.user(usernameKey(name)), { email });
+  if (email) await redis().hset(keys.user(usernameKey(name)), { email, emailVerified: email });
   if (email) await confirmAddresses(email);
   return { token, name };
 }
@@ -335,6 +335,21 @@ describe.skipIf(!features.scheduling)('the organisers’ daily digest', () => {
     // Nothing new since: no mail the next time.
     await digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' }));
     expect(digests()).toHaveLength(1);
+  });
+
+  it('spends none of the day’s poll mail on an organiser whose address is not verified and confirmed', async () => {
+    process.env.SITE_URL = SITE;
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    const organiser = await member('lapsed@example.com');
+    const poll = await madePoll(organiser.token);
+    await call(settingsHandler, { token: organiser.token, body: { pollId: poll.id, digest: true } });
+    await anonymousVoter(poll);
+    // Its holder unsubscribed since.
+    await redis().hset(keys.mailAddresses(), { 'lapsed@example.com': 'unsubscribed' });
+    const [before, sent] = [await pollMailToday(), resend().sent.length];
+    await digestJob(new Request(`${SITE}/.netlify/functions/scheduling-digest`, { method: 'POST' }));
+    expect(await pollMailToday()).toBe(before);
+    expect(resend().sent.length).toBe(sent);
   });
 
   it('takes at most half of the day’s poll mail, so the day’s decisions keep the other half', async () => {

@@ -28,6 +28,7 @@ export async function takeDigests(
       polls: schedulingKeys.polls(),
       dayMail,
       dayDigests,
+      addresses: keys.mailAddresses(),
     },
     {
       userPrefix: keys.user(''),

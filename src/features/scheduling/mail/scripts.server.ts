@@ -13,14 +13,15 @@ export interface DigestRow {
 /**
  * Takes the day's digest: for each poll with a digest, the answers and new voters counted in its
  * state since the last one (`state`: that key's text around the poll id), emptying them, with
- * where they go: the organiser's account's address (the account still the one that has its name,
- * keys.ts accountKeyOf; `userPrefix` is the account hash key of the username ''), 'owner' for a
- * poll of the console's own, or none (left out); and reserves a mail per address, as many as the
+ * where they go: the organiser's account's verified address while it is confirmed (`addresses`;
+ * the account still the one that has its name, keys.ts accountKeyOf; `userPrefix` is the account
+ * hash key of the username ''), 'owner' for a poll of the console's own, or none (left out, its
+ * counts still emptied); and reserves a mail per address, as many as the
  * day's poll mail (`mailCap`) and the digests' part of it (`digestShare`, counted in `dayDigests`)
  * allow, the counters made to live `dayTtl`.
  */
 export const takeDigests = defineScript<
-  'digests' | 'organisers' | 'polls' | 'dayMail' | 'dayDigests',
+  'digests' | 'organisers' | 'polls' | 'dayMail' | 'dayDigests' | 'addresses',
   { userPrefix: string; state: [string, string]; mailCap: number; digestShare: number; dayTtl: number },
   { mails: number; rows: DigestRow[] | Record<string, never> }
 >(
@@ -37,8 +38,10 @@ for _, id in ipairs(ids) do
     local organiser = redis.call('HGET', K.organisers, id)
     if organiser then
       local name = string.match(organiser, '^[^#]*')
-      local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'email')
+      local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'emailVerified')
       to = ((account[1] or name) == organiser and account[2]) or ''
+      -- Only to an account's verified address that is still confirmed: no share is spent on the rest.
+      if to ~= '' and redis.call('HGET', K.addresses, to) ~= 'confirmed' then to = '' end
     end
     if to ~= '' then
       if not addresses[to] then addresses[to] = true; wanted = wanted + 1 end

@@ -282,7 +282,7 @@ if A.digest == 'on' then
   local organiser = redis.call('HGET', K.organisers, A.pollId)
   if organiser then
     local name = string.match(organiser, '^[^#]*')
-    local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'email')
+    local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'emailVerified')
     if (account[1] or name) ~= organiser or not account[2] or account[2] == '' then return 'no-email' end
   end
   if redis.call('SADD', K.digests, A.pollId) == 1 then redis.call('HDEL', K.state, 'answers', 'voters') end

@@ -17,7 +17,7 @@ import type { NewPollRequest, OrganisedVoter, PollSettingsRequest, RemoveVoterRe
 export const NOT_YOUR_POLL = 'Only the organiser of this poll can change it.';
 export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
 export const NO_DIGEST_ADDRESS =
-  'Your account has no email address, so a digest would have nowhere to go. Register with an email address to have one.';
+  'Your account has no verified email address, so a digest would have nowhere to go. Verify one on your dashboard first.';
 
 /** Refuses a change to a poll that is not there (404) or is another's (403). */
 function refuse<T>(outcome: T): asserts outcome is Exclude<T, 'missing' | 'not-theirs'> {
