@@ -153,6 +153,7 @@ function conversationKeys(owner: Owner) {
   };
 }
 
+/** What every conversation script is told: whose, when (ms) and the expiry (s). */
 const use = (owner: Owner) => ({ account: owner.accountKey, now: Date.now(), ttl: CONVERSATION_TTL_SECONDS });
 
 /** The account's conversations, most recently changed first. */
@@ -194,11 +195,11 @@ export interface Turn {
 
 /** Keeps a turn within the caps: 'kept', or which byte budget refused it (nothing changed). */
 export function keepTurn(owner: Owner, turn: Turn): Promise<'kept' | 'account-full' | 'site-full'> {
-  const now = use(owner);
+  const used = use(owner);
   return keepTurnScript.runChecked(owner.session, conversationKeys(owner), {
-    ...now,
+    ...used,
     // A minute's margin: the store's clock, which expires the keys, may run behind ours.
-    expiredBefore: now.now - (CONVERSATION_TTL_SECONDS + 60) * 1000,
+    expiredBefore: used.now - (CONVERSATION_TTL_SECONDS + 60) * 1000,
     id: turn.conversationId,
     title: turn.title,
     questionId: turn.question.id,
