@@ -125,6 +125,34 @@ test.describe('one-question poll', () => {
       await thirdContext.close();
     }));
 
+  test("a guest's vote carries the bot check's pass; a check that turns the visitor down says so, and nothing is sent", async ({
+    page,
+  }) =>
+    whilePollOpen(async () => {
+      let verdict = { actionApproved: false, message: 'Low score.' };
+      const actions: unknown[] = [];
+      await page.route('**/api/verify-recaptcha', (route) => {
+        actions.push((route.request().postDataJSON() as { action: string }).action);
+        return route.fulfill({ json: verdict });
+      });
+      const passes: (string | null)[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/poll/create-vote')) passes.push(request.headers()['x-bot-pass'] ?? null);
+      });
+      await page.goto('/poll');
+      await expect(page.getByText('This site is protected by reCAPTCHA')).toBeVisible();
+      await page.getByLabel('Name').fill(uniqueUsername('Voter'));
+      await page.getByRole('checkbox', { name: OPTIONS[0], exact: true }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('alert')).toContainText('Low score.');
+      expect(passes).toEqual([]);
+      verdict = { actionApproved: true, message: '', botPass: 'the-pass' } as typeof verdict;
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.locator('.toast').last()).toContainText('Vote successfully submitted.');
+      expect(actions).toEqual(['vote', 'vote']);
+      expect(passes).toEqual(['the-pass']);
+    }));
+
   test('a blank name, or a name that belongs to an account, is explained on the page', async ({ page }) =>
     whilePollOpen(async () => {
       const errors = watchForErrors(page);

@@ -11,6 +11,7 @@ import login from '../../netlify/functions/auth-login.mts';
 import contact from '../../netlify/functions/contact-send.mts';
 import register from '../../netlify/functions/auth-register.mts';
 import verify from '../../netlify/functions/verify-recaptcha.mts';
+import pollVote from '../../netlify/functions/poll-create-vote.mts';
 import schedulingComment from '../../netlify/functions/scheduling-comment.mts';
 import schedulingVote from '../../netlify/functions/scheduling-vote.mts';
 import { createPoll } from '../../src/features/scheduling/organising/service.server.ts';
@@ -18,7 +19,7 @@ import { OPERATOR } from '../../src/server/caller.ts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { BOT_CHECK_NOT_CONFIGURED, BOT_PASS_SECONDS, LIMITS, PASS_USED } from '../../src/server/captcha.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../tools/fake-openai/server.ts';
-import { features } from '../site-config.ts';
+import { features, poll } from '../site-config.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
 import { call, newAddress, uniqueName } from './request.ts';
 
@@ -287,6 +288,30 @@ describe('the bot pass: the actions that cost money or make accounts require a p
       expect(commented.status, JSON.stringify(commented.body)).toBe(200);
       expect(await say(commentPass)).toMatchObject({ status: 403, body: { error: PASS_USED } });
       expect((await say(undefined, token)).status).toBe(200);
+    },
+  );
+
+  it.skipIf(!features.poll || poll.closed === true)(
+    "asks a pass of a guest's vote on the one-question poll, not of a member's",
+    async () => {
+      const address = newAddress();
+      useFake({ success: true, action: 'vote', score: 0.9, hostname: 'localhost' }); // the check on
+      const vote = (name: string, botPass?: string, token?: string) =>
+        call(pollVote, {
+          token,
+          address,
+          body: { name, question: 0, vote: ['0'] },
+          headers: botPass ? { 'X-Bot-Pass': botPass } : {},
+        });
+      const name = `Guest ${uniqueName('g')}`;
+      expect(await vote(name)).toMatchObject({ status: 403, body: { error: 'Please complete the bot check first.' } });
+      expect((await vote(name, await passFor('contact', address))).status).toBe(403); // another action's
+      const pass = await passFor('vote', address);
+      expect(await vote(name, pass)).toMatchObject({ status: 200, body: { status: 'Success' } });
+      // One vote per pass: another name with the same pass is refused.
+      expect(await vote(`Guest ${uniqueName('h')}`, pass)).toMatchObject({ status: 403, body: { error: PASS_USED } });
+      const member = uniqueName('member');
+      expect((await vote('', undefined, await tokenFor(member, 1))).status).toBe(200);
     },
   );
 

@@ -10,12 +10,18 @@ export async function fetchPoll(question: number): Promise<PollState> {
   return { allVotes, closed };
 }
 
-/** Votes for the selected options (indices as strings). */
-export async function createVote(name: string, question: number, vote: string[]): Promise<CreateVoteStatus> {
+/** Votes for the selected options (indices as strings), with a bot pass when not signed in. */
+export async function createVote(
+  name: string,
+  question: number,
+  vote: string[],
+  botPass?: string,
+): Promise<CreateVoteStatus> {
   return (
     await apiRequest<{ status: CreateVoteStatus }>('poll/create-vote', {
       method: 'POST',
       body: { name, question, vote },
+      botPass,
     })
   ).status;
 }

@@ -34,10 +34,12 @@ export interface VoteToCast {
   maxVoters: number;
   /** Where a voter new to the question counts, signed in or not. */
   newVoters: Attempt;
+  /** An anonymous vote's bot pass, spent with it (src/server/captcha.ts checkBotPass); none while the check is off. */
+  pass?: { key: string; seconds: number } | undefined;
 }
 
 /** Records a vote in one round trip (scripts.server.ts castVote). */
-export async function castVote({ question, vote, accountKey, address, maxVoters, newVoters }: VoteToCast) {
+export async function castVote({ question, vote, accountKey, address, maxVoters, newVoters, pass }: VoteToCast) {
   const name = vote.inputtedName;
   const probe = accountProbe(address, name);
   const [newVotersKey, newVotersMax, newVotersWindow] = attemptCounter(newVoters);
@@ -47,6 +49,7 @@ export async function castVote({ question, vote, accountKey, address, maxVoters,
       account: keys.user(usernameKey(name)),
       newVoters: newVotersKey,
       closed: pollKeys.closed(question),
+      pass: pass?.key ?? keys.botPassUsed(''),
       ...probe.keys,
     },
     {
@@ -57,6 +60,7 @@ export async function castVote({ question, vote, accountKey, address, maxVoters,
       maxVoters,
       newVotersMax,
       newVotersWindow,
+      passSeconds: pass?.seconds ?? 0,
       ...probe.args,
     },
   );

@@ -12,10 +12,12 @@ import { type Wait, defineScript } from '../../server/scripts/script.ts';
  * the owner closed it), the voter already voted or the question has its most voters. An anonymous
  * vote under a name an account has, or in an account key's form, is refused ('taken'), the look
  * counted in register's counters first (probe_account) when the name could be an account. A voter new to the question,
- * signed in or not, counts in `newVoters`; once it holds `newVotersMax`, the next waits.
+ * signed in or not, counts in `newVoters`; once it holds `newVotersMax`, the next waits. An
+ * anonymous vote spends the request's bot pass (`K.pass`, set once for `A.passSeconds`;
+ * 'pass-used' when it has served already), unless the check is off (`A.passSeconds` 0).
  */
 export const castVote = defineScript<
-  'votes' | 'account' | 'newVoters' | 'closed' | keyof AccountProbe['keys'],
+  'votes' | 'account' | 'newVoters' | 'closed' | 'pass' | keyof AccountProbe['keys'],
   {
     voterKey: string;
     vote: string;
@@ -24,8 +26,9 @@ export const castVote = defineScript<
     maxVoters: number;
     newVotersMax: number;
     newVotersWindow: number;
+    passSeconds: number;
   } & AccountProbe['args'],
-  'added' | 'already' | 'closed' | 'taken' | 'full' | Wait
+  'added' | 'already' | 'closed' | 'taken' | 'full' | 'pass-used' | Wait
 >(`${PROBE_ACCOUNT}
 if redis.call('EXISTS', K.closed) == 1 then return 'closed' end
 if A.anonymous and string.match(A.voterKey, '^[%w_.%-]+#%d+$') then return 'taken' end
@@ -39,6 +42,7 @@ if redis.call('HLEN', K.votes) >= A.maxVoters then return 'full' end
 if (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
   return 'wait:' .. math.max(redis.call('TTL', K.newVoters), 1)
 end
+if A.passSeconds > 0 and not redis.call('SET', K.pass, 1, 'NX', 'EX', A.passSeconds) then return 'pass-used' end
 count_in(K.newVoters, math.huge, A.newVotersWindow)
 redis.call('HSET', K.votes, A.voterKey, A.vote)
 return 'added'`);

@@ -3,6 +3,7 @@
 // question, which the site config may also close for good.
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
+import { PASS_USED, checkBotPass } from '../../server/captcha.ts';
 import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/caller.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
@@ -57,12 +58,15 @@ export async function castVote(
   input: CreateVoteRequest,
   voter: SignedIn | Guest,
   address: string,
+  botPass?: string | null,
 ): Promise<CreateVoteStatus> {
   const signedIn = isSignedIn(voter);
   const name = signedIn ? voter.username : input.name;
   if (!name) throw new AppError<PollReason>('bad_request', BLANK_NAME, {}, 'blank-name');
   if (input.vote.length === 0) throw new AppError<PollReason>('bad_request', NO_OPTION, {}, 'no-option');
   if (closedInConfig(input.question)) throw pollClosed();
+  // An anonymous vote needs a bot pass: a script filling the question needs one per name. The vote spends it.
+  const pass = signedIn ? undefined : await checkBotPass(botPass, 'vote', address);
   // A signed-in voter's session is checked in the rate limit's round trip, before the vote is written.
   await checkedWithinRateLimits(sessionOf(voter), [[LIMITS.votesPerAddress, address]]);
   const outcome = await repo.castVote({
@@ -72,11 +76,13 @@ export async function castVote(
     address,
     maxVoters: scaledForLocalRun(MAX_VOTERS_PER_QUESTION),
     newVoters: [LIMITS.newVotersPerAddress, `${input.question}@${address}`],
+    pass,
   });
   // Over register's limits on looking at accounts, or the address's new voters: the refusal register gives.
   const wait = secondsToWait(outcome);
   if (wait !== undefined) throw rateLimited(wait);
   if (outcome === 'closed') throw pollClosed();
+  if (outcome === 'pass-used') throw new AppError('forbidden', PASS_USED);
   if (outcome === 'taken') throw new AppError<PollReason>('conflict', ACCOUNT_NAME, {}, 'account-name');
   if (outcome === 'full') throw new AppError<PollReason>('conflict', QUESTION_FULL, {}, 'poll-full');
   return outcome === 'added' ? 'Success' : 'alreadyVoted';

@@ -6,6 +6,7 @@ import { showFieldError } from '../../../components/field.ts';
 import { showToast } from '../../../components/toast.ts';
 import { canRunPoll } from '../../../lib/policy.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
+import { BotCheckUnavailable, passBotCheck } from '../../../platform/captcha.ts';
 import { readStored, writeStored } from '../../../platform/browser-storage.ts';
 import { $user } from '../../../platform/session.ts';
 import { createVote, fetchPoll, setPollClosed } from '../api-client.ts';
@@ -21,6 +22,16 @@ import {
   resultsShown,
 } from '../logic.ts';
 import type { PollReason, PollState } from '../schema.ts';
+
+/** The bot check turned the visitor down: its message is what the toast says. */
+class BotCheckRefused extends Error {}
+
+/** A bot pass for an anonymous vote (src/platform/captcha.ts). */
+async function votePass(): Promise<string | undefined> {
+  const verdict = await passBotCheck('vote');
+  if (!verdict.actionApproved) throw new BotCheckRefused(verdict.message);
+  return verdict.botPass;
+}
 
 const POLL_TOAST_MS = 3000;
 const SPINNER_MS = 3000;
@@ -159,13 +170,17 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
     spinner.hidden = false;
     setTimeout(() => (spinner.hidden = true), SPINNER_MS);
     try {
-      const status = await createVote(name.value, question, selected);
+      const botPass = $user.get().username ? undefined : await votePass();
+      const status = await createVote(name.value, question, selected, botPass);
       if (status === 'Failed') throw new Error('The vote was not recorded.');
       rememberVote(question);
       showToast(status === 'Success' ? TOASTS.success : TOASTS.already);
       await load();
     } catch (error) {
       console.error('An error occurred', error);
+      if (error instanceof BotCheckUnavailable || error instanceof BotCheckRefused) {
+        return void showToast({ ...TOASTS.failure, text: error.message });
+      }
       // A name the server refused (blank, or an account's) is the visitor's to fix, and a full
       // question is told there too: the server's words show at the name. An empty ballot is told
       // at the options; a closed question shows closed.

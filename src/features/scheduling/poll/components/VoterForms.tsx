@@ -2,6 +2,7 @@
 // sections 2, 4, 5: label Name, placeholder, Save; Save locks the input, editing unlocks it). Once
 // they have answered, an address to hear the organiser's pick: optional, seen only by the
 // organiser, one mail with the event for a calendar; a blank field forgets the one left.
+import CaptchaNotice from '../../../../components/CaptchaNotice.tsx';
 import Field from '../../../../components/Field.tsx';
 import { MAX_NAME_LENGTH, displayName } from '../logic.ts';
 import { type PollView, editVoterEmail, editVoterName, saveVoterEmail, saveVoterName } from '../store.ts';
@@ -43,6 +44,8 @@ export function VoterPanel({ poll }: { poll: PollView }) {
         hint={saved ? `Saved. You are voting as ${typed.trim()}; edit the name to change it.` : ''}
         error={error}
       />
+      {/* A guest's first vote and comments pass the bot check. */}
+      <CaptchaNotice />
     </form>
   );
 }
