@@ -5,6 +5,7 @@
 // limits alone); without a secret, local and test runs approve (and say so) and production refuses.
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { addressTag } from './client.ts';
+import type { PassSpend } from './scripts/bot-pass.ts';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../lib/captcha-actions.ts';
 import { AppError } from './app-error.ts';
@@ -142,6 +143,11 @@ export async function checkBotPass(
   // One request per pass: reused within its lifetime, it would let a script run the action (a
   // login's password check, say) as often as it likes after one check.
   return { key: keys.botPassUsed(createHash('sha256').update(pass).digest('base64url')), seconds: BOT_PASS_SECONDS };
+}
+
+/** What a script starting with SPEND_PASS takes for `pass` (checkBotPass's answer): with the check off, a key it never writes. */
+export function passSpend(pass: { key: string; seconds: number } | undefined): PassSpend {
+  return { keys: { pass: pass?.key ?? keys.botPassUsed('') }, args: { passSeconds: pass?.seconds ?? 0 } };
 }
 
 /** The refusal of a bot pass that has already served a request. */

@@ -165,7 +165,7 @@ export function endpoint<const TAccess extends Access, TSchema extends AnySchema
       const caller = (await callerFor(req, options.access)) as CallerFor<TAccess>;
       const later: Later = async (work) => {
         const run = work().catch((error: unknown) =>
-          console.error(`[${requestId}] after the answer: ${String(error)}`),
+          console.error(`[${requestId}] after the answer:`, describeError(error)),
         );
         if (context?.waitUntil) context.waitUntil(run);
         else await run;

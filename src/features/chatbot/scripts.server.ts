@@ -128,7 +128,8 @@ export interface KeepTurnArgs extends Use {
 /**
  * Keeps a question and the server's answer in a conversation (new or kept): the messages from the
  * question's id on are replaced by the turn (an answer asked again), the oldest dropped past the
- * conversation's caps (never leaving an answer without its question), the least recently changed
+ * conversation's caps (never leaving an answer without its question: logic.ts keptMessages' rule,
+ * which the browser applies to a guest's), the least recently changed
  * conversation evicted past the account's count, and the bytes counted. Refused, with nothing
  * changed, when it would take the account's or the site's bytes past their budget. Accounts whose
  * conversations have expired are first taken off the count (a few each call).

@@ -314,12 +314,13 @@ export async function askToJoin(
   },
 ): Promise<{ wait: number; outcome?: scripts.AskOutcome | 'too-soon'; declinedAt?: string }> {
   const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, member.accountKey]);
+  const from = addressTag(address);
   const entry: ListedJoinRequest = {
     accountKey: member.accountKey,
     username: member.username,
     note: request.note,
     askedAt: request.askedAt,
-    from: addressTag(address),
+    from,
   };
   const reply = await scripts.askToJoin.runChecked(
     session,
@@ -333,7 +334,7 @@ export async function askToJoin(
       attemptsMax,
       attemptsWindow,
       perAddress: rules.perAddress,
-      from: entry.from!,
+      from,
       json: JSON.stringify(request),
       entry: JSON.stringify(entry),
       id: request.id,

@@ -1,6 +1,7 @@
 // Redis access for the one-question poll: a question's votes and the owner's closed flag.
 import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { couldBeAccountName, accountProbe } from '../../server/account-probe.ts';
+import { passSpend } from '../../server/captcha.ts';
 import { keys, usernameKey } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, redis } from '../../server/redis.ts';
@@ -42,6 +43,7 @@ export interface VoteToCast {
 export async function castVote({ question, vote, accountKey, address, maxVoters, newVoters, pass }: VoteToCast) {
   const name = vote.inputtedName;
   const probe = accountProbe(address, name);
+  const spend = passSpend(pass);
   const [newVotersKey, newVotersMax, newVotersWindow] = attemptCounter(newVoters);
   return scripts.castVote.run(
     {
@@ -49,7 +51,7 @@ export async function castVote({ question, vote, accountKey, address, maxVoters,
       account: keys.user(usernameKey(name)),
       newVoters: newVotersKey,
       closed: pollKeys.closed(question),
-      pass: pass?.key ?? keys.botPassUsed(''),
+      ...spend.keys,
       ...probe.keys,
     },
     {
@@ -60,7 +62,7 @@ export async function castVote({ question, vote, accountKey, address, maxVoters,
       maxVoters,
       newVotersMax,
       newVotersWindow,
-      passSeconds: pass?.seconds ?? 0,
+      ...spend.args,
       ...probe.args,
     },
   );

@@ -3,6 +3,7 @@
 // its public results stay a bounded read.
 import type { AccountProbe } from '../../server/scripts/account-probe.ts';
 import { PROBE_ACCOUNT } from '../../server/scripts/account-probe.ts';
+import { type PassSpend, SPEND_PASS } from '../../server/scripts/bot-pass.ts';
 import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { type Wait, defineScript } from '../../server/scripts/script.ts';
 
@@ -17,7 +18,7 @@ import { type Wait, defineScript } from '../../server/scripts/script.ts';
  * 'pass-used' when it has served already), unless the check is off (`A.passSeconds` 0).
  */
 export const castVote = defineScript<
-  'votes' | 'account' | 'newVoters' | 'closed' | 'pass' | keyof AccountProbe['keys'],
+  'votes' | 'account' | 'newVoters' | 'closed' | keyof PassSpend['keys'] | keyof AccountProbe['keys'],
   {
     voterKey: string;
     vote: string;
@@ -26,10 +27,10 @@ export const castVote = defineScript<
     maxVoters: number;
     newVotersMax: number;
     newVotersWindow: number;
-    passSeconds: number;
-  } & AccountProbe['args'],
+  } & AccountProbe['args'] &
+    PassSpend['args'],
   'added' | 'already' | 'closed' | 'taken' | 'full' | 'pass-used' | Wait
->(`${PROBE_ACCOUNT}
+>(`${PROBE_ACCOUNT}${SPEND_PASS}
 if redis.call('EXISTS', K.closed) == 1 then return 'closed' end
 if A.anonymous and string.match(A.voterKey, '^[%w_.%-]+#%d+$') then return 'taken' end
 if A.anonymous and A.couldBeAccount then
@@ -42,7 +43,7 @@ if redis.call('HLEN', K.votes) >= A.maxVoters then return 'full' end
 if (tonumber(redis.call('GET', K.newVoters) or '0') or 0) >= A.newVotersMax then
   return 'wait:' .. math.max(redis.call('TTL', K.newVoters), 1)
 end
-if A.passSeconds > 0 and not redis.call('SET', K.pass, 1, 'NX', 'EX', A.passSeconds) then return 'pass-used' end
+if not spend_pass(K.pass, A.passSeconds) then return 'pass-used' end
 count_in(K.newVoters, math.huge, A.newVotersWindow)
 redis.call('HSET', K.votes, A.voterKey, A.vote)
 return 'added'`);

@@ -4,6 +4,7 @@
 // name's claim or a member's rate limit, then the change), each read one.
 import * as scripts from './scripts.server.ts';
 import { couldBeAccountName, accountProbe } from '../../../server/account-probe.ts';
+import { passSpend } from '../../../server/captcha.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';
 import { normalAddress } from '../../../server/mail-address.ts';
 import { type RateLimit, attemptCounter } from '../../../server/rate-limit.ts';
@@ -75,6 +76,7 @@ export function claimName(
   // The name without 'anon_' in its key form: an account's name, to look for.
   const plainName = voter.key.slice(ANON_PREFIX.length);
   const probe = accountProbe(address, plainName);
+  const spend = passSpend(pass);
   const [attempts, attemptsMax, attemptsWindow] = attemptCounter([limit, address]);
   return scripts.claimName.counted.run(
     {
@@ -84,13 +86,12 @@ export function claimName(
       claims: schedulingKeys.claims(pollId),
       people: schedulingKeys.people(pollId),
       votes: schedulingKeys.votes(pollId),
-      // With the check off, a key the script never writes.
-      pass: pass?.key ?? keys.botPassUsed(''),
+      ...spend.keys,
     },
     {
       attemptsMax,
       attemptsWindow,
-      passSeconds: pass?.seconds ?? 0,
+      ...spend.args,
       voterKey: voter.key,
       plainName,
       remove: voter.remove,

@@ -3,6 +3,7 @@
 // '<voter key>\v'. A vote counts only for an option the poll offers; an anonymous name belongs to
 // whoever voted under it first, unless an account or a registered voter has it.
 import { PROBE_ACCOUNT } from '../../../server/scripts/account-probe.ts';
+import { type PassSpend, SPEND_PASS } from '../../../server/scripts/bot-pass.ts';
 import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 import { COUNT_IN } from '../../../server/scripts/rate-limit.ts';
 import { type Wait, defineScript } from '../../../server/scripts/script.ts';
@@ -18,7 +19,7 @@ export type ChangeOutcome = 'ok' | 'taken' | 'no-poll' | 'unknown-option' | 'ful
  * when it has served already), unless the check is off (`A.passSeconds` 0).
  */
 export const claimName = defineLimitedScript<
-  'probeNames' | 'probeAddress' | 'account' | 'claims' | 'people' | 'votes' | 'pass',
+  'probeNames' | 'probeAddress' | 'account' | 'claims' | 'people' | 'votes' | keyof PassSpend['keys'],
   {
     voterKey: string;
     /** The name without 'anon_' in its key form. */
@@ -29,10 +30,9 @@ export const claimName = defineLimitedScript<
     couldBeAccount: boolean;
     probe: { name: string; addressMax: number; addressWindow: number };
     accountKeyPrefix: string;
-    passSeconds: number;
-  },
+  } & PassSpend['args'],
   'ok' | 'claimed' | 'taken' | 'pass-used' | Wait
->(`${PROBE_ACCOUNT}
+>(`${PROBE_ACCOUNT}${SPEND_PASS}
 local held = redis.call('HGET', K.claims, A.voterKey)
 if held then return held == A.secretHash and 'ok' or 'taken' end
 if A.remove then return 'ok' end
@@ -45,7 +45,7 @@ if redis.call('EXISTS', K.account) == 1 or redis.call('HEXISTS', K.people, A.pla
   or #redis.call('ZRANGE', K.votes, '[' .. prefix, '(' .. prefix .. ':', 'BYLEX', 'LIMIT', 0, 1) > 0 then
   return 'taken'
 end
-if A.passSeconds > 0 and not redis.call('SET', K.pass, 1, 'NX', 'EX', A.passSeconds) then return 'pass-used' end
+if not spend_pass(K.pass, A.passSeconds) then return 'pass-used' end
 redis.call('HSET', K.claims, A.voterKey, A.newSecretHash)
 return 'claimed'`);
 
