@@ -1,8 +1,10 @@
 // The content collections: data the owner edits, checked against a schema at build time so a
 // typo in a link or a missing thumbnail fails the build instead of shipping a broken card.
 import { defineCollection } from 'astro:content';
-import { file } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { POST_FIELDS } from './features/blog/schema.ts';
+import { PROJECT_PAGE_FIELDS } from './features/projects/schema.ts';
 import { GALLERY_GROUPS, IMAGES_PER_GROUP } from './features/gallery/logic.ts';
 import { PICKLE_TYPES } from './features/shop/logic.ts';
 
@@ -36,4 +38,16 @@ const gallery = defineCollection({
     }),
 });
 
-export const collections = { products, gallery };
+/** Blog posts, one Markdown file each (its name is the post's URL): a bad field fails the build. */
+const posts = defineCollection({
+  loader: glob({ pattern: '*.md', base: 'src/content/blog' }),
+  schema: POST_FIELDS,
+});
+
+/** The projects' write-ups, src/content/projects/<id>.md, for the site config's projects. */
+const projectPages = defineCollection({
+  loader: glob({ pattern: '*.md', base: 'src/content/projects' }),
+  schema: PROJECT_PAGE_FIELDS,
+});
+
+export const collections = { products, gallery, posts, projectPages };

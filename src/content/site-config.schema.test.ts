@@ -38,8 +38,8 @@ describe('the site config check', () => {
   });
 
   it('names an unknown feature and lists the known ones', () => {
-    expect(problemsWith((copy) => Object.assign(copy.features, { blog: true }))).toEqual([
-      'features.blog: is not a field of features (the features are shop, wordGame, chatbot, forum, poll, scheduling, wedding)',
+    expect(problemsWith((copy) => Object.assign(copy.features, { newsletter: true }))).toEqual([
+      'features.newsletter: is not a field of features (the features are shop, wordGame, chatbot, forum, poll, scheduling, wedding, blog)',
     ]);
     expect(problemsWith((copy) => Object.assign(copy.features, { shop: 'no' }))).toEqual([
       'features.shop: must be true or false',

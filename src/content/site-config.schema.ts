@@ -56,6 +56,10 @@ const pollSchema = v.strictObject({
 const projectSchema = v.strictObject({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be lower-case words joined by hyphens, like my-project')),
   title: text,
+  /** Its stack or subjects, shown on its page and card; each tag has a page (/tags/<tag>). */
+  tags: v.optional(
+    v.pipe(v.array(v.pipe(text, v.maxLength(40, 'takes at most 40 characters'))), v.maxLength(8, 'takes at most 8')),
+  ),
   description: text,
   thumbnail: v.pipe(
     v.string(),

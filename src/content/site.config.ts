@@ -45,6 +45,7 @@ export const features: FeaturesConfig = {
   poll: true,
   scheduling: true,
   wedding: true,
+  blog: true,
 };
 
 /** The résumé the nav's Résumé dialog shows: built into /resume.pdf from this at every build. */
@@ -104,7 +105,8 @@ export const poll: PollConfig = {
 };
 
 /**
- * The project showcase on the home page, in this order. `thumbnail` is a picture in
+ * The project showcase on the home page, in this order; each project also has a page of its own
+ * (/projects/<id>), with the write-up in src/content/projects/<id>.md if there is one. `thumbnail` is a picture in
  * src/content/projects/thumbnails/; `demo` is a page of this site (`/chatbot`: its card's Live Demo
  * goes when that feature is off) or an https address; `code` is where the source is (the Github link).
  */
@@ -112,6 +114,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'tea-shop',
     title: 'Tea Shop Website',
+    tags: ['HTML', 'CSS', 'Accessibility'],
     description:
       'A storefront for a small loose-leaf tea shop, built mobile-first with semantic HTML, Sass and a sprinkle of JavaScript. Visitors browse teas by origin and caffeine level, read brewing guides and find the shop on a map. It scores 100 for accessibility in Lighthouse and loads in under a second on a mid-range phone.',
     thumbnail: 'tea-shop.png',
@@ -122,6 +125,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'ai-chatbot',
     title: 'AI Chatbot',
+    tags: ['AI', 'React', 'Serverless'],
     description:
       "A chat assistant built on OpenAI's gpt-4o-mini model, with adjustable system parameters: pick the assistant's persona and tone before you ask. A serverless function holds the API key, checks for bots and rate limits each visitor, so the key never reaches the browser. Try it right here on this site.",
     thumbnail: 'ai-chatbot.png',
@@ -132,6 +136,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'drecoll-hills-harvest',
     title: 'Drecoll Hills Harvest',
+    tags: ['Shop', 'React', 'Redis'],
     description:
       'A mock farm-produce shop with its own light theme: browse pickles, choose a type, size and quantity, keep them in a cart and submit an order. It also has a rotating 3D gallery of the farm, driven by buttons or the arrow keys. Log in to place an order; carts and orders are stored in Redis behind serverless functions.',
     thumbnail: 'drecoll-hills-harvest.png',
@@ -142,6 +147,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'word-game',
     title: 'Word Game',
+    tags: ['Word game', 'React', 'Accessibility'],
     description:
       'A five-letter word-guessing game: six tries, with green, yellow and grey tiles telling you how close each guess was. An on-screen keyboard makes it playable on a phone without a physical keyboard. Log in and your best round is saved to your dashboard.',
     thumbnail: 'word-game.png',
@@ -152,6 +158,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'tetris',
     title: 'Tetris',
+    tags: ['JavaScript', 'Games'],
     description:
       'The falling-blocks classic written from scratch on an HTML canvas, with no game engine. It has wall kicks, a next-piece preview, levels that speed up and a high score kept in local storage. Keyboard and touch controls both work.',
     thumbnail: 'tetris.png',
@@ -162,6 +169,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'boating-app',
     title: 'Boating App',
+    tags: ['React', 'Maps'],
     description:
       'A trip planner for boaters built with React and an interactive map. Plot a route between waypoints, see its distance and the marine forecast along the way, and save trips for later. It needs a private map API key, so there is no public demo; the code and screenshots are on GitHub.',
     thumbnail: 'boating-app.png',
@@ -171,6 +179,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'cocktail-search',
     title: 'Cocktail Search',
+    tags: ['JavaScript', 'APIs'],
     description:
       'Search thousands of cocktail recipes by name or by what is already in your cabinet. Results come from a public cocktail API and show ingredients, measures and instructions. Favourites are kept in local storage.',
     thumbnail: 'cocktail-search.png',
@@ -181,6 +190,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'movie-search',
     title: 'Movie Search',
+    tags: ['React', 'APIs'],
     description:
       'A fast movie finder on top of a public film database API. Search as you type, with requests debounced and cancelled so results never arrive out of order. Each film opens a detail view with its cast, rating and plot.',
     thumbnail: 'movie-search.png',
@@ -191,6 +201,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'user-directory',
     title: 'User Directory',
+    tags: ['React'],
     description:
       'An employee directory in React that loads a few hundred people and lets you sort, filter and search them instantly. The table stays usable by keyboard and screen reader, with sortable column headers that announce their order.',
     thumbnail: 'user-directory.png',
@@ -201,6 +212,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'book-search',
     title: 'Book Search',
+    tags: ['React', 'MongoDB'],
     description:
       'A reading-list app: search books through a public books API and save the ones you want to read. It is a full-stack app with a React front end, a Node and Express API and a MongoDB database behind accounts.',
     thumbnail: 'book-search.png',
@@ -211,6 +223,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'weather-dashboard',
     title: 'Weather Dashboard',
+    tags: ['JavaScript', 'APIs'],
     description:
       'Current conditions and a five-day forecast for any city, from a public weather API. Recent searches are remembered, units switch between Celsius and Fahrenheit, and the layout works from a small phone to a wide screen.',
     thumbnail: 'weather-dashboard.png',
@@ -221,6 +234,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'portfolio',
     title: 'This Portfolio',
+    tags: ['Astro', 'React', 'Redis', 'Performance'],
     description:
       'The site you are on. Static Astro pages with small React islands, Netlify Functions for the API, Upstash Redis for data and signed tokens for accounts. It is built to score 100 for accessibility, best practices and SEO, and it is tested end to end in a real browser.',
     thumbnail: 'portfolio.png',
@@ -230,6 +244,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'drupal-projects',
     title: 'Drupal Projects',
+    tags: ['Drupal', 'PHP'],
     description:
       'Client sites built and maintained with Drupal: custom themes, content types and views, and modules written in PHP where the contributed ones fell short. The work includes migrations from older Drupal versions and accessibility fixes. The code belongs to the clients, so there is no public repository.',
     thumbnail: 'drupal-projects.png',
@@ -238,6 +253,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'budget-tracker',
     title: 'Budget Tracker',
+    tags: ['JavaScript', 'Offline'],
     description:
       "A budget tracker that keeps working offline. It is a progressive web app: a service worker caches the app, and entries made without a connection are kept in IndexedDB and synced when you are back online. A chart shows where the month's money went.",
     thumbnail: 'budget-tracker.png',
@@ -248,6 +264,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'expense-tracker',
     title: 'Expense Tracker',
+    tags: ['Node.js', 'MySQL'],
     description:
       'A command-line expense tracker in Node.js backed by MySQL. It records expenses by category, prints monthly summaries and exports them as CSV. There is nothing to click, so no live demo: the repository shows it running.',
     thumbnail: 'expense-tracker.png',
@@ -257,6 +274,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'fitness-tracker',
     title: 'Fitness Tracker',
+    tags: ['Node.js', 'MongoDB'],
     description:
       'Log workouts, exercises, sets and weights, then watch progress on charts over the last weeks. It runs on Node and Express with MongoDB, and its aggregation queries add up durations and weights on the database side.',
     thumbnail: 'fitness-tracker.png',
@@ -267,6 +285,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'tech-blog',
     title: 'Tech Blog',
+    tags: ['Node.js', 'SQL'],
     description:
       "A developer blog where people sign up, publish posts and comment on each other's. Pages are rendered on the server from templates, sessions are kept in the database and every form is validated on both sides.",
     thumbnail: 'tech-blog.png',
@@ -277,6 +296,7 @@ export const projects: ProjectConfig[] = [
   {
     id: 'readme-generator',
     title: 'README Generator',
+    tags: ['Node.js'],
     description:
       'A command-line tool that asks a few questions about a project and writes a tidy README.md: title, description, installation, usage, licence badge and contributing notes. It saves a few minutes on every new repository.',
     thumbnail: 'readme-generator.png',

@@ -56,4 +56,22 @@ describe('the Content-Security-Policy written for each page', () => {
     expect(rules['/about']).not.toContain(hashSource('.home{}'));
     for (const css of ['.about{}', '.home{}', '.missing{}']) expect(rules['/*']).toContain(hashSource(css));
   });
+
+  it('lets /search alone run WebAssembly (Pagefind), and /* too, since a host may send both rules', () => {
+    const file = headersFile(
+      new Map([
+        ['/about', page('.about{}')],
+        ['/search', page('.search{}')],
+      ]),
+    );
+    const scriptSources = (route: string) =>
+      new RegExp(`^${route.replace('*', '\\*')}\n {2}Content-Security-Policy: .*?script-src ([^;]*)`, 'm').exec(
+        file,
+      )![1]!;
+    expect(scriptSources('/search')).toContain("'wasm-unsafe-eval'");
+    expect(scriptSources('/*')).toContain("'wasm-unsafe-eval'");
+    expect(scriptSources('/about')).not.toContain('wasm');
+    expect(file).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
+    expect(headersFile(new Map([['/about', page('.about{}')]]))).not.toContain('wasm');
+  });
 });

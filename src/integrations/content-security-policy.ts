@@ -31,10 +31,17 @@ export const BASE_POLICY: Record<string, string[]> = {
   'upgrade-insecure-requests': [],
 };
 
+/**
+ * The pages that run WebAssembly: /search, whose index (Pagefind) is searched by it. Only they, and
+ * the `/*` rule every page's policy is a part of, allow 'wasm-unsafe-eval' (no other eval).
+ */
+export const WASM_PAGES = ['/search'];
+
 /** The inline code of a page that its policy must allow. */
 export interface InlineCode {
   scripts: string[];
   styles: string[];
+  wasm?: boolean;
 }
 
 /** The contents of a page's inline <script> (those without src) and <style> elements. */
@@ -52,9 +59,9 @@ export function hashSource(code: string): string {
 }
 
 /** The policy header value allowing the inline code given (and nothing else inline). */
-export function policyFor({ scripts, styles }: InlineCode): string {
+export function policyFor({ scripts, styles, wasm = false }: InlineCode): string {
   const extra: Record<string, string[]> = {
-    'script-src': [...new Set(scripts.map(hashSource))],
+    'script-src': [...(wasm ? ["'wasm-unsafe-eval'"] : []), ...new Set(scripts.map(hashSource))],
     'style-src': [...new Set(styles.map(hashSource))],
   };
   return Object.entries(BASE_POLICY)
@@ -80,7 +87,8 @@ export function headersFile(pages: Map<string, string>): string {
   const all: InlineCode = { scripts: [], styles: [] };
   const rules: string[] = [];
   for (const [route, html] of [...pages].sort(([a], [b]) => a.localeCompare(b))) {
-    const code = inlineCodeOf(html);
+    const code = { ...inlineCodeOf(html), wasm: WASM_PAGES.includes(route) };
+    all.wasm ||= code.wasm;
     all.scripts.push(...code.scripts);
     all.styles.push(...code.styles);
     // The 404 page is served at every unknown path: the `/*` rule below is its own.

@@ -63,12 +63,12 @@ describe('siteConfigError', () => {
     const error = siteConfigError({
       ...siteConfig,
       owner: { ...siteConfig.owner, name: '' },
-      features: { ...siteConfig.features, blog: true },
+      features: { ...siteConfig.features, newsletter: true },
       projects: [{ ...siteConfig.projects[0]!, thumbnail: 'no-such-picture.png' }],
     });
     expect(error).toMatch(/^src\/content\/site\.config\.ts has mistakes:\n/);
     expect(error).toMatch(/^ {2}- owner\.name: /m);
-    expect(error).toMatch(/^ {2}- features\.blog: is not a field of features/m);
+    expect(error).toMatch(/^ {2}- features\.newsletter: is not a field of features/m);
     expect(error).toContain('See docs/make-it-yours.md.');
   });
 

@@ -23,6 +23,8 @@ import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts
 import { mountOrderCta } from '../features/shop/components/order-cta.ts';
 import { mountProductPicker } from '../features/shop/components/product-picker.ts';
 import { RSVP_PAGE, WEDDING_CONSOLE } from '../features/wedding/mount-point.ts';
+import { mountSiteSearch } from '../features/search/components/site-search.ts';
+import { SITE_SEARCH } from '../features/search/mount-point.ts';
 import { WORD_GAME } from '../features/word-game/mount-point.ts';
 import { canAdminister } from '../lib/policy.ts';
 
@@ -41,6 +43,8 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   [SHOP_GREETING.selector]: (greeting) => mountController(greeting, mountShopGreeting),
   [EMAIL_LINK.selector]: (root) => mountController(root, mountEmailLink),
   [ORDER_CTA.selector]: (cta) => mountController(cta, mountOrderCta),
+  // Pagefind loads with the search page's first query.
+  [SITE_SEARCH.selector]: (root) => mountController(root, mountSiteSearch),
   // Any token may shop; without one the guard sends the visitor to /unauthorized.
   [PRODUCT_PICKER.selector]: (dialog) =>
     mountController(dialog as HTMLDialogElement, mountProductPicker, { guard: 'session' }),

@@ -10,6 +10,7 @@ vi.mock('../components/session-notice.ts', () => ({ mountSessionNotice: step('se
 vi.mock('../features/auth/components/nav-session.ts', () => ({ mountNavSession: step('nav session') }));
 vi.mock('../platform/early-input.ts', () => ({ replayEarlyActions: step('replay') }));
 vi.mock('../platform/prefetch.ts', () => ({ prefetchLinks: step('prefetch') }));
+vi.mock('../features/search/components/shortcut.ts', () => ({ wireSearchShortcut: step('search shortcut') }));
 vi.mock('./mount-points.ts', () => ({ mountFeatures: async () => step('features')() }));
 
 describe('the site script', () => {
@@ -39,6 +40,8 @@ describe('the site script', () => {
       'replay',
       'yield',
       'prefetch',
+      'yield',
+      'search shortcut',
     ]);
   });
 });

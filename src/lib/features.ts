@@ -4,7 +4,7 @@
 // (src/server/http.ts). Everything not listed here (home, about, contact, the dashboard, accounts)
 // is always there.
 
-export const FEATURES = ['shop', 'wordGame', 'chatbot', 'forum', 'poll', 'scheduling', 'wedding'] as const;
+export const FEATURES = ['shop', 'wordGame', 'chatbot', 'forum', 'poll', 'scheduling', 'wedding', 'blog'] as const;
 export type Feature = (typeof FEATURES)[number];
 export type FeatureSwitches = Readonly<Record<Feature, boolean>>;
 
@@ -23,6 +23,7 @@ export const FEATURE_PATHS: Readonly<Record<Feature, { pages: readonly string[];
   poll: { pages: ['/poll'], api: ['/api/poll'] },
   scheduling: { pages: ['/scheduling_polls', '/schedulingconsole'], api: ['/api/scheduling'] },
   wedding: { pages: ['/weddingconsole', '/rsvp'], api: ['/api/wedding'] },
+  blog: { pages: ['/blog', '/rss.xml'], api: [] },
 };
 
 function under(path: string, prefix: string): boolean {

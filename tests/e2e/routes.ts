@@ -4,7 +4,11 @@
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import type { Theme } from '../../src/platform/theme.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
-import { served } from '../site-config.ts';
+import { tagPath } from '../../src/lib/tags.ts';
+import { projects, served, writtenPosts } from '../site-config.ts';
+
+const firstPost = writtenPosts().find((post) => !post.draft);
+const firstTag = projects.flatMap((project) => project.tags ?? [])[0];
 
 /**
  * The public pages that are read rather than used: no React before interaction, nothing to
@@ -19,6 +23,11 @@ export const READING_PAGES: string[] = served([
   `${SHOP_HOME}/gallery`,
   '/poll',
   '/missing-page',
+  `/projects/${projects[0]!.id}`,
+  ...(firstTag ? [tagPath(firstTag)] : []),
+  '/search',
+  '/blog',
+  ...(firstPost ? [`/blog/${firstPost.id}`] : []),
 ]);
 
 /** The public pages that render a React island as they load. */

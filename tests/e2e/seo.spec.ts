@@ -69,12 +69,14 @@ test.describe('SEO and sharing tags', () => {
       expect(meta(html, 'property', 'og:title')).toBe(title);
       expect(meta(html, 'property', 'og:description')).toBe(description);
       expect(meta(html, 'property', 'og:type')).toBe('website');
-      expect(meta(html, 'property', 'og:image')).toBe(`${SITE}/social-card.png`);
+      // A post has a card of its own (blog.spec.ts); every other page the site's.
+      const card = /^\/blog\/[^/]+$/.test(path) ? `${SITE}${path}/card.png` : `${SITE}/social-card.png`;
+      expect(meta(html, 'property', 'og:image')).toBe(card);
       expect(meta(html, 'property', 'og:image:alt')).toBeTruthy();
       expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
       expect(meta(html, 'name', 'twitter:title')).toBe(title);
       expect(meta(html, 'name', 'twitter:description')).toBe(description);
-      expect(meta(html, 'name', 'twitter:image')).toBe(`${SITE}/social-card.png`);
+      expect(meta(html, 'name', 'twitter:image')).toBe(card);
     });
   }
 

@@ -1,7 +1,9 @@
 // The home page's project showcase and the about page.
+import { existsSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { owner, projects, served } from '../site-config.ts';
 import { test } from './fixtures.ts';
+import { tagPath, tagSlug } from '../../src/lib/tags.ts';
 import { picturesIn, expectFittingCandidate, expectNoAxeViolations, watchForErrors } from './helpers.ts';
 
 /** The Live Demo a project's card should show: an https one always, one on this site while its feature is on. */
@@ -78,6 +80,43 @@ test.describe('project showcase', () => {
     expect(await second()).toEqual(whole);
   });
 
+  test('each project has its page: title, stack, picture, links, and its write-up or description', async ({ page }) => {
+    for (const project of projects) {
+      await page.goto(`/projects/${project.id}`);
+      const article = page.getByRole('article');
+      await expect(article.getByRole('heading', { level: 1 })).toHaveText(project.title);
+      const stack = article.getByRole('list', { name: 'Stack' }).getByRole('link');
+      await expect(stack).toHaveText(project.tags ?? []);
+      await expect(article.getByRole('img', { name: project.thumbnailAlt })).toBeVisible();
+      if (project.code)
+        await expect(article.getByRole('link', { name: /^Github/ })).toHaveAttribute('href', project.code);
+      const shown = shownDemo(project);
+      await expect(article.getByRole('link', { name: /^Live Demo/ })).toHaveCount(shown ? 1 : 0);
+      const writeUp = `src/content/projects/${project.id}.md`;
+      if (!existsSync(writeUp)) await expect(article).toContainText(project.description);
+      else await expect(article.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test("the tag filter works without a script: a tag's link lists its projects, All goes back", async ({ browser }) => {
+    const tag = projects.flatMap((project) => project.tags ?? [])[0];
+    if (!tag) return expect(projects.flatMap((project) => project.tags ?? [])).toEqual([]);
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto('/');
+    const filter = page.getByRole('navigation', { name: 'Projects by tag' });
+    await expect(filter.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+    const tagged = projects.filter((project) => (project.tags ?? []).some((each) => tagSlug(each) === tagSlug(tag)));
+    await filter.getByRole('link', { name: `${tag} (${tagged.length})`, exact: true }).click();
+    await expect(page).toHaveURL(tagPath(tag));
+    const cards = page.getByRole('region', { name: 'Projects' }).getByRole('article');
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(tagged.map((project) => project.title));
+    await expect(filter.locator('[aria-current="page"]')).toHaveText(`${tag} (${tagged.length})`);
+    await filter.getByRole('link', { name: 'All' }).click();
+    await expect(page).toHaveURL(/\/#projects-title$/);
+    await page.close();
+  });
+
   test('links live demos (internal ones in place, external ones in a new tab) and public code', async ({ page }) => {
     await page.goto('/');
     const cards = page.getByRole('region', { name: 'Projects' }).getByRole('article');
@@ -105,8 +144,13 @@ test.describe('project showcase', () => {
       } else {
         await expect(code, project.title).toHaveCount(0);
       }
-      // A project without a demo or public code shows neither link, and nothing else links.
-      await expect(card.getByRole('link')).toHaveCount((shown ? 1 : 0) + (project.code ? 1 : 0));
+      // The title links to the project's page; a project without a demo or public code shows neither
+      // link, and nothing else links.
+      await expect(card.getByRole('link', { name: project.title, exact: true })).toHaveAttribute(
+        'href',
+        `/projects/${project.id}`,
+      );
+      await expect(card.getByRole('link')).toHaveCount(1 + (shown ? 1 : 0) + (project.code ? 1 : 0));
     }
     await expect(cards.getByRole('link', { name: /^Live Demo/ })).toHaveCount(projects.filter(shownDemo).length);
     await expect(cards.getByRole('link', { name: /^Github/ })).toHaveCount(

@@ -37,7 +37,7 @@ test.describe('on a phone', () => {
     await site.expectVisible(about);
     expect(await site.axeViolations()).toEqual([]);
     // Below the menu, which lies over the top of the page.
-    await site.click(byCss('main h3'));
+    await site.click(byCss('main h2', 'Projects'));
     await site.expectHidden(about);
     // Its links lead on.
     await site.click(menuButton);

@@ -32,6 +32,7 @@ export const features: FeaturesConfig = {
   poll: true,
   scheduling: true,
   wedding: false,
+  blog: false,
 };
 
 export const resume: ResumeConfig = {

@@ -4,6 +4,7 @@
 // first owner's run covers it. tests/lint/second-owner-specs.test.ts keeps this list true.
 export const CONFIG_SPECS = [
   'auth',
+  'blog',
   'chatbot',
   'contact',
   'faults',
