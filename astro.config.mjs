@@ -10,6 +10,7 @@ import { afterFirstScreen } from './src/integrations/after-first-screen.ts';
 import { sitemap } from './src/integrations/sitemap.ts';
 import { codeHighlight } from './src/integrations/code-highlight.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { chatbotPassages } from './src/integrations/chatbot-passages.ts';
 import { loadEnvFile } from './scripts/env-file.ts';
 import { siteUrl } from './src/server/settings.ts';
 
@@ -34,6 +35,8 @@ export default defineConfig({
     // The owner's config checked (a mistake stops here, named by field), and the pages of the
     // features it switches on routed (src/feature-pages/).
     siteConfigIntegration(),
+    // The chatbot's passages from the owner's pages, before the functions are bundled.
+    chatbotPassages(),
     react(),
     // /unauthorized is public (Lighthouse audits it) but has nothing worth a search result.
     sitemap({ exclude: ['/unauthorized', '/scheduling_polls/p'] }),

@@ -23,7 +23,7 @@ import { CART, ORDER_CTA, PRODUCT_PICKER } from '../features/shop/mount-point.ts
 import { mountOrderCta } from '../features/shop/components/order-cta.ts';
 import { mountProductPicker } from '../features/shop/components/product-picker.ts';
 import { RSVP_PAGE, WEDDING_CONSOLE } from '../features/wedding/mount-point.ts';
-import { mountSiteSearch } from '../features/search/components/site-search.ts';
+import { mountSiteSearch } from '../features/search/components/mount.ts';
 import { SITE_SEARCH } from '../features/search/mount-point.ts';
 import { WORD_GAME } from '../features/word-game/mount-point.ts';
 import { canAdminister } from '../lib/policy.ts';
@@ -43,7 +43,7 @@ export const MOUNT_POINTS: Record<string, Mount> = {
   [SHOP_GREETING.selector]: (greeting) => mountController(greeting, mountShopGreeting),
   [EMAIL_LINK.selector]: (root) => mountController(root, mountEmailLink),
   [ORDER_CTA.selector]: (cta) => mountController(cta, mountOrderCta),
-  // Pagefind loads with the search page's first query.
+  // The search page's code, and Pagefind after it, load with its first query.
   [SITE_SEARCH.selector]: (root) => mountController(root, mountSiteSearch),
   // Any token may shop; without one the guard sends the visitor to /unauthorized.
   [PRODUCT_PICKER.selector]: (dialog) =>

@@ -646,4 +646,36 @@ test.describe('chatbot', () => {
     ]);
     expect(errors).toEqual([]);
   });
+
+  test('"Ask about my work" shows under the answer the pages it was given, and says when none bears on the question', async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    const project = projects[0]!;
+    await page.goto('/chatbot');
+    await page.getByRole('button', { name: 'Pick How The Chatbot Answers' }).click();
+    await page.getByRole('radio', { name: 'Ask about my work' }).check();
+    await ask(page, `What is ${project.title}?`);
+    const answer = messages(page).nth(1);
+    // The local model names the passages it was given; the page lists their pages, chosen by the server.
+    await expect(answer).toContainText(`Given passages: [1] `);
+    await expect(answer).toContainText(`(/projects/${project.id})`);
+    const sources = answer.getByRole('list');
+    await expect(answer.getByText('From these pages:')).toBeVisible();
+    await expect(sources.getByRole('link', { name: project.title, exact: true })).toHaveAttribute(
+      'href',
+      `/projects/${project.id}`,
+    );
+    await expectNoAxeViolations(page);
+
+    await ask(page, 'Who won the football world cup in 1998?');
+    const offTopic = messages(page).nth(3);
+    await expect(offTopic).toContainText('Given no passage.');
+    await expect(offTopic.getByText('From these pages:')).toHaveCount(0);
+
+    await sources.getByRole('link', { name: project.title, exact: true }).click();
+    await expect(page).toHaveURL(`/projects/${project.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(project.title);
+    expect(errors).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import askAi from '../../netlify/functions/chatbot-ask.mts';
 import { createAccount } from '../../src/features/auth/service.server.ts';
 import { CHATBOT_COUNTERS } from '../../src/features/chatbot/repo.server.ts';
 import {
+  CITED_PASSAGES,
   MAX_HISTORY_CHARS,
   MAX_HISTORY_ENTRIES,
   MAX_HISTORY_TURNS,
@@ -16,7 +17,11 @@ import {
   MAX_SYSTEM_LENGTH,
   MAX_TURN_LENGTH,
   MY_WORK_CHOICE,
+  passagesMessage,
+  rankPassages,
+  sourcesOf,
 } from '../../src/features/chatbot/logic.ts';
+import { PASSAGES } from '../../src/features/chatbot/passages.ts';
 import {
   DAILY_CAP_SETTINGS,
   LIMITS,
@@ -728,8 +733,9 @@ describe.skipIf(!features.chatbot)('"Ask about my work" (preset: my-work)', () =
   it('gives the model the owner’s material, written by the server, as the system message', async () => {
     const result = await ask({ userQuestion: 'What has the owner built?', ...myWork });
     expect(result).toMatchObject({ status: 200, body: { status: 'Success' } });
-    const [system, ...rest] = model.requests.at(-1)!.messages;
+    const [system, passages, ...rest] = model.requests.at(-1)!.messages;
     expect(system).toEqual({ role: 'system', content: MY_WORK_PROMPT });
+    expect(passages).toEqual({ role: 'system', content: passagesMessage([], owner.name) });
     expect(rest).toEqual([{ role: 'user', content: 'What has the owner built?' }]);
     for (const text of [owner.name, owner.title, ...owner.about]) expect(system!.content).toContain(text);
     for (const project of projects) {
@@ -748,9 +754,31 @@ describe.skipIf(!features.chatbot)('"Ask about my work" (preset: my-work)', () =
     await readEvents(response);
     expect(model.requests.at(-1)?.messages).toEqual([
       { role: 'system', content: MY_WORK_PROMPT },
+      { role: 'system', content: passagesMessage(rankPassages('And the shop?', PASSAGES, owner.name), owner.name) },
       ...history,
       { role: 'user', content: 'And the shop?' },
     ]);
+  });
+
+  it('gives the model the passages of the owner’s pages that bear on the question, and shows their pages as the sources', async () => {
+    const project = projects[0]!;
+    const question = `What is ${project.title}?`;
+    const cited = rankPassages(question, PASSAGES, owner.name);
+    expect(cited.map((passage) => passage.url)).toContain(`/projects/${project.id}`);
+    const result = await ask({ userQuestion: question, ...myWork });
+    expect(result).toMatchObject({ status: 200, body: { sources: sourcesOf(cited) } });
+    const passages = model.requests.at(-1)!.messages[1]!.content;
+    for (const [index, passage] of cited.entries()) expect(passages).toContain(`[${index + 1}] ${passage.title}`);
+    // Streamed, the sources come with the done event.
+    const { events } = await readEvents(await askStreamed({ userQuestion: question, ...myWork }));
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { sources: sourcesOf(cited) } });
+  });
+
+  it('tells the model when no page of the owner’s is about the question, and shows no source', async () => {
+    const result = await ask({ userQuestion: 'Who won the football world cup in 1998?', ...myWork });
+    expect(result).toMatchObject({ status: 200, body: { sources: [] } });
+    expect(model.requests.at(-1)!.messages[1]).toEqual({ role: 'system', content: passagesMessage([], owner.name) });
+    expect((result.body as { openAiResponse: string }).openAiResponse).toContain('Given no passage.');
   });
 
   it('takes no instruction from the client: its text is unused, and only a known preset name is accepted', async () => {
@@ -775,8 +803,10 @@ describe.skipIf(!features.chatbot)('"Ask about my work" (preset: my-work)', () =
 
   it('stays inside a visitor’s daily token share, even at its longest', async () => {
     // The most a my-work question can cost: its prompt, the longest question and kept history, the longest answer.
+    const longestPassages = [...PASSAGES].sort((a, b) => b.text.length - a.text.length).slice(0, CITED_PASSAGES);
     const longest = worstCaseTokens([
       { role: 'system', content: MY_WORK_PROMPT },
+      { role: 'system', content: passagesMessage(longestPassages, owner.name) },
       { role: 'user', content: 'x'.repeat(MAX_HISTORY_CHARS + MAX_QUESTION_LENGTH) },
     ]);
     expect(longest).toBeLessThan(DAILY_CAP_SETTINGS.visitorTokens.fallback);

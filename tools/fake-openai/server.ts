@@ -73,11 +73,23 @@ export const ECHO_INSTRUCTION_CHARS = 500;
  * length. An instruction holding same-site links (`/#…`, a page's cards) is one that tells the
  * model to cite them: the answer cites the first, as a markdown link on a third line.
  */
-export function echoAnswer(system: string, question: string): string {
+export function echoAnswer(system: string, question: string, passages = ''): string {
   const told =
     system.length > ECHO_INSTRUCTION_CHARS ? `${system.slice(0, 120)}… (${system.length} characters)` : system;
   const source = /\/#[\w-]+/.exec(system)?.[0];
-  return `(local test model, told: "${told}")\nYou asked: ${question}${source ? `\nSee [the source](${source}).` : ''}`;
+  return `(local test model, told: "${told}")\nYou asked: ${question}${source ? `\nSee [the source](${source}).` : ''}${passagesNamed(passages)}`;
+}
+
+/**
+ * The passages a second system message gave (the server's "Ask about my work": `[n] Page (url)`),
+ * named on a line of their own, so tests see what the model was given; or that none was.
+ */
+function passagesNamed(passages: string): string {
+  if (passages === '') return '';
+  const named = [...passages.matchAll(/^\[(\d+)\] (.+) \((\/[^)\s]*)\)$/gm)].map(
+    ([, n, page, url]) => `[${n}] ${page} (${url})`,
+  );
+  return named.length > 0 ? `\nGiven passages: ${named.join('; ')}.` : '\nGiven no passage.';
 }
 
 /** Starts the fake on 127.0.0.1 (port 0 picks a free one). */
@@ -103,9 +115,11 @@ export async function startFakeOpenAi({
     if (mode.kind === 'status') {
       return reply(res, mode.status, { error: { message: 'The fake was told to fail.', type: 'server_error' } });
     }
-    const system = body.messages.find((message) => message.role === 'system')?.content ?? '';
+    const [system = '', passages = ''] = body.messages
+      .filter((message) => message.role === 'system')
+      .map((message) => message.content);
     const question = body.messages.findLast((message) => message.role === 'user')?.content ?? '';
-    const content = mode.kind === 'empty' ? '' : echoAnswer(system, question);
+    const content = mode.kind === 'empty' ? '' : echoAnswer(system, question, passages);
     const usage =
       fixedUsage === undefined
         ? estimateUsage(body.messages.map((message) => message.content).join(''), content)

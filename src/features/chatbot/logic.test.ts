@@ -25,6 +25,11 @@ import {
   resetSentence,
   systemFields,
   titleFrom,
+  CITED_PASSAGES,
+  passagesMessage,
+  rankPassages,
+  sourcesOf,
+  terms,
 } from './logic.ts';
 
 // The unit tests run in America/St_Johns (UTC-3:30 or -2:30): the reset is UTC's (src/lib/utc-day.ts).
@@ -225,5 +230,44 @@ describe('the request for an instruction', () => {
     expect(systemFields(MY_WORK_CHOICE)).toEqual({ userSystemChoice: MY_WORK_CHOICE, preset: 'my-work' });
     expect(systemFields(DEFAULT_SYSTEM_CHOICE)).toEqual({ userSystemChoice: DEFAULT_SYSTEM_CHOICE });
     expect(systemFields('Answer like a pirate.')).toEqual({ userSystemChoice: 'Answer like a pirate.' });
+  });
+});
+
+describe('the passages a my-work question is given', () => {
+  const passage = (url: string, title: string, text: string) => ({ url, title, text });
+  const passages = [
+    passage('/projects/shop', 'Farm Shop', 'A shop for pickles with a cart kept in Redis.'),
+    passage('/projects/game', 'Word Game', 'A five-letter word game with six tries and a daily word.'),
+    passage('/blog/redis', 'One round trip', 'Redis scripts keep every vote to one round trip to Redis.'),
+    passage('/about', 'About', 'I am Ada Lovelace, a developer who likes fast pages.'),
+  ];
+
+  it('are the best matches by BM25, the best first, at most three, each above the least score', () => {
+    expect(rankPassages('Tell me about the word game', passages).map(({ url }) => url)).toEqual(['/projects/game']);
+    expect(rankPassages('Who sells pickles?', passages).map(({ url }) => url)).toEqual(['/projects/shop']);
+    // A word on half the pages tells them apart too little to count.
+    expect(rankPassages('Redis?', passages)).toEqual([]);
+    expect(rankPassages('What is the capital of France?', passages)).toEqual([]);
+    expect(rankPassages('the and of', passages)).toEqual([]);
+    const many = Array.from({ length: 6 }, (_, n) => passage(`/p${n}`, `Pickles ${n}`, 'pickles pickles'));
+    expect(rankPassages('pickles', [...many, ...passages]).length).toBeLessThanOrEqual(CITED_PASSAGES);
+  });
+
+  it("count the owner's name for nothing: it is on every page of theirs", () => {
+    expect(rankPassages('What did Ada Lovelace build?', passages, 'Ada Lovelace')).toEqual([]);
+    expect(rankPassages('What did Ada Lovelace build?', passages).map(({ url }) => url)).toEqual(['/about']);
+  });
+
+  it('name their pages once each as the sources, and are numbered for the model', () => {
+    const twice = [passages[0]!, { ...passages[0]!, heading: 'More' }, passages[2]!];
+    expect(sourcesOf(twice)).toEqual([
+      { title: 'Farm Shop', url: '/projects/shop' },
+      { title: 'One round trip', url: '/blog/redis' },
+    ]);
+    expect(passagesMessage(twice, 'Ada')).toContain('[2] Farm Shop: More (/projects/shop)\nA shop for pickles');
+    expect(passagesMessage([], 'Ada')).toBe(
+      "None of Ada's pages is about this question. Say so plainly, and do not answer it from elsewhere.",
+    );
+    expect(terms('Which projects use the APIs and classes?')).toEqual(['api', 'classe']);
   });
 });

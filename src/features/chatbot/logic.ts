@@ -305,3 +305,85 @@ export function myWorkPrompt({ owner, projects, resume, features }: MyWorkMateri
     `Education: ${resume.education}`,
   ].join('\n');
 }
+
+// ----- "Ask about my work": the owner's pages, ranked for each question -----
+
+/** A piece of one of the owner's pages (src/features/chatbot/passages.ts, written at build). */
+export interface Passage {
+  url: string;
+  /** The page's title. */
+  title: string;
+  /** The section's heading, for a passage under one. */
+  heading?: string;
+  text: string;
+}
+
+/** Passages a question's prompt holds at most. */
+export const CITED_PASSAGES = 3;
+/**
+ * The least BM25 score a passage needs to be given to the model: about one distinctive word of
+ * the question in it. Below it, the question is not about the owner's pages.
+ */
+export const MIN_PASSAGE_SCORE = 1;
+
+const STOP_WORDS = new Set(
+  'a an and are as at be but by can did do does for from had has have he her his how i if in is it its me my of on or our she so than that the their them then there they this to us was we were what when where which who why will with would you your about tell built build made make owner site work project projects use used uses using write like today any some more most also just get know want please could should may might very give show list explain describe'.split(
+    ' ',
+  ),
+);
+
+/** A text's words as the ranking compares them: lower case, without common words, a plural's s gone. */
+export function terms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+    .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+}
+
+/**
+ * The passages that answer a question best, by BM25 (k1 1.2, b 0.75) over the title, heading and
+ * text: at most CITED_PASSAGES, each scoring at least MIN_PASSAGE_SCORE, the best first. The words
+ * of `ignore` (the owner's name, on every page of theirs) count for nothing.
+ */
+export function rankPassages(question: string, passages: readonly Passage[], ignore = ''): Passage[] {
+  const ignored = new Set(terms(ignore));
+  const asked = [...new Set(terms(question))].filter((term) => !ignored.has(term));
+  if (asked.length === 0 || passages.length === 0) return [];
+  const documents = passages.map((passage) => terms(`${passage.title} ${passage.heading ?? ''} ${passage.text}`));
+  const averageLength = documents.reduce((sum, words) => sum + words.length, 0) / documents.length;
+  const holding = new Map(asked.map((term) => [term, documents.filter((words) => words.includes(term)).length]));
+  const scored = documents.map((words, index) => {
+    const score = asked.reduce((sum, term) => {
+      const frequency = words.filter((word) => word === term).length;
+      if (frequency === 0) return sum;
+      const idf = Math.log(1 + (documents.length - holding.get(term)! + 0.5) / (holding.get(term)! + 0.5));
+      return sum + (idf * frequency * 2.2) / (frequency + 1.2 * (0.25 + (0.75 * words.length) / averageLength));
+    }, 0);
+    return { passage: passages[index]!, score };
+  });
+  return scored
+    .filter(({ score }) => score >= MIN_PASSAGE_SCORE)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, CITED_PASSAGES)
+    .map(({ passage }) => passage);
+}
+
+/** The pages the passages came from, each once, in their order: what the answer shows as its sources. */
+export function sourcesOf(passages: readonly Passage[]): { title: string; url: string }[] {
+  const seen = new Map<string, string>();
+  for (const { url, title } of passages) if (!seen.has(url)) seen.set(url, title);
+  return [...seen].map(([url, title]) => ({ title, url }));
+}
+
+/** The system message that gives the model a question's passages, numbered as the sources are. */
+export function passagesMessage(passages: readonly Passage[], ownerName: string): string {
+  if (passages.length === 0) {
+    return `None of ${ownerName}'s pages is about this question. Say so plainly, and do not answer it from elsewhere.`;
+  }
+  return [
+    `Passages from ${ownerName}'s pages that bear on this question; answer from them first:`,
+    ...passages.map(
+      (passage, index) =>
+        `[${index + 1}] ${passage.title}${passage.heading ? `: ${passage.heading}` : ''} (${passage.url})\n${passage.text}`,
+    ),
+  ].join('\n\n');
+}

@@ -71,6 +71,13 @@ export const askRequest = v.object({
 
 export type AskRequest = v.InferOutput<typeof askRequest>;
 
+/** A page of the owner's that a my-work answer drew on: shown under the answer as a link. */
+export interface Source {
+  title: string;
+  /** A page of this site. */
+  url: string;
+}
+
 export interface AskResponse {
   status: 'Success';
   openAiResponse: string;
@@ -78,6 +85,8 @@ export interface AskResponse {
   remaining: number;
   /** Why the turn was not kept in the account's conversation (a byte budget), when it was not. */
   notKept?: string;
+  /** The pages of the owner's a my-work answer was given (none found: an empty list). */
+  sources?: Source[];
 }
 
 /** GET /api/ask-ai/quota: the questions the visitor may still ask today. */
@@ -94,7 +103,7 @@ export interface QuotaResponse {
  */
 export type AskEvent =
   | { event: 'text'; data: { text: string } }
-  | { event: 'done'; data: { remaining: number; notKept?: string } }
+  | { event: 'done'; data: { remaining: number; notKept?: string; sources?: Source[] } }
   | { event: 'error'; data: { error: string; code: 'unavailable' } };
 
 // ----- Conversations -----
@@ -114,6 +123,8 @@ export interface KeptMessage {
   text: string;
   state?: 'stopped' | 'failed';
   error?: string;
+  /** A my-work answer's pages (Source). */
+  sources?: Source[];
 }
 
 const title = v.pipe(

@@ -16,9 +16,13 @@ import {
   capMessage,
   keptHistory,
   myWorkPrompt,
+  passagesMessage,
+  rankPassages,
+  sourcesOf,
   remainingQuestions,
   titleFrom,
 } from './logic.ts';
+import { PASSAGES } from './passages.ts';
 import * as repo from './repo.server.ts';
 import { type Asker, type TokenTotals, addTokens, countQuestion, readUse } from './repo.server.ts';
 import {
@@ -27,6 +31,7 @@ import {
   type ConversationResponse,
   type ConversationSummary,
   type KeptMessage,
+  type Source,
   conversationId,
 } from './schema.ts';
 
@@ -80,6 +85,8 @@ export interface Answer {
   remaining: number;
   /** Why the turn was not kept in the asker's conversation, when it was not. */
   notKept?: string;
+  /** The owner's pages a my-work answer was given, chosen by the server: never the model's. */
+  sources?: Source[];
 }
 
 /**
@@ -89,10 +96,25 @@ export interface Answer {
  */
 export const MY_WORK_PROMPT = myWorkPrompt({ owner, projects, resume, features });
 
-/** What the model is sent: the chosen instruction (or the server's preset), the kept earlier turns, then the question. */
+/** The passages of the owner's pages (passages.ts, written at build) that best answer a my-work question. */
+function citedPassages(input: AskRequest) {
+  return input.preset === 'my-work' ? rankPassages(input.userQuestion, PASSAGES, owner.name) : [];
+}
+
+/** The pages a my-work answer shows under it: those of the passages its model was given. */
+export function answerSources(input: AskRequest): Source[] | undefined {
+  return input.preset === 'my-work' ? sourcesOf(citedPassages(input)) : undefined;
+}
+
+/**
+ * What the model is sent: the chosen instruction (or the server's preset, then the passages of the
+ * owner's pages that bear on the question), the kept earlier turns, then the question.
+ */
 export function modelMessages(input: AskRequest): ChatMessage[] {
+  const myWork = input.preset === 'my-work';
   return [
-    { role: 'system', content: input.preset === 'my-work' ? MY_WORK_PROMPT : input.userSystemChoice },
+    { role: 'system', content: myWork ? MY_WORK_PROMPT : input.userSystemChoice },
+    ...(myWork ? [{ role: 'system' as const, content: passagesMessage(citedPassages(input), owner.name) }] : []),
     ...keptHistory(input.history),
     { role: 'user', content: input.userQuestion },
   ];
@@ -143,11 +165,17 @@ export async function ask(input: AskRequest, asker: Asker, requestId: string, si
     if (!(error instanceof AiError)) throw error;
     throw await failed(error, asker, requestId, reserved);
   }
+  const sources = answerSources(input);
   const [spent, notKept] = await Promise.all([
     settle(answer.tokens, reserved, asker, requestId),
-    keep(input, asker, { text: answer.text }, requestId),
+    keep(input, asker, { text: answer.text, ...(sources && { sources }) }, requestId),
   ]);
-  return { text: answer.text, remaining: leftAfter(spent, caps, remaining), ...(notKept && { notKept }) };
+  return {
+    text: answer.text,
+    remaining: leftAfter(spent, caps, remaining),
+    ...(notKept && { notKept }),
+    ...(sources && { sources }),
+  };
 }
 
 const NOT_KEPT: Record<'account-full' | 'site-full', string> = {
@@ -261,11 +289,13 @@ export async function askStreamed(
         send({ event: 'text', data: { text: next.value } });
         next = await pieces.next();
       }
+      const sources = answerSources(input);
       const [spent, notKept] = await Promise.all([
         settle(next.value, reserved, asker, requestId),
-        keep(input, asker, { text }, requestId),
+        keep(input, asker, { text, ...(sources && { sources }) }, requestId),
       ]);
-      send({ event: 'done', data: { remaining: leftAfter(spent, caps, remaining), ...(notKept && { notKept }) } });
+      const left = leftAfter(spent, caps, remaining);
+      send({ event: 'done', data: { remaining: left, ...(notKept && { notKept }), ...(sources && { sources }) } });
     } catch (error) {
       const known = error instanceof AiError;
       const stopped = upstream.signal.aborted;

@@ -28,7 +28,7 @@ import {
   systemFields,
   titleFrom,
 } from './logic.ts';
-import type { ChatTurn, ConversationSummary, KeptMessage } from './schema.ts';
+import type { ChatTurn, ConversationSummary, KeptMessage, Source } from './schema.ts';
 
 /**
  * An answer not (or not wholly) given: still to begin (the '...' placeholder), arriving, stopped
@@ -44,6 +44,8 @@ export interface ChatMessage {
   state?: AnswerState;
   /** Why a failed answer failed: the spec's error text, or the server's reason. */
   error?: string;
+  /** The owner's pages a my-work answer was given (the server's choice). */
+  sources?: Source[];
 }
 
 export const PLACEHOLDER = '...';
@@ -90,6 +92,7 @@ function kept(message: ChatMessage): KeptMessage {
     text: message.text.slice(0, MAX_TURN_LENGTH),
     ...(state && { state }),
     ...(state === 'failed' && message.error && { error: message.error.slice(0, MAX_ERROR_LENGTH) }),
+    ...(message.sources?.length && { sources: message.sources }),
   };
 }
 
@@ -400,6 +403,7 @@ async function answer(id: number): Promise<void> {
   $busy.set(true);
   let text = '';
   let remaining: number | undefined;
+  let sources: Source[] | undefined;
   let error: string | undefined;
   try {
     const botPass = await passedBotCheck();
@@ -410,6 +414,7 @@ async function answer(id: number): Promise<void> {
         update(id, { text, state: 'streaming' });
       } else if (event === 'done') {
         remaining = data.remaining;
+        sources = data.sources;
         if (question.conversation) $conversationError.set(data.notKept ?? '');
       } else error = data.error;
     }
@@ -422,7 +427,7 @@ async function answer(id: number): Promise<void> {
   update(
     id,
     complete
-      ? { text, state: undefined }
+      ? { text, state: undefined, ...(sources?.length && { sources }) }
       : stop.signal.aborted && !error
         ? { text, state: 'stopped' }
         : { text, state: 'failed', error: error ?? UNREACHABLE },

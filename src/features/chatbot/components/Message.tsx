@@ -11,7 +11,25 @@ import { copyText } from '../../../platform/clipboard.ts';
 /** The element id of a message, for reading what it shows. */
 export const messageElementId = (id: number) => `message-${id}`;
 
-function Answer({ text, state, error }: ChatMessage) {
+/** The pages a my-work answer was given, as links: the server chose them, and only this site's pages show. */
+function Sources({ sources }: { sources: NonNullable<ChatMessage['sources']> }) {
+  const pages = sources.filter(({ url }) => /^\/(?!\/)/.test(url));
+  if (pages.length === 0) return null;
+  return (
+    <div className="message-sources">
+      <p>From these pages:</p>
+      <ul>
+        {pages.map(({ url, title }) => (
+          <li key={url}>
+            <a href={url}>{title}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Answer({ text, state, error, sources }: ChatMessage) {
   if (state === 'pending') return PLACEHOLDER;
   return (
     <>
@@ -22,6 +40,7 @@ function Answer({ text, state, error }: ChatMessage) {
       )}
       {state === 'stopped' && <p className="message-note">Stopped.</p>}
       {state === 'failed' && text && <p className="message-error">{error}</p>}
+      {!state && sources && <Sources sources={sources} />}
     </>
   );
 }

@@ -1,6 +1,5 @@
-// The search page's behaviour: Pagefind's script and index load with the first query (on no other
-// page, and not before), then each change of the box shows its results, and the address keeps the
-// query (?q=).
+// The search page's behaviour, loaded with its first query (mount.ts): Pagefind's script and index
+// load then, each change of the box shows its results, and the address keeps the query (?q=).
 import { excerptParts, resultCount, resultPath } from '../logic.ts';
 
 interface PagefindResult {
