@@ -312,15 +312,23 @@ test.describe('dashboard', () => {
     ).toBeVisible();
     await loginThroughModal(page, username, PASSWORD);
     await page.goto('/dashboard');
-    // The admin card holds the scheduling polls' links: with scheduling switched off there is none.
-    if (!features.scheduling) {
+    // The admin card holds the scheduling polls' links, the consoles and the forum's requests to join:
+    // with all of those switched off there is none.
+    if (!features.scheduling && !features.wedding && !features.forum) {
       const cards = page.getByRole('navigation', { name: 'Dashboard' });
       await expect(cards.getByRole('button', { name: 'Your Account' })).toBeVisible();
       await expect(cards.getByRole('button', { name: 'Admin Tools' })).toHaveCount(0);
       return;
     }
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Admin Tools' }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('button', { name: /^Admin Tools/ })
+      .click();
     const admin = page.getByRole('region', { name: 'Admin Controls' });
+    const weddingConsole = admin.getByRole('link', { name: 'Wedding Console' });
+    if (features.wedding) await expect(weddingConsole).toHaveAttribute('href', '/weddingconsole');
+    else await expect(weddingConsole).toHaveCount(0);
+    if (!features.scheduling) return expect(admin.getByRole('link', { name: 'Admin Console' })).toHaveCount(0);
     await expect(admin.getByRole('link', { name: 'Defense League Poll' })).toHaveAttribute(
       'href',
       '/scheduling_polls/defense_league',

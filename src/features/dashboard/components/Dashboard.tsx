@@ -29,11 +29,17 @@ import OrdersCard from './OrdersCard.tsx';
 /** The scheduling polls' organiser for a member's own polls. */
 const MY_POLLS_PAGE = '/scheduling_polls/mine';
 
+/** Admin Controls' links (SPEC section 2: the scheduling polls and their console), and every other console the owner has. */
 const ADMIN_LINKS = [
-  { label: 'Defense League Poll', href: '/scheduling_polls/defense_league' },
-  { label: 'Ragnarok Poll', href: '/scheduling_polls/ragnarok' },
-  { label: DATE_POLL.fullTitle, href: '/scheduling_polls/drexolljozwiakpoolpoll' },
-  { label: 'Admin Console', href: '/schedulingconsole' },
+  ...(features.scheduling
+    ? [
+        { label: 'Defense League Poll', href: '/scheduling_polls/defense_league' },
+        { label: 'Ragnarok Poll', href: '/scheduling_polls/ragnarok' },
+        { label: DATE_POLL.fullTitle, href: '/scheduling_polls/drexolljozwiakpoolpoll' },
+        { label: 'Admin Console', href: '/schedulingconsole' },
+      ]
+    : []),
+  ...(features.wedding ? [{ label: 'Wedding Console', href: '/weddingconsole' }] : []),
 ];
 
 /** The dashboard (SPEC section 2): banner, side menu and the account, scores, orders and admin cards. */
@@ -55,7 +61,7 @@ export default function Dashboard() {
     ...(features.wordGame ? [{ id: 'score' as const, label: 'Your High Scores' }] : []),
     ...(features.shop ? [{ id: 'orders' as const, label: 'Your Orders' }] : []),
     ...(features.scheduling ? [{ id: 'polls' as const, label: 'Your Polls' }] : []),
-    ...(isAdmin && (features.scheduling || features.forum) ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
+    ...(isAdmin && (ADMIN_LINKS.length > 0 || features.forum) ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
 
   return (
@@ -188,7 +194,7 @@ export default function Dashboard() {
         {card === 'admin' && isAdmin && (
           <section className="card" aria-labelledby="admin-title">
             <h2 id="admin-title">Admin Controls</h2>
-            {features.scheduling && (
+            {ADMIN_LINKS.length > 0 && (
               <div className="admin-links">
                 {ADMIN_LINKS.map(({ label, href }) => (
                   <a key={href} className="button button-primary" href={href}>
