@@ -24,7 +24,7 @@ export function searchIndex(): AstroIntegration {
           for (const file of readdirSync(join(root, 'pagefind'))) {
             if (/-ui\.|highlight/.test(file)) rmSync(join(root, 'pagefind', file));
           }
-          logger.info(`the search index holds ${added.page_count} pages`);
+          logger.info(`the search index is written: ${added.page_count} pages read, those marking their text indexed`);
         } finally {
           await pagefind.close();
         }

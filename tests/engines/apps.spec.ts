@@ -1,7 +1,7 @@
-// The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way, a vote in
-// the one-question poll (an empty ballot first), votes in a scheduling poll and in a made poll's
-// grid, a forum post in markdown, the gallery's turn, and a wedding RSVP answered through a
-// household's link.
+// The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way and one
+// that lists the owner's pages it drew on, a vote in the one-question poll (an empty ballot first),
+// votes in a scheduling poll and in a made poll's grid, a forum post in markdown, the gallery's
+// turn, and a wedding RSVP answered through a household's link.
 import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
@@ -14,7 +14,7 @@ import type { AllGuestsResponse } from '../../src/features/wedding/schema.ts';
 import { createUser, uniqueUsername } from '../e2e/helpers.ts';
 import { whilePollOpen } from '../e2e/poll-lock.ts';
 import type { Engine } from './driver.ts';
-import { features, poll, switchedOff } from '../site-config.ts';
+import { features, poll, projects, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
 
@@ -75,6 +75,23 @@ test('the chatbot streams its answer, and Stop keeps the words that came', async
   await site.expectText(answer, 'Stopped.');
   expect(await site.text(answer)).not.toContain('THE END');
   await site.expectVisible(byRole('button', 'Send'));
+  expect(await site.errors()).toEqual([]);
+});
+
+test('"Ask about my work" lists the pages it was given under the answer, and one is followed', async ({ site }) => {
+  test.skip(!features.chatbot, switchedOff('chatbot'));
+  const project = projects[0]!;
+  await site.goto('/chatbot');
+  await site.click(byRole('button', 'Pick How The Chatbot Answers'));
+  await site.click(byRole('radio', 'Ask about my work'));
+  await site.fill(byRole('textbox', 'Your question'), `What is ${project.title}?`);
+  await site.click(byRole('button', 'Send'));
+  const source = inside(byCss('[role=log] .message-ai .message-sources'), byRole('link', project.title));
+  await site.expectVisible(source);
+  expect(await site.read(source, (link) => link.getAttribute('href'))).toBe(`/projects/${project.id}`);
+  expect(await site.axeViolations()).toEqual([]);
+  await site.leave(() => site.click(source));
+  expect(await site.run(() => location.pathname)).toBe(`/projects/${project.id}`);
   expect(await site.errors()).toEqual([]);
 });
 
