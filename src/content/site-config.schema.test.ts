@@ -23,11 +23,20 @@ describe('the site config check', () => {
   });
 
   it('names a bad address', () => {
-    expect(problemsWith((copy) => (copy.owner.links.github = 'github.com/me'))).toEqual([
-      'owner.links.github: must be a full address, like https://example.com/me',
-    ]);
-    expect(problemsWith((copy) => (copy.owner.links.linkedin = 'http://linkedin.com/in/me'))).toEqual([
-      'owner.links.linkedin: must start with https://',
+    for (const url of ['github.com/me', 'http://linkedin.com/in/me', 'mailto:me', 'javascript:alert(1)']) {
+      expect(problemsWith((copy) => (copy.owner.links = [{ label: 'Me', url }]))).toEqual([
+        'owner.links[0].url: must be a full https address, like https://example.com/me, or mailto:me@example.com',
+      ]);
+    }
+    const link = (label: string, url: string) => ({ label, url });
+    const three = [
+      link('Site', 'https://me.example'),
+      link('Mastodon', 'https://social.example/@me'),
+      link('Mail', 'mailto:me@example.com'),
+    ];
+    expect(problemsWith((copy) => (copy.owner.links = three))).toEqual([]);
+    expect(problemsWith((copy) => (copy.owner.links = [...three, link('More', 'https://more.example')]))).toEqual([
+      'owner.links: takes at most 3: the nav has room for three',
     ]);
     expect(problemsWith((copy) => (copy.owner.email = 'me at home'))).toEqual([
       'owner.email: must be an email address, like me@example.com',

@@ -23,7 +23,18 @@ const ownerSchema = v.strictObject({
   tagline: text,
   email,
   about: v.pipe(v.array(text), v.minLength(1, 'needs at least one paragraph')),
-  links: v.strictObject({ github: v.optional(httpsUrl), linkedin: v.optional(httpsUrl) }),
+  links: v.pipe(
+    v.array(
+      v.strictObject({
+        label: v.pipe(text, v.maxLength(20, 'takes at most 20 characters')),
+        url: v.union(
+          [httpsUrl, v.pipe(v.string(), v.regex(/^mailto:[^\s@]+@[^\s@]+$/))],
+          'must be a full https address, like https://example.com/me, or mailto:me@example.com',
+        ),
+      }),
+    ),
+    v.maxLength(3, 'takes at most 3: the nav has room for three'),
+  ),
 });
 
 const featuresSchema = v.strictObject(

@@ -25,11 +25,11 @@ export const owner: OwnerConfig = {
     "I'm Alex Drecoll, a full-stack developer. I like the whole path of a feature: the data model, the API that guards it, and the page a person actually touches. I care most about the parts people notice without naming them: pages that load quickly on a phone, forms that explain themselves, and sites that work with a keyboard or a screen reader.",
     'I have built storefronts, dashboards, games and content sites for clients, with React, Node, PHP and Drupal. The projects on the home page show a selection; a few of them run right here.',
   ],
-  /** The nav's GitHub and LinkedIn links; leave one out and its nav item goes. */
-  links: {
-    github: 'https://github.com/alex-drecoll',
-    linkedin: 'https://www.linkedin.com/in/alex-drecoll',
-  },
+  /** Up to three of your profiles or addresses, in the nav and on the résumé: https, or mailto: for mail. */
+  links: [
+    { label: 'GitHub', url: 'https://github.com/alex-drecoll' },
+    { label: 'LinkedIn', url: 'https://www.linkedin.com/in/alex-drecoll' },
+  ],
 };
 
 /**

@@ -9,7 +9,7 @@ export const RESUME_PATH = '/resume.pdf';
 export interface ResumeOwner {
   name: string;
   title: string;
-  links: { github?: string; linkedin?: string };
+  links: readonly { label: string; url: string }[];
 }
 
 export interface ResumeText {
@@ -64,7 +64,7 @@ export async function resumePdf(owner: ResumeOwner, resume: ResumeText): Promise
   page.drawText(owner.name, { x: margin, y: y - 20, size: 26, font: bold, color: ink });
   y -= 42;
   paragraph(owner.title, regular, 13, 0, accent);
-  const contact = [owner.links.github, owner.links.linkedin].filter(Boolean).join('  ·  ');
+  const contact = owner.links.map(({ url }) => url.replace(/^mailto:/, '')).join('  ·  ');
   if (contact) paragraph(contact, regular, 9.5);
 
   heading('Summary');

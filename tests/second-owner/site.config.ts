@@ -21,7 +21,11 @@ export const owner: OwnerConfig = {
     "I'm Robin, a web engineer who builds the small tools a club or a family actually uses: polls, forums, games.",
     'I like plain HTML that works before any script, and tests that would catch me.',
   ],
-  links: { github: 'https://github.com/robin-vl' },
+  links: [
+    { label: 'GitHub', url: 'https://github.com/robin-vl' },
+    { label: 'Mastodon', url: 'https://mastodon.social/@robin_vl' },
+    { label: 'Mail', url: 'mailto:robin@example.org' },
+  ],
 };
 
 export const features: FeaturesConfig = {

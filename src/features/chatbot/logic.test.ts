@@ -171,7 +171,7 @@ const allOff = Object.fromEntries(FEATURES.map((feature) => [feature, false])) a
 describe('the "Ask about my work" prompt', () => {
   it('says who the owner is: name, title, tagline, every about paragraph and their links', () => {
     for (const text of [owner.name, owner.title, owner.tagline, ...owner.about]) expect(prompt).toContain(text);
-    for (const link of Object.values(owner.links)) expect(prompt).toContain(link);
+    for (const { label, url } of owner.links) expect(prompt).toContain(`${label}: ${url}`);
   });
 
   it('holds every project: its title, description, card link and code link', () => {

@@ -264,10 +264,7 @@ function servedDemo(demo: string | undefined, features: FeatureSwitches): string
 export function myWorkPrompt({ owner, projects, resume, features }: MyWorkMaterial): string {
   const { name } = owner;
   const example = projects[0]!;
-  const links = [
-    owner.links.github && `GitHub: ${owner.links.github}`,
-    owner.links.linkedin && `LinkedIn: ${owner.links.linkedin}`,
-  ].filter(Boolean);
+  const links = owner.links.map(({ label, url }) => `${label}: ${url}`);
   const projectLines = projects.flatMap((project) => {
     const demo = servedDemo(project.demo, features);
     return [
