@@ -8,11 +8,17 @@ interface PagefindResult {
   meta: { title?: string };
 }
 interface Pagefind {
-  debouncedSearch(query: string): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
+  debouncedSearch(
+    query: string,
+    options: object,
+    waitMs: number,
+  ): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
 }
 
 /** Results shown at most. */
 const SHOWN = 10;
+/** How long the box is still before it searches: a word typed at speed is one search (Pagefind's own wait is 300 ms). */
+const TYPING_PAUSE_MS = 120;
 
 function resultItem({ url, excerpt, meta }: PagefindResult): HTMLLIElement {
   const item = document.createElement('li');
@@ -50,7 +56,7 @@ export function mountSiteSearch(root: HTMLElement): void {
     let results: PagefindResult[];
     try {
       pagefind ??= import(/* @vite-ignore */ script) as Promise<Pagefind>;
-      search = await (await pagefind).debouncedSearch(query);
+      search = await (await pagefind).debouncedSearch(query, {}, TYPING_PAUSE_MS);
       if (search === null || query !== box.value) return; // a later keystroke took over
       results = await Promise.all(search.results.slice(0, SHOWN).map((result) => result.data()));
     } catch {
