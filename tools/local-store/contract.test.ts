@@ -305,6 +305,13 @@ return cjson.encode({set, redis.call('TYPE', KEYS[1]), redis.call('GET', KEYS[1]
       ]);
     });
 
+    it('stores a number a script passes as its text, as Redis does', async () => {
+      const lua = `redis.call('SET', KEYS[1], 1732755123456)
+redis.call('HSET', KEYS[2], 'whole', 42, 'part', 1.5)
+return {redis.call('GET', KEYS[1]), redis.call('HGET', KEYS[2], 'whole'), redis.call('HGET', KEYS[2], 'part')}`;
+      expect(await run(lua, ['lua-number', 'lua-number-hash'])).toEqual(['1732755123456', '42', '1.5']);
+    });
+
     it('hands replies to the script as Lua tables it can change', async () => {
       await redis.sadd(key('lua-set'), 'b', 'a', 'c');
       const lua = `local members = redis.call('SMEMBERS', KEYS[1])

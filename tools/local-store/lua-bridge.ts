@@ -8,7 +8,8 @@ import { RedisError } from './engine.ts';
 // The prelude is Lua on one line, so that a script's own line numbers stay the ones errors name.
 // It holds no comments (they would swallow the rest of the line); the notes are here instead:
 // - It gives the script Redis' view: replies as Lua tables, a missing value as false, integers as
-//   integers, the global `unpack`, redis.status_reply and redis.error_reply. The result leaves the
+//   integers, the global `unpack`, redis.status_reply and redis.error_reply; a number a script passes
+//   to a command goes as its text, as Redis sends it (an integer without '.0'). The result leaves the
 //   VM as one JSON string built by Redis' conversion rules (an array stops at its first nil, false
 //   is a nil reply, true is 1, numbers are truncated to integers), which replyOf reads back.
 // - A userdata whose length cannot be taken is the mock's null; any other is an array, which the
@@ -147,8 +148,15 @@ cjson = {
   end,
 }
 local __status = { SET = true, SETEX = true, PSETEX = true, MSET = true, HMSET = true, RENAME = true, LSET = true, LTRIM = true, TYPE = true, PING = true }
+local function __arg(value)
+  if type(value) ~= 'number' then return value end
+  if value == math.floor(value) and math.abs(value) < 2^53 then return string.format('%.0f', value) end
+  return string.format('%.17g', value)
+end
 redis.call = function(name, ...)
-  local reply = __from_js(__call(name, ...))
+  local args = table.pack(...)
+  for i = 1, args.n do args[i] = __arg(args[i]) end
+  local reply = __from_js(__call(name, table.unpack(args, 1, args.n)))
   local command = string.upper(name)
   if type(reply) ~= 'string' or not __status[command] then return reply end
   if command == 'SET' then for _, option in ipairs({...}) do if string.upper(tostring(option)) == 'GET' then return reply end end end
