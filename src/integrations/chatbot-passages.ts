@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { features, owner, projects } from '../content/site.config.ts';
 import type { Passage } from '../features/chatbot/logic.ts';
-import { postFiles, writeUpFiles } from './content-files.ts';
+import { aboutFile, postFiles, writeUpFiles } from './content-files.ts';
 
 const OUTPUT = join(import.meta.dirname, '../features/chatbot/passages.ts');
 /** The longest passage, in characters: a few fit a question's prompt. */
@@ -40,7 +40,7 @@ export function passagesOf(page: { url: string; title: string }, markdown: strin
 export function sitePassages(): Passage[] {
   const writeUps = writeUpFiles();
   return [
-    ...passagesOf({ url: '/about', title: 'About' }, owner.about.join('\n\n')),
+    ...passagesOf({ url: '/about', title: 'About' }, [...owner.about, aboutFile()].join('\n\n')),
     ...projects.flatMap((project) =>
       passagesOf(
         { url: `/projects/${project.id}`, title: project.title },

@@ -1,6 +1,6 @@
 // The owner's Markdown as the build reads it from disk, for the steps that need it outside Astro's
 // collections (the chatbot's passages) and for the tests: posts (front matter checked by the
-// blog's own schema) and the projects' write-ups.
+// blog's own schema), the projects' write-ups and the about page's Markdown.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -34,4 +34,9 @@ export function postFiles(folder = join(CONTENT, 'blog')): PostFile[] {
 /** Each project's write-up (src/content/projects/<id>.md), by project id. */
 export function writeUpFiles(folder = join(CONTENT, 'projects')): Map<string, string> {
   return new Map(markdownFiles(folder).map(({ id, text }) => [id, text]));
+}
+
+/** The about page's Markdown after "About me" (src/content/about.md), or '' when the owner has none. */
+export function aboutFile(file = join(CONTENT, 'about.md')): string {
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }

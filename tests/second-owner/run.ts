@@ -47,12 +47,13 @@ try {
     "'./site-config.schema.ts'",
   );
   writeFileSync(join(copy, 'src/content/site.config.ts'), config);
-  // Then as docs/make-it-yours.md says: the demo's pictures, posts and write-ups go, the owner's come.
+  // Then as docs/make-it-yours.md says: the demo's pictures, posts, write-ups and about text go, the owner's come.
   const content = (path: string) => join(copy, 'src/content', path);
   rmSync(content('projects'), { recursive: true });
   rmSync(content('blog'), { recursive: true });
   cpSync(join(import.meta.dirname, 'thumbnails'), content('projects/thumbnails'), { recursive: true });
   cpSync(join(import.meta.dirname, 'projects'), content('projects'), { recursive: true });
+  cpSync(join(import.meta.dirname, 'about.md'), content('about.md'));
   console.log(`--- the site with the second owner's config, in ${copy}`);
   run(['tests/e2e/build.ts']);
   const args = process.argv.slice(2);

@@ -9,6 +9,24 @@ export const PASSAGES: readonly Passage[] = [
     "text": "I'm Alex Drecoll, a full-stack developer. I like the whole path of a feature: the data model, the API that guards it, and the page a person actually touches. I care most about the parts people notice without naming them: pages that load quickly on a phone, forms that explain themselves, and sites that work with a keyboard or a screen reader. I have built storefronts, dashboards, games and content sites for clients, with React, Node, PHP and Drupal. The projects on the home page show a selection; a few of them run right here."
   },
   {
+    "url": "/about",
+    "title": "About",
+    "heading": "About this website",
+    "text": "This site is both my portfolio and a showcase of how I think a site should be built. Besides the projects and the blog, it has a word game, an AI chatbot, a mock farm shop called Drecoll Hills Harvest, polls, a forum and a wedding guest list, with accounts and levels of access behind them. It is measured rather than guessed: every public page aims for full marks in Lighthouse for accessibility, best practices and SEO, and an automated accessibility check runs on every page in the test suite."
+  },
+  {
+    "url": "/about",
+    "title": "About",
+    "heading": "Tech stack",
+    "text": "Pages: Astro. Every page is plain HTML built ahead of time, so it arrives fast and works before any script runs. Reading pages load only a few kilobytes of JavaScript. Interactive parts: React islands and nanostores. The login dialog, the dashboard, the shop cart, the word game and the chatbot are small React islands that load only where they are needed. They share the session through tiny nanostores instead of a global framework. API: Netlify Functions. Each /api endpoint is a small serverless function written in TypeScript. It validates its input, checks who is asking and answers in JSON with clear error messages. Data: Upstash Redis. Accounts, scores and contact messages live in Redis, reached over HTTP so it suits serverless functions. Most requests cost one round trip. Accounts: jose and scrypt. Passwords are hashed with scrypt and a salt per user; sessions are signed tokens with an expiry. The server decides what each clearance level may do. Chatbot: OpenAI. The chatbot asks gpt-4o-mini through the openai client from a serverless function, so the key never reaches the browser; it answers questions about my work from the pages of this site, and shows which. Mail: Resend."
+  },
+  {
+    "url": "/about",
+    "title": "About",
+    "heading": "Tech stack",
+    "text": "Messages from the contact page and shop order confirmations are saved first and then mailed, so a mail outage never loses one. Quality: TypeScript, Vitest and Playwright. Everything is typed. Unit and integration tests run the functions against a real Redis; Playwright walks through the pages in Chromium, Firefox and WebKit and checks each with axe for accessibility."
+  },
+  {
     "url": "/projects/tea-shop",
     "title": "Tea Shop Website",
     "text": "A storefront for a small loose-leaf tea shop, built mobile-first with semantic HTML, Sass and a sprinkle of JavaScript. Visitors browse teas by origin and caffeine level, read brewing guides and find the shop on a map. It scores 100 for accessibility in Lighthouse and loads in under a second on a mid-range phone. Stack: HTML, CSS, Accessibility."
