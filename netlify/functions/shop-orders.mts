@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { ordersQuery } from '../../src/features/shop/schema.ts';
 import { orderHistory } from '../../src/features/shop/service.server.ts';
+import { pageQuery } from '../../src/lib/page-cursor.ts';
 import { endpoint, parseWith } from '../../src/server/http.ts';
 
 /** Returns a page of the token user's own orders, newest first (an addition to the spec's calls). */
@@ -10,7 +10,7 @@ export default endpoint({
   access: 'session',
   handle: async ({ req, caller }) => {
     const before = new URL(req.url).searchParams.get('before') ?? undefined;
-    const query = parseWith(ordersQuery, { before });
+    const query = parseWith(pageQuery, { before });
     return { status: 'Success', ...(await orderHistory(caller, query.before)) };
   },
 });

@@ -312,9 +312,12 @@ test.describe('dashboard', () => {
     ).toBeVisible();
     await loginThroughModal(page, username, PASSWORD);
     await page.goto('/dashboard');
-    // The admin card holds the scheduling polls' links, the consoles and the forum's requests to join:
-    // with all of those switched off there is none.
-    if (!features.scheduling && !features.wedding && !features.forum) {
+    // The owner's inbox is there for every admin; the admin card holds the scheduling polls' links
+    // and the consoles: with those switched off there is none.
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: /^Inbox/ }),
+    ).toBeVisible();
+    if (!features.scheduling && !features.wedding) {
       const cards = page.getByRole('navigation', { name: 'Dashboard' });
       await expect(cards.getByRole('button', { name: 'Your Account' })).toBeVisible();
       await expect(cards.getByRole('button', { name: 'Admin Tools' })).toHaveCount(0);
@@ -355,5 +358,6 @@ test.describe('dashboard', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Admin Tools' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Inbox/ })).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
 // Asking to join the forum: a clearance-1 visitor asks from /forum, the owner approves in the
-// dashboard's Admin Tools, and the visitor's dashboard says so while the Forum link appears without
+// dashboard's inbox, and the visitor's dashboard says so while the Forum link appears without
 // a new login; a declined visitor is told kindly and when they may ask again.
 import { type APIRequestContext, type Browser, type Page, expect } from '@playwright/test';
 import { features, switchedOff } from '../site-config.ts';
@@ -35,10 +35,10 @@ async function askToJoin(page: Page, note: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Ask to join' })).toHaveCount(0);
 }
 
-/** The owner decides the visitor's request in Admin Tools, confirming it. */
+/** The owner decides the visitor's request in the inbox, confirming it. */
 async function decide(page: Page, username: string, decision: 'Approve' | 'Decline'): Promise<void> {
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: /^Admin Tools · \d+ waiting to join the forum$/ }).click();
+  await page.getByRole('button', { name: /^Inbox · \d+ new$/ }).click();
   const list = page.getByRole('region', { name: 'Requests to join the forum' });
   await list.getByRole('button', { name: `${decision} ${username}` }).click();
   const dialog = page.getByRole('dialog', {
@@ -95,10 +95,10 @@ test.describe('asking to join the forum', () => {
 
     const boss = await browserAs(browser, owner.token);
     await boss.page.goto('/dashboard');
-    const adminTools = boss.page.getByRole('button', { name: /^Admin Tools · \d+ waiting to join the forum$/ });
-    await expect(adminTools).toBeVisible();
+    const inbox = boss.page.getByRole('button', { name: /^Inbox · \d+ new$/ });
+    await expect(inbox).toBeVisible();
     await expectNoAxeViolations(boss.page);
-    await adminTools.click();
+    await inbox.click();
     await expect(boss.page.getByText(`“${note}”`)).toBeVisible();
     await expectNoAxeViolations(boss.page);
     await decide(boss.page, jo.username, 'Approve');

@@ -1,5 +1,5 @@
 // The forum's threads and its door in every engine: a member replies under a message and reacts,
-// heard in the status line; a visitor asks to join, the owner approves in Admin Tools, and the
+// heard in the status line; a visitor asks to join, the owner approves in the inbox, and the
 // visitor's dashboard says so while the menu shows the Forum link without a new login.
 import { createUser } from '../e2e/helpers.ts';
 import { features, switchedOff } from '../site-config.ts';
@@ -60,7 +60,7 @@ test('a visitor asks to join, the owner approves, and the visitor’s dashboard 
 
   await site.storeToken(owner.token);
   await site.goto('/dashboard');
-  await site.click(byRole('button', /^Admin Tools · \d+ waiting to join the forum$/));
+  await site.click(byRole('button', /^Inbox · \d+ new$/));
   const list = byRole('region', 'Requests to join the forum');
   await site.expectText(list, `Hello from ${site.engine}`);
   await site.click(inside(list, byRole('button', `Approve ${visitor.username}`)));

@@ -35,19 +35,19 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 /**
  * Who may call what (QUALITY, Security): any token for the account, the cart, orders, scores and
  * asking to join the forum, and a scheduling poll's organiser (who may change only their own polls:
- * created-polls.test.ts); 2 or more for the forum; 3 for the wedding and scheduling consoles and the
- * forum's requests to join; a token when sent for the chatbot, the votes, a poll's answers and
+ * created-polls.test.ts); 2 or more for the forum; 3 for the wedding and scheduling consoles, the
+ * owner's inbox (messages, everyone's orders, RSVP answers) and the forum's requests to join; a token when sent for the chatbot, the votes, a poll's answers and
  * comments (which mark the member's own) and commenting; none for the rest (the RSVP page's read
  * and answer need its link's token, never a session). Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(auth-account|auth-account-(logout-everywhere|confirm-email|details|password|email|delete)|chatbot-conversations?(-.+)?|shop-.+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
+    /^(auth-account|auth-account-(logout-everywhere|confirm-email|details|password|email|delete)|chatbot-conversations?(-.+)?|shop-(?!all-orders|order-state|orders-seen).+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
   [/^forum-(create-message|delete|edit|get-messages|react|replies|version)$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-(?!rsvp-).+|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
+    /^(wedding-(?!rsvp-).+|contact-messages|contact-message-read|shop-(all-orders|order-state|orders-seen)|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -121,6 +121,10 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'word-game-all-scores': { body: (username) => ({ userName: username }) },
   'word-game-score': { body: (username) => ({ userName: username, roundScore: 3 }) },
   'wedding-exported': { body: () => ({ asOf: 0 }) },
+  'wedding-rsvps-seen': { body: () => ({ upTo: 1 }) },
+  'contact-message-read': { body: () => ({ id: crypto.randomUUID(), read: true }) },
+  'shop-order-state': { body: () => ({ id: crypto.randomUUID(), state: 'ready' }) },
+  'shop-orders-seen': { body: () => ({ upTo: 1 }) },
 };
 
 /** Calls the function with its request, as `username` with `token` (or none). */

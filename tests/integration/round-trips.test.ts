@@ -9,6 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount, resetStamp } from '../../src/features/auth/service.server.ts';
 import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
+import { listContactMessages } from '../../src/features/contact/service.server.ts';
+import { listOrders } from '../../src/features/shop/service.server.ts';
 import { keepTurn } from '../../src/features/chatbot/repo.server.ts';
 import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
 import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
@@ -518,6 +520,29 @@ const SCENARIOS: Record<string, Scenario> = {
   'scheduling-create-schedule-date-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'scheduling-drop-schedule-date-items': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'wedding-get-all-guests': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
+  // The owner's inbox: each list's page with its count, a message marked read, an order moved, what was seen.
+  'contact-messages': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
+  'contact-message-read': {
+    kind: 'write',
+    prepare: async () => {
+      await run('contact-send', { body: { senderEmail: 'a@example.com', emailSubject: 'Hi', emailText: 'Hello.' } });
+      const [message] = await listContactMessages(1);
+      return { token: await admin(), body: { id: message!.id, read: true } };
+    },
+  },
+  'shop-all-orders': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
+  'shop-order-state': {
+    kind: 'write',
+    prepare: async () => {
+      const { username, token, items } = await cartWithItem();
+      await run('shop-submit-order', { token, body: { username, orderList: items, email: 'buyer@example.com' } });
+      const [order] = await listOrders(1, username);
+      return { token: await admin(), body: { id: order!.id, state: 'ready' } };
+    },
+  },
+  'shop-orders-seen': { kind: 'write', prepare: async () => ({ token: await admin(), body: { upTo: Date.now() } }) },
+  'wedding-rsvps': { kind: 'read', prepare: async () => ({ method: 'GET', token: await admin() }) },
+  'wedding-rsvps-seen': { kind: 'write', prepare: async () => ({ token: await admin(), body: { upTo: Date.now() } }) },
   'wedding-create-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'wedding-add-new-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },
   'wedding-drop-guests': { kind: 'write', prepare: async () => ({ token: await admin() }) },

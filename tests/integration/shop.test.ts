@@ -336,7 +336,7 @@ describe.skipIf(!features.shop)('order history', () => {
       const shopper = await newShopper();
       expect(await shopper.history(before)).toMatchObject({
         status: 400,
-        body: { error: 'before is not an order history cursor.' },
+        body: { error: 'before is not a page cursor.' },
       });
     },
   );

@@ -8,6 +8,7 @@ export const CONFIG_SPECS = [
   'chatbot',
   'contact',
   'faults',
+  'inbox',
   'performance',
   'poll',
   'security',

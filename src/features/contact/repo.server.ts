@@ -1,14 +1,17 @@
 // Contact messages in Redis: a hash per message and a sorted set of ids by time.
+import { pageCursor } from '../../lib/page-cursor.ts';
+import { type Admin, runAsAdmin } from '../../server/admin-limit.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { type Delivery, MAIL_CAP_NOTE, MAIL_COUNTERS, mailCaps } from '../../server/mail.ts';
 import { type Attempt, attemptCounter, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
+import { type PageStart, pageArgs } from '../../server/scripts/page.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
 import { contactKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { MAX_KEPT_MESSAGES, MESSAGE_RETENTION_DAYS } from './logic.ts';
-import type { ContactRequest } from './schema.ts';
+import type { ContactRequest, InboxMessage } from './schema.ts';
 
 export interface StoredMessage extends ContactRequest {
   id: string;
@@ -46,6 +49,7 @@ export async function storeMessage(
       dayMail,
       message: contactKeys.message(message.id),
       index: contactKeys.messages(),
+      unread: contactKeys.unread(),
     },
     {
       attemptsMax,
@@ -78,6 +82,50 @@ export async function storeMessage(
 /** Records how the mail for a stored message went. */
 export async function recordDelivery(id: string, delivery: Delivery, deliveryNote: string): Promise<void> {
   await redis().hset(contactKeys.message(id), { delivery, deliveryNote });
+}
+
+/** Reads one page of messages for the owner, newest first, with how many are unread (one round trip, within the admin's limit). */
+export async function readMessagePage(
+  admin: Admin,
+  pageSize: number,
+  before: PageStart,
+): Promise<{ messages: InboxMessage[]; nextCursor: string | null; unread: number }> {
+  const page = await runAsAdmin(
+    admin,
+    scripts.readMessagePage,
+    { index: contactKeys.messages(), unread: contactKeys.unread() },
+    {
+      messageKeyPrefix: contactKeys.message(''),
+      ...pageArgs(before, pageSize, retention(MESSAGE_RETENTION_DAYS).cutoff),
+    },
+  );
+  // An empty Lua table is encoded as an object.
+  const rows = Array.isArray(page.messages) ? page.messages : [];
+  const messages = rows.map(
+    ([id, senderEmail, emailSubject, emailText, createdAt, delivery, deliveryNote, unread]) => ({
+      id,
+      senderEmail,
+      emailSubject,
+      emailText,
+      createdAt,
+      delivery: delivery as Delivery,
+      deliveryNote,
+      read: unread === '0',
+    }),
+  );
+  const last = messages.at(-1);
+  return { messages, nextCursor: page.more && last ? pageCursor(last) : null, unread: page.unread };
+}
+
+/** Marks a message read or unread; answers how many are unread, or null when there is no such message (any more). */
+export async function markMessage(admin: Admin, id: string, read: boolean): Promise<number | null> {
+  const reply = await runAsAdmin(
+    admin,
+    scripts.markMessage,
+    { index: contactKeys.messages(), unread: contactKeys.unread() },
+    { id, read, cutoff: retention(MESSAGE_RETENTION_DAYS).cutoff },
+  );
+  return reply === 'gone' ? null : reply;
 }
 
 /** Lists stored messages, newest first (two round trips: the ids, then every message at once). */

@@ -34,3 +34,36 @@ export type ContactRequest = v.InferOutput<typeof contactRequest>;
 export interface ContactResponse {
   status: 'Success';
 }
+
+/** How many messages one page of the owner's inbox holds. */
+export const MESSAGES_PAGE_SIZE = 10;
+
+/** A kept message as the owner's inbox shows it, with how its mail to the owner went. */
+export interface InboxMessage extends ContactRequest {
+  id: string;
+  createdAt: string;
+  delivery: 'sending' | 'delivered' | 'undelivered' | 'not-sent';
+  /** Resend's id for a delivered mail, or why it was not delivered. */
+  deliveryNote: string;
+  read: boolean;
+}
+
+/** The answer of GET /api/contact/messages: a page of messages, newest first, and how many are unread. */
+export interface MessagesResponse {
+  status: 'Success';
+  messages: InboxMessage[];
+  nextCursor: string | null;
+  unread: number;
+}
+
+/** POST /api/contact/messages/read: a message read or unread again. */
+export const markMessageRequest = v.object({
+  id: v.pipe(v.string('id is missing.'), v.uuid('id is not a message id.')),
+  read: v.boolean('read must be true or false.'),
+});
+
+/** The answer of POST /api/contact/messages/read: how many are unread now. */
+export interface MarkMessageResponse {
+  status: 'Success';
+  unread: number;
+}

@@ -8,6 +8,7 @@ import { features } from '../../content/site.config.ts';
 import { atom, computed, map, onMount, task } from 'nanostores';
 import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
+import { pagedList } from '../../platform/paged-list.ts';
 import type { OrderSummary } from '../shop/schema.ts';
 import type { JoinDecision, OwnJoinRequest, PendingJoinRequest } from '../forum/schema.ts';
 import {
@@ -29,7 +30,7 @@ import { $user, $username, clearSession, endSession, leaveEndedSession, setToken
 import type { AllStats } from '../word-game/schema.ts';
 import { NEVER_WON, emailChangeText, linkSentText } from './logic.ts';
 
-export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'admin';
+export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'inbox' | 'admin';
 
 /** The card the side menu shows. */
 export const $card = atom<DashboardCard>('user');
@@ -64,7 +65,7 @@ function loadDashboard(username: string): Promise<void> {
  * On a 401 (the token expired, was revoked, or the session was ended elsewhere) the session is
  * over here too: leaves for /unauthorized, telling the visitor, and answers true.
  */
-function leftEndedSession(error: unknown): boolean {
+export function leftEndedSession(error: unknown): boolean {
   if (!(error instanceof ApiError && error.status === 401)) return false;
   endSession();
   leaveEndedSession();
@@ -178,50 +179,11 @@ export const removeAccount = (password: string) =>
     return 'Your account is deleted.';
   });
 
-/** The user's orders, newest first, as far as paged; `next` is the cursor of the next page, if any. */
-export interface OrdersState {
-  status: 'loading' | 'ready' | 'failed';
-  orders: OrderSummary[];
-  next: string | null;
-  /** A further page is on its way, or failed to come. */
-  more: 'idle' | 'loading' | 'failed';
-}
-
-const NOT_LOADED: OrdersState = { status: 'loading', orders: [], next: null, more: 'idle' };
-/** The "Your Orders" card's list: its first page loads when the card is first shown. */
-export const $orders = atom<OrdersState>(NOT_LOADED);
-
-onMount($orders, () => {
-  if ($orders.get().status !== 'ready') void loadOrders();
-});
-
-/** Loads the first page of the user's orders. */
-export async function loadOrders(): Promise<void> {
-  $orders.set(NOT_LOADED);
-  try {
-    const { orders, nextCursor } = await task(() => fetchOrders());
-    $orders.set({ status: 'ready', orders, next: nextCursor, more: 'idle' });
-  } catch (error) {
-    if (leftEndedSession(error)) return;
-    console.error('Failed to fetch orders.', error);
-    $orders.set({ ...NOT_LOADED, status: 'failed' });
-  }
-}
-
-/** Loads the next (older) page of orders and adds it below the ones shown. */
-export async function loadMoreOrders(): Promise<void> {
-  const shown = $orders.get();
-  if (!shown.next || shown.more === 'loading') return;
-  $orders.set({ ...shown, more: 'loading' });
-  try {
-    const { orders, nextCursor } = await fetchOrders(shown.next);
-    $orders.set({ status: 'ready', orders: [...shown.orders, ...orders], next: nextCursor, more: 'idle' });
-  } catch (error) {
-    if (leftEndedSession(error)) return;
-    console.error('Failed to fetch more orders.', error);
-    $orders.set({ ...shown, more: 'failed' });
-  }
-}
+/** The "Your Orders" card's list, newest first: its first page loads when the card is first shown. */
+export const orders = pagedList<OrderSummary>(async (before) => {
+  const page = await fetchOrders(before);
+  return { items: page.orders, nextCursor: page.nextCursor };
+}, leftEndedSession);
 
 // ----- The forum's requests to join -----
 
@@ -252,7 +214,7 @@ export async function dismissJoinNotice(): Promise<void> {
   }
 }
 
-/** The requests waiting for the owner (Admin Tools), with what was last decided, said in a status line. */
+/** The requests waiting for the owner (the inbox), with what was last decided, said in a status line. */
 export interface JoinRequestsState {
   status: 'loading' | 'ready' | 'failed';
   requests: PendingJoinRequest[];

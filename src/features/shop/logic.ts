@@ -3,7 +3,7 @@
 // The rules that need the store's atomicity (one line per type and size, cart equals order, the
 // order's rate limit, its mail caps and retention) are written where they run: scripts.server.ts.
 import type { ToastOptions } from '../../components/toast.ts';
-import type { CartItem, OrderSummary } from './schema.ts';
+import type { CartItem } from './schema.ts';
 
 // One item, three types, two sizes, 1 to 20 jars a line.
 export const ITEM = 'Pickles';
@@ -99,9 +99,4 @@ export function cartSummary(items: Pick<CartItem, 'quantity'>[]): string {
 /** Tells that adding jars to a line already in the cart stopped at the most a line holds. */
 export function cappedMessage(item: Pick<CartItem, 'type' | 'item' | 'size'>, max: number): string {
   return `A line holds at most ${max} jars: your cart now has ${max} × ${item.type} ${item.item}, ${item.size}.`;
-}
-
-/** Builds the order history cursor (ORDER_CURSOR) that pages past `order`. */
-export function orderCursor(order: Pick<OrderSummary, 'id' | 'createdAt'>): string {
-  return `${Date.parse(order.createdAt)}:${order.id}`;
 }

@@ -10,11 +10,22 @@ import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply, newestHashes, redis } from '../../server/redis.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
+import { type PageStart, pageArgs } from '../../server/scripts/page.ts';
+import { markSeen } from '../../server/scripts/seen.ts';
 import { shopKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
-import { MAX_CART_ITEMS, QUANTITY, ORDER_RETENTION_DAYS, orderCursor } from './logic.ts';
-import type { CartItem, OrderMailState, OrderSummary } from './schema.ts';
+import { MAX_CART_ITEMS, QUANTITY, ORDER_RETENTION_DAYS } from './logic.ts';
+import {
+  type CartItem,
+  ORDER_STATES,
+  type OrderMailState,
+  type OrderState,
+  type OrderSummary,
+  type OwnerOrder,
+} from './schema.ts';
+import { pageCursor } from '../../lib/page-cursor.ts';
+import { type Admin, runAsAdmin } from '../../server/admin-limit.ts';
 
 /** A cart item as stored: the spec's fields plus when it was added, for a stable order. */
 type StoredCartItem = CartItem & { addedAt: number };
@@ -186,42 +197,84 @@ export async function listOrders(limit: number, username?: string): Promise<Orde
 
 const MAIL_STATES: readonly string[] = ['sending', 'delivered', 'undelivered', 'not-sent'] satisfies OrderMailState[];
 
+/** The page arguments of the order scripts: `pageSize` orders after `before`, none older than the retention. */
+const orderPageArgs = (pageSize: number, before: PageStart) => ({
+  orderKeyPrefix: shopKeys.order(''),
+  ...pageArgs(before, pageSize, retention(ORDER_RETENTION_DAYS).cutoff),
+});
+
+function summaryOf([id, , createdAt, items, delivery]: scripts.OrderRow): OrderSummary {
+  return {
+    id,
+    createdAt,
+    lines: toLines(items),
+    mail: (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState,
+  };
+}
+
+/** An empty Lua table is encoded as an object. */
+const rowsOf = (page: scripts.OrderPage): scripts.OrderRow[] => (Array.isArray(page.orders) ? page.orders : []);
+
+/** The cursor past a page's last row, when more follow. */
+function nextCursorOf(page: scripts.OrderPage): string | null {
+  const last = rowsOf(page).at(-1);
+  return page.more && last ? pageCursor({ id: last[0], createdAt: last[2] }) : null;
+}
+
 /**
- * Reads one page of an account's orders, newest first, after the cursor's order when one is given
- * (one round trip, with the session check). Answers the page and the next page's cursor when older
- * orders follow; an order whose record names another account is left out (the index is the
- * account's own: this is a second lock), and none older than ORDER_RETENTION_DAYS is read (the
- * next order trims it).
+ * Reads one page of an account's orders, newest first (one round trip, with the session check),
+ * with the next page's cursor when older orders follow. An order whose record names another account
+ * is left out (the index is the account's own: this is a second lock).
  */
 export async function readOrderPage(
   account: string,
   pageSize: number,
-  before: { score: number; id: string } | undefined,
+  before: PageStart,
   session: SessionCheck,
 ): Promise<{ orders: OrderSummary[]; nextCursor: string | null }> {
-  const reply = await scripts.readOrderPage.runChecked(
+  const page = await scripts.readOrderPage.runChecked(
     session,
     { userOrders: shopKeys.userOrders(account) },
-    {
-      orderKeyPrefix: shopKeys.order(''),
-      pageSize,
-      beforeScore: before ? String(before.score) : '+inf',
-      beforeId: before?.id ?? '',
-      cutoff: retention(ORDER_RETENTION_DAYS).cutoff,
-    },
+    orderPageArgs(pageSize, before),
   );
-  // An empty Lua table is encoded as an object.
-  const rows = Array.isArray(reply.orders) ? reply.orders : [];
-  const orders = rows
+  const orders = rowsOf(page)
     .filter(([, owner, , , , ownerAccount]) => accountKeyOf(owner, ownerAccount) === account)
-    .map(([id, , createdAt, items, delivery]) => ({
-      id,
-      createdAt,
-      lines: toLines(items),
-      mail: (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState,
-    }));
-  const last = rows.at(-1);
-  return { orders, nextCursor: reply.more && last ? orderCursor({ id: last[0], createdAt: last[2] }) : null };
+    .map(summaryOf);
+  return { orders, nextCursor: nextCursorOf(page) };
+}
+
+/**
+ * Reads one page of everyone's orders for the owner, newest first, with how many came since the
+ * owner last looked and when that was (one round trip, within the admin's limit).
+ */
+export async function readAllOrders(
+  admin: Admin,
+  pageSize: number,
+  before: PageStart,
+): Promise<{ orders: OwnerOrder[]; nextCursor: string | null; unseen: number; seenUntil: number }> {
+  const page = await runAsAdmin(
+    admin,
+    scripts.readAllOrders,
+    { orders: shopKeys.orders(), seen: shopKeys.ordersSeen() },
+    orderPageArgs(pageSize, before),
+  );
+  const orders = rowsOf(page).map((row) => ({
+    ...summaryOf(row),
+    username: row[1],
+    email: row[6],
+    state: (ORDER_STATES.includes(row[7] as OrderState) ? row[7] : 'new') as OrderState,
+  }));
+  return { orders, nextCursor: nextCursorOf(page), unseen: page.unseen, seenUntil: page.seenUntil };
+}
+
+/** Moves an order to a state; answers false when there is no such order (any more). */
+export async function setOrderState(admin: Admin, id: string, state: OrderState): Promise<boolean> {
+  return (await runAsAdmin(admin, scripts.setOrderState, { order: shopKeys.order(id) }, { state })) === 'done';
+}
+
+/** Marks the orders placed up to `upTo` (ms) seen by the owner. */
+export async function markOrdersSeen(admin: Admin, upTo: number): Promise<void> {
+  await runAsAdmin(admin, markSeen, { seen: shopKeys.ordersSeen() }, { upTo });
 }
 
 /** An order's stored items JSON as its lines. */

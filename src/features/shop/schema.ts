@@ -43,12 +43,17 @@ export const updateItemQuantityRequest = v.object({ itemId: id('itemId'), quanti
 /** How many orders one page of the history holds. */
 export const ORDERS_PAGE_SIZE = 5;
 
-/** The shape of a page cursor: the last shown order's time (ms) and id. */
-export const ORDER_CURSOR = /^(\d{1,15}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** The states the owner moves an order through (an order starts new). */
+export const ORDER_STATES = ['new', 'ready', 'collected'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
 
-/** GET /api/dhh/orders?before=<cursor> (an addition to the spec's calls): the page after the cursor. */
-export const ordersQuery = v.object({
-  before: v.optional(v.pipe(v.string(), v.regex(ORDER_CURSOR, 'before is not an order history cursor.'))),
+/** How many orders one page of the owner's inbox holds. */
+export const OWNER_ORDERS_PAGE_SIZE = 10;
+
+/** POST /api/dhh/order-state (the owner's inbox): an order's new state. */
+export const orderStateRequest = v.object({
+  id: v.pipe(v.string('id is missing.'), v.uuid('id is not an order id.')),
+  state: v.picklist(ORDER_STATES, `state must be one of: ${ORDER_STATES.join(', ')}.`),
 });
 
 export const cartOwnerRequest = v.object({ username });
@@ -102,6 +107,22 @@ export interface OrderSummary {
   createdAt: string;
   lines: OrderLine[];
   mail: OrderMailState;
+}
+
+/** One order in the owner's inbox: who placed it, the address its confirmation went to, and its state. */
+export interface OwnerOrder extends OrderSummary {
+  username: string;
+  email: string;
+  state: OrderState;
+}
+
+/** The answer of GET /api/dhh/all-orders: a page of everyone's orders, newest first, and how many came since the owner last looked, and when that was (ms, 0 before). */
+export interface AllOrdersResponse {
+  status: 'Success';
+  orders: OwnerOrder[];
+  nextCursor: string | null;
+  unseen: number;
+  seenUntil: number;
 }
 
 /** The answer of GET /api/dhh/orders: a page of orders, newest first, and the cursor of the next page, if any. */

@@ -2,6 +2,7 @@
 // is placed only from a cart that holds exactly the items the shopper saw.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../server/scripts/limited.ts';
+import { PAGE_IDS, type pageArgs } from '../../server/scripts/page.ts';
 import { TRIM_INDEX } from '../../server/scripts/retention.ts';
 import { defineScript } from '../../server/scripts/script.ts';
 
@@ -114,7 +115,7 @@ return cjson.encode({placed = items, mail = mail})`,
   { json: true },
 );
 
-/** One order as the user's order history shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them). */
+/** One order as a page of orders shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them), the address its confirmation went to, its state ('' for new). */
 export type OrderRow = [
   id: string,
   username: string,
@@ -122,38 +123,61 @@ export type OrderRow = [
   items: string,
   delivery: string,
   account: string,
+  email: string,
+  state: string,
 ];
 
-/**
- * Reads one page of an account's orders, newest first: `pageSize` orders after the cursor (the
- * last order shown: its score and id, '' for the first page; orders of the same millisecond follow
- * the index's own order, by id descending), none created before `cutoff` (trimmed by the next
- * order, or still waiting for it). An order's key is `orderKeyPrefix` and its id, known only once
- * the id is read, here. Answers whether more follow, and the page's orders.
- */
-export const readOrderPage = defineScript<
-  'userOrders',
-  { orderKeyPrefix: string; pageSize: number; beforeScore: string; beforeId: string; cutoff: number },
-  { more: boolean; orders: OrderRow[] | Record<string, never> }
->(
-  `
-local n = A.pageSize
-local ids = {}
-if A.beforeId == '' then
-  ids = redis.call('ZREVRANGEBYSCORE', K.userOrders, '+inf', A.cutoff, 'LIMIT', 0, n + 1)
-elseif tonumber(A.beforeScore) >= A.cutoff then
-  local same = redis.call('ZRANGEBYSCORE', K.userOrders, A.beforeScore, A.beforeScore)
-  for i = #same, 1, -1 do
-    if same[i] < A.beforeId then ids[#ids + 1] = same[i] end
+/** A page of orders: whether more follow, and its rows (an empty Lua table is encoded as an object). */
+export interface OrderPage {
+  more: boolean;
+  orders: OrderRow[] | Record<string, never>;
+}
+
+type PageArgs = ReturnType<typeof pageArgs> & { orderKeyPrefix: string };
+
+/** Lua defining `order_page(index)`: the page of `index` after the cursor, as OrderPage's fields. */
+const ORDER_PAGE = `${PAGE_IDS}
+local function order_page(index)
+  local ids = page_ids(index, A.cutoff, A.beforeScore, A.beforeId, A.pageSize)
+  local page = {}
+  for i = 1, math.min(A.pageSize, #ids) do
+    local f = redis.call('HMGET', A.orderKeyPrefix .. ids[i], 'username', 'createdAt', 'items', 'delivery', 'account', 'email', 'state')
+    page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or '', f[5] or '', f[6] or '', f[7] or ''}
   end
-  local older = redis.call('ZREVRANGEBYSCORE', K.userOrders, '(' .. A.beforeScore, A.cutoff, 'LIMIT', 0, n + 1)
-  for i = 1, #older do ids[#ids + 1] = older[i] end
+  return #ids > A.pageSize, page
 end
-local page = {}
-for i = 1, math.min(n, #ids) do
-  local f = redis.call('HMGET', A.orderKeyPrefix .. ids[i], 'username', 'createdAt', 'items', 'delivery', 'account')
-  page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or '', f[5] or ''}
-end
-return cjson.encode({more = #ids > n, orders = page})`,
+`;
+
+/**
+ * Reads one page of an account's orders, newest first (src/server/scripts/page.ts), none created
+ * before `cutoff` (trimmed by the next order, or still waiting for it).
+ */
+export const readOrderPage = defineScript<'userOrders', PageArgs, OrderPage>(
+  `${ORDER_PAGE}
+local more, page = order_page(K.userOrders)
+return cjson.encode({more = more, orders = page})`,
   { json: true },
 );
+
+/**
+ * The owner's page of everyone's orders, as readOrderPage, with how many orders came since the
+ * owner last looked (`seen`, a time in ms: every order kept, before they first look) and that time.
+ */
+export const readAllOrders = defineLimitedScript<
+  'orders' | 'seen',
+  PageArgs,
+  OrderPage & { unseen: number; seenUntil: number }
+>(
+  `${ORDER_PAGE}
+local more, page = order_page(K.orders)
+local seen = tonumber(redis.call('GET', K.seen) or '0')
+local unseen = redis.call('ZCOUNT', K.orders, '(' .. math.max(seen, A.cutoff), '+inf')
+return cjson.encode({more = more, orders = page, unseen = unseen, seenUntil = seen})`,
+  { json: true },
+);
+
+/** Moves an order to a state ('new', 'ready' or 'collected'); 'gone' when there is no such order. */
+export const setOrderState = defineLimitedScript<'order', { state: string }, 'done' | 'gone'>(`
+if redis.call('EXISTS', K.order) == 0 then return 'gone' end
+redis.call('HSET', K.order, 'state', A.state)
+return 'done'`);

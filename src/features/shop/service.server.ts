@@ -1,6 +1,8 @@
 // Shop use cases. The cart's owner is always the token's user: a body that names someone else is
 // refused, so nobody can read, change or order another user's cart.
 import { shop } from '../../content/site.config.ts';
+import { cursorPosition } from '../../lib/page-cursor.ts';
+import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
@@ -11,8 +13,10 @@ import * as repo from './repo.server.ts';
 import {
   type CartItem,
   type CreateCartItemRequest,
-  ORDER_CURSOR,
   ORDERS_PAGE_SIZE,
+  OWNER_ORDERS_PAGE_SIZE,
+  type AllOrdersResponse,
+  type OrderState,
   type OrdersResponse,
   type SubmitOrderRequest,
   type UpdateItemQuantityRequest,
@@ -139,11 +143,25 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
  * Returns one page of the user's own orders, newest first: the first page, or the one after
  * `before` (a cursor from an earlier page), with the next page's cursor when older orders follow.
  */
-export async function orderHistory(user: Shopper, before: string | undefined): Promise<Omit<OrdersResponse, 'status'>> {
-  const match = before === undefined ? null : ORDER_CURSOR.exec(before);
-  if (before !== undefined && !match) throw new AppError('bad_request', 'before is not an order history cursor.');
-  const cursor = match ? { score: Number(match[1]), id: match[2]! } : undefined;
-  return repo.readOrderPage(user.accountKey, ORDERS_PAGE_SIZE, cursor, user.session);
+export function orderHistory(user: Shopper, before: string | undefined): Promise<Omit<OrdersResponse, 'status'>> {
+  return repo.readOrderPage(user.accountKey, ORDERS_PAGE_SIZE, cursorPosition(before), user.session);
+}
+
+/** The owner's inbox: one page of everyone's orders, newest first, with how many came since they last looked. */
+export function allOrders(admin: Admin, before: string | undefined): Promise<Omit<AllOrdersResponse, 'status'>> {
+  return repo.readAllOrders(admin, OWNER_ORDERS_PAGE_SIZE, cursorPosition(before));
+}
+
+export const NO_SUCH_ORDER = 'There is no such order.';
+
+/** The owner moves an order to a state (new, ready, collected); 404 when the order is gone (retention). */
+export async function setOrderState(admin: Admin, id: string, state: OrderState): Promise<void> {
+  if (!(await repo.setOrderState(admin, id, state))) throw new AppError('not_found', NO_SUCH_ORDER);
+}
+
+/** The owner has seen the orders placed up to `upTo` (ms). */
+export function markOrdersSeen(admin: Admin, upTo: number): Promise<void> {
+  return repo.markOrdersSeen(admin, upTo);
 }
 
 /** Lists orders newest first, everyone's or those of the account a username has now, for the admin CLI. */

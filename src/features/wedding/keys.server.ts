@@ -10,5 +10,7 @@ export const weddingKeys = {
   /** hash {guest key → JSON {answeredAt, changedAt, submittedAt, delivery, deliveryNote}}: the RSVP page's answers per household (no address is kept); no expiry: a household leaving the list takes its entry */
   replies: () => `${KEY_PREFIX}wedding:replies`,
   /** string: the time (ms) of the guest list the console's last whole-list CSV export was made from; no expiry */
+  /** string: the time (ms) of the newest RSVP answer the owner has seen in the inbox; no expiry */
+  rsvpsSeen: () => `${KEY_PREFIX}wedding:rsvps-seen`,
   lastExport: () => `${KEY_PREFIX}wedding:last-export`,
 } as const;

@@ -10,6 +10,7 @@ import { keys } from '../../server/keys.ts';
 import { type Attempt, attemptCounter } from '../../server/rate-limit.ts';
 import { hashReply } from '../../server/redis.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
+import { markSeen } from '../../server/scripts/seen.ts';
 import { weddingKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import type { HouseholdArg } from './scripts.server.ts';
@@ -33,6 +34,12 @@ export interface StoredList {
 
 const parse = <T>(json: string | undefined): T | undefined => (json ? (JSON.parse(json) as T) : undefined);
 
+/** The replies hash's entries, parsed, by guest key. */
+const repliesOf = (replies: unknown): Record<string, RsvpReply> =>
+  Object.fromEntries(
+    Object.entries(hashReply(replies) ?? {}).map(([key, json]) => [key, parse<RsvpReply>(json) ?? {}]),
+  );
+
 /** Reads everything the console shows in one round trip, counting the admin's attempt in it. */
 export async function readList(admin: Admin): Promise<StoredList> {
   const [guests, replies, links, linkKey, lastExport] = await readAsAdmin(admin, (pipe) => {
@@ -42,16 +49,34 @@ export async function readList(admin: Admin): Promise<StoredList> {
     pipe.get(weddingKeys.linkKey());
     pipe.get(weddingKeys.lastExport());
   });
-  const repliesByKey = Object.fromEntries(
-    Object.entries(hashReply(replies) ?? {}).map(([key, json]) => [key, parse<RsvpReply>(json) ?? {}]),
-  );
   return {
     guests: Object.values(hashReply(guests) ?? {}).map((json) => JSON.parse(json) as Guest),
-    replies: repliesByKey,
+    replies: repliesOf(replies),
     links: hashReply(links) ?? {},
     linkKey: typeof linkKey === 'string' ? linkKey : null,
     lastExportAt: lastExport === null || lastExport === undefined ? null : Number(lastExport),
   };
+}
+
+/** Reads the guest list, its RSVP page answers and when the owner last looked at them in the inbox, in one round trip. */
+export async function readRsvpInbox(
+  admin: Admin,
+): Promise<{ guests: Guest[]; replies: Record<string, RsvpReply>; seenUntil: number }> {
+  const [guests, replies, seen] = await readAsAdmin(admin, (pipe) => {
+    pipe.hgetall(weddingKeys.guests());
+    pipe.hgetall(weddingKeys.replies());
+    pipe.get(weddingKeys.rsvpsSeen());
+  });
+  return {
+    guests: Object.values(hashReply(guests) ?? {}).map((json) => JSON.parse(json) as Guest),
+    replies: repliesOf(replies),
+    seenUntil: Number(seen ?? 0),
+  };
+}
+
+/** Marks the RSVP answers up to `upTo` (ms) seen by the owner. */
+export async function markRsvpsSeen(admin: Admin, upTo: number): Promise<void> {
+  await runAsAdmin(admin, markSeen, { seen: weddingKeys.rsvpsSeen() }, { upTo });
 }
 
 /** Each household as the scripts take it: its key, its JSON guest and its token's hash. */

@@ -118,3 +118,17 @@ export interface AllGuestsResponse {
   guests: Guest[];
   rsvp?: ConsoleRsvp;
 }
+
+/** A household's answer as the owner's inbox shows it: its RSVP page view, when it last changed, and how its confirmation mail went ('' when no address was given). */
+export interface InboxRsvp extends Household {
+  changedAt: string;
+  mail: string;
+}
+
+/** GET /api/wedding/rsvps: every RSVP page answer, the latest change first, and how many came since the owner last looked (ms, 0 before). */
+export interface RsvpsResponse {
+  status: 'Success';
+  answers: InboxRsvp[];
+  unseen: number;
+  seenUntil: number;
+}

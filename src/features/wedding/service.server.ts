@@ -9,9 +9,18 @@ import { AppError } from '../../server/app-error.ts';
 import type { Admin } from '../../server/admin-limit.ts';
 import { OPERATOR } from '../../server/caller.ts';
 import { linkFingerprint, linkKey, linkToken, tokenHash } from './links.server.ts';
+import { WEDDING } from '../../content/wedding.ts';
 import { guestKey, titleCase } from './logic.ts';
+import { householdOf } from './rsvp/logic.ts';
 import * as repo from './repo.server.ts';
-import type { ConsoleHousehold, ConsoleRsvp, GuestActionResult, LinkState } from './schema.ts';
+import type {
+  ConsoleHousehold,
+  ConsoleRsvp,
+  GuestActionResult,
+  InboxRsvp,
+  LinkState,
+  RsvpsResponse,
+} from './schema.ts';
 
 const byName = (a: Guest, b: Guest) => titleCase(a.g1FullName).localeCompare(titleCase(b.g1FullName));
 
@@ -144,4 +153,26 @@ function householdLinks(ids: string[], guests: Guest[], key: Buffer): HouseholdL
     .filter((guest) => listed.has(guestKey(guest)))
     .sort(byName)
     .map((guest) => ({ name: titleCase(guest.g1FullName), token: linkToken(guestKey(guest), key) }));
+}
+
+/**
+ * The owner's inbox: every household that answered on its RSVP page, the latest change first, and
+ * how many changed since the owner last looked. One round trip, within the admin's limit.
+ */
+export async function rsvpInbox(admin: Admin): Promise<Omit<RsvpsResponse, 'status'>> {
+  const stored = await repo.readRsvpInbox(admin);
+  const answers = stored.guests
+    .flatMap((guest): InboxRsvp[] => {
+      const reply = stored.replies[guestKey(guest)];
+      if (!reply?.changedAt) return [];
+      return [{ ...householdOf(guest, reply, WEDDING.menu), changedAt: reply.changedAt, mail: reply.delivery ?? '' }];
+    })
+    .sort((a, b) => b.changedAt.localeCompare(a.changedAt));
+  const unseen = answers.filter((answer) => Date.parse(answer.changedAt) > stored.seenUntil).length;
+  return { answers, unseen, seenUntil: stored.seenUntil };
+}
+
+/** The owner has seen the RSVP answers up to `upTo` (ms). */
+export function markRsvpsSeen(admin: Admin, upTo: number): Promise<void> {
+  return repo.markRsvpsSeen(admin, upTo);
 }

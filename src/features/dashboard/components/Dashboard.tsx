@@ -22,7 +22,8 @@ import {
   logOutEverywhere,
   showCard,
 } from '../store.ts';
-import { JoinNotice, JoinRequestsList, WaitingCount } from './JoinRequests.tsx';
+import { JoinNotice } from './JoinRequests.tsx';
+import Inbox, { InboxCount } from '../inbox/components/Inbox.tsx';
 import OrdersCard from './OrdersCard.tsx';
 // Its styles (dashboard.css) are imported by its page, which inlines them: an island brings no CSS.
 
@@ -61,7 +62,8 @@ export default function Dashboard() {
     ...(features.wordGame ? [{ id: 'score' as const, label: 'Your High Scores' }] : []),
     ...(features.shop ? [{ id: 'orders' as const, label: 'Your Orders' }] : []),
     ...(features.scheduling ? [{ id: 'polls' as const, label: 'Your Polls' }] : []),
-    ...(isAdmin && (ADMIN_LINKS.length > 0 || features.forum) ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
+    ...(isAdmin ? [{ id: 'inbox' as const, label: 'Inbox' }] : []),
+    ...(isAdmin && ADMIN_LINKS.length > 0 ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
 
   return (
@@ -84,8 +86,8 @@ export default function Dashboard() {
               <li key={id}>
                 <button type="button" aria-pressed={card === id} onClick={() => showCard(id)}>
                   {label}
-                  {/* For the owner, how many are asking to join the forum. */}
-                  {id === 'admin' && features.forum && <WaitingCount />}
+                  {/* For the owner, how many things in the inbox are new. */}
+                  {id === 'inbox' && <InboxCount />}
                 </button>
               </li>
             ))}
@@ -191,19 +193,17 @@ export default function Dashboard() {
             </a>
           </section>
         )}
+        {card === 'inbox' && isAdmin && <Inbox />}
         {card === 'admin' && isAdmin && (
           <section className="card" aria-labelledby="admin-title">
             <h2 id="admin-title">Admin Controls</h2>
-            {ADMIN_LINKS.length > 0 && (
-              <div className="admin-links">
-                {ADMIN_LINKS.map(({ label, href }) => (
-                  <a key={href} className="button button-primary" href={href}>
-                    {label}
-                  </a>
-                ))}
-              </div>
-            )}
-            {features.forum && <JoinRequestsList />}
+            <div className="admin-links">
+              {ADMIN_LINKS.map(({ label, href }) => (
+                <a key={href} className="button button-primary" href={href}>
+                  {label}
+                </a>
+              ))}
+            </div>
           </section>
         )}
       </div>

@@ -1,6 +1,6 @@
 // The forum's requests to join on the dashboard: the user's own (what became of it, dismissable
-// once decided), and for the owner a notice of those waiting and, in Admin Tools, their list with
-// Approve and Decline, each confirmed first.
+// once decided), and for the owner, in the inbox, those waiting with Approve and Decline, each
+// confirmed first.
 import { useStore } from '@nanostores/react';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import { dayOf, joinNoticeText } from '../logic.ts';
@@ -42,22 +42,7 @@ export function JoinNotice() {
   );
 }
 
-/**
- * For the owner, in the side menu's Admin Tools button: how many are asking to join the forum (a
- * count in the button, not a card above the others, so nothing on the page moves when it comes).
- */
-export function WaitingCount() {
-  const { status, requests } = useStore($joinRequests);
-  if (status !== 'ready' || requests.length === 0) return null;
-  return (
-    <span className="menu-count">
-      {' '}
-      · {requests.length} waiting<span className="visually-hidden"> to join the forum</span>
-    </span>
-  );
-}
-
-/** The owner's list of requests waiting (Admin Tools), each with Approve and Decline. */
+/** The owner's list of requests waiting (the inbox), each with Approve and Decline. */
 export function JoinRequestsList() {
   const { status, requests, said } = useStore($joinRequests);
   const confirming = useStore($confirmingDecision);

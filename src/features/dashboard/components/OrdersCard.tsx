@@ -2,7 +2,7 @@
 // its date, lines and where its confirmation mail stands.
 import { useStore } from '@nanostores/react';
 import { describeOrderLine, describeOrderMail } from '../logic.ts';
-import { $orders, loadMoreOrders, loadOrders } from '../store.ts';
+import { orders as list } from '../store.ts';
 
 const SHOP_PRODUCTS = '/drecoll_hills_harvest/products';
 
@@ -12,7 +12,7 @@ function placedOn(createdAt: string): string {
 }
 
 export default function OrdersCard() {
-  const { status, orders, next, more } = useStore($orders);
+  const { status, items: orders, next, more } = useStore(list.$list);
   return (
     <section className="card" aria-labelledby="orders-title" aria-busy={status === 'loading'}>
       <h2 id="orders-title">Your Orders</h2>
@@ -20,7 +20,7 @@ export default function OrdersCard() {
       {status === 'failed' && (
         <div role="alert">
           <p>Your orders could not be loaded right now.</p>
-          <button type="button" className="button" onClick={() => void loadOrders()}>
+          <button type="button" className="button" onClick={() => void list.load()}>
             Try again
           </button>
         </div>
@@ -52,7 +52,7 @@ export default function OrdersCard() {
           type="button"
           className="button"
           aria-disabled={more === 'loading'}
-          onClick={() => void loadMoreOrders()}
+          onClick={() => void list.loadMore()}
         >
           {more === 'loading' ? 'Loading older orders...' : 'Show older orders'}
         </button>

@@ -1,0 +1,224 @@
+// The owner's inbox card: messages, orders and RSVP answers, each a page at a time, newest first,
+// and the forum's requests to join; new ones are marked in words. Opening it marks the orders and
+// answers shown as seen; a message stays unread until the owner marks it read.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import Field from '../../../../components/Field.tsx';
+import { features } from '../../../../content/site.config.ts';
+import type { PagedList } from '../../../../platform/paged-list.ts';
+import type { OrderState } from '../../../shop/schema.ts';
+import { describeOrderLine, describeOrderMail } from '../../logic.ts';
+import { JoinRequestsList } from '../../components/JoinRequests.tsx';
+import {
+  describeMessageMail,
+  describeRsvp,
+  describeRsvpMail,
+  inboxCountText,
+  isNew,
+  ORDER_STATE_LABELS,
+} from '../logic.ts';
+import {
+  $inboxCount,
+  $inboxSaid,
+  $ordersSeen,
+  $rsvpsSeen,
+  $unreadMessages,
+  markShownSeen,
+  messages,
+  moveOrder,
+  orders,
+  rsvps,
+  setMessageRead,
+} from '../store.ts';
+
+/** When something came, in the reader's own locale and time zone. */
+function When({ time }: { time: string }) {
+  return (
+    <time dateTime={time}>{new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+  );
+}
+
+/** The count in the side menu's Inbox button: how many things are new. */
+export function InboxCount() {
+  const count = useStore($inboxCount);
+  return <span className="menu-count">{inboxCountText(count)}</span>;
+}
+
+/** One of the inbox's lists: its heading, its state while loading or failed, its items and its next page. */
+function InboxList<T>({
+  id,
+  title,
+  count,
+  list,
+  empty,
+  loading,
+  older,
+  load,
+  loadMore,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: string;
+  list: PagedList<T>;
+  empty: string;
+  /** What is loading, e.g. 'Loading messages...'. */
+  loading: string;
+  older: string;
+  load: () => Promise<void>;
+  loadMore: () => Promise<void>;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <section className="inbox-list" aria-labelledby={`${id}-title`} aria-busy={list.status === 'loading'}>
+      <h3 id={`${id}-title`}>
+        {title}
+        <span className="menu-count">{count}</span>
+      </h3>
+      {list.status === 'loading' && <p>{loading}</p>}
+      {list.status === 'failed' && (
+        <div role="alert">
+          <p>These could not be loaded right now.</p>
+          <button type="button" className="button" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {list.status === 'ready' && list.items.length === 0 && <p>{empty}</p>}
+      {list.items.length > 0 && <ol className="inbox-items">{list.items.map(children)}</ol>}
+      {list.next && (
+        <button
+          type="button"
+          className="button"
+          aria-disabled={list.more === 'loading'}
+          onClick={() => void loadMore()}
+        >
+          {list.more === 'loading' ? loading : older}
+        </button>
+      )}
+      {list.more === 'failed' && <p role="alert">Older ones could not be loaded. Please try again.</p>}
+    </section>
+  );
+}
+
+/** A mark in words (not only colour) on what is new or unread. */
+const Mark = ({ children }: { children: string }) => <strong className="inbox-mark">{children}</strong>;
+
+export default function Inbox() {
+  const messageList = useStore(messages.$list);
+  const unread = useStore($unreadMessages);
+  const orderList = useStore(orders.$list);
+  const ordersSeen = useStore($ordersSeen);
+  const rsvpList = useStore(rsvps.$list);
+  const rsvpsSeen = useStore($rsvpsSeen);
+  const said = useStore($inboxSaid);
+
+  // Once the lists are in, what they show is seen (this view keeps the marks).
+  useEffect(markShownSeen, [orderList.status, rsvpList.status]);
+
+  return (
+    <section className="card inbox" aria-labelledby="inbox-title">
+      <h2 id="inbox-title">Inbox</h2>
+      <p className="note" role="status">
+        {said}
+      </p>
+      <InboxList
+        id="inbox-messages"
+        title="Messages"
+        count={unread > 0 ? ` · ${unread} unread` : ''}
+        list={messageList}
+        empty="No messages yet."
+        loading="Loading messages..."
+        older="Show older messages"
+        load={messages.load}
+        loadMore={messages.loadMore}
+      >
+        {(message) => (
+          <li key={message.id} className={message.read ? 'inbox-item' : 'inbox-item unread'}>
+            <p>
+              {!message.read && <Mark>Unread</Mark>} <When time={message.createdAt} />, from{' '}
+              <a href={`mailto:${message.senderEmail}`}>{message.senderEmail}</a>
+            </p>
+            <h4>{message.emailSubject || '(no subject)'}</h4>
+            {message.emailText && <p className="inbox-text">{message.emailText}</p>}
+            <p className="note">{describeMessageMail(message)}</p>
+            <button type="button" className="button" onClick={() => void setMessageRead(message, !message.read)}>
+              {message.read ? 'Mark as unread' : 'Mark as read'}
+            </button>
+          </li>
+        )}
+      </InboxList>
+      {features.shop && (
+        <InboxList
+          id="inbox-orders"
+          title="Orders"
+          count={inboxCountText(ordersSeen.unseen)}
+          list={orderList}
+          empty="No orders yet."
+          loading="Loading orders..."
+          older="Show older orders"
+          load={orders.load}
+          loadMore={orders.loadMore}
+        >
+          {(order) => (
+            <li key={order.id} className="inbox-item">
+              <p>
+                {isNew(order.createdAt, ordersSeen.seenUntil) && <Mark>New</Mark>} <When time={order.createdAt} />,{' '}
+                {order.username} (<a href={`mailto:${order.email}`}>{order.email}</a>)
+              </p>
+              <ul aria-label="Items">
+                {order.lines.map((line, index) => (
+                  <li key={index}>{describeOrderLine(line)}</li>
+                ))}
+              </ul>
+              <p className="note">{describeOrderMail(order.mail)}</p>
+              <Field
+                as="select"
+                id={`order-state-${order.id}`}
+                label={`State of ${order.username}'s order`}
+                value={order.state}
+                onChange={(event) => void moveOrder(order, event.currentTarget.value as OrderState)}
+              >
+                {Object.entries(ORDER_STATE_LABELS).map(([state, label]) => (
+                  <option key={state} value={state}>
+                    {label}
+                  </option>
+                ))}
+              </Field>
+            </li>
+          )}
+        </InboxList>
+      )}
+      {features.wedding && (
+        <InboxList
+          id="inbox-rsvps"
+          title="RSVPs"
+          count={inboxCountText(rsvpsSeen.unseen)}
+          list={rsvpList}
+          empty="No answers on the RSVP page yet."
+          loading="Loading answers..."
+          older="Show older answers"
+          load={rsvps.load}
+          loadMore={rsvps.loadMore}
+        >
+          {(rsvp) => (
+            <li key={`${rsvp.guestOne} ${rsvp.changedAt}`} className="inbox-item">
+              <p>
+                {isNew(rsvp.changedAt, rsvpsSeen.seenUntil) && <Mark>New</Mark>} <When time={rsvp.changedAt} />,{' '}
+                {rsvp.guestOne}
+              </p>
+              <ul aria-label="Answers">
+                {describeRsvp(rsvp).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <p className="note">{describeRsvpMail(rsvp.mail)}</p>
+            </li>
+          )}
+        </InboxList>
+      )}
+      {features.forum && <JoinRequestsList />}
+    </section>
+  );
+}
