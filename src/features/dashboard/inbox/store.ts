@@ -108,18 +108,14 @@ export async function moveOrder(order: OwnerOrder, state: OrderState): Promise<v
 }
 
 /**
- * The owner has opened the inbox: the orders and answers shown are seen up to the newest (no
- * longer counted), while this view still marks those that were new.
+ * The owner has opened the inbox: the orders or answers shown are seen up to the newest (no longer
+ * counted), while this view still marks those that were new.
  */
-export function markShownSeen(): void {
-  const pairs = [
-    [features.shop, 'orders', orders.$list.get().items[0]?.createdAt, $ordersSeen],
-    [features.wedding, 'rsvps', rsvps.$list.get().items[0]?.changedAt, $rsvpsSeen],
-  ] as const;
-  for (const [on, what, newest, $seen] of pairs) {
-    const upTo = newest ? Date.parse(newest) : 0;
-    if (!on || $seen.get().unseen === 0 || upTo <= $seen.get().seenUntil) continue;
-    $seen.set({ ...$seen.get(), unseen: 0 });
-    markSeen(what, upTo).catch((error: unknown) => failure(error, `Could not mark the ${what} seen.`));
-  }
+export function markShownSeen(what: 'orders' | 'rsvps'): void {
+  const newest = what === 'orders' ? orders.$list.get().items[0]?.createdAt : rsvps.$list.get().items[0]?.changedAt;
+  const $seen = what === 'orders' ? $ordersSeen : $rsvpsSeen;
+  const upTo = newest ? Date.parse(newest) : 0;
+  if ($seen.get().unseen === 0 || upTo <= $seen.get().seenUntil) return;
+  $seen.set({ ...$seen.get(), unseen: 0 });
+  markSeen(what, upTo).catch((error: unknown) => failure(error, `Could not mark the ${what} seen.`));
 }

@@ -105,17 +105,126 @@ function InboxList<T>({
 /** A mark in words (not only colour) on what is new or unread. */
 const Mark = ({ children }: { children: string }) => <strong className="inbox-mark">{children}</strong>;
 
-export default function Inbox() {
-  const messageList = useStore(messages.$list);
+/** The contact messages, unread until the owner marks them read. */
+function Messages() {
+  const list = useStore(messages.$list);
   const unread = useStore($unreadMessages);
-  const orderList = useStore(orders.$list);
-  const ordersSeen = useStore($ordersSeen);
-  const rsvpList = useStore(rsvps.$list);
-  const rsvpsSeen = useStore($rsvpsSeen);
-  const said = useStore($inboxSaid);
+  return (
+    <InboxList
+      id="inbox-messages"
+      title="Messages"
+      count={unread > 0 ? ` · ${unread} unread` : ''}
+      list={list}
+      empty="No messages yet."
+      loading="Loading messages..."
+      older="Show older messages"
+      load={messages.load}
+      loadMore={messages.loadMore}
+    >
+      {(message) => (
+        <li key={message.id} className={message.read ? 'inbox-item' : 'inbox-item unread'}>
+          <p>
+            {!message.read && <Mark>Unread</Mark>} <When time={message.createdAt} />, from{' '}
+            <a href={`mailto:${message.senderEmail}`}>{message.senderEmail}</a>
+          </p>
+          <h4>{message.emailSubject || '(no subject)'}</h4>
+          {message.emailText && <p className="inbox-text">{message.emailText}</p>}
+          <p className="note">{describeMessageMail(message)}</p>
+          <button type="button" className="button" onClick={() => void setMessageRead(message, !message.read)}>
+            {message.read ? 'Mark as unread' : 'Mark as read'}
+          </button>
+        </li>
+      )}
+    </InboxList>
+  );
+}
 
-  // Once the lists are in, what they show is seen (this view keeps the marks).
-  useEffect(markShownSeen, [orderList.status, rsvpList.status]);
+/** Everyone's orders, each with the state the owner moves it to. */
+function Orders() {
+  const list = useStore(orders.$list);
+  const seen = useStore($ordersSeen);
+  // Once the list is in, what it shows is seen (this view keeps the marks).
+  useEffect(() => markShownSeen('orders'), [list.status]);
+  return (
+    <InboxList
+      id="inbox-orders"
+      title="Orders"
+      count={inboxCountText(seen.unseen)}
+      list={list}
+      empty="No orders yet."
+      loading="Loading orders..."
+      older="Show older orders"
+      load={orders.load}
+      loadMore={orders.loadMore}
+    >
+      {(order) => (
+        <li key={order.id} className="inbox-item">
+          <p>
+            {isNew(order.createdAt, seen.seenUntil) && <Mark>New</Mark>} <When time={order.createdAt} />,{' '}
+            {order.username} (<a href={`mailto:${order.email}`}>{order.email}</a>)
+          </p>
+          <ul aria-label="Items">
+            {order.lines.map((line, index) => (
+              <li key={index}>{describeOrderLine(line)}</li>
+            ))}
+          </ul>
+          <p className="note">{describeOrderMail(order.mail)}</p>
+          <Field
+            as="select"
+            id={`order-state-${order.id}`}
+            label={`State of ${order.username}'s order`}
+            value={order.state}
+            onChange={(event) => void moveOrder(order, event.currentTarget.value as OrderState)}
+          >
+            {Object.entries(ORDER_STATE_LABELS).map(([state, label]) => (
+              <option key={state} value={state}>
+                {label}
+              </option>
+            ))}
+          </Field>
+        </li>
+      )}
+    </InboxList>
+  );
+}
+
+/** The RSVP page's answers, the latest change first. */
+function Rsvps() {
+  const list = useStore(rsvps.$list);
+  const seen = useStore($rsvpsSeen);
+  useEffect(() => markShownSeen('rsvps'), [list.status]);
+  return (
+    <InboxList
+      id="inbox-rsvps"
+      title="RSVPs"
+      count={inboxCountText(seen.unseen)}
+      list={list}
+      empty="No answers on the RSVP page yet."
+      loading="Loading answers..."
+      older="Show older answers"
+      load={rsvps.load}
+      loadMore={rsvps.loadMore}
+    >
+      {(rsvp) => (
+        <li key={`${rsvp.guestOne} ${rsvp.changedAt}`} className="inbox-item">
+          <p>
+            {isNew(rsvp.changedAt, seen.seenUntil) && <Mark>New</Mark>} <When time={rsvp.changedAt} />, {rsvp.guestOne}
+          </p>
+          <ul aria-label="Answers">
+            {describeRsvp(rsvp).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="note">{describeRsvpMail(rsvp.mail)}</p>
+        </li>
+      )}
+    </InboxList>
+  );
+}
+
+/** The inbox card: each list of a part that is switched on. */
+export default function Inbox() {
+  const said = useStore($inboxSaid);
 
   return (
     <section className="card inbox" aria-labelledby="inbox-title">
@@ -123,101 +232,9 @@ export default function Inbox() {
       <p className="note" role="status">
         {said}
       </p>
-      <InboxList
-        id="inbox-messages"
-        title="Messages"
-        count={unread > 0 ? ` · ${unread} unread` : ''}
-        list={messageList}
-        empty="No messages yet."
-        loading="Loading messages..."
-        older="Show older messages"
-        load={messages.load}
-        loadMore={messages.loadMore}
-      >
-        {(message) => (
-          <li key={message.id} className={message.read ? 'inbox-item' : 'inbox-item unread'}>
-            <p>
-              {!message.read && <Mark>Unread</Mark>} <When time={message.createdAt} />, from{' '}
-              <a href={`mailto:${message.senderEmail}`}>{message.senderEmail}</a>
-            </p>
-            <h4>{message.emailSubject || '(no subject)'}</h4>
-            {message.emailText && <p className="inbox-text">{message.emailText}</p>}
-            <p className="note">{describeMessageMail(message)}</p>
-            <button type="button" className="button" onClick={() => void setMessageRead(message, !message.read)}>
-              {message.read ? 'Mark as unread' : 'Mark as read'}
-            </button>
-          </li>
-        )}
-      </InboxList>
-      {features.shop && (
-        <InboxList
-          id="inbox-orders"
-          title="Orders"
-          count={inboxCountText(ordersSeen.unseen)}
-          list={orderList}
-          empty="No orders yet."
-          loading="Loading orders..."
-          older="Show older orders"
-          load={orders.load}
-          loadMore={orders.loadMore}
-        >
-          {(order) => (
-            <li key={order.id} className="inbox-item">
-              <p>
-                {isNew(order.createdAt, ordersSeen.seenUntil) && <Mark>New</Mark>} <When time={order.createdAt} />,{' '}
-                {order.username} (<a href={`mailto:${order.email}`}>{order.email}</a>)
-              </p>
-              <ul aria-label="Items">
-                {order.lines.map((line, index) => (
-                  <li key={index}>{describeOrderLine(line)}</li>
-                ))}
-              </ul>
-              <p className="note">{describeOrderMail(order.mail)}</p>
-              <Field
-                as="select"
-                id={`order-state-${order.id}`}
-                label={`State of ${order.username}'s order`}
-                value={order.state}
-                onChange={(event) => void moveOrder(order, event.currentTarget.value as OrderState)}
-              >
-                {Object.entries(ORDER_STATE_LABELS).map(([state, label]) => (
-                  <option key={state} value={state}>
-                    {label}
-                  </option>
-                ))}
-              </Field>
-            </li>
-          )}
-        </InboxList>
-      )}
-      {features.wedding && (
-        <InboxList
-          id="inbox-rsvps"
-          title="RSVPs"
-          count={inboxCountText(rsvpsSeen.unseen)}
-          list={rsvpList}
-          empty="No answers on the RSVP page yet."
-          loading="Loading answers..."
-          older="Show older answers"
-          load={rsvps.load}
-          loadMore={rsvps.loadMore}
-        >
-          {(rsvp) => (
-            <li key={`${rsvp.guestOne} ${rsvp.changedAt}`} className="inbox-item">
-              <p>
-                {isNew(rsvp.changedAt, rsvpsSeen.seenUntil) && <Mark>New</Mark>} <When time={rsvp.changedAt} />,{' '}
-                {rsvp.guestOne}
-              </p>
-              <ul aria-label="Answers">
-                {describeRsvp(rsvp).map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-              <p className="note">{describeRsvpMail(rsvp.mail)}</p>
-            </li>
-          )}
-        </InboxList>
-      )}
+      <Messages />
+      {features.shop && <Orders />}
+      {features.wedding && <Rsvps />}
       {features.forum && <JoinRequestsList />}
     </section>
   );
