@@ -1,7 +1,7 @@
 // The admin CLI as an operator runs it: a child process, reaching a running local store through
 // its address file, or starting one itself.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,14 @@ import { LOCAL_ENV_VARIABLES, prepareLocalEnv } from './local-env.ts';
 import { schedulingKeys } from '../src/features/scheduling/poll/keys.server.ts';
 
 const VARIABLES = [...LOCAL_ENV_VARIABLES, 'DATA_DIR'];
+
+/** The docs an owner follows: the README and docs/ but the original specification. */
+const DOCS = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((name) => name.endsWith('.md') && name !== 'spec.md')
+    .map((name) => `docs/${name}`),
+];
 
 /** Runs `work` with the clock (Date only) set `days` back, as something done then. */
 async function longAgo(days: number, work: () => Promise<unknown>): Promise<void> {
@@ -491,6 +499,65 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       await server.close();
     }
   });
+
+  it(
+    'runs every command the docs give as written, their placeholders filled, and knows every npm script they name',
+    { timeout: 90_000 },
+    async () => {
+      const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+      const documented = DOCS.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/`npm run ([^`]+)`/g)].map(([, command]) => ({
+          file,
+          command: command!,
+        })),
+      );
+      for (const { file, command } of documented)
+        expect(scripts, `${file}: npm run ${command}`).toHaveProperty(command.split(' ')[0]!);
+      const adminCommands = [...new Set(documented.map(({ command }) => /^admin -- (.+)$/.exec(command)?.[1]))].filter(
+        (command): command is string => command !== undefined && command !== '…',
+      );
+      // An account first (set-password needs one), the import last, into an empty store of its own.
+      const order = (command: string) =>
+        command.startsWith('create-user') ? 0 : command.startsWith('import ') ? 2 : 1;
+      adminCommands.sort((a, b) => order(a) - order(b));
+      expect(adminCommands.length).toBeGreaterThan(10);
+
+      let dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+      const files = mkdtempSync(join(tmpdir(), 'documented-'));
+      writeFileSync(join(files, 'guests.csv'), 'g1FullName,numberOfGuests\nAda Lovelace,1\n');
+      let server = await prepareLocalEnv(dataRoot, { seed: true });
+      try {
+        const [message] = (await listMessages(OPERATOR)).messages;
+        const filled: Record<string, string> = {
+          username: 'docs_owner',
+          name: 'docs_owner',
+          email: 'owner@example.com',
+          id: message!._id,
+        };
+        for (const command of adminCommands) {
+          const words = command.replace(/<(\w+)>/g, (_, name: string) => filled[name] ?? name).split(' ');
+          const from = words.indexOf('<');
+          const to = words.indexOf('>');
+          if (command.startsWith('import ')) {
+            await server.close();
+            dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+            server = await prepareLocalEnv(dataRoot, { seed: false });
+          }
+          const input = from >= 0 ? readFileSync(join(files, words[from + 1]!), 'utf8') : 'a long enough password\n';
+          const redirections = [from, to].filter((at) => at >= 0).flatMap((at) => [at, at + 1]);
+          // A file the command names is the one written here (the CLI runs in the checkout).
+          const args = words
+            .filter((_, at) => !redirections.includes(at))
+            .map((word) => (existsSync(join(files, word)) ? join(files, word) : word));
+          const run = await adminWithInput(dataRoot, input, ...args);
+          expect(run.code, `npm run admin -- ${command}: ${run.err}`).toBe(0);
+          if (to >= 0) writeFileSync(join(files, words[to + 1]!), run.out);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('explains its usage for an unknown command', async () => {
     const result = await admin(mkdtempSync(join(tmpdir(), 'admin-')), 'frobnicate');
