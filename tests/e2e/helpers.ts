@@ -212,3 +212,23 @@ export async function mailedLink(address: string, purpose: 'confirm' | 'reset'):
   await expect.poll(() => find() !== undefined, { message: `No ${purpose} link was mailed to ${address}` }).toBe(true);
   return new RegExp(`/email/\\?${purpose}=\\S+`).exec(find()!.text)![0];
 }
+
+/** A new customer orders `line` through the shop's API (cart, then order); answers their username. */
+export async function placeOrder(
+  request: APIRequestContext,
+  line: { type: string; size: string; quantity: number },
+): Promise<string> {
+  const { username, token } = await createUser(request, { prefix: 'customer', email: 'customer@example.com' });
+  const headers = { Authorization: `Bearer ${token}` };
+  const added = await request.post('/api/dhh/create-cart-item', { headers, data: { item: 'Pickles', ...line } });
+  expect(added.ok()).toBe(true);
+  const { cartItems } = (await (await request.post('/api/dhh/get-cart-items', { headers, data: {} })).json()) as {
+    cartItems: { _id: string }[];
+  };
+  const order = await request.post('/api/dhh/submit-order', {
+    headers,
+    data: { orderList: cartItems, email: 'customer@example.com' },
+  });
+  expect(order.ok()).toBe(true);
+  return username;
+}

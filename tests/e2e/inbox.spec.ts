@@ -4,7 +4,7 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { features } from '../site-config.ts';
 import { test } from './fixtures.ts';
-import { createUser, expectNoAxeViolations, uniqueUsername, watchForErrors } from './helpers.ts';
+import { createUser, expectNoAxeViolations, placeOrder, uniqueUsername, watchForErrors } from './helpers.ts';
 
 /** Sends a contact message from a new address; answers the address. */
 async function sendMessage(request: APIRequestContext): Promise<string> {
@@ -14,23 +14,6 @@ async function sendMessage(request: APIRequestContext): Promise<string> {
   });
   expect(sent.ok()).toBe(true);
   return senderEmail;
-}
-
-/** A new customer places an order; answers their username. */
-async function placeOrder(request: APIRequestContext): Promise<string> {
-  const { username, token } = await createUser(request, { prefix: 'customer', email: 'customer@example.com' });
-  const headers = { Authorization: `Bearer ${token}` };
-  const line = { item: 'Pickles', type: 'Hot', size: 'Quart', quantity: 3 };
-  expect((await request.post('/api/dhh/create-cart-item', { headers, data: line })).ok()).toBe(true);
-  const { cartItems } = (await (await request.post('/api/dhh/get-cart-items', { headers, data: {} })).json()) as {
-    cartItems: { _id: string }[];
-  };
-  const order = await request.post('/api/dhh/submit-order', {
-    headers,
-    data: { orderList: cartItems, email: 'customer@example.com' },
-  });
-  expect(order.ok()).toBe(true);
-  return username;
 }
 
 async function openInbox(page: Page, token: string): Promise<void> {
@@ -45,7 +28,7 @@ test('the owner reads a message and moves an order in the inbox, and a reload ke
 }) => {
   const errors = watchForErrors(page);
   const sender = await sendMessage(request);
-  const customer = features.shop ? await placeOrder(request) : '';
+  const customer = features.shop ? await placeOrder(request, { type: 'Hot', size: 'Quart', quantity: 3 }) : '';
   const owner = await createUser(request, { clearance: 3, prefix: 'owner' });
   await openInbox(page, owner.token);
 

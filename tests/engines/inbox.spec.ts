@@ -1,7 +1,7 @@
 // The owner's inbox in every engine: a visitor's message and a customer's order arrive, the owner
 // opens the inbox from the dashboard's side menu, marks the message read and the order ready, and
 // the status line says so each time.
-import { createUser, uniqueUsername } from '../e2e/helpers.ts';
+import { createUser, placeOrder, uniqueUsername } from '../e2e/helpers.ts';
 import { features } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
@@ -14,20 +14,7 @@ test('the owner marks a message read and an order ready in the inbox', async ({ 
     data: { senderEmail: sender, emailSubject: `From ${site.engine}`, emailText: 'Do you ship?' },
   });
   expect(sent.ok()).toBe(true);
-  const customer = await createUser(request, { prefix: 'customer', email: 'customer@example.com' });
-  if (features.shop) {
-    const headers = { Authorization: `Bearer ${customer.token}` };
-    const line = { item: 'Pickles', type: 'Kosher Dill', size: 'Pint', quantity: 2 };
-    expect((await request.post('/api/dhh/create-cart-item', { headers, data: line })).ok()).toBe(true);
-    const { cartItems } = (await (await request.post('/api/dhh/get-cart-items', { headers, data: {} })).json()) as {
-      cartItems: { _id: string }[];
-    };
-    const order = await request.post('/api/dhh/submit-order', {
-      headers,
-      data: { orderList: cartItems, email: 'customer@example.com' },
-    });
-    expect(order.ok()).toBe(true);
-  }
+  const customer = features.shop ? await placeOrder(request, { type: 'Kosher Dill', size: 'Pint', quantity: 2 }) : '';
   const owner = await createUser(request, { clearance: 3, prefix: 'owner' });
   await site.storeToken(owner.token);
   await site.goto('/dashboard');
@@ -42,10 +29,10 @@ test('the owner marks a message read and an order ready in the inbox', async ({ 
   await site.expectVisible(inside(message, byRole('button', 'Mark as unread')));
 
   if (features.shop) {
-    const order = inside(byRole('region', /^Orders/), byCss('.inbox-item', escaped(customer.username)));
+    const order = inside(byRole('region', /^Orders/), byCss('.inbox-item', escaped(customer)));
     await site.expectText(order, /2 × Kosher Dill Pickles, Pint/);
-    await site.select(inside(order, byRole('combobox', `State of ${customer.username}'s order`)), 'Ready');
-    await site.expectText(said, `${customer.username}'s order is now ready.`);
+    await site.select(inside(order, byRole('combobox', `State of ${customer}'s order`)), 'Ready');
+    await site.expectText(said, `${customer}'s order is now ready.`);
   }
   expect(await site.axeViolations()).toEqual([]);
   expect(await site.errors()).toEqual([]);
