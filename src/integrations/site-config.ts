@@ -65,14 +65,24 @@ export function siteConfigIntegration(): AstroIntegration {
   return {
     name: 'site:config',
     hooks: {
-      'astro:config:setup': ({ injectRoute, logger }) => {
+      'astro:config:setup': ({ injectRoute, updateConfig, logger }) => {
         const error = siteConfigError({ ...siteConfig });
         if (error) throw new Error(error);
         const pages = featurePages(siteConfig.features);
         for (const { pattern, entrypoint } of pages) injectRoute({ pattern, entrypoint, prerender: true });
+        // Each switch as a constant of the browser's code (import.meta.env.FEATURE_<NAME>), so the
+        // build leaves out a switched-off feature's islands and controllers (src/layouts/mount-points.ts).
+        const define = Object.fromEntries(
+          FEATURES.map((feature) => [featureConstant(feature), JSON.stringify(siteConfig.features[feature])]),
+        );
+        updateConfig({ vite: { define } });
         const off = FEATURES.filter((feature) => !siteConfig.features[feature]);
         logger.info(`${pages.length} feature pages routed${off.length > 0 ? `; switched off: ${off.join(', ')}` : ''}`);
       },
     },
   };
 }
+
+/** The name a switch has in the browser's code: import.meta.env.FEATURE_WORD_GAME for wordGame. */
+export const featureConstant = (feature: string): string =>
+  `import.meta.env.FEATURE_${feature.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;

@@ -37,48 +37,67 @@ type Mount = (element: HTMLElement) => unknown;
  */
 export const MOUNT_POINTS: Record<string, Mount> = {
   // Reading pages: plain DOM code.
-  [POLL_CARD.selector]: (card) => mountController(card, mountPollCard),
   [CONTACT_FORM.selector]: (form) => mountController(form as HTMLFormElement, mountContactForm),
-  [GALLERY.selector]: (gallery) => mountController(gallery, mountGallery),
   [SHOP_GREETING.selector]: (greeting) => mountController(greeting, mountShopGreeting),
   [EMAIL_LINK.selector]: (root) => mountController(root, mountEmailLink),
-  [ORDER_CTA.selector]: (cta) => mountController(cta, mountOrderCta),
   // The search page's code, and Pagefind after it, load with its first query.
   [SITE_SEARCH.selector]: (root) => mountController(root, mountSiteSearch),
-  // Any token may shop; without one the guard sends the visitor to /unauthorized.
-  [PRODUCT_PICKER.selector]: (dialog) =>
-    mountController(dialog as HTMLDialogElement, mountProductPicker, { guard: 'session' }),
-  // Clearance 3.
-  [SCHEDULING_CONSOLE.selector]: (root) => mountController(root, mountSchedulingConsole, { guard: canAdminister }),
-
-  // React islands.
-  [WORD_GAME.selector]: (root) => mountIsland(root, () => import('../features/word-game/components/WordGame.tsx')),
-  [CHATBOT.selector]: (root) => mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
-  // A household's RSVP page: its link's token is all it needs, no session.
-  [RSVP_PAGE.selector]: (root) => mountIsland(root, () => import('../features/wedding/rsvp/components/RsvpPage.tsx')),
-  // A scheduling poll page: one island, laid out by the page's data-view.
-  [SCHEDULING_POLL.selector]: (root) => mountSchedulingPoll(root),
-  // Any token: members (clearance 2 or more) see the forum; a visitor below it, why it is closed and Ask to join.
-  [FORUM.selector]: (root) =>
-    mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: 'session' }),
-  // Any token may organise polls of its own.
-  [MY_POLLS.selector]: (root) =>
-    mountIsland(root, () => import('../features/scheduling/organising/components/PollOrganiser.tsx'), {
-      guard: 'session',
-      props: () => ({ scope: 'mine' }),
-    }),
-  // Any token may see the dashboard and its cart.
+  // Any token may see the dashboard.
   [DASHBOARD.selector]: (root) =>
     mountIsland(root, () => import('../features/dashboard/components/Dashboard.tsx'), { guard: 'session' }),
-  // The cart page lists the product pictures in data-images.
-  [CART.selector]: (root) =>
-    mountIsland(root, () => import('../features/shop/components/Cart.tsx'), {
-      guard: 'session',
-      props: (container) => ({ images: JSON.parse(container.dataset.images ?? '{}') }),
-    }),
-  // Clearance 3.
-  [WEDDING_CONSOLE.selector]: (root) =>
-    mountIsland(root, () => import('../features/wedding/components/WeddingConsole.tsx'), { guard: canAdminister }),
+
+  // The switchable features', each only while it is on: the build defines the switches
+  // (src/integrations/site-config.ts), so a switched-off feature's code is not built at all.
+  ...(import.meta.env.FEATURE_POLL && {
+    [POLL_CARD.selector]: (card: HTMLElement) => mountController(card, mountPollCard),
+  }),
+  ...(import.meta.env.FEATURE_SHOP && {
+    [GALLERY.selector]: (gallery: HTMLElement) => mountController(gallery, mountGallery),
+    [ORDER_CTA.selector]: (cta: HTMLElement) => mountController(cta, mountOrderCta),
+    // Any token may shop; without one the guard sends the visitor to /unauthorized.
+    [PRODUCT_PICKER.selector]: (dialog: HTMLElement) =>
+      mountController(dialog as HTMLDialogElement, mountProductPicker, { guard: 'session' }),
+    // The cart page lists the product pictures in data-images.
+    [CART.selector]: (root: HTMLElement) =>
+      mountIsland(root, () => import('../features/shop/components/Cart.tsx'), {
+        guard: 'session',
+        props: (container) => ({ images: JSON.parse(container.dataset.images ?? '{}') }),
+      }),
+  }),
+  ...(import.meta.env.FEATURE_WORD_GAME && {
+    [WORD_GAME.selector]: (root: HTMLElement) =>
+      mountIsland(root, () => import('../features/word-game/components/WordGame.tsx')),
+  }),
+  ...(import.meta.env.FEATURE_CHATBOT && {
+    [CHATBOT.selector]: (root: HTMLElement) =>
+      mountIsland(root, () => import('../features/chatbot/components/Chatbot.tsx')),
+  }),
+  ...(import.meta.env.FEATURE_FORUM && {
+    // Any token: members (clearance 2 or more) see the forum; a visitor below it, why it is closed and Ask to join.
+    [FORUM.selector]: (root: HTMLElement) =>
+      mountIsland(root, () => import('../features/forum/components/Forum.tsx'), { guard: 'session' }),
+  }),
+  ...(import.meta.env.FEATURE_SCHEDULING && {
+    // Clearance 3.
+    [SCHEDULING_CONSOLE.selector]: (root: HTMLElement) =>
+      mountController(root, mountSchedulingConsole, { guard: canAdminister }),
+    // A scheduling poll page: one island, laid out by the page's data-view.
+    [SCHEDULING_POLL.selector]: (root: HTMLElement) => mountSchedulingPoll(root),
+    // Any token may organise polls of its own.
+    [MY_POLLS.selector]: (root: HTMLElement) =>
+      mountIsland(root, () => import('../features/scheduling/organising/components/PollOrganiser.tsx'), {
+        guard: 'session',
+        props: () => ({ scope: 'mine' }),
+      }),
+  }),
+  ...(import.meta.env.FEATURE_WEDDING && {
+    // A household's RSVP page: its link's token is all it needs, no session.
+    [RSVP_PAGE.selector]: (root: HTMLElement) =>
+      mountIsland(root, () => import('../features/wedding/rsvp/components/RsvpPage.tsx')),
+    // Clearance 3.
+    [WEDDING_CONSOLE.selector]: (root: HTMLElement) =>
+      mountIsland(root, () => import('../features/wedding/components/WeddingConsole.tsx'), { guard: canAdminister }),
+  }),
 };
 
 /** Mounts every feature whose element is on the page; settles once each has (an island, once rendered). */

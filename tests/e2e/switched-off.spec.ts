@@ -1,8 +1,10 @@
-// What an owner switches off (src/content/site.config.ts, `features`) is gone from the site: its
-// pages answer 404, its endpoints answer 404 with the switched-off error, and nothing links to it:
+// What an owner switches off (src/content/site.config.ts, `features`) is gone from the site: none of
+// its browser code is built, its pages answer 404, its endpoints answer 404 with the switched-off error, and nothing links to it:
 // not the home page (its hero, its project cards), not the about page, not the nav or the signed-in
 // user menu, not any card of a signed-in admin's dashboard. With every feature on, each one's
 // pages are there.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { featurePages } from '../../src/integrations/site-config.ts';
 import { FEATURES, FEATURE_PATHS, type Feature, featureOf } from '../../src/lib/features.ts';
@@ -58,6 +60,25 @@ async function linkedPaths(page: Page): Promise<string[]> {
 
 for (const feature of OFF) {
   test.describe(`${feature}, switched off`, () => {
+    test('none of its code is built: no island of its own, no mount point of it in any script', () => {
+      const folder = join(
+        'src/features',
+        feature.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+      );
+      const mountPoints = join(folder, 'mount-point.ts');
+      const attributes = existsSync(mountPoints)
+        ? [...readFileSync(mountPoints, 'utf8').matchAll(/mountPoint\('(data-[\w-]+)'\)/g)].map(([, name]) => name!)
+        : [];
+      const islands = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.tsx'))
+        .map((file) => basename(file, '.tsx'));
+      test.skip(attributes.length + islands.length === 0, `${feature} has no code in the browser`);
+      const built = readdirSync('dist/_astro').filter((file) => file.endsWith('.js'));
+      expect(built.filter((file) => islands.includes(file.split('.')[0]!))).toEqual([]);
+      const code = built.map((file) => readFileSync(join('dist/_astro', file), 'utf8')).join('\n');
+      for (const attribute of attributes) expect(code, attribute).not.toContain(`[${attribute}]`);
+    });
+
     test('its pages answer 404', async ({ request }) => {
       // Its prefixes (src/lib/features.ts) and every page it would have.
       const pages = [...new Set([...FEATURE_PATHS[feature].pages, ...routesOf(feature)])];
