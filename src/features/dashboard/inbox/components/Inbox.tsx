@@ -161,7 +161,14 @@ function Orders() {
         <li key={order.id} className="inbox-item">
           <p>
             {isNew(order.createdAt, seen.seenUntil) && <Mark>New</Mark>} <When time={order.createdAt} />,{' '}
-            {order.username} (<a href={`mailto:${order.email}`}>{order.email}</a>)
+            {order.username}
+            {/* An order keeps the address its confirmation went to; one placed without any has none. */}
+            {order.email && (
+              <>
+                {' '}
+                (<a href={`mailto:${order.email}`}>{order.email}</a>)
+              </>
+            )}
           </p>
           <ul aria-label="Items">
             {order.lines.map((line, index) => (
