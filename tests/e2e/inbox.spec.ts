@@ -29,6 +29,8 @@ test('the owner reads a message and moves an order in the inbox, and a reload ke
   const errors = watchForErrors(page);
   const sender = await sendMessage(request);
   const customer = features.shop ? await placeOrder(request, { type: 'Hot', size: 'Quart', quantity: 3 }) : '';
+  // An account without an email orders too: its order has no address to show.
+  const withoutEmail = features.shop ? await placeOrder(request, { type: 'Hot', size: 'Pint', quantity: 1 }, '') : '';
   const owner = await createUser(request, { clearance: 3, prefix: 'owner' });
   await openInbox(page, owner.token);
 
@@ -50,6 +52,13 @@ test('the owner reads a message and moves an order in the inbox, and a reload ke
       .getByRole('listitem')
       .filter({ hasText: customer });
     await expect(order).toContainText('3 × Hot Pickles, Quart');
+    const noAddress = page
+      .getByRole('region', { name: /^Orders/ })
+      .getByRole('listitem')
+      .filter({ hasText: withoutEmail });
+    await expect(noAddress).toContainText('1 × Hot Pickles, Pint');
+    await expect(noAddress.getByRole('link')).toHaveCount(0);
+    await expectNoAxeViolations(page);
     await order.getByRole('combobox', { name: `State of ${customer}'s order` }).selectOption('ready');
     await expect(page.getByRole('region', { name: 'Inbox' }).getByRole('status').first()).toHaveText(
       `${customer}'s order is now ready.`,
