@@ -54,7 +54,7 @@ export async function call(
 }
 
 /** Counts the HTTP requests made to the store while `work` runs: Redis round trips. */
-export async function countStoreRoundTrips(work: () => Promise<unknown>): Promise<number> {
+export async function countStoreRoundTrips(work: (tripsSoFar: () => number) => Promise<unknown>): Promise<number> {
   const storeUrl = process.env.UPSTASH_REDIS_REST_URL!;
   const realFetch = globalThis.fetch;
   let count = 0;
@@ -63,7 +63,7 @@ export async function countStoreRoundTrips(work: () => Promise<unknown>): Promis
     return realFetch(input, init);
   });
   try {
-    await work();
+    await work(() => count);
   } finally {
     spy.mockRestore();
   }
