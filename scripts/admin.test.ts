@@ -12,7 +12,9 @@ import { login, register } from '../src/features/auth/service.server.ts';
 import { MESSAGE_RETENTION_DAYS } from '../src/features/contact/logic.ts';
 import { sendContactMessage } from '../src/features/contact/service.server.ts';
 import { listMessages, postMessage } from '../src/features/forum/service.server.ts';
-import { specPolls } from '../src/features/scheduling/configured/logic.ts';
+import { TIME_SLOT_POLL_IDS, configuredDateOptions, specPolls } from '../src/features/scheduling/configured/logic.ts';
+import { dropCatalogue } from '../src/features/scheduling/configured/service.server.ts';
+import { DATE_POLL } from '../src/content/polls.ts';
 import { GUEST, OPERATOR } from '../src/server/caller.ts';
 import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
@@ -188,6 +190,30 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       });
       expect(await redis().hexists(schedulingKeys.polls(), specPolls()[0]!.id)).toBe(1);
       expect((await admin(dataRoot, 'migrate')).out).toContain('0 configured poll(s)');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("gives a fresh store the configured polls' dates and time slots on its first migrate only", async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    try {
+      const offered = (pollId: string) => redis().scard(schedulingKeys.offered(pollId));
+      expect(await offered(DATE_POLL.id)).toBe(0);
+      const first = await admin(dataRoot, 'migrate');
+      expect(first).toMatchObject({
+        code: 0,
+        out: expect.stringContaining("offering the config's dates and time slots"),
+      });
+      expect(await offered(DATE_POLL.id)).toBe(configuredDateOptions().length);
+      for (const pollId of TIME_SLOT_POLL_IDS) expect(await offered(pollId)).toBeGreaterThan(0);
+
+      // The owner empties the dates in the console: the next deploy's migrate leaves them out.
+      await dropCatalogue(OPERATOR, 'dates');
+      const again = await admin(dataRoot, 'migrate');
+      expect(again.out).not.toContain("offering the config's dates");
+      expect(await offered(DATE_POLL.id)).toBe(0);
     } finally {
       await server.close();
     }

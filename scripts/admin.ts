@@ -96,9 +96,9 @@ function parseQuestion(question: string): number {
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
-    const { stored, placed, moved } = await migratePolls(OPERATOR);
+    const { stored, configured, placed, moved } = await migratePolls(OPERATOR);
     return [
-      `Scheduling: ${stored} configured poll(s) stored as polls of the model; ${placed} made poll(s) placed in the console's list; ${moved} poll(s) moved to this version's storage.`,
+      `Scheduling: ${stored} configured poll(s) stored as polls of the model${configured ? ", offering the config's dates and time slots (the store's first migrate)" : ''}; ${placed} made poll(s) placed in the console's list; ${moved} poll(s) moved to this version's storage.`,
       `Poll: ${await migratePollVotes(OPERATOR)} member vote(s) moved under their account keys.`,
       `Wedding: ${await migrateGuestLinks()}`,
     ].join('\n');

@@ -14,11 +14,7 @@ import { pollOptions } from '../../src/features/scheduling/poll/logic.ts';
 import type { NewPoll } from '../../src/features/scheduling/poll/schema.ts';
 import * as schedulingRepo from '../../src/features/scheduling/organising/repo.server.ts';
 import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
-import {
-  createCatalogue,
-  createSchedulePolls,
-  migratePolls,
-} from '../../src/features/scheduling/configured/service.server.ts';
+import { configureOnce, migratePolls } from '../../src/features/scheduling/configured/service.server.ts';
 import { vote } from '../../src/features/scheduling/voting/service.server.ts';
 import { createGuests, ensureGuestLinks } from '../../src/features/wedding/service.server.ts';
 import { GUEST, OPERATOR } from '../../src/server/caller.ts';
@@ -42,11 +38,9 @@ export async function seedDemoAccounts(): Promise<boolean> {
   return true;
 }
 
-/** Fills the scheduling polls: the items, the polls' offers and the reunion dates, as the console's create buttons do. */
+/** Fills a fresh store's scheduling polls: the items, the polls' offers and the reunion dates, as the console's create buttons do. */
 export async function seedSchedulingPolls(): Promise<void> {
-  await createCatalogue(OPERATOR, 'items');
-  await createSchedulePolls(OPERATOR);
-  await createCatalogue(OPERATOR, 'dates');
+  await configureOnce(OPERATOR);
 }
 
 /** The demo poll made as in the console: its page is /scheduling_polls/p/<this id>. */
@@ -117,11 +111,11 @@ export async function seedDemoForum(now = Date.now()): Promise<void> {
 export async function seedDemoData(): Promise<boolean> {
   const fresh = await seedDemoAccounts();
   if (fresh) {
-    await seedSchedulingPolls();
     await createGuests(OPERATOR);
     if (features.forum) await seedDemoForum();
   }
-  // A store from an earlier version is brought to this one's layout.
+  // A fresh store gets the configured polls' dates and time slots; one from an earlier version is
+  // brought to this one's layout.
   await migratePolls(OPERATOR);
   // A guest list from before the RSVP links gets them (made again, the same, on a store that has them).
   await ensureGuestLinks();

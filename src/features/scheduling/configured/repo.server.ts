@@ -26,6 +26,14 @@ export async function addToCatalogue(
   return replies.slice(0, entries.length).reduce((sum, added) => sum + Number(added), 0);
 }
 
+/** Marks the store as given the configured catalogues; answers false when it already was. */
+export async function claimFirstConfiguration(admin: Admin): Promise<boolean> {
+  const [claimed] = await commandsAsAdmin(admin, [
+    ['HSETNX', schedulingKeys.configured(), 'at', new Date().toISOString()],
+  ]);
+  return claimed === 1;
+}
+
 export function offerExisting(admin: Admin, catalogue: Catalogue, polls: readonly CreatedPoll[]) {
   return runAsAdmin(
     admin,

@@ -122,8 +122,27 @@ export const dropSchedulePolls = async (admin: Admin): Promise<ConsoleOutcome> =
   message: `Polls ${pollList} offer nothing now; their votes were deleted.`,
 });
 
-/** Stores the configured polls a store lacks, places its unplaced made polls and moves the polls' voting to this layout; idempotent. */
-export async function migratePolls(admin: Admin): Promise<{ stored: number; placed: number; moved: number }> {
+/**
+ * A store's first configuration: the config's schedule items, the time-slot polls offering them and
+ * the reunion's dates, as the console's create buttons make them; once per store, so a catalogue
+ * the owner dropped stays dropped. Answers whether this was the first time.
+ */
+export async function configureOnce(admin: Admin): Promise<boolean> {
+  if (!(await catalogue.claimFirstConfiguration(admin))) return false;
+  await createCatalogue(admin, 'items');
+  await createSchedulePolls(admin);
+  await createCatalogue(admin, 'dates');
+  return true;
+}
+
+/**
+ * Stores the configured polls a store lacks (with their dates and time slots in a store that never
+ * had them), places its unplaced made polls and moves the polls' voting to this layout; idempotent.
+ */
+export async function migratePolls(
+  admin: Admin,
+): Promise<{ stored: number; configured: boolean; placed: number; moved: number }> {
   const stored = await storeDefinitions(admin, specPolls(), false);
-  return { stored, placed: await indexPolls(admin), moved: await migrateVoting(admin) };
+  const configured = await configureOnce(admin);
+  return { stored, configured, placed: await indexPolls(admin), moved: await migrateVoting(admin) };
 }

@@ -9,6 +9,8 @@ export const schedulingKeys = {
   items: () => `${SCHED}items`,
   /** hash {date option name '<date>_DATE' → description}, the reunion poll's dates; no expiry */
   dates: () => `${SCHED}dates`,
+  /** hash {at: when the store first got the configured catalogues}, so a store the console emptied stays empty; no expiry */
+  configured: () => `${SCHED}configured`,
   /** set of the option ids a scheduling poll offers (schedule item ids or date option names); no expiry */
   offered: (pollId: string) => `${SCHED}${pollId}:options`,
   /** sorted set of a scheduling poll's votes '<voter key>\n<option id>', with '\n?' after an "if need be" (a registered voter's key is their account key), all scored 0 so one voter's are a lexicographic range; no expiry */
