@@ -15,6 +15,8 @@ import { listMessages, postMessage } from '../src/features/forum/service.server.
 import { TIME_SLOT_POLL_IDS, configuredDateOptions, specPolls } from '../src/features/scheduling/configured/logic.ts';
 import { dropCatalogue } from '../src/features/scheduling/configured/service.server.ts';
 import { DATE_POLL } from '../src/content/polls.ts';
+import type { DeploySucceededEvent } from '@netlify/functions';
+import storeLayout from '../netlify/functions/store-layout.mts';
 import { GUEST, OPERATOR } from '../src/server/caller.ts';
 import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
@@ -214,6 +216,23 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       const again = await admin(dataRoot, 'migrate');
       expect(again.out).not.toContain("offering the config's dates");
       expect(await offered(DATE_POLL.id)).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('migrates by itself after a production deploy (Netlify calls store-layout), never after a preview', async () => {
+    const dataRoot = mkdtempSync(join(tmpdir(), 'admin-'));
+    const server = await prepareLocalEnv(dataRoot, { seed: false });
+    const deployed = (context: string) =>
+      storeLayout.deploySucceeded({ deploy: { context }, site: {} } as DeploySucceededEvent);
+    try {
+      const offered = () => redis().scard(schedulingKeys.offered(DATE_POLL.id));
+      await deployed('deploy-preview');
+      await deployed('branch-deploy');
+      expect(await offered()).toBe(0);
+      await deployed('production');
+      expect(await offered()).toBe(configuredDateOptions().length);
     } finally {
       await server.close();
     }

@@ -15,25 +15,16 @@ import {
 import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
-import { migratePolls } from '../src/features/scheduling/configured/service.server.ts';
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising/service.server.ts';
 import { sendPollDigests } from '../src/features/scheduling/mail/service.server.ts';
 import { QUESTIONS } from '../src/features/poll/logic.ts';
-import {
-  migrateVotes as migratePollVotes,
-  removeVoter as removeQuestionVoter,
-  setClosed,
-} from '../src/features/poll/service.server.ts';
+import { removeVoter as removeQuestionVoter, setClosed } from '../src/features/poll/service.server.ts';
+import { migrateStore } from '../netlify/functions/store-layout.mts';
 import { listOrders } from '../src/features/shop/service.server.ts';
 import { WEDDING } from '../src/content/wedding.ts';
 import { parseGuestCsv } from '../src/features/wedding/guest-csv.ts';
 import { rsvpLink } from '../src/features/wedding/rsvp/logic.ts';
-import {
-  type HouseholdLink,
-  ensureGuestLinks,
-  guestLinks,
-  importGuests,
-} from '../src/features/wedding/service.server.ts';
+import { type HouseholdLink, guestLinks, importGuests } from '../src/features/wedding/service.server.ts';
 import { siteUrl } from '../src/server/settings.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { loadEnvFile } from './env-file.ts';
@@ -62,8 +53,8 @@ const USAGE = `Usage: npm run admin -- <command> [--prod]
   poll-close [question]               close the one-question poll (question 0 unless named): everyone
                                       sees the results, nobody can vote
   poll-open [question]                reopen it (not when the site config closes it: poll.closed)
-  migrate                             bring the store's data to this version's layout (run once after
-                                      a deploy; running it again changes nothing)
+  migrate                             bring the store's data to this version's layout, as each
+                                      production deploy does by itself (again, it changes nothing)
   import-guests <file.csv> [--new-links]
                                       replace the wedding guest list with a CSV file (docs/make-it-yours.md):
                                       every row checked, nothing changed on any mistake; households
@@ -96,12 +87,7 @@ function parseQuestion(question: string): number {
 
 const commands: Record<string, (args: string[]) => Promise<string>> = {
   async migrate() {
-    const { stored, configured, placed, moved } = await migratePolls(OPERATOR);
-    return [
-      `Scheduling: ${stored} configured poll(s) stored as polls of the model${configured ? ", offering the config's dates and time slots (the store's first migrate)" : ''}; ${placed} made poll(s) placed in the console's list; ${moved} poll(s) moved to this version's storage.`,
-      `Poll: ${await migratePollVotes(OPERATOR)} member vote(s) moved under their account keys.`,
-      `Wedding: ${await migrateGuestLinks()}`,
-    ].join('\n');
+    return (await migrateStore()).join('\n');
   },
   async 'poll-digests'() {
     const { mailed, waiting } = await sendPollDigests(siteUrl(process.env) ?? LOCAL_SITE);
@@ -299,17 +285,6 @@ function linkLines(links: HouseholdLink[]): string[] {
 
 /** The address `npm start` serves on this machine. */
 const localSite = () => `http://localhost:${process.env.PORT ?? 8888}`;
-
-/** The wedding's part of migrate: the households' links, made here when TOKEN_SECRET is the site's. */
-async function migrateGuestLinks(): Promise<string> {
-  if (!process.env.TOKEN_SECRET?.trim()) {
-    return "RSVP links not made here (TOKEN_SECRET is not set): run npm run admin -- guest-links with the site's TOKEN_SECRET.";
-  }
-  const made = await ensureGuestLinks();
-  return made === null
-    ? 'RSVP links left as they are: they were made with another TOKEN_SECRET than this one.'
-    : `${made} household RSVP link(s) made (npm run admin -- guest-links lists them).`;
-}
 
 /**
  * Reads a secret: typed at a terminal without echo (Enter ends it, Ctrl-C cancels), or the first

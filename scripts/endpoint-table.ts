@@ -15,7 +15,8 @@ export const COMMAND = 'node scripts/endpoint-table.ts';
 interface Row {
   method: string;
   path: string;
-  schedule: string;
+  /** When the platform calls a function with no route: its schedule, or the events it handles. */
+  when: string;
   access: string;
   edge: string;
   file: string;
@@ -39,14 +40,21 @@ function docComment(source: string): string {
 
 async function row(file: string): Promise<Row> {
   const path = join(FUNCTIONS, file);
-  const module = (await import(path)) as { default: Endpoint; config: Config };
-  const { config } = module;
+  const module = (await import(path)) as { default: Endpoint | Record<string, unknown>; config?: Config };
+  const { config = {}, default: exported } = module;
   const limit = config.rateLimit;
+  const endpoint = typeof exported === 'function' ? exported : undefined;
   return {
-    method: config.path ? module.default.method : '',
+    method: config.path && endpoint ? endpoint.method : '',
     path: [config.path ?? []].flat().join(', '),
-    schedule: config.schedule ?? '',
-    access: config.path ? accessText(module.default.access) : '',
+    when: config.schedule
+      ? `scheduled: \`${config.schedule}\``
+      : endpoint
+        ? ''
+        : `on: ${Object.keys(exported)
+            .map((event) => `\`${event}\``)
+            .join(', ')}`,
+    access: config.path && endpoint ? accessText(endpoint.access) : '',
     edge: limit ? `${limit.windowLimit} per ${limit.windowSize} s` : '',
     file: `[${file}](../${relative(ROOT, path)})`,
     what: docComment(readFileSync(path, 'utf8')),
@@ -58,7 +66,7 @@ const cell = (text: string) => text.replaceAll('|', '\\|');
 /** docs/endpoints.md as the functions declare it today, formatted as prettier formats it. */
 export async function endpointTable(): Promise<string> {
   const files = readdirSync(FUNCTIONS).filter((file) => file.endsWith('.mts'));
-  // By path, scheduled functions (no path) last.
+  // By path, the functions with none (scheduled, event) last.
   const order = (r: Row) => r.path || '~';
   const rows = (await Promise.all(files.map(row))).sort((a, b) => (order(a) < order(b) ? -1 : 1));
   const text = [
@@ -74,7 +82,7 @@ export async function endpointTable(): Promise<string> {
     '| Method | Path | Access | Edge limit | Function | What it does |',
     '| --- | --- | --- | --- | --- | --- |',
     ...rows.map((r) =>
-      ['', r.method, r.path ? `\`${r.path}\`` : `scheduled: \`${r.schedule}\``, r.access, r.edge, r.file, r.what, '']
+      ['', r.method, r.path ? `\`${r.path}\`` : r.when, r.access, r.edge, r.file, r.what, '']
         .map(cell)
         .join(' | ')
         .trim(),

@@ -1,7 +1,8 @@
 // The production-like server (scripts/site-server.ts) on a small project of its own: functions
 // served warm and concurrently on their config.path, with the platform's context; netlify.toml's
 // redirects, rewrites to functions and header rules; the 404 page; compression; the edge's rate
-// limits and CDN cache. And the refusal of function settings it does not emulate.
+// limits and CDN cache; an event function told of the deploy at start. And the refusal of function
+// settings it does not emulate.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
@@ -51,6 +52,11 @@ const PROJECT: Record<string, string> = {
   'dist/page.html': '<!doctype html><title>Page</title><p>a file shadows a rewrite that is not forced</p>',
   'dist/forced.html': '<!doctype html><title>Forced</title><p>never served: the rewrite is forced</p>',
   'dist/404.html': '<!doctype html><title>Not found</title><p>our own 404 page</p>',
+  // An event function: Netlify calls it when a deploy is live; it has no route.
+  'netlify/functions/on-deploy.mjs': `
+export const deploys = [];
+export default { async deploySucceeded(event) { deploys.push(event.deploy.context); } };
+`,
   // Counts its calls in module state: a warm instance keeps it, a fresh worker per call would not.
   'netlify/functions/count.mjs': `
 let calls = 0;
@@ -163,6 +169,12 @@ describe('the production-like server', () => {
   afterAll(async () => {
     await server?.close();
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it("tells an event function its build is live once, at start, as Netlify's production deploy does; it has no route", async () => {
+    const { deploys } = (await import(join(root, 'netlify/functions/on-deploy.mjs'))) as { deploys: string[] };
+    expect(deploys).toEqual(['production']);
+    expect((await get('/.netlify/functions/on-deploy')).status).toBe(404);
   });
 
   it('keeps a function warm between calls, with the context Netlify gives it', async () => {

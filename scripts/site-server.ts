@@ -2,7 +2,7 @@
 // bench`: each request goes where Netlify would send it. A function whose `config.path` matches
 // runs warm in this process (scripts/warm-functions.ts), behind what Netlify's edge does for it
 // (scripts/edge-emulation.ts: `config.rateLimit`, the CDN cache); a scheduled one when its schedule
-// comes round. Everything else goes to Netlify's local emulation (NetlifyDev): static files,
+// comes round; an event one's deploySucceeded once, at start. Everything else goes to Netlify's local emulation (NetlifyDev): static files,
 // netlify.toml's redirects and header rules, [build.environment]. Responses are compressed as the CDN does.
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
@@ -15,7 +15,14 @@ import { NetlifyDev } from '@netlify/dev';
 import { fromWebResponse } from '@netlify/dev-utils';
 import { RedirectsHandler } from '@netlify/redirects';
 import { CdnCache, EdgeRateLimiter, RATE_LIMITED_BODY } from './edge-emulation.ts';
-import { type FunctionMatch, callFunction, findFunction, loadFunctions, runSchedules } from './warm-functions.ts';
+import {
+  type FunctionMatch,
+  announceDeploy,
+  callFunction,
+  findFunction,
+  loadFunctions,
+  runSchedules,
+} from './warm-functions.ts';
 import { netlifyLocalFeatures } from './netlify-local-features.mjs';
 
 export interface SiteServerOptions {
@@ -154,7 +161,9 @@ export async function startSiteServer({
   });
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  // The scheduled functions run when their schedule comes round, as Netlify's scheduler runs them.
+  // This build is live: the event functions hear it (the store takes this version's layout) before
+  // the server is handed on. The scheduled functions run when their schedule comes round.
+  await announceDeploy(functions, url);
   const stopSchedules = runSchedules(functions, url);
   return {
     url,

@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Config, Context } from '@netlify/functions';
+import type { Config, Context, DeploySucceededEvent } from '@netlify/functions';
 import { type EdgeRateLimit, edgeRateLimit } from './edge-emulation.ts';
 
 /** The part of Netlify's context these functions receive: what our code reads of it. */
@@ -16,6 +16,8 @@ type Handler = (req: Request, context: WarmContext) => Response | Promise<Respon
 export interface WarmFunction {
   name: string;
   handler: Handler;
+  /** Its `deploySucceeded` event handler: Netlify calls it when a deploy is live; such a function has no route. */
+  deploySucceeded?: (event: DeploySucceededEvent) => unknown;
   paths: PathPattern[];
   excludedPaths: PathPattern[];
   /** Upper-case HTTP methods the function runs for; undefined for all of them. */
@@ -55,7 +57,11 @@ export async function loadFunctions(directory: string): Promise<WarmFunction[]> 
         default?: unknown;
         config?: Config;
       };
-      if (typeof module.default !== 'function') throw new Error(`${file}: the function has no default export.`);
+      // A default export is the request handler, or an object of event handlers (deploySucceeded).
+      const events = typeof module.default === 'object' ? (module.default as EventHandlers) : undefined;
+      if (typeof module.default !== 'function' && !events?.deploySucceeded) {
+        throw new Error(`${file}: the function has no default export (a handler, or { deploySucceeded }).`);
+      }
       const config = module.config ?? {};
       const unsupported = NOT_EMULATED.find((setting) => setting in config);
       if (unsupported) throw new Error(`${file}: config.${unsupported} is not emulated locally.`);
@@ -67,9 +73,10 @@ export async function loadFunctions(directory: string): Promise<WarmFunction[]> 
       const { path = `/.netlify/functions/${name}`, excludedPath = [], method } = config;
       return {
         name,
-        handler: module.default as Handler,
-        // A scheduled function cannot be called by a URL on Netlify: the platform calls it.
-        paths: config.schedule ? [] : [path].flat().map(pathPattern),
+        handler: (events ? refuse : module.default) as Handler,
+        deploySucceeded: events?.deploySucceeded,
+        // A scheduled or event function cannot be called by a URL on Netlify: the platform calls it.
+        paths: config.schedule || events ? [] : [path].flat().map(pathPattern),
         excludedPaths: [excludedPath].flat().map(pathPattern),
         methods: method && [method].flat().map((each) => each.toUpperCase()),
         rateLimit: edgeRateLimit(file, config.rateLimit),
@@ -77,6 +84,32 @@ export async function loadFunctions(directory: string): Promise<WarmFunction[]> 
       };
     }),
   );
+}
+
+interface EventHandlers {
+  deploySucceeded?: (event: DeploySucceededEvent) => unknown;
+}
+
+/** An event function's stand-in handler: nothing routes a request to it. */
+const refuse = () => new Response(null, { status: 404 });
+
+/**
+ * Tells the event functions that this build is live, as Netlify does after a production deploy:
+ * the local server's start is this build's deploy. A handler's failure is logged, as Netlify logs it.
+ */
+export async function announceDeploy(functions: WarmFunction[], url: string): Promise<void> {
+  const event = {
+    deploy: { id: 'local', context: 'production', state: 'ready', url, sslUrl: url, permalinkUrl: url },
+    site: { id: 'local', name: 'local', url },
+  } as DeploySucceededEvent;
+  for (const fn of functions) {
+    if (!fn.deploySucceeded) continue;
+    try {
+      await fn.deploySucceeded(event);
+    } catch (error) {
+      console.error(`The event function ${fn.name} failed on deploySucceeded:`, error);
+    }
+  }
 }
 
 interface PathPattern {

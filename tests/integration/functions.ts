@@ -32,17 +32,22 @@ export interface Endpoint {
 
 type FunctionModule = { default: Wrapped; config: { path?: string; schedule?: string } };
 
-/** Imports every function file: the endpoints, and the scheduled ones (which have no route). */
+/** Imports every function file: the endpoints, and the scheduled and event ones (which have no route). */
 async function loadModules(): Promise<[file: string, module: FunctionModule][]> {
   const files = readdirSync(FUNCTIONS).filter((file) => file.endsWith('.mts'));
   return Promise.all(
-    files.map(async (file) => [file, (await import(join(FUNCTIONS, file))) as FunctionModule] as const),
+    files.map(async (file) => {
+      const module = (await import(join(FUNCTIONS, file))) as Partial<FunctionModule>;
+      return [file, { ...module, config: module.config ?? {} } as FunctionModule] as const;
+    }),
   );
 }
 
-/** The file names of the scheduled functions: Netlify calls them on their schedule, never by a route. */
-export async function scheduledFunctions(): Promise<string[]> {
-  return (await loadModules()).filter(([, module]) => module.config.schedule).map(([file]) => file);
+/** The file names of the functions with no route: Netlify calls them on their schedule or on an event (a deploy). */
+export async function platformFunctions(): Promise<string[]> {
+  return (await loadModules())
+    .filter(([, module]) => module.config.schedule || typeof module.default !== 'function')
+    .map(([file]) => file);
 }
 
 /** Imports every endpoint (each function with a route) with its path, method and declared access. */

@@ -24,7 +24,7 @@ import { isolateEnv } from '../setup/isolated-env.ts';
 import { confirmAddresses, newPollForm, sessionUserFor, tokenFor, useFakeResend } from './fakes.ts';
 import { signMailLink } from '../../src/server/mail-address.ts';
 import { findUser } from '../../src/features/auth/repo.server.ts';
-import { FUNCTIONS, type Handler, isOn, loadEndpoints, scheduledFunctions, useOwnStore } from './functions.ts';
+import { FUNCTIONS, type Handler, isOn, loadEndpoints, platformFunctions, useOwnStore } from './functions.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
 
 interface Call {
@@ -623,10 +623,10 @@ async function rsvpToken(): Promise<string> {
 const served = new Set((await loadEndpoints()).filter(isOn).map((endpoint) => endpoint.name.replace(/\.mts$/, '')));
 
 describe('round trips per API call', () => {
-  it('has a scenario for every function (the scheduled ones have no route to call)', async () => {
-    const scheduled = await scheduledFunctions();
+  it('has a scenario for every function (the scheduled and event ones have no route to call)', async () => {
+    const routeless = await platformFunctions();
     const functions = readdirSync(FUNCTIONS)
-      .filter((file) => /\.mts$/.test(file) && !scheduled.includes(file))
+      .filter((file) => /\.mts$/.test(file) && !routeless.includes(file))
       .map((file) => file.replace(/\.mts$/, ''));
     expect(Object.keys(SCENARIOS).sort()).toEqual(functions.sort());
   });
