@@ -458,6 +458,8 @@ describe.skipIf(!features.shop)('orders', () => {
     expect(order).toMatchObject({ email: shopper.email, delivery: 'not-sent', deliveryNote: UNCONFIRMED_NOTE });
     expect(fakeResend().sent.some((sent) => sent.idempotencyKey === `order-${order!.id}`)).toBe(false);
     expect(Number(await redis().get(orderMail))).toBe(before);
+    // The shopper's history says why, not the daily cap's reason.
+    expect((await shopper.history()).body.orders).toMatchObject([{ id: order!.id, mail: 'unconfirmed' }]);
   });
 
   it('mails nothing the shopper chose: a username that reads as a link is not in the confirmation', async () => {

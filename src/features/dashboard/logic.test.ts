@@ -4,6 +4,7 @@ import {
   GAME_MODE_ROWS,
   NEVER_WON,
   dayOf,
+  describeOrderMail,
   describeWordGameBest,
   joinNoticeText,
   orPlaceholder,
@@ -12,6 +13,11 @@ import {
 } from './logic.ts';
 
 describe('dashboard wording', () => {
+  it("says why an order's confirmation was not sent: the day's cap, or an unconfirmed address", () => {
+    expect(describeOrderMail('not-sent')).toContain('daily mail limit');
+    expect(describeOrderMail('unconfirmed')).toBe('Confirmation mail: not sent (the address is not confirmed)');
+  });
+
   it('says the best word-game score in turns, or that no game was won (7 and above)', () => {
     expect(describeWordGameBest(1)).toBe('Your best score is 1 turn.');
     expect(describeWordGameBest(4)).toBe('Your best score is 4 turns.');

@@ -42,6 +42,7 @@ const MAIL_STATES: Record<OrderMailState, string> = {
   delivered: 'Confirmation mail: sent',
   undelivered: 'Confirmation mail: could not be delivered',
   'not-sent': 'Confirmation mail: not sent (the daily mail limit was reached)',
+  unconfirmed: 'Confirmation mail: not sent (the address is not confirmed)',
 };
 
 /** Says where an order's confirmation mail stands. */

@@ -203,12 +203,14 @@ const orderPageArgs = (pageSize: number, before: PageStart) => ({
   ...pageArgs(before, pageSize, retention(ORDER_RETENTION_DAYS).cutoff),
 });
 
-function summaryOf([id, , createdAt, items, delivery]: scripts.OrderRow): OrderSummary {
+function summaryOf([id, , createdAt, items, delivery, , , , deliveryNote]: scripts.OrderRow): OrderSummary {
+  const mail = (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState;
   return {
     id,
     createdAt,
     lines: toLines(items),
-    mail: (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState,
+    // Held back for an unconfirmed address, not by a cap: the two read differently.
+    mail: mail === 'not-sent' && deliveryNote === UNCONFIRMED_NOTE ? 'unconfirmed' : mail,
   };
 }
 

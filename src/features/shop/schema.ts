@@ -89,8 +89,8 @@ export interface AddedResponse extends StatusResponse {
   capped: boolean;
 }
 
-/** Where an order's confirmation mail stands (src/server/mail.ts Delivery). */
-export type OrderMailState = 'sending' | 'delivered' | 'undelivered' | 'not-sent';
+/** Where an order's confirmation mail stands (src/server/mail.ts Delivery; `unconfirmed`: not sent, the address unconfirmed). */
+export type OrderMailState = 'sending' | 'delivered' | 'undelivered' | 'not-sent' | 'unconfirmed';
 
 /** One line of a placed order. */
 export interface OrderLine {
