@@ -60,6 +60,13 @@ describe('the functions as Netlify bundles them', () => {
     expect([...bundles.keys()].sort()).toEqual(endpoints);
   });
 
+  it('subscribes store-layout to the deploys Netlify announces, and no other function', () => {
+    const subscribed = [...bundles.values()].filter(({ result }) => result.eventSubscriptions?.length);
+    expect(subscribed.map(({ result }) => [result.name, result.eventSubscriptions])).toEqual([
+      ['store-layout', ['deploy_succeeded']],
+    ]);
+  });
+
   it('zips each one under 2 MB', () => {
     for (const { result } of bundles.values()) {
       expect(result.size, result.name).toBeLessThan(MAX_ZIP_BYTES);
@@ -76,7 +83,7 @@ describe('the functions as Netlify bundles them', () => {
     // Netlify reads config from the file's text, not by running it: a limit held in an imported
     // constant would be applied by the local server and silently dropped by the edge.
     for (const name of endpoints) {
-      const { config } = (await import(join(FUNCTIONS, `${name}.mts`))) as { config: Config };
+      const { config = {} } = (await import(join(FUNCTIONS, `${name}.mts`))) as { config?: Config };
       const deployed = bundles.get(name)!.result.trafficRules?.action.config;
       expect(
         deployed && {
