@@ -1,7 +1,8 @@
 // Proves the site is anyone's: builds it with the second owner's config (./site.config.ts) and
-// runs the browser specs whose outcome can change with the config (./specs.ts) on that build, in a
-// copy of the working tree. Extra arguments go to `playwright test`; the report and a failed test's
-// trace land in test-results/ (second-owner.json, second-owner/).
+// content, runs the browser specs whose outcome can change with the config (./specs.ts) on that
+// build, then the switched-off spec on the same site with writing off, in a copy of the working
+// tree. Extra arguments go to `playwright test`; the reports and a failed test's trace land in
+// test-results/ (second-owner.json, second-owner-no-blog.json, second-owner/).
 //   npm run test:second-owner [-- tests/e2e/showcase.spec.ts]
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -23,9 +24,9 @@ const root = join(import.meta.dirname, '../..');
 const copy = mkdtempSync(join(tmpdir(), 'second-owner-'));
 
 const results = join(root, 'test-results');
-const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: join(results, 'second-owner.json') };
 
-function run(args: string[]): void {
+function run(args: string[], report = 'second-owner'): void {
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: join(results, `${report}.json`) };
   const result = spawnSync(process.execPath, args, { cwd: copy, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 }
@@ -51,6 +52,7 @@ try {
   const content = (path: string) => join(copy, 'src/content', path);
   rmSync(content('projects'), { recursive: true });
   rmSync(content('blog'), { recursive: true });
+  cpSync(join(import.meta.dirname, 'posts'), content('blog'), { recursive: true });
   cpSync(join(import.meta.dirname, 'thumbnails'), content('projects/thumbnails'), { recursive: true });
   cpSync(join(import.meta.dirname, 'projects'), content('projects'), { recursive: true });
   cpSync(join(import.meta.dirname, 'about.md'), content('about.md'));
@@ -59,6 +61,18 @@ try {
   const args = process.argv.slice(2);
   const specs = args.some((arg) => /\.spec\.ts(:\d+)?$/.test(arg)) ? [] : CONFIG_SPECS;
   run(['node_modules/@playwright/test/cli.js', 'test', ...args, ...specs]);
+  if (specs.length) {
+    // The same site with writing switched off: its pages, feed and links are gone.
+    const withoutBlog = config.replace(/^ {2}blog: true,$/m, '  blog: false,');
+    if (withoutBlog === config) throw new Error("The second owner's config no longer switches the blog on.");
+    writeFileSync(join(copy, 'src/content/site.config.ts'), withoutBlog);
+    console.log("--- the second owner's site with writing switched off");
+    run(['tests/e2e/build.ts']);
+    run(
+      ['node_modules/@playwright/test/cli.js', 'test', ...args, 'tests/e2e/switched-off.spec.ts'],
+      'second-owner-no-blog',
+    );
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -1,7 +1,8 @@
 // A second owner's site config: what someone makes of src/content/site.config.ts to make the site
 // theirs. CI builds the site with it in place and runs the browser suite on it
 // (tests/second-owner/run.ts), so the tests are proven to follow the config, not the demo: another
-// name, three projects, no LinkedIn, and the shop and the wedding console switched off.
+// name, three projects, no LinkedIn, a post of their own, and the shop and the wedding console
+// switched off (then writing too, in a second build).
 import type {
   FeaturesConfig,
   OwnerConfig,
@@ -36,7 +37,7 @@ export const features: FeaturesConfig = {
   poll: true,
   scheduling: true,
   wedding: false,
-  blog: false,
+  blog: true,
 };
 
 export const resume: ResumeConfig = {
