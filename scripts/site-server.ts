@@ -2,8 +2,9 @@
 // bench`: each request goes where Netlify would send it. A function whose `config.path` matches
 // runs warm in this process (scripts/warm-functions.ts), behind what Netlify's edge does for it
 // (scripts/edge-emulation.ts: `config.rateLimit`, the CDN cache); a scheduled one when its schedule
-// comes round; an event one's deploySucceeded once, at start. Everything else goes to Netlify's local emulation (NetlifyDev): static files,
-// netlify.toml's redirects and header rules, [build.environment]. Responses are compressed as the CDN does.
+// comes round; an event one's deploySucceeded once, at start. Everything else goes to Netlify's
+// local emulation (NetlifyDev): static files, netlify.toml's redirects and header rules,
+// [build.environment]. Responses are compressed as the CDN does.
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -86,9 +86,8 @@ export async function loadFunctions(directory: string): Promise<WarmFunction[]> 
   );
 }
 
-interface EventHandlers {
-  deploySucceeded?: (event: DeploySucceededEvent) => unknown;
-}
+/** The event handlers the local server emulates, of a function whose default export is an object of them. */
+type EventHandlers = Pick<WarmFunction, 'deploySucceeded'>;
 
 /** An event function's stand-in handler: nothing routes a request to it. */
 const refuse = () => new Response(null, { status: 404 });

@@ -14,9 +14,10 @@ import { pollOptions } from '../../src/features/scheduling/poll/logic.ts';
 import type { NewPoll } from '../../src/features/scheduling/poll/schema.ts';
 import * as schedulingRepo from '../../src/features/scheduling/organising/repo.server.ts';
 import { readPoll } from '../../src/features/scheduling/poll/repo.server.ts';
-import { configureOnce, migratePolls } from '../../src/features/scheduling/configured/service.server.ts';
+import { configureOnce } from '../../src/features/scheduling/configured/service.server.ts';
 import { vote } from '../../src/features/scheduling/voting/service.server.ts';
-import { createGuests, ensureGuestLinks } from '../../src/features/wedding/service.server.ts';
+import { createGuests } from '../../src/features/wedding/service.server.ts';
+import { migrateStore } from '../../netlify/functions/store-layout.mts';
 import { GUEST, OPERATOR } from '../../src/server/caller.ts';
 
 /** Demo accounts for local runs, one per clearance level. */
@@ -114,11 +115,9 @@ export async function seedDemoData(): Promise<boolean> {
     await createGuests(OPERATOR);
     if (features.forum) await seedDemoForum();
   }
-  // A fresh store gets the configured polls' dates and time slots; one from an earlier version is
-  // brought to this one's layout.
-  await migratePolls(OPERATOR);
-  // A guest list from before the RSVP links gets them (made again, the same, on a store that has them).
-  await ensureGuestLinks();
+  // The migration a deploy runs: a fresh store gets the configured polls' dates and time slots, one
+  // from an earlier version this one's layout, a guest list from before the RSVP links its links.
+  await migrateStore();
   // The demo poll also joins a used store that lacks it (one made before it existed, or a shared
   // one whose tests deleted it): the audit and the browser tests open its page.
   if (!(await readPoll(DEMO_POLL_ID))) await seedDemoPoll();
