@@ -1,10 +1,9 @@
 // The production-like server behind `npm start`, the browser tests, `npm run audit` and `npm run
-// bench`: each request goes where Netlify would send it. A function whose `config.path` matches
-// runs warm in this process (scripts/warm-functions.ts), behind what Netlify's edge does for it
-// (scripts/edge-emulation.ts: `config.rateLimit`, the CDN cache); a scheduled one when its schedule
-// comes round; an event one's deploySucceeded once, at start. Everything else goes to Netlify's
-// local emulation (NetlifyDev): static files, netlify.toml's redirects and header rules,
-// [build.environment]. Responses are compressed as the CDN does.
+// bench`: each request goes where Netlify would send it. A function whose `config.path` matches runs
+// warm here (scripts/warm-functions.ts), behind Netlify's edge (scripts/edge-emulation.ts); a
+// scheduled one when its schedule comes round; an event one's deploySucceeded once, at start. The
+// rest goes to Netlify's local emulation (NetlifyDev): static files, netlify.toml's redirects and
+// header rules, [build.environment]. Responses are compressed as the CDN does.
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
