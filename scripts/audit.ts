@@ -80,6 +80,8 @@ interface Row {
   bp: number;
   seo: number;
   lcp: number;
+  /** Whether the largest paint was a picture (Lighthouse timed the fetch of its resource). */
+  lcpIsPicture: boolean;
   fcp: number;
   si: number;
   cls: number;
@@ -161,6 +163,7 @@ async function measure(url: string, port: number, categories = ALL_CATEGORIES): 
     bp: score('best-practices'),
     seo: score('seo'),
     lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    lcpIsPicture: JSON.stringify(audits['lcp-breakdown-insight']?.details ?? '').includes('"resourceLoadDuration"'),
     fcp: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
     si: Math.round(audits['speed-index']?.numericValue ?? 0),
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
@@ -193,13 +196,25 @@ async function measurePainted(url: string, port: number, categories?: string[]):
   }
 }
 
-interface Floor {
-  lcp: number;
-  tbt: number;
+interface Floors {
+  text: { lcp: number; tbt: number };
+  /** The bare page with a picture: its LCP. */
+  picture: number;
+}
+
+/**
+ * The floor a route's LCP is judged by: the picture floor where most runs' largest paint was a
+ * picture (no page paints a picture before it has fetched it, which the bare text page never does:
+ * about 1.2 times its LCP), else the text floor.
+ */
+function lcpFloor(runs: Row[], floors: Floors): { lcp: number; name: string } {
+  return runs.filter((run) => run.lcpIsPicture).length * 2 > runs.length
+    ? { lcp: floors.picture, name: 'picture floor' }
+    : { lcp: floors.text.lcp, name: 'floor' };
 }
 
 /** The problems of a route's runs against the limits and the floor, as sentences. */
-function problems(route: string, runs: Row[], floor: Floor): string[] {
+function problems(route: string, runs: Row[], floors: Floors): string[] {
   const found: string[] = [];
   const unexpected = [...new Set(runs.flatMap((run) => run.failing))].filter(
     (id) => !expectedFailures(route).includes(id),
@@ -210,12 +225,15 @@ function problems(route: string, runs: Row[], floor: Floor): string[] {
     found.push(`${route}: CLS above ${LIMITS.cls}${shifted.length ? ` (shifted: ${shifted.join('; ')})` : ''}`);
   }
   const lcp = median(runs.map((run) => run.lcp));
+  const floor = lcpFloor(runs, floors);
   if (lcp > LIMITS.lcpOverFloor * floor.lcp)
-    found.push(`${route}: median LCP ${lcp} ms is over ${LIMITS.lcpOverFloor} times the floor's (${floor.lcp} ms)`);
-  const tbt = blockingTime(runs);
-  if (tbt > floor.tbt + LIMITS.tbtOverFloorMs)
     found.push(
-      `${route}: TBT ${tbt} ms (lowest of the runs) is over the floor's (${floor.tbt} ms) plus ${LIMITS.tbtOverFloorMs} ms`,
+      `${route}: median LCP ${lcp} ms is over ${LIMITS.lcpOverFloor} times the ${floor.name}'s (${floor.lcp} ms)`,
+    );
+  const tbt = blockingTime(runs);
+  if (tbt > floors.text.tbt + LIMITS.tbtOverFloorMs)
+    found.push(
+      `${route}: TBT ${tbt} ms (lowest of the runs) is over the floor's (${floors.text.tbt} ms) plus ${LIMITS.tbtOverFloorMs} ms`,
     );
   return found;
 }
@@ -246,7 +264,7 @@ try {
       runs.push(await measurePainted(server.base + route, chrome.port, run ? ['performance'] : ALL_CATEGORIES));
     return runs;
   };
-  const row = (route: string, runs: Row[], floors: { text: Floor; picture: number }, note = '') => {
+  const row = (route: string, runs: Row[], floors: Floors, note = '') => {
     const lcp = median(runs.map((run) => run.lcp));
     const tbt = blockingTime(runs);
     return {
@@ -258,6 +276,7 @@ try {
       'LCP ms': lcp,
       'x floor': Number((lcp / floors.text.lcp).toFixed(2)),
       'x picture floor': Number((lcp / floors.picture).toFixed(2)),
+      'judged by': lcpFloor(runs, floors).name,
       'FCP ms': median(runs.map((run) => run.fcp)),
       'SI ms': median(runs.map((run) => run.si)),
       CLS: Math.max(...runs.map((run) => run.cls)),
@@ -282,18 +301,19 @@ try {
     picture: median(pictureFloorRuns.map((run) => run.lcp)),
   };
   // The reference pages are not ours to score (they have no favicon, say): only their timings count.
-  const unscored = { perf: '-', a11y: '-', bp: '-', seo: '-' };
+  const unscored = { perf: '-', a11y: '-', bp: '-', seo: '-', 'judged by': '-' };
   table.push({ ...row(`${FLOOR_ROUTE} (floor)`, floorRuns, floors), ...unscored });
   table.push({ ...row(`${IMAGE_FLOOR_ROUTE} (picture floor)`, pictureFloorRuns, floors), ...unscored });
   for (const route of ONLY ?? [...PUBLIC_PAGES, ...RSVP_FORM]) {
     const runs = await measureRuns(route);
     table.push(row(route, runs, floors, NOTES[route.split('#')[0]!] ?? ''));
-    failures.push(...problems(route, runs, floors.text));
+    failures.push(...problems(route, runs, floors));
   }
   console.table(table);
   console.log(
     `Limits: accessibility, best-practices and SEO ${LIMITS.a11y} (first run); CLS at most ${LIMITS.cls} (every run); ` +
-      `median LCP at most ${LIMITS.lcpOverFloor} times the floor's (${floors.text.lcp} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.text.lcp)} ms); ` +
+      `median LCP at most ${LIMITS.lcpOverFloor} times the floor's (${floors.text.lcp} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.text.lcp)} ms), ` +
+      `or the picture floor's where the largest paint is a picture (${floors.picture} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.picture)} ms); ` +
       `TBT (lowest of the runs) at most the floor's plus ${LIMITS.tbtOverFloorMs} ms (${floors.text.tbt} ms, so ${floors.text.tbt + LIMITS.tbtOverFloorMs} ms). ` +
       `CPU slowdown ${slowdown}x, calibrated for this machine (benchmark index ${benchmarkIndex}; Lighthouse's default 4x fits about 1,500). ` +
       `The performance score is shown, not judged: it measures the machine as much as the page. ` +
