@@ -21,7 +21,7 @@ export default defineConfig<{ engine: Engine }>({
   forbidOnly: true,
   workers: 2,
   // In CI a failed test runs once more: a test that passes only then fails the run as flaky, named
-  // in the output with its first run's trace; a regression fails twice.
+  // in the output with its first run's error; a regression fails twice.
   retries: process.env.CI ? 1 : 0,
   failOnFlakyTests: Boolean(process.env.CI),
   // Two browsers, the server and its store share two cores here and in CI: under that load a page
@@ -36,7 +36,9 @@ export default defineConfig<{ engine: Engine }>({
   ],
   use: {
     baseURL,
-    trace: 'retain-on-first-failure',
+    // CI keeps only what it prints, and recording every test's trace costs it about a tenth of the
+    // run: a failure there is traced by running its test here (`--trace on`).
+    trace: process.env.CI ? 'off' : 'retain-on-first-failure',
     video: 'off', // needs Playwright's own ffmpeg, which cannot be downloaded here
     launchOptions: { executablePath: findChromium() },
   },
