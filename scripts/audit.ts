@@ -180,7 +180,10 @@ async function measure(url: string, port: number, everything: boolean): Promise<
     bp: score('best-practices'),
     seo: score('seo'),
     lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-    lcpIsPicture: JSON.stringify(audits['lcp-breakdown-insight']?.details ?? '').includes('"resourceLoadDuration"'),
+    lcpIsPicture:
+      (
+        audits['lcp-breakdown-insight']?.details as { items?: { items?: { subpart?: string }[] }[] } | undefined
+      )?.items?.[0]?.items?.some((item) => item.subpart === 'resourceLoadDuration') ?? false,
     fcp: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
     si: Math.round(audits['speed-index']?.numericValue ?? 0),
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
