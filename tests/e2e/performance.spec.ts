@@ -123,15 +123,26 @@ const PHONE = { width: 412, height: 823 };
  * arrival, whichever came last), and when its scripts and its other pictures were requested.
  */
 async function firstScreenOf(page: Page, path: string) {
-  const firstPictures = () =>
-    [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority=high]')].flatMap((img) =>
-      [img.currentSrc, img.src].filter(Boolean).map((url) => new URL(url).pathname),
+  // Which requests to hold is read from the page's HTML before it loads: when the browser asks for
+  // them (its preload scanner, ahead of the parser), the page's DOM may not have them yet.
+  const html = await (await page.request.get(path)).text();
+  const held = await page.evaluate((html) => {
+    const parsed = new DOMParser().parseFromString(html, 'text/html');
+    return [...parsed.querySelectorAll('img[fetchpriority=high]')].flatMap((img) =>
+      [img, ...(img.closest('picture')?.querySelectorAll('source') ?? [])].flatMap((candidate) =>
+        [candidate.getAttribute('src'), ...(candidate.getAttribute('srcset') ?? '').split(',')]
+          .map((url) => url?.trim().split(/\s+/)[0])
+          .filter((url) => url?.startsWith('/')),
+      ),
     );
-  await page.route(/\/_astro\/.*\.(avif|webp)$/, async (route) => {
-    const held = (await page.evaluate(firstPictures)).includes(new URL(route.request().url()).pathname);
-    if (held) await new Promise((done) => setTimeout(done, 500));
-    await route.continue();
-  });
+  }, html);
+  await page.route(
+    (url) => held.includes(url.pathname),
+    async (route) => {
+      await new Promise((done) => setTimeout(done, 500));
+      await route.continue();
+    },
+  );
   const pictures: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'image' && request.url().startsWith('http')) pictures.push(request.url());
@@ -144,14 +155,15 @@ async function firstScreenOf(page: Page, path: string) {
     (urls) => urls.every((url) => performance.getEntriesByName(url).length > 0),
     [...pictures],
   );
-  return page.evaluate(() => {
+  const screen = await page.evaluate(() => {
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const first = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority=high]')].map(
       (img) => img.currentSrc,
     );
     const picture = /\.(avif|webp)$/;
     const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-    const arrived = resources.filter((entry) => first.includes(entry.name)).map((entry) => entry.responseEnd);
+    const firstLoads = resources.filter((entry) => first.includes(entry.name));
+    const arrived = firstLoads.map((entry) => entry.responseEnd);
     const timing = (entry: PerformanceResourceTiming) => ({ name: entry.name, start: entry.startTime });
     return {
       shown: Math.max(painted, ...arrived),
@@ -159,8 +171,12 @@ async function firstScreenOf(page: Page, path: string) {
       scripts: resources.filter((entry) => entry.name.endsWith('.js')).map(timing),
       others: resources.filter((entry) => picture.test(entry.name) && !first.includes(entry.name)).map(timing),
       icon: document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '',
+      firstWaits: firstLoads.map((entry) => entry.responseEnd - entry.startTime),
     };
   });
+  // The pictures it showed first were those held back.
+  for (const wait of screen.firstWaits) expect(wait, `${path}: a first picture held back`).toBeGreaterThanOrEqual(500);
+  return screen;
 }
 
 test.describe('performance budgets', () => {
