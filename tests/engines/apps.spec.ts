@@ -1,7 +1,7 @@
 // The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way and one
 // that lists the owner's pages it drew on, a vote in the one-question poll (an empty ballot first),
 // votes in a scheduling poll and in a made poll's grid, a forum post in markdown, the gallery's
-// turn, and a wedding RSVP answered through a household's link.
+// turn, and a wedding RSVP answered through a household's link, which the owner's inbox then lists.
 import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
@@ -232,13 +232,14 @@ test('the gallery turns by 45 degrees with Previous, Next and the arrow keys', a
 });
 
 /**
- * The household each engine answers for, each its own, answering as the list already has it (the
- * wedding figures the Chromium suite checks stay the demo list's).
+ * The household each engine answers for, each its own, with a meal and no dietary note for guest
+ * one: it answers as the list has it but for a note of "None", which no figure counts (the wedding
+ * figures the Chromium suite checks stay the demo list's), a change the owner's inbox then lists.
  */
 const RSVP_HOUSEHOLDS: Record<Engine, string> = {
   chromium: 'Leo Martins',
-  firefox: 'Zoe Albright',
-  webkit: 'Oscar Lindgren',
+  firefox: 'Lucas Fernández',
+  webkit: 'Priya Natarajan',
 };
 
 test("a guest answers the wedding RSVP through their household's link", async ({ site, request }) => {
@@ -261,8 +262,20 @@ test("a guest answers the wedding RSVP through their household's link", async ({
   await site.select(wedding, 'Yes, attending');
   await site.expectVisible(food);
   expect(await site.read(food, (select) => (select as HTMLSelectElement).value)).toBe(listed.g1FoodChoice);
+  await site.fill(inside(guest, byRole('textbox', /^Dietary restrictions/)), 'None');
   await site.click(byRole('button', 'Update RSVP'));
   await site.expectVisible(byRole('status', 'Thank you! Your answers are saved.'));
+  expect(await site.axeViolations()).toEqual([]);
+  expect(await site.errors()).toEqual([]);
+
+  // The answer arrives in the owner's inbox.
+  await site.storeToken(token);
+  await site.goto('/dashboard');
+  await site.click(byRole('button', /^Inbox/));
+  await site.expectText(
+    inside(byRole('region', /^RSVPs/), byCss('.inbox-item', new RegExp(name))),
+    new RegExp(`${name}: wedding yes \\(${listed.g1FoodChoice}\\), rehearsal dinner (yes|no); None`),
+  );
   expect(await site.axeViolations()).toEqual([]);
   expect(await site.errors()).toEqual([]);
 });
