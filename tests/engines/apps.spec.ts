@@ -1,7 +1,8 @@
-// The apps in every engine: a word-game round, a streamed chatbot answer stopped part-way and one
-// that lists the owner's pages it drew on, a vote in the one-question poll (an empty ballot first),
-// votes in a scheduling poll and in a made poll's grid, a forum post in markdown, the gallery's
-// turn, and a wedding RSVP answered through a household's link, which the owner's inbox then lists.
+// The apps in every engine: a word-game round (a row that is no word marked at once), a streamed
+// chatbot answer stopped part-way and one that lists the owner's pages it drew on, a vote in the
+// one-question poll (an empty ballot first), votes in a scheduling poll and in a made poll's grid, a
+// forum post in markdown, the gallery's turn, and a wedding RSVP answered through a household's
+// link, which the owner's inbox then lists.
 import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
@@ -18,7 +19,7 @@ import { features, poll, projects, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
 
-test('a word-game round: How to play closed with Escape and typing at once, the Daily word found on the second guess, the result, the dialogs closed with Escape', async ({
+test('a word-game round: How to play closed with Escape and typing at once, a row that is no word marked before Enter, the Daily word found on the second guess, the result, the dialogs closed with Escape', async ({
   site,
 }) => {
   test.skip(!features.wordGame, switchedOff('wordGame'));
@@ -35,6 +36,12 @@ test('a word-game round: How to play closed with Escape and typing at once, the 
   await site.expectText(inside(board, byRole('group', 'Guess 1')), /^A.*B/);
   await site.press('Backspace');
   await site.press('Backspace');
+  // A full row that is no word is marked as its fifth letter goes in, in words, before Enter.
+  await site.type('qqqqq');
+  await site.expectVisible(inside(board, byRole('group', 'Guess 1: not in the dictionary')));
+  await site.expectText(byCss('[role=alert]', /Word not in dictionary/), 'Not a word');
+  for (let letter = 0; letter < 5; letter++) await site.press('Backspace');
+  await site.expectHidden(byCss('[role=alert]', /Word not in dictionary/));
   await site.click(byRole('button', 'Daily'));
   const order = dailyOrder(ANSWERS);
   const word = dailyWord(dayNumber(), order);

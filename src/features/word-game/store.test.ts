@@ -75,6 +75,34 @@ describe('word game store', () => {
     expect(game.$game.get().turn).toBe(0);
   });
 
+  it('marks a full row that is not a word as its fifth letter goes in, and not once a letter is taken back', async () => {
+    game = await openGame();
+    for (const letter of 'zzzz') await game.pressKey(letter);
+    expect(game.$notAWord.get()).toBe(false); // four letters: not a guess yet
+    await game.pressKey('z');
+    expect(game.$notAWord.get()).toBe(true);
+    await game.pressKey('Backspace');
+    expect(game.$notAWord.get()).toBe(false);
+    await game.pressKey('e');
+    expect(game.$game.get().current).toBe('ZZZZE');
+    expect(game.$notAWord.get()).toBe(true);
+    for (let i = 0; i < 5; i++) await game.pressKey('Backspace');
+    for (const letter of 'crane') await game.pressKey(letter);
+    expect(game.$notAWord.get()).toBe(false); // a word
+  });
+
+  it('marks no row while the dictionary is still coming: Enter waits for it', async () => {
+    const slow = Promise.withResolvers<Set<string>>();
+    words.loadDictionary.mockReturnValue(slow.promise);
+    game = await openGame('', { settle: false });
+    for (const letter of 'zzzzz') await game.pressKey(letter);
+    expect(game.$notAWord.get()).toBe(false);
+    slow.resolve(DICTIONARY);
+    await slow.promise;
+    await allTasks();
+    expect(game.$notAWord.get()).toBe(true);
+  });
+
   it('applies a guess, announces its colours, and refuses the same word twice', async () => {
     game = await openGame();
     expect(await play(game, 'track')).toBeUndefined();

@@ -17,6 +17,7 @@ import { hardModeError } from './hard-mode.ts';
 import {
   type Game,
   MAX_TURNS,
+  WORD_LENGTH,
   checkGuess,
   deleteLetter,
   describeTile,
@@ -134,6 +135,20 @@ export const $announcement = atom('');
 export const $best = atom<number>(NEVER_WON);
 /** The statistics shown: the account's when signed in, else this browser's. */
 export const $stats = atom<AllStats>(guest.stats);
+/** The guess dictionary, once loaded. */
+const $dictionary = atom<Set<string> | undefined>();
+/**
+ * Whether the row being typed is full and not a word: marked as its fifth letter goes in, before
+ * Enter (not while the dictionary is still coming: Enter then says so).
+ */
+export const $notAWord = computed(
+  [$game, $dictionary],
+  (game, dictionary) =>
+    game.status === 'playing' &&
+    game.current.length === WORD_LENGTH &&
+    dictionary !== undefined &&
+    !dictionary.has(game.current.toLowerCase()),
+);
 /** Past Dailies finished in this browser, by day. */
 export const $archive = atom<Record<string, ArchiveResult>>(saved.archive);
 /** Whether How to play was closed once (it opens by itself only before). */
@@ -182,7 +197,9 @@ async function ensureAnswers(): Promise<void> {
 
 // Fetch the word lists as the game starts, so the first Enter does not wait for them.
 onMount($play, () => {
-  loadDictionary().catch((error: unknown) => console.error(error));
+  loadDictionary()
+    .then((dictionary) => $dictionary.set(dictionary))
+    .catch((error: unknown) => console.error(error));
   void task(() => ensureAnswers().catch((error: unknown) => console.error(error)));
 });
 
@@ -272,6 +289,7 @@ async function playGuess(mode: PlayMode): Promise<string | undefined> {
   let dictionary: Set<string>;
   try {
     [dictionary] = await Promise.all([loadDictionary(), ensureAnswers()]);
+    $dictionary.set(dictionary);
   } catch (error) {
     console.error(error);
     return NO_DICTIONARY;

@@ -1,9 +1,9 @@
 // The word game island (SPEC sections 2, 4, 5, 8, 9): Daily or Practice, the board (tiles flip in
-// on reveal, a refused row shakes, a win bounces), the on-screen and physical keyboards, the
-// checks' toasts, the result modal with the statistics and Share, the settings and the best
-// score, rendered from the word game's store; Help (How to play, in the page's HTML: it opens by
-// itself on a first visit before this comes, first-paint.ts), Past Dailies, and "What you know" (a
-// live summary of the hints, behind a switch). The dialogs load when first opened.
+// on reveal, a refused row shakes, a win bounces, a full row that is no word is marked at once),
+// the keyboards, the checks' toasts, the result modal with the statistics and Share, the settings
+// and the best score, from the word game's store; Help (How to play, in the page's HTML: it opens
+// by itself on a first visit before this comes, first-paint.ts), Past Dailies, and "What you know"
+// (a live summary of the hints, behind a switch). The dialogs load when first opened.
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Choice } from '../../../components/Field.tsx';
@@ -14,11 +14,12 @@ import { $user } from '../../../platform/session.ts';
 import { dayLabel } from '../daily.ts';
 import { howToPlayDialog } from '../first-paint.ts';
 import { summarise } from '../knowledge.ts';
-import { MAX_TURNS, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
+import { MAX_TURNS, MESSAGES, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
 import {
   $announcement,
   $best,
   $mode,
+  $notAWord,
   $play,
   $settings,
   changeSettings,
@@ -51,6 +52,7 @@ export default function WordGame() {
   const best = useStore($best);
   const { highContrast, showKnowledge } = useStore($settings);
   const announcement = useStore($announcement);
+  const notAWord = useStore($notAWord);
   const loggedIn = user.username !== '';
   // A finished Practice game found on arrival shows its result (closing it starts the next game).
   const [open, setOpen] = useState<Open>(() =>
@@ -59,12 +61,15 @@ export default function WordGame() {
   /** The row that moves: the last one played flips in, a refused one shakes (anew at each refusal). */
   const [motion, setMotion] = useState<{ row: string; kind: 'reveal' | 'shake'; count: number }>();
   const playing = useRef(game.status === 'playing');
+  /** Dismisses the notice that the full row is not a word. */
+  const dismissNotAWord = useRef<() => void>(undefined);
 
   /** Plays a key; a refused guess shows its reason in a toast and shakes the row. */
   function press(key: string): void {
     const row = `${id}-${game.turn}`;
     void pressKey(key).then((refusal) => {
       if (refusal) {
+        dismissNotAWord.current?.(); // Enter's refusal says it again: one notice at a time
         refuse(refusal);
         setMotion((last) => ({ row, kind: 'shake', count: (last?.count ?? 0) + 1 }));
       } else if (key === 'Enter') setMotion({ row, kind: 'reveal', count: 0 });
@@ -99,6 +104,18 @@ export default function WordGame() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
+
+  // A row whose fifth letter makes no word says so at once, before Enter, until a letter is taken back.
+  useEffect(() => {
+    if (!notAWord) return;
+    dismissNotAWord.current = showToast({
+      title: 'Not a word',
+      text: MESSAGES.dictionary,
+      variant: 'failure',
+      duration: GAME_TOAST_MS,
+    });
+    return dismissNotAWord.current;
+  }, [notAWord]);
 
   // A game that ends now shows its result once the last row has flipped in.
   useEffect(() => {
@@ -177,6 +194,7 @@ export default function WordGame() {
           const rowKey = `${id}-${rowIndex}`;
           const moves = motion?.row === rowKey ? motion : undefined;
           const won = game.status === 'won' && rowIndex === game.turn - 1;
+          const unknown = notAWord && rowIndex === game.guesses.length;
           const moving = !moves
             ? ''
             : moves.kind === 'shake'
@@ -187,9 +205,9 @@ export default function WordGame() {
           return (
             <div
               key={moves?.kind === 'shake' ? `${rowKey}-${moves.count}` : rowKey}
-              className={`board-row${moving}`}
+              className={`board-row${moving}${unknown ? ' row-not-a-word' : ''}`}
               role="group"
-              aria-label={`Guess ${rowIndex + 1}`}
+              aria-label={`Guess ${rowIndex + 1}${unknown ? ': not in the dictionary' : ''}`}
             >
               {Array.from({ length: WORD_LENGTH }, (_, column) => {
                 const tile = played?.[column];
