@@ -6,6 +6,8 @@
 export interface WeddingEvent {
   /** When it starts, with its UTC offset (ISO 8601): '2028-06-17T16:00:00-04:00'. */
   start: string;
+  /** When it ends, the same way: its calendar entry's end. */
+  end: string;
   /** The place's name. */
   place: string;
   /** Its address, one line. */
@@ -35,11 +37,13 @@ export const WEDDING: WeddingContent = {
   couple: 'Sarah Drecoll and Daniel Jozwiak',
   wedding: {
     start: '2028-06-17T16:00:00-04:00',
+    end: '2028-06-17T23:00:00-04:00',
     place: 'Drecoll Hills Farm',
     address: '1200 Orchard Road, Hudson, NY 12534',
   },
   rehearsal: {
     start: '2028-06-16T18:30:00-04:00',
+    end: '2028-06-16T21:30:00-04:00',
     place: 'The Old Mill',
     address: '8 Mill Street, Hudson, NY 12534',
   },

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page, expect } from '@playwright/test';
 import { test, waitsForSite } from './fixtures.ts';
-import { slotLabel, zonedToUtc, dayLabel } from '../../src/features/scheduling/time/logic.ts';
+import { slotLabel, dayLabel } from '../../src/features/scheduling/time/logic.ts';
+import { zonedToUtc } from '../../src/lib/time-zones.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { HOW_TO_ANSWER, HOW_TO_ANSWER_YES_ONLY } from '../../src/features/scheduling/poll/logic.ts';
 import { TIME_SLOT_POLL_IDS } from '../../src/features/scheduling/configured/logic.ts';

@@ -1,9 +1,13 @@
 // The RSVP page's other states (the main flow, from the console's Copy link to the console's
-// marks, is in wedding.spec.ts): a bad link, the form's messages beside each field at a phone's
-// width and by keyboard, and the page after the deadline, read-only with whom to contact. None
-// saves an answer, so the console's figures stay the demo list's. Each state gets an axe scan.
+// marks, is in wedding.spec.ts): a bad link, the events offered to a calendar, the form's messages
+// beside each field at a phone's width and by keyboard, and the page after the deadline, read-only
+// with whom to contact. None saves an answer, so the console's figures stay the demo list's. Each
+// state gets an axe scan.
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { WEDDING } from '../../src/content/wedding.ts';
+import { escapeText } from '../../src/lib/calendar.ts';
+import { utcToZoned } from '../../src/lib/time-zones.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';
 import { RSVP_TEXT, formatWhen } from '../../src/features/wedding/rsvp/logic.ts';
 import type { AllGuestsResponse } from '../../src/features/wedding/schema.ts';
@@ -110,6 +114,42 @@ test('the form says what is missing beside each field and takes the focus there,
   // Described by its hint, then the message.
   await expect(email).toHaveAccessibleDescription(new RegExp(`${RSVP_TEXT.invalidEmail.replace('.', '\\.')}$`));
   await expectNoAxeViolations(page);
+});
+
+test('the invitation offers the wedding and the rehearsal dinner to a calendar: an .ics file, Google and Outlook', async ({
+  page,
+  request,
+}) => {
+  const errors = watchForErrors(page);
+  await page.setViewportSize(PHONE);
+  await page.goto(await linkOf(request, 'Nora Lindqvist'));
+  for (const [name, event, file] of [
+    ['the wedding', WEDDING.wedding, 'wedding.ics'],
+    ['the rehearsal dinner', WEDDING.rehearsal, 'rehearsal-dinner.ics'],
+  ] as const) {
+    const start = Date.parse(event.start);
+    const { date, time } = utcToZoned(start, WEDDING.zone);
+    const ics = page.getByRole('link', { name: `Add ${name} to your calendar: .ics file` });
+    const [download] = await Promise.all([page.waitForEvent('download'), ics.click()]);
+    expect(download.suggestedFilename()).toBe(file);
+    const text = (await readFile(await download.path())).toString('utf8');
+    expect(text.replace(/\r\n /g, '')).toContain(
+      `DTSTART;TZID=${WEDDING.zone}:${date.replace(/-/g, '')}T${time.replace(':', '')}00`,
+    );
+    expect(text.replace(/\r\n /g, '')).toContain(`LOCATION:${escapeText(`${event.place}, ${event.address}`)}`);
+    const google = page.getByRole('link', { name: `Add ${name} to Google Calendar (opens in a new tab)` });
+    const dates = new URL((await google.getAttribute('href'))!).searchParams.get('dates');
+    expect(dates).toBe(
+      [start, Date.parse(event.end)].map((ms) => `${new Date(ms).toISOString().replace(/[-:]|\.\d+/g, '')}`).join('/'),
+    );
+    await expect(page.getByRole('link', { name: `Add ${name} to Outlook (opens in a new tab)` })).toHaveAttribute(
+      'href',
+      /^https:\/\/outlook\.live\.com\/calendar\//,
+    );
+  }
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(errors).toEqual([]);
 });
 
 test('the form and its messages keep their contrast in the light theme too', async ({ page, request }) => {

@@ -259,6 +259,16 @@ test("a guest answers the wedding RSVP through their household's link", async ({
   const link = ((await answer.json()) as AllGuestsResponse).rsvp!.households[guestKey(listed)]!.link;
   await site.goto(`/rsvp#${link}`);
 
+  // The wedding offered to a calendar: its .ics file made in the page, and the Google link.
+  const ics = byRole('link', 'Add the wedding to your calendar: .ics file');
+  await site.expectVisible(ics);
+  expect(
+    await site.read(ics, (link) => [link.getAttribute('download'), link.getAttribute('href')?.slice(0, 60)]),
+  ).toEqual([
+    'wedding.ics',
+    `data:text/calendar;charset=utf-8,${encodeURIComponent('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')}`.slice(0, 60),
+  ]);
+  await site.expectVisible(byRole('link', 'Add the wedding to Google Calendar (opens in a new tab)'));
   const guest = byRole('group', `Guest one: ${name}`);
   const wedding = inside(guest, byRole('combobox', 'Attending the wedding?'));
   const food = inside(guest, byRole('combobox', 'Food choice'));

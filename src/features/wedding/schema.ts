@@ -5,7 +5,14 @@ import * as v from 'valibot';
 import type { WeddingContent } from '../../content/wedding.ts';
 import type { Guest } from '../../content/wedding-guests.ts';
 import { MAX_EMAIL_LENGTH } from '../../lib/email.ts';
-import { type Household, type InvitationTimes, MAX_DIETARY_LENGTH, MAX_NAME_LENGTH, cleanLine } from './rsvp/logic.ts';
+import {
+  type Household,
+  type InvitationCalendar,
+  type InvitationTimes,
+  MAX_DIETARY_LENGTH,
+  MAX_NAME_LENGTH,
+  cleanLine,
+} from './rsvp/logic.ts';
 
 /** The refusals the RSVP page tells apart: a link that finds no household (never made, or removed: the same), and the deadline passed. */
 export type RsvpReason = 'invalid-link' | 'closed';
@@ -43,6 +50,8 @@ export interface Invitation {
   invitation: WeddingContent;
   /** Its times as the page shows them (rsvp/logic.ts invitationTimes). */
   times: InvitationTimes;
+  /** The wedding and the rehearsal dinner as calendar entries (rsvp/logic.ts invitationCalendar). */
+  calendar: InvitationCalendar;
   household: Household;
   open: boolean;
 }

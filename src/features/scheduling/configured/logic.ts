@@ -3,7 +3,8 @@
 // days with descriptions), yes answers only, with the spec's option ids and shapes.
 import { DATE_POLL, TIME_SLOTS, TIME_SLOT_CALENDAR, TIME_SLOT_POLLS } from '../../../content/polls.ts';
 import type { CreatedPoll, PollOption } from '../poll/schema.ts';
-import { clockLabel, zoneName, zonedToUtc } from '../time/logic.ts';
+import { zoneName, zonedToUtc } from '../../../lib/time-zones.ts';
+import { clockLabel } from '../time/logic.ts';
 
 type TimeSlotPollId = keyof typeof TIME_SLOT_POLLS;
 export const TIME_SLOT_POLL_IDS = Object.keys(TIME_SLOT_POLLS) as TimeSlotPollId[];

@@ -3,7 +3,8 @@
 // poll's title: only the site's own words, the date and time, counts and links, in plain text.
 import { pollPath } from '../poll/logic.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
-import { decisionEvent, decisionLabel, icsFile, zoneViewer } from '../time/logic.ts';
+import { icsFile } from '../../../lib/calendar.ts';
+import { decisionEvent, decisionLabel, zoneViewer } from '../time/logic.ts';
 
 const hostOf = (site: string) => new URL(site).host;
 

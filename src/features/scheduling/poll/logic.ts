@@ -1,7 +1,7 @@
 // The poll model's rules (its types are in schema.ts): what a new poll keeps and the options it
 // offers, the voter rules (who votes under which name, how voters show), and how answers rank.
 // Pure, so the pages and the server check alike.
-import { isTimeZone, utcToZoned, zonedToUtc, zoneName } from '../time/logic.ts';
+import { isTimeZone, utcToZoned, zonedToUtc, zoneName } from '../../../lib/time-zones.ts';
 import type { Answer, CreatedPoll, NewPoll, OptionTally, PollOption, Voter } from './schema.ts';
 import { ANONYMOUS_PREFIX } from '../../../lib/user-details.ts';
 import { hasControlCharacter } from '../../../lib/names.ts';

@@ -3,7 +3,8 @@
 // off; the pick then lasts as long as the page.
 import { atom } from 'nanostores';
 import { readStored, removeStored, writeStored } from '../../../platform/browser-storage.ts';
-import { VISITOR, type Viewer, zoneViewer, isTimeZone } from './logic.ts';
+import { isTimeZone } from '../../../lib/time-zones.ts';
+import { VISITOR, type Viewer, zoneViewer } from './logic.ts';
 
 const ZONE_KEY = 'scheduling-zone';
 

@@ -14,6 +14,7 @@ import {
   deadlineOf,
   exportSummary,
   formatWhen,
+  invitationCalendar,
   invitationTimes,
   householdOf,
   isOpen,
@@ -60,6 +61,40 @@ describe('the deadline', () => {
       rehearsal: formatWhen(WEDDING.rehearsal.start, 'America/New_York'),
       rsvpDeadline: 'Monday, May 1, 2028 at 11:59 PM',
     });
+  });
+
+  it('offers the wedding and the rehearsal dinner to a calendar, in the wedding’s zone, each with its own uid', () => {
+    const content = {
+      ...WEDDING,
+      couple: 'Ada Lovelace, and Bo',
+      wedding: {
+        start: '2028-06-17T16:00:00-04:00',
+        end: '2028-06-17T23:30:00-04:00',
+        place: 'The Farm',
+        address: '1 Road; Hudson',
+      },
+      zone: 'America/New_York',
+    };
+    const { wedding, rehearsal } = invitationCalendar(content, 'example.org', Date.UTC(2026, 10, 28));
+    const lines = wedding.ics.split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'PRODID:-//Portfolio site//Wedding RSVP//EN',
+        'UID:wedding@example.org',
+        'DTSTAMP:20261128T000000Z',
+        'SUMMARY:The wedding of Ada Lovelace\\, and Bo',
+        'DTSTART;TZID=America/New_York:20280617T160000',
+        'DTEND;TZID=America/New_York:20280617T233000',
+        'LOCATION:The Farm\\, 1 Road\\; Hudson',
+        'TZNAME:EDT',
+      ]),
+    );
+    expect(new URL(wedding.google).searchParams.get('dates')).toBe('20280617T200000Z/20280618T033000Z');
+    expect(new URL(wedding.outlook).searchParams.get('startdt')).toBe('2028-06-17T20:00:00.000Z');
+    expect(rehearsal.ics).toContain('UID:rehearsal-dinner@example.org');
+    expect(new URL(rehearsal.google).searchParams.get('text')).toBe(
+      'Rehearsal dinner: the wedding of Ada Lovelace, and Bo',
+    );
   });
 
   it('reads the offset the content gives, whatever the zone of the machine', () => {

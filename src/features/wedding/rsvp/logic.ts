@@ -4,8 +4,10 @@
 // words and the fixed choices only). The rules that need the store's atomicity (guest two, the
 // limits and mail caps, what counts as a change) are written where they run: scripts.server.ts.
 import type { Guest } from '../../../content/wedding-guests.ts';
-import type { WeddingContent } from '../../../content/wedding.ts';
+import type { WeddingContent, WeddingEvent } from '../../../content/wedding.ts';
+import { type CalendarEvent, googleCalendarLink, icsFile, outlookLink } from '../../../lib/calendar.ts';
 import { isValidEmail } from '../../../lib/email.ts';
+import { utcToZoned } from '../../../lib/time-zones.ts';
 import { attendance, titleCase } from '../logic.ts';
 
 /** The RSVP page; a household's link adds its token after a '#' (links.server.ts says why). */
@@ -286,6 +288,45 @@ export function invitationTimes({ wedding, rehearsal, rsvpDeadline, zone }: Wedd
     wedding: formatWhen(wedding.start, zone),
     rehearsal: formatWhen(rehearsal.start, zone),
     rsvpDeadline: formatWhen(rsvpDeadline, zone),
+  };
+}
+
+/** An event of the invitation as a calendar takes it: an .ics file's text, and the Google and Outlook links. */
+export interface CalendarEntry {
+  ics: string;
+  google: string;
+  outlook: string;
+}
+
+/** The wedding and the rehearsal dinner as calendar entries, for the RSVP page to offer. */
+export interface InvitationCalendar {
+  wedding: CalendarEntry;
+  rehearsal: CalendarEntry;
+}
+
+/**
+ * The invitation's calendar entries, made by the server with its times: in the wedding's zone,
+ * each with a uid of `host`'s, so importing one again updates it.
+ */
+export function invitationCalendar(content: WeddingContent, host: string, now: number): InvitationCalendar {
+  const entry = (name: string, title: string, { start, end, place, address }: WeddingEvent): CalendarEntry => {
+    const from = Date.parse(start);
+    const event: CalendarEvent = {
+      product: 'Wedding RSVP',
+      uid: `${name}@${host}`,
+      title,
+      location: `${place}, ${address}`,
+      ...utcToZoned(from, content.zone),
+      start: from,
+      durationMinutes: Math.round((Date.parse(end) - from) / 60_000),
+      zone: content.zone,
+      now,
+    };
+    return { ics: icsFile(event), google: googleCalendarLink(event), outlook: outlookLink(event) };
+  };
+  return {
+    wedding: entry('wedding', `The wedding of ${content.couple}`, content.wedding),
+    rehearsal: entry('rehearsal-dinner', `Rehearsal dinner: the wedding of ${content.couple}`, content.rehearsal),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   answerProblems,
   cleanAnswer,
   householdOf,
+  invitationCalendar,
   invitationTimes,
   isOpen,
   rsvpConfirmation,
@@ -30,6 +31,18 @@ export const LIMITS = {
   answersPerHousehold: { bucket: 'rsvp-answer-household', max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
+/** The invitation, its times and calendar entries, as the page shows them to `household`. */
+function invitationFor(household: Invitation['household'], open: boolean, now: number): Invitation {
+  const host = new URL(siteUrl(process.env) ?? 'http://localhost').host;
+  return {
+    invitation: WEDDING,
+    times: invitationTimes(WEDDING),
+    calendar: invitationCalendar(WEDDING, host, now),
+    household,
+    open,
+  };
+}
+
 const invalidLink = () => new AppError<RsvpReason>('not_found', RSVP_TEXT.invalidLink, {}, 'invalid-link');
 
 /** Reads the household a link's token finds, and whether answers are still taken. One round trip. */
@@ -37,12 +50,7 @@ export async function readInvitation(token: string, address: string, now = Date.
   const found = await repo.readHousehold(tokenHash(token), [LIMITS.wrongLinksPerAddress, address]);
   if ('limitedFor' in found) throw rateLimited(found.limitedFor);
   if ('unknown' in found) throw invalidLink();
-  return {
-    invitation: WEDDING,
-    times: invitationTimes(WEDDING),
-    household: householdOf(found.guest, found.reply, WEDDING.menu),
-    open: isOpen(WEDDING, now),
-  };
+  return invitationFor(householdOf(found.guest, found.reply, WEDDING.menu), isOpen(WEDDING, now), now);
 }
 
 /**
@@ -84,12 +92,7 @@ export async function answerInvitation(
   }
 
   const { key, guest, reply, mail } = outcome.saved;
-  const answered = {
-    invitation: WEDDING,
-    times: invitationTimes(WEDDING),
-    household: householdOf(guest, reply, WEDDING.menu),
-    open: true,
-  } as const;
+  const answered = invitationFor(householdOf(guest, reply, WEDDING.menu), true, now);
   if (mail === 'unconfirmed') {
     // An address its holder has not confirmed gets a link to confirm it instead (counted in no RSVP budget).
     await askToConfirm(email, { requester: address });

@@ -1,7 +1,7 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEDDING } from '../../../content/wedding.ts';
-import { type Household, invitationTimes } from './logic.ts';
+import { type Household, invitationCalendar, invitationTimes } from './logic.ts';
 import type { InvitationResponse } from '../schema.ts';
 
 const api = vi.hoisted(() => ({ readInvitation: vi.fn(), sendAnswer: vi.fn() }));
@@ -20,6 +20,7 @@ const invitation = (open = true): InvitationResponse => ({
   status: 'Success',
   invitation: WEDDING,
   times: invitationTimes(WEDDING),
+  calendar: invitationCalendar(WEDDING, 'localhost', 0),
   household,
   open,
 });

@@ -6,7 +6,7 @@ import { atom, onMount } from 'nanostores';
 import type { WeddingContent } from '../../../content/wedding.ts';
 import { refusalReason } from '../../../platform/api-client.ts';
 import { readInvitation, sendAnswer } from '../api-client.ts';
-import type { Household, InvitationTimes, RsvpAnswer } from './logic.ts';
+import type { Household, InvitationCalendar, InvitationTimes, RsvpAnswer } from './logic.ts';
 import type { ConfirmationOutcome, InvitationResponse, RsvpReason } from '../schema.ts';
 
 export type RsvpState =
@@ -19,6 +19,7 @@ export type RsvpState =
       status: 'ready';
       invitation: WeddingContent;
       times: InvitationTimes;
+      calendar: InvitationCalendar;
       household: Household;
       /** Answers are still taken (the server's clock). */
       open: boolean;
@@ -48,6 +49,7 @@ const ready = (answer: InvitationResponse): Extract<RsvpState, { status: 'ready'
   status: 'ready',
   invitation: answer.invitation,
   times: answer.times,
+  calendar: answer.calendar,
   household: answer.household,
   open: answer.open,
 });

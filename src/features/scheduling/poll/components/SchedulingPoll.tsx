@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import PollComments from '../../comments/components/PollComments.tsx';
 import { type DateOption, dateOfOption, dateOptionOf, scheduleItemOf, splitItemName } from '../../configured/logic.ts';
+import { googleCalendarLink, outlookLink } from '../../../../lib/calendar.ts';
 import * as times from '../../time/logic.ts';
 import { $viewZone, viewerOf } from '../../time/store.ts';
 import { pollCalendarUrl } from '../api-client.ts';
@@ -160,10 +161,10 @@ function MadePoll({ poll }: { poll: PollView }) {
             <a className="button button-primary" href={pollCalendarUrl(id)} download="decision.ics">
               Download .ics
             </a>
-            <a className="button" href={times.googleCalendarLink(event)} {...newTab}>
+            <a className="button" href={googleCalendarLink(event)} {...newTab}>
               Add to Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
-            <a className="button" href={times.outlookLink(event)} {...newTab}>
+            <a className="button" href={outlookLink(event)} {...newTab}>
               Add to Outlook<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>

@@ -1,10 +1,17 @@
-// A household's RSVP page (/rsvp#<token>): the invitation, then the form while answers are taken,
-// or the answers read-only after the deadline with whom to contact; a link that finds no household
-// says so, the same whether it never existed or was removed. Its styles (rsvp.css) are imported by
-// its page, which inlines them: an island brings no CSS.
+// A household's RSVP page (/rsvp#<token>): the invitation, its events offered to a calendar, then
+// the form while answers are taken, or the answers read-only after the deadline with whom to
+// contact; a link that finds no household says so, the same whether it never existed or was
+// removed. Its styles (rsvp.css) are imported by its page, which inlines them: an island brings no CSS.
 import { useStore } from '@nanostores/react';
 import type { WeddingContent } from '../../../../content/wedding.ts';
-import { type Household, type InvitationTimes, type PersonAnswer, RSVP_TEXT } from '../logic.ts';
+import {
+  type CalendarEntry,
+  type Household,
+  type InvitationCalendar,
+  type InvitationTimes,
+  type PersonAnswer,
+  RSVP_TEXT,
+} from '../logic.ts';
 import { $invitation } from '../store.ts';
 import RsvpForm from './RsvpForm.tsx';
 
@@ -32,7 +39,12 @@ export default function RsvpPage() {
     case 'ready':
       return (
         <>
-          <Invitation invitation={state.invitation} times={state.times} household={state.household} />
+          <Invitation
+            invitation={state.invitation}
+            times={state.times}
+            calendar={state.calendar}
+            household={state.household}
+          />
           {state.open ? (
             <RsvpForm
               // A new form for each answer saved, so it starts from what the server kept.
@@ -49,15 +61,38 @@ export default function RsvpPage() {
   }
 }
 
-/** What the invitation's sections show: the invitation, its times as the server formatted them, the household. */
+/** What the invitation's sections show: the invitation, its times and calendar entries as the server made them, the household. */
 interface InvitationProps {
   invitation: WeddingContent;
   times: InvitationTimes;
+  calendar: InvitationCalendar;
   household: Household;
 }
 
+const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** An event's calendar entry: its .ics file (from the text the server made) and the Google and Outlook links. */
+function AddToCalendar({ entry, name, file }: { entry: CalendarEntry; name: string; file: string }) {
+  return (
+    <dd className="rsvp-calendar">
+      <span aria-hidden="true">Add to your calendar:</span>
+      <a href={`data:text/calendar;charset=utf-8,${encodeURIComponent(entry.ics)}`} download={`${file}.ics`}>
+        <span className="visually-hidden">Add {name} to your calendar: </span>.ics file
+      </a>
+      <a href={entry.google} {...newTab}>
+        <span className="visually-hidden">Add {name} to </span>Google Calendar
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+      <a href={entry.outlook} {...newTab}>
+        <span className="visually-hidden">Add {name} to </span>Outlook
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </dd>
+  );
+}
+
 /** The invitation: the couple, the wedding and the rehearsal dinner, and the deadline. */
-function Invitation({ invitation, times, household }: InvitationProps) {
+function Invitation({ invitation, times, calendar, household }: InvitationProps) {
   const { couple, wedding, rehearsal } = invitation;
   const guestTwo = household.answer.two?.name;
   return (
@@ -70,16 +105,17 @@ function Invitation({ invitation, times, household }: InvitationProps) {
       <dl className="rsvp-details">
         {(
           [
-            ['The wedding', wedding, times.wedding],
-            ['The rehearsal dinner', rehearsal, times.rehearsal],
+            ['The wedding', wedding, times.wedding, calendar.wedding, 'wedding'],
+            ['The rehearsal dinner', rehearsal, times.rehearsal, calendar.rehearsal, 'rehearsal-dinner'],
           ] as const
-        ).map(([title, event, when]) => (
+        ).map(([title, event, when, entry, file]) => (
           <div key={title}>
             <dt>{title}</dt>
             <dd>{when}</dd>
             <dd>
               {event.place}, {event.address}
             </dd>
+            <AddToCalendar entry={entry} name={title.toLowerCase()} file={file} />
           </div>
         ))}
         <div>
@@ -123,7 +159,7 @@ function Answers({ title, guest }: { title: string; guest: PersonAnswer }) {
 }
 
 /** After the deadline: the answers kept, and whom to contact to change them. */
-function Closed({ invitation, times, household }: InvitationProps) {
+function Closed({ invitation, times, household }: Omit<InvitationProps, 'calendar'>) {
   const { contact } = invitation;
   const { answer } = household;
   return (
