@@ -1,6 +1,7 @@
 // Scheduling polls for the people who use them, in every engine: a guest reads a
 // member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
-// and copies the link; the member manages the poll on Your polls: comments off, then finalised.
+// and copies the link; the member manages the poll on Your polls: comments off, then finalised,
+// then duplicated into a new poll.
 import { optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
 import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
 import { createUser, mailedLink, uniqueUsername } from '../e2e/helpers.ts';
@@ -72,5 +73,16 @@ test('a guest picks a time zone, answers a member’s poll, leaves an address, c
     await site.read(inside(listed, byRole('checkbox', 'Comments')), (box) => (box as HTMLInputElement).checked),
   ).toBe(false);
   expect(await site.axeViolations()).toEqual([]);
+
+  // Duplicated into New poll, its title there and in focus, then made as a poll of its own.
+  await site.click(inside(listed, byRole('button', `Duplicate ${title}`)));
+  const titleField = byRole('textbox', /^Title/);
+  expect(
+    await site.read(titleField, (field) => [(field as HTMLInputElement).value, field === document.activeElement]),
+  ).toEqual([title, true]);
+  await site.expectText(byCss('.new-poll-done'), `“${title}” is copied here`);
+  await site.click(byRole('button', 'Create poll'));
+  await site.expectText(byCss('.new-poll-done'), `Poll created: ${title}.`);
+  await site.expectText(byCss('.made-polls > li:first-child'), '0 voter(s) · 1 option(s) · Open');
   expect(await site.errors()).toEqual([]);
 });

@@ -109,6 +109,42 @@ describe('the poll organiser’s store', () => {
     await vi.waitFor(() => expect(organiser.$madePolls.get()).toEqual([made('bbbbbbbbbbbb')]));
   });
 
+  it('duplicates a made poll into the form: its details and dates with their start times, created as a poll of its own', async () => {
+    const source = {
+      ...made('cccccccccccc', 'Quiz night'),
+      description: 'Bring a pen',
+      location: 'The Mill',
+      zone: 'Europe/Berlin',
+      slotMinutes: 90,
+      options: [
+        { id: 's-20300101-1800', date: '2030-01-01', time: '18:00', start: 0 },
+        { id: 's-20300101-2000', date: '2030-01-01', time: '20:00', start: 0 },
+        { id: 'd-20300102', date: '2030-01-02' },
+      ],
+    };
+    organiser.$draftError.set('Please give the poll a title.');
+    organiser.duplicate(source);
+    expect(organiser.$draft.get()).toEqual({
+      title: 'Quiz night',
+      description: 'Bring a pen',
+      location: 'The Mill',
+      zone: 'Europe/Berlin',
+      slotMinutes: 90,
+      days: [
+        { date: '2030-01-01', slots: ['18:00', '20:00'] },
+        { date: '2030-01-02', slots: [] },
+      ],
+    });
+    expect(organiser.$draftError.get()).toBe('');
+    expect(organiser.$duplicated.get()).toBe('Quiz night');
+
+    api.createPoll.mockResolvedValueOnce({ status: 'Success', poll: made('dddddddddddd', 'Quiz night') });
+    api.fetchPolls.mockResolvedValue(page([]));
+    await organiser.createDraft(Date.UTC(2029, 0, 1));
+    expect(api.createPoll).toHaveBeenCalledWith(expect.objectContaining({ title: 'Quiz night', slotMinutes: 90 }));
+    expect(organiser.$duplicated.get()).toBe('');
+  });
+
   it('keeps the poll being made and says why when the server refuses it', async () => {
     organiser.editDraft({ title: 'Board games', zone: 'UTC' });
     organiser.addDate('2030-01-01');

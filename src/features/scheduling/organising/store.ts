@@ -36,6 +36,8 @@ export const $draftError = atom('');
 export const $creating = atom(false);
 /** The poll made last, for its link. */
 export const $created = atom<CreatedPoll | undefined>(undefined);
+/** The title of the poll last copied into the new poll's form (duplicate), for the form to say so. */
+export const $duplicated = atom('');
 /** By poll id: why the last action on it failed, what it did (how its decision's mail went), its voters. */
 export const $pollErrors = map<Record<string, string>>({});
 export const $pollNotices = map<Record<string, string>>({});
@@ -100,6 +102,27 @@ export function addDate(date: string): void {
   $draftError.set('');
 }
 
+/**
+ * Copies a made poll into the new poll's form: its title, details, zone, slot length and dates with
+ * their start times, to change (a date gone by, say) and create as a poll of its own.
+ */
+export function duplicate(poll: ListedPoll): void {
+  const days = new Map<string, string[]>();
+  for (const { date, time } of poll.options) days.set(date, [...(days.get(date) ?? []), ...(time ? [time] : [])]);
+  const { title, description, location, zone, slotMinutes } = poll;
+  $draft.set({
+    title,
+    description,
+    location,
+    zone,
+    slotMinutes,
+    days: [...days].map(([date, slots]) => ({ date, slots })),
+  });
+  $draftError.set('');
+  $created.set(undefined);
+  $duplicated.set(title);
+}
+
 export const removeDate = (date: string) => editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
 
 /** Adds a start time ('HH:MM') to a picked date, once, in time order. */
@@ -122,6 +145,7 @@ export async function createDraft(now = Date.now()): Promise<void> {
     try {
       $created.set((await api.createPoll(poll)).poll);
       $draft.set(blankPoll());
+      $duplicated.set('');
     } catch (error) {
       return $draftError.set(reason(error));
     } finally {

@@ -64,6 +64,7 @@ function NewPollForm() {
   const error = useStore(store.$draftError);
   const created = useStore(store.$created);
   const busy = useStore(store.$creating);
+  const duplicated = useStore(store.$duplicated);
   const [picked, setPicked] = useState('');
   // The id, value and change of the field that edits the draft's `key`.
   const edits = (key: 'title' | 'description' | 'location' | 'zone') => ({
@@ -140,10 +141,12 @@ function NewPollForm() {
           Create poll
         </button>
         <p role="status" className="new-poll-done">
-          {created && (
+          {created ? (
             <>
               Poll created: <a href={pollPath(created.id)}>{created.title}</a>. Share its link with the group.
             </>
+          ) : (
+            duplicated && `“${duplicated}” is copied here: change what you need, then create it as a new poll.`
           )}
         </p>
       </form>
@@ -267,6 +270,16 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
             Reopen{hidden}
           </button>
         )}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            store.duplicate(poll);
+            document.getElementById('poll-title')?.focus();
+          }}
+        >
+          Duplicate{hidden}
+        </button>
         <button type="button" className="button button-danger" onClick={() => store.askToDelete(poll.id)}>
           Delete{hidden}
         </button>
