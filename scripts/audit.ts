@@ -270,7 +270,7 @@ for (const [route, html] of [
 // REDIS_URL for the tests: a household's RSVP link finds nothing in an empty Redis.
 const server = await startProductionServer({ EXTRA_STATIC_DIR: floorDir, REDIS_URL: '' });
 const chrome = await chromeLauncher.launch({
-  chromePath: findChromium(),
+  chromePath: findChromium({ full: true }),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update'],
 });
 

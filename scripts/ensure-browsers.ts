@@ -5,7 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { findChromium, findFirefox, findWebKit } from './browsers.ts';
 
 const ENGINES = [
-  { name: 'Chromium', find: findChromium, packages: ['chromium'], variable: 'CHROMIUM_PATH' },
+  // The headless shell makes the tests quicker (scripts/browsers.ts); the audit runs full Chromium.
+  {
+    name: 'Chromium',
+    find: findChromium,
+    packages: ['chromium', 'chromium-headless-shell'],
+    variable: 'CHROMIUM_PATH',
+  },
   { name: 'Firefox', find: findFirefox, packages: ['firefox-esr'], variable: 'FIREFOX_PATH' },
   {
     name: 'WebKit',

@@ -7,7 +7,7 @@ import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { THEME_COLORS, THEME_KEY } from '../../src/platform/theme.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { siteLoaded, test } from './fixtures.ts';
-import { demoSession, expectNoAxeViolations, watchForErrors } from './helpers.ts';
+import { demoSession, expectNoAxeViolations, firstVisit, watchForErrors } from './helpers.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES, defaultThemeOf, otherThemeOf } from './routes.ts';
 
 /** Each theme's page background, as getComputedStyle answers it (global.css). */
@@ -185,24 +185,20 @@ plain.describe('before the first paint and the site script', () => {
   });
 });
 
-test.describe('every page in the theme it does not show by default', () => {
-  for (const path of [...PUBLIC_PAGES, ...GUARDED_PAGES]) {
+test('every page in the theme it does not show by default has no axe violations', async ({ page, request }) => {
+  const paths = [...PUBLIC_PAGES, ...GUARDED_PAGES];
+  test.setTimeout(paths.length * 6_000);
+  // The guarded pages as their readers see them: signed in with every clearance.
+  const token = await demoSession(request, 'demo_admin', 'demo-admin-pass');
+  for (const path of paths) {
     const other = otherThemeOf(path);
-    test(`${path} in the ${other} theme has no axe violations`, async ({ page, request }) => {
-      // The guarded pages as their readers see them: signed in with every clearance.
-      if (GUARDED_PAGES.includes(path)) {
-        const token = await demoSession(request, 'demo_admin', 'demo-admin-pass');
-        await page.addInitScript((value) => localStorage.setItem('token', value), token);
-      }
-      await storeChoice(page, other);
-      await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.locator('html')).toHaveAttribute('data-theme', other);
-      // Scanned as the reader sees it: its island rendered, with what it fetched.
-      await siteLoaded(page);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
+    await firstVisit(page, path, { [THEME_KEY]: other, ...(GUARDED_PAGES.includes(path) ? { token } : {}) });
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('html'), path).toHaveAttribute('data-theme', other);
+    // Scanned as the reader sees it: its island rendered, with what it fetched.
+    await siteLoaded(page);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expectNoAxeViolations(page, path);
   }
 });
 
