@@ -11,6 +11,7 @@ import { SENTINEL_SECRETS } from './build-secrets.ts';
 import { closeWithEscape, loginThroughModal, uniqueUsername } from './helpers.ts';
 import { whilePollOpen } from './poll-lock.ts';
 import { GUARDED_PAGES, PUBLIC_PAGES } from './routes.ts';
+import { findChromium } from '../../scripts/browsers.ts';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -18,6 +19,10 @@ function filesUnder(dir: string): string[] {
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 }
+
+// In full Chromium, whose PDF viewer shows the résumé in its frame (the headless shell the other
+// specs run in has none: scripts/browsers.ts), for the CSP check of the open dialogs.
+test.use({ launchOptions: { executablePath: findChromium({ full: true }) } });
 
 test.describe('security headers', () => {
   for (const path of [...PUBLIC_PAGES, ...GUARDED_PAGES, '/sitemap.xml', '/robots.txt']) {
