@@ -1,21 +1,29 @@
-// Share a poll: its address to copy (a button, and the address itself in a field to select where
-// the browser refuses the clipboard), and the device's share sheet where the browser has one. What
-// happened is said in the field's announced line.
+// Share a link (a poll's, a word-game challenge's): the address to copy (a button, and the address
+// itself in a field to select where the browser refuses the clipboard), and the device's share sheet
+// where the browser has one. What happened is said in the field's announced line.
 import { useState } from 'react';
-import Field from '../../../../components/Field.tsx';
-import { copyText } from '../../../../platform/clipboard.ts';
+import Field from './Field.tsx';
+import { copyText } from '../platform/clipboard.ts';
 
-/** `path`: the poll's page, from the site's root ('/scheduling_polls/p/…'). */
-export default function PollShare({ id, path, title }: { id: string; path: string; title: string }) {
+interface LinkShareProps {
+  id: string;
+  label: string;
+  /** The link, from the site's root ('/scheduling_polls/p/…') or whole. */
+  path: string;
+  /** What the link is to, for screen readers and the share sheet ("Board games night"). */
+  title: string;
+  /** Said once the link is copied. */
+  copied: string;
+}
+
+export default function LinkShare({ id, label, path, title, copied }: LinkShareProps) {
   const url = new URL(path, location.origin).href;
   const [said, setSaid] = useState('');
   const canShare = typeof navigator.share === 'function';
 
   async function copy(): Promise<void> {
     setSaid(
-      (await copyText(url))
-        ? 'Link copied: paste it to your group.'
-        : 'This browser did not allow copying: select the link and copy it instead.',
+      (await copyText(url)) ? copied : 'This browser did not allow copying: select the link and copy it instead.',
     );
   }
 
@@ -31,7 +39,7 @@ export default function PollShare({ id, path, title }: { id: string; path: strin
   return (
     <Field
       id={`${id}-link`}
-      label="Link to this poll"
+      label={label}
       readOnly
       value={url}
       onFocus={(event) => event.currentTarget.select()}

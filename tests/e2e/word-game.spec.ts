@@ -4,11 +4,12 @@
 import { gzipSync } from 'node:zlib';
 import { type Page, type Request, expect } from '@playwright/test';
 import { features, switchedOff } from '../site-config.ts';
-import { siteLoaded, test } from './fixtures.ts';
+import { siteLoaded, test, waitsForSite } from './fixtures.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
 import { dailyOrder, dailyWord, dayLabel, dayToIso } from '../../src/features/word-game/daily.ts';
 import { summarise } from '../../src/features/word-game/knowledge.ts';
-import { colourGuess } from '../../src/features/word-game/logic.ts';
+import { NOT_AN_ANSWER } from '../../src/features/word-game/challenge.ts';
+import { INVALID_CHALLENGE, colourGuess } from '../../src/features/word-game/logic.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { THEME_KEY, type Theme } from '../../src/platform/theme.ts';
 import { closeWithEscape, createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
@@ -259,8 +260,9 @@ test.describe('word game', () => {
     // How to play, What you know and the answers' loading cost at most 3 KB gzip over the island
     // without them: the ceiling this test held with the site script in (17,254 + 3 KB), less the
     // site script when it was taken out (14,188 bytes); the live dictionary check, 256 more (132
-    // measured). The answers and Past Dailies load on demand.
-    expect(islandGzip).toBeLessThan(17_254 - 14_188 + 3 * 1024 + 256);
+    // measured); following a challenge link, 512 more (441 measured: the link's decoding loads with
+    // a challenge). The answers, Past Dailies and making a challenge load on demand.
+    expect(islandGzip).toBeLessThan(17_254 - 14_188 + 3 * 1024 + 256 + 512);
     expect(bodies.some(({ text: code }) => code.includes('"abbey"') || code.includes('aahed'))).toBe(false);
   });
 
@@ -536,6 +538,61 @@ test.describe('word game', () => {
     await expect(row(page, 1)).not.toContainText(/correct position|in the word/);
     await page.getByRole('button', { name: 'Statistics' }).click();
     await expect(page.getByRole('dialog', { name: 'Statistics' }).getByRole('definition').first()).toHaveText('0');
+    expect(errors).toEqual([]);
+  });
+
+  test('a challenge: a word picked makes a link that hides it; a friend plays it apart from their statistics, at a phone’s width, in both themes', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const errors = watchForErrors(page);
+    const word = ORDER[10]!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openGame(page);
+    await page.getByRole('button', { name: 'Challenge a friend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Challenge a friend' });
+    await dialog.getByLabel('Word').fill('zzzzz');
+    await dialog.getByRole('button', { name: 'Make the link' }).click();
+    await expect(dialog.getByLabel('Word')).toHaveAccessibleDescription(NOT_AN_ANSWER);
+    await dialog.getByLabel('Word').fill(word.toLowerCase());
+    await dialog.getByLabel('Your name').fill('Ana');
+    await dialog.getByRole('button', { name: 'Make the link' }).click();
+    const link = dialog.getByLabel('Challenge link');
+    await expect(link).toHaveValue(/\/word_game#challenge=[a-z]{5}&from=Ana$/);
+    const address = await link.inputValue();
+    expect(address.toUpperCase()).not.toContain(word);
+    await dialog.getByRole('button', { name: /^Copy link/ }).click();
+    await expect(dialog).toContainText('Link copied: send it to your friend.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    await expectNoAxeViolations(page);
+    await closeWithEscape(page, dialog);
+
+    // The friend, in the other theme: the challenge's own game, named for whoever set it.
+    const friendContext = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 390, height: 844 },
+    });
+    const friend = waitsForSite(await friendContext.newPage());
+    await helpSeen(friend);
+    await friend.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [THEME_KEY, 'light']);
+    await friend.goto('/word_game#challenge=zzzzz&from=Eve');
+    await expect(friend.getByRole('alert')).toContainText(INVALID_CHALLENGE);
+    await friend.goto(address);
+    await expect(friend.getByText("Ana's challenge", { exact: true })).toBeVisible();
+    await expect(friend).toHaveURL(/\/word_game$/); // the code leaves the address
+    await expect(friend.getByRole('button', { name: 'Practice' })).toHaveAttribute('aria-pressed', 'false');
+    await expectNoAxeViolations(friend);
+    await typeAndEnter(friend, word);
+    const won = friend.getByRole('dialog', { name: 'You Won!' });
+    await expect(won).toContainText(`The word was: ${word}`);
+    await expect(won).toContainText("Ana's challenge: a game of its own, counted apart from your statistics.");
+    await closeWithEscape(friend, won);
+    await friend.getByRole('button', { name: 'Practice' }).click();
+    await friend.getByRole('button', { name: 'Statistics' }).click();
+    await expect(friend.getByRole('dialog', { name: 'Statistics' }).getByRole('definition').first()).toHaveText('0');
+    await friendContext.close();
     expect(errors).toEqual([]);
   });
 });

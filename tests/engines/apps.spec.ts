@@ -1,10 +1,11 @@
-// The apps in every engine: a word-game round (a row that is no word marked at once), a streamed
-// chatbot answer stopped part-way and one that lists the owner's pages it drew on, a vote in the
-// one-question poll (an empty ballot first), votes in a scheduling poll and in a made poll's grid, a
-// forum post in markdown, the gallery's turn, and a wedding RSVP answered through a household's
-// link, which the owner's inbox then lists.
+// The apps in every engine: a word-game round (a row that is no word marked at once, a friend's
+// challenge), a streamed chatbot answer stopped part-way and one that lists the owner's pages it drew
+// on, a vote in the one-question poll (an empty ballot first), votes in a scheduling poll and in a
+// made poll's grid, a forum post in markdown, the gallery's turn, and a wedding RSVP answered through
+// a household's link, which the owner's inbox then lists.
 import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
 import { ANSWERS } from '../../src/features/word-game/answers.ts';
+import { challengeHash } from '../../src/features/word-game/challenge.ts';
 import { dayNumber } from '../../src/lib/utc-day.ts';
 import { DEMO_POLL_ID } from '../../tools/demo-data/seed.ts';
 import { HOLD } from '../../tools/fake-openai/server.ts';
@@ -19,7 +20,7 @@ import { features, poll, projects, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
 import { byCss, byRole, inside } from './in-page.ts';
 
-test('a word-game round: How to play closed with Escape and typing at once, a row that is no word marked before Enter, the Daily word found on the second guess, the result, the dialogs closed with Escape', async ({
+test('a word-game round: How to play closed with Escape and typing at once, a row that is no word marked before Enter, the Daily word found on the second guess, the result, the dialogs closed with Escape, a friend’s challenge', async ({
   site,
 }) => {
   test.skip(!features.wordGame, switchedOff('wordGame'));
@@ -67,6 +68,13 @@ test('a word-game round: How to play closed with Escape and typing at once, a ro
     await site.press('Escape');
     await site.expectHidden(dialog);
   }
+  // A friend's challenge, its link followed on the page: a game of its own, whose result names them.
+  const challenge = order.find((candidate) => candidate !== word && candidate !== other)!;
+  await site.goto(`/word_game${challengeHash({ word: challenge, from: 'Ana' })}`);
+  await site.expectText(byCss('.game-title'), "Ana's challenge");
+  await site.type(challenge.toLowerCase());
+  await site.press('Enter');
+  await site.expectText(won, "Ana's challenge: a game of its own, counted apart from your statistics.");
   expect(await site.errors()).toEqual([]);
 });
 

@@ -31,6 +31,9 @@ export const MESSAGES = {
   repeat: 'You already tried that word.',
 } as const;
 
+/** What a challenge link's player is told when it holds no word of the game (challenge.ts). */
+export const INVALID_CHALLENGE = 'This challenge link holds no word of the game: ask your friend for a new one.';
+
 /** Starts a game for `secret`. */
 export function newGame(secret: string): Game {
   return { secret: secret.toUpperCase(), turn: 0, guesses: [], current: '', usedKeys: {}, status: 'playing' };

@@ -20,6 +20,12 @@ describe('the shared result', () => {
     expect(shareText(win)).toBe('Word Game 23 3/6\n\n⬛⬛🟩⬛🟩\n⬛🟩🟩⬛🟨\n🟩🟩🟩🟩🟩');
   });
 
+  it('names whose challenge a challenge was', () => {
+    expect(shareText({ ...win, mode: 'practice', challenger: 'Ana' })).toBe(
+      "Word Game (Ana's challenge) 3/6\n\n⬛⬛🟩⬛🟩\n⬛🟩🟩⬛🟨\n🟩🟩🟩🟩🟩",
+    );
+  });
+
   it('marks a loss with X and hard mode with *, and a practice game as such', () => {
     const lost: SharedGame = {
       ...win,

@@ -14,6 +14,8 @@ export interface SharedGame {
   rows: Colour[][];
   hardMode: boolean;
   highContrast: boolean;
+  /** A friend's challenge: who set it. */
+  challenger?: string;
 }
 
 const SQUARES: Record<'normal' | 'contrast', Record<Colour, string>> = {
@@ -21,8 +23,9 @@ const SQUARES: Record<'normal' | 'contrast', Record<Colour, string>> = {
   contrast: { green: '🟧', yellow: '🟦', grey: '⬛' },
 };
 
-function title({ mode, day, won, rows, hardMode }: SharedGame): string {
+function title({ mode, day, won, rows, hardMode, challenger }: SharedGame): string {
   const score = `${won ? rows.length : 'X'}/${MAX_TURNS}${hardMode ? '*' : ''}`;
+  if (challenger !== undefined) return `Word Game (${challenger}'s challenge) ${score}`;
   return mode === 'daily' ? `Word Game ${puzzleNumber(day)} ${score}` : `Word Game (practice) ${score}`;
 }
 

@@ -4,6 +4,7 @@ import { MemoryStorage, tokenFor } from '../../../tests/setup/browser-session.ts
 import type { ScoreExtras } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
 import { ANSWERS } from './answers.ts';
+import { challengeHash } from './challenge.ts';
 import { FIRST_DAY, dailyOrder, dailyWord } from './daily.ts';
 import { type AllStats, emptyAllStats, recordResult } from './stats.ts';
 
@@ -361,6 +362,37 @@ describe('word game store', () => {
     cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
     game = await openGame();
     expect(game.$archive.get()).toEqual({ [day]: { won: true, guesses: 2 } });
+  });
+
+  it('plays a friend’s challenge as a game of its own, counted nowhere, and goes on with it after a reload', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    api.recordWordGameScore.mockResolvedValue(answer(7));
+    game = await openGame('ada');
+    expect(await game.playChallenge('#challenge=zzzzz&from=Kai')).toBe(false); // no word of the answer list
+    expect(game.$mode.get()).toBe('practice');
+
+    const hash = challengeHash({ word: 'TRACK', from: 'Kai' });
+    expect(await game.playChallenge(hash)).toBe(true);
+    expect(game.$mode.get()).toBe('challenge');
+    expect(game.$play.get()).toMatchObject({ from: 'Kai', game: { secret: 'TRACK', turn: 0 } });
+    expect(game.$announcement.get()).toBe("Kai's challenge: counted in no statistics. Guess the five letter word.");
+    await play(game, 'slate');
+    cleanStores(game.$game, game.$best, game.$announcement, game.$stats);
+    game = await openGame('ada');
+    expect(game.$mode.get()).toBe('challenge');
+    expect(await game.playChallenge(hash)).toBe(true); // the same link again: the same game
+    expect(game.$game.get().turn).toBe(1);
+    await play(game, 'track');
+    await allTasks();
+    expect(game.$game.get()).toMatchObject({ status: 'won', turn: 2 });
+    // Only the reads at login: no result sent, no statistics changed.
+    expect(api.recordWordGameScore.mock.calls.every(([, rounds, extras]) => rounds === 7 && !extras?.result)).toBe(
+      true,
+    );
+    expect(game.$stats.get()).toEqual(emptyAllStats());
+    // Practice is as it was.
+    game.chooseMode('practice');
+    expect(game.$game.get()).toMatchObject({ turn: 0, secret: 'CRANE' });
   });
 
   it('remembers that How to play was seen, and the "What you know" switch', async () => {

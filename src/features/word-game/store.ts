@@ -1,5 +1,5 @@
 // The word game's state and actions (SPEC sections 4, 5, 7, 9): a game per mode (the Daily, played
-// once a day; Practice; a past Daily from the archive), the settings, each guess's announcement,
+// once a day; Practice; a past Daily; a friend's challenge), the settings, each guess's announcement,
 // the best score and statistics, kept in this browser (localStorage) so a game survives a reload.
 // The secrets come from the answer list, fetched as the game starts. A signed-in player's
 // statistics live on the server: a game's end saves them in one call, and at login a guest's are
@@ -30,8 +30,8 @@ import { type AllStats, type GameMode, type GameResult, NEVER_WON, emptyAllStats
 /** The refusal shown when the guess cannot be checked. */
 export const NO_DICTIONARY = 'The word list could not be loaded. Please check your connection and try again.';
 
-/** Where a game is played: today's Daily, Practice, or a past Daily (the archive). */
-export type PlayMode = GameMode | 'archive';
+/** Where a game is played: today's Daily, Practice, a past Daily (the archive), or a friend's challenge. */
+export type PlayMode = GameMode | 'archive' | 'challenge';
 
 /** A past Daily's outcome, kept in this browser only (never the Daily's streak or the server's statistics). */
 export interface ArchiveResult {
@@ -48,6 +48,8 @@ export interface Play {
   /** Played in hard mode: fixed by the first guess. */
   hard: boolean;
   game: Game;
+  /** A challenge's: who set it. */
+  from?: string;
 }
 
 export interface Settings {
@@ -100,14 +102,17 @@ function restore(): Saved {
   const saved = readStoredJson<Partial<Saved>>(WORD_GAME_STORAGE_KEY) ?? {};
   const today = dayNumber();
   const daily = saved.plays?.daily;
-  const archive = saved.plays?.archive;
+  const { archive, challenge } = saved.plays ?? {};
+  const kept =
+    saved.mode === 'daily' || (saved.mode === 'archive' && archive) || (saved.mode === 'challenge' && challenge);
   return {
-    mode: saved.mode === 'daily' || (saved.mode === 'archive' && archive) ? saved.mode : 'practice',
+    mode: kept ? saved.mode! : 'practice',
     plays: {
       // Yesterday's Daily game is over, finished or not: today has its own word.
       daily: daily?.day === today ? daily : newPlay('daily', today),
       practice: saved.plays?.practice ?? newPlay('practice'),
       ...(archive && { archive }),
+      ...(challenge && { challenge }),
     },
     archive: saved.archive ?? {},
     helpSeen: saved.helpSeen === true,
@@ -122,9 +127,8 @@ let guest = saved.guest;
 let pending = saved.pending;
 
 export const $mode = atom<PlayMode>(saved.mode);
-export const $plays = atom<Record<GameMode, Play> & { archive?: Play }>(
-  saved.plays as Record<GameMode, Play> & { archive?: Play },
-);
+type Plays = Record<GameMode, Play> & { archive?: Play; challenge?: Play };
+export const $plays = atom<Plays>(saved.plays as Plays);
 /** The game being played: the chosen mode's. */
 export const $play = computed([$mode, $plays], (mode, plays) => plays[mode] ?? plays.daily);
 export const $game = computed($play, (play) => play.game);
@@ -316,6 +320,7 @@ async function playGuess(mode: PlayMode): Promise<string | undefined> {
  */
 function finish(mode: PlayMode, { id, day, game }: Play): void {
   const won = game.status === 'won';
+  if (mode === 'challenge') return; // a friend's word: counted nowhere
   if (mode === 'archive') {
     $archive.set({ ...$archive.get(), [day]: { won, guesses: game.turn } });
     return;
@@ -355,6 +360,25 @@ export function playArchive(day: number): boolean {
   $mode.set('archive');
   $announcement.set(`Past Daily of ${dayLabel(day)}. Guess the five letter word.`);
   void ensureAnswers().catch((error: unknown) => console.error(error));
+  return true;
+}
+
+/**
+ * Plays the challenge a link's hash holds, once the answers are here: a new game unless it is the
+ * one already going on. Answers false for a link that holds no word of the answer list.
+ */
+export async function playChallenge(hash: string): Promise<boolean> {
+  // Its code comes with the first challenge link: a game that is no challenge carries none of it.
+  const [{ readChallenge }] = await Promise.all([import('./challenge.ts'), ensureAnswers()]);
+  const challenge = readChallenge(hash, answers!);
+  if (!challenge) return false;
+  const current = $plays.get().challenge;
+  if (current?.game.secret !== challenge.word || current.from !== challenge.from) {
+    const play = { id: newId(), day: dayNumber(), hard: false, game: newGame(challenge.word), from: challenge.from };
+    $plays.set({ ...$plays.get(), challenge: play });
+  }
+  $mode.set('challenge');
+  $announcement.set(`${challenge.from}'s challenge: counted in no statistics. Guess the five letter word.`);
   return true;
 }
 

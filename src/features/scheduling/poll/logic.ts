@@ -105,6 +105,8 @@ export function keptUntil(poll: Pick<CreatedPoll, 'options' | 'final'>): string 
 
 /** A made poll's page: one static shell serves every id (netlify.toml rewrites the path to it). */
 export const pollPath = (id: string) => `/scheduling_polls/p/${id}`;
+/** How a poll's link is offered (LinkShare), on its page and to its organiser. */
+export const POLL_LINK = { label: 'Link to this poll', copied: 'Link copied: paste it to your group.' } as const;
 
 // ----- Voter rules (SPEC sections 3, 5); those needing atomicity are in voting/scripts.server.ts -----
 

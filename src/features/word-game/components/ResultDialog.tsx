@@ -2,8 +2,8 @@
 // opened from Statistics: the mode's statistics with the guess distribution (this game's row
 // highlighted), Share (the phone's share sheet, else the clipboard) with the result in words
 // beside it, and in Daily mode the wait for the next word. A past Daily shows how many past Dailies
-// were won here instead: they are counted apart from the Daily's statistics. Closing it (Close, Escape) gives focus
-// back where it was.
+// were won here instead, and a friend's challenge whose it was: both are counted apart from the
+// statistics. Closing it (Close, Escape) gives focus back where it was.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import Dialog from '../../../components/Dialog.tsx';
@@ -63,8 +63,9 @@ async function share(text: string): Promise<string> {
 export default function ResultDialog({ withResult, onClose }: ResultDialogProps) {
   const playMode = useStore($mode);
   const archive = playMode === 'archive';
-  const mode = archive ? 'daily' : playMode;
-  const { day, hard, game } = useStore($play);
+  const mode = playMode === 'practice' ? 'practice' : 'daily';
+  const { day, hard, game, from } = useStore($play);
+  const challenger = playMode === 'challenge' ? from : undefined;
   const stats = useStore($stats)[mode];
   const archiveResults = Object.values(useStore($archive));
   const { highContrast } = useStore($settings);
@@ -78,6 +79,7 @@ export default function ResultDialog({ withResult, onClose }: ResultDialogProps)
     rows: game.guesses.map((tiles) => tiles.map((tile) => tile.color)),
     hardMode: hard,
     highContrast,
+    challenger,
   };
   const most = Math.max(1, ...stats.distribution, stats.played - wins(stats));
   const rows = [
@@ -126,7 +128,11 @@ export default function ResultDialog({ withResult, onClose }: ResultDialogProps)
           <p>The word was: {game.secret}</p>
         </>
       )}
-      {archive ? (
+      {challenger !== undefined ? (
+        <p className="archive-count">
+          {challenger}&apos;s challenge: a game of its own, counted apart from your statistics.
+        </p>
+      ) : archive ? (
         <p className="archive-count">
           Past Dailies are counted apart from your Daily streak: you have won{' '}
           {archiveResults.filter((result) => result.won).length} of the {archiveResults.length} played here.

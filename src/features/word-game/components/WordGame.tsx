@@ -1,9 +1,9 @@
-// The word game island (SPEC sections 2, 4, 5, 8, 9): Daily or Practice, the board (tiles flip in
-// on reveal, a refused row shakes, a win bounces, a full row that is no word is marked at once),
-// the keyboards, the checks' toasts, the result modal with the statistics and Share, the settings
-// and the best score, from the word game's store; Help (How to play, in the page's HTML: it opens
-// by itself on a first visit before this comes, first-paint.ts), Past Dailies, and "What you know"
-// (a live summary of the hints, behind a switch). The dialogs load when first opened.
+// The word game island (SPEC sections 2, 4, 5, 8, 9): Daily, Practice or a friend's challenge, the
+// board (tiles flip in, a refused row shakes, a win bounces, a full row that is no word is marked at
+// once), the keyboards, the checks' toasts, the result modal with the statistics and Share, the
+// settings and the best score, from the word game's store; Help (How to play, in the page's HTML,
+// first-paint.ts), Past Dailies, Challenge a friend and "What you know" (a live summary of the hints,
+// behind a switch). The dialogs load when first opened.
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Choice } from '../../../components/Field.tsx';
@@ -14,7 +14,7 @@ import { $user } from '../../../platform/session.ts';
 import { dayLabel } from '../daily.ts';
 import { howToPlayDialog } from '../first-paint.ts';
 import { summarise } from '../knowledge.ts';
-import { MAX_TURNS, MESSAGES, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
+import { INVALID_CHALLENGE, MAX_TURNS, MESSAGES, WORD_LENGTH, bestScoreText, describeTile } from '../logic.ts';
 import {
   $announcement,
   $best,
@@ -22,9 +22,11 @@ import {
   $notAWord,
   $play,
   $settings,
+  NO_DICTIONARY,
   changeSettings,
   chooseMode,
   markHelpSeen,
+  playChallenge,
   pressKey,
   startNewGame,
 } from '../store.ts';
@@ -34,6 +36,7 @@ import Keyboard from './Keyboard.tsx';
 const ResultDialog = lazy(() => import('./ResultDialog.tsx'));
 const SettingsDialog = lazy(() => import('./SettingsDialog.tsx'));
 const ArchiveDialog = lazy(() => import('./ArchiveDialog.tsx'));
+const ChallengeDialog = lazy(() => import('./ChallengeDialog.tsx'));
 
 const GAME_TOAST_MS = 2000;
 /** How long the last row takes to flip in (and a win to bounce) before the result shows. */
@@ -43,12 +46,25 @@ function refuse(text: string): void {
   showToast({ title: 'Cannot make that move.', text, variant: 'failure', duration: GAME_TOAST_MS });
 }
 
-type Open = 'result' | 'statistics' | 'settings' | 'archive' | undefined;
+type Open = 'result' | 'statistics' | 'settings' | 'archive' | 'challenge' | undefined;
+
+/** Plays the challenge the address holds (#challenge=…), if any; its hash then leaves the address. */
+function followChallenge(): void {
+  const { hash } = location;
+  if (!new URLSearchParams(hash.slice(1)).has('challenge')) return;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  playChallenge(hash).then(
+    (played) => {
+      if (!played) showToast({ title: 'Not a challenge', text: INVALID_CHALLENGE, variant: 'failure' });
+    },
+    () => showToast({ title: 'Not a challenge', text: NO_DICTIONARY, variant: 'failure' }),
+  );
+}
 
 export default function WordGame() {
   const user = useStore($user);
   const mode = useStore($mode);
-  const { id, day, game } = useStore($play);
+  const { id, day, game, from } = useStore($play);
   const best = useStore($best);
   const { highContrast, showKnowledge } = useStore($settings);
   const announcement = useStore($announcement);
@@ -127,6 +143,13 @@ export default function WordGame() {
     return () => clearTimeout(timer);
   }, [game.status, id]);
 
+  // A challenge's link, at arrival or followed while here.
+  useEffect(() => {
+    followChallenge();
+    addEventListener('hashchange', followChallenge);
+    return () => removeEventListener('hashchange', followChallenge);
+  }, []);
+
   // How to play, opened on a first visit before the game came: closed once, it does not open by
   // itself again, whether it was closed before the game came or after.
   useEffect(() => {
@@ -166,6 +189,9 @@ export default function WordGame() {
         <button type="button" className="button game-action" onClick={() => setOpen('archive')}>
           Past Dailies
         </button>
+        <button type="button" className="button game-action" onClick={() => setOpen('challenge')}>
+          Challenge a friend
+        </button>
         <button type="button" className="button game-action" onClick={() => setOpen('statistics')}>
           Statistics
         </button>
@@ -184,8 +210,9 @@ export default function WordGame() {
         </button>
       </div>
       <p className="game-title">
-        {mode === 'practice' ? 'Practice' : `Daily · ${dayLabel(day)}`}
-        {mode === 'archive' && ' (a past Daily)'}
+        {mode === 'challenge'
+          ? `${from}'s challenge`
+          : `${mode === 'practice' ? 'Practice' : `Daily · ${dayLabel(day)}`}${mode === 'archive' ? ' (a past Daily)' : ''}`}
       </p>
       <div className="board" role="group" aria-label="Board">
         {Array.from({ length: MAX_TURNS }, (_, rowIndex) => {
@@ -262,6 +289,7 @@ export default function WordGame() {
         )}
         {open === 'settings' && <SettingsDialog onClose={() => setOpen(undefined)} />}
         {open === 'archive' && <ArchiveDialog onClose={() => setOpen(undefined)} />}
+        {open === 'challenge' && <ChallengeDialog onClose={() => setOpen(undefined)} />}
       </Suspense>
     </div>
   );

@@ -5,12 +5,13 @@ import { useStore } from '@nanostores/react';
 import { type ChangeEvent, useState } from 'react';
 import ConfirmDialog from '../../../../components/ConfirmDialog.tsx';
 import Field, { Choice } from '../../../../components/Field.tsx';
-import PollShare from '../../poll/components/PollShare.tsx';
+import LinkShare from '../../../../components/LinkShare.tsx';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_LOCATION_LENGTH,
   MAX_POLL_OPTIONS,
   MAX_TITLE_LENGTH,
+  POLL_LINK,
   displayName,
   isPollId,
   keptUntil,
@@ -245,7 +246,7 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
           })}
         </Field>
       )}
-      <PollShare id={titleId} path={pollPath(poll.id)} title={poll.title} />
+      <LinkShare id={titleId} {...POLL_LINK} path={pollPath(poll.id)} title={poll.title} />
       <fieldset className="made-poll-settings">
         <legend>
           Settings<span className="visually-hidden"> of {poll.title}</span>

@@ -9,10 +9,10 @@ import { googleCalendarLink, outlookLink } from '../../../../lib/calendar.ts';
 import * as times from '../../time/logic.ts';
 import { $viewZone, viewerOf } from '../../time/store.ts';
 import { pollCalendarUrl } from '../api-client.ts';
-import { ANSWER_TEXT, HOW_TO_ANSWER_YES_ONLY, displayName, pollPath } from '../logic.ts';
+import { ANSWER_TEXT, HOW_TO_ANSWER_YES_ONLY, POLL_LINK, displayName, pollPath } from '../logic.ts';
 import type { Answer, Voter } from '../schema.ts';
 import { type FailureLogs, type PollView, schedulingPoll, toggleChoice } from '../store.ts';
-import PollShare from './PollShare.tsx';
+import LinkShare from '../../../../components/LinkShare.tsx';
 import ResultsGrid from './ResultsGrid.tsx';
 import { DecisionEmail, VoterPanel } from './VoterForms.tsx';
 import ZonePicker from './ZonePicker.tsx';
@@ -191,7 +191,7 @@ function MadePoll({ poll }: { poll: PollView }) {
       <PollComments poll={poll} />
       <section className="sched-share" aria-labelledby={`${id}-share`}>
         <h2 id={`${id}-share`}>Share this poll</h2>
-        <PollShare id={id} path={pollPath(id)} title={details.title} />
+        <LinkShare id={id} {...POLL_LINK} path={pollPath(id)} title={details.title} />
       </section>
     </>
   );
