@@ -49,16 +49,15 @@ function refuse(text: string): void {
 type Open = 'result' | 'statistics' | 'settings' | 'archive' | 'challenge' | undefined;
 
 /** Plays the challenge the address holds (#challenge=…), if any; its hash then leaves the address. */
-function followChallenge(): void {
+async function followChallenge(): Promise<void> {
   const { hash } = location;
   if (!new URLSearchParams(hash.slice(1)).has('challenge')) return;
   history.replaceState(history.state, '', location.pathname + location.search);
-  playChallenge(hash).then(
-    (played) => {
-      if (!played) showToast({ title: 'Not a challenge', text: INVALID_CHALLENGE, variant: 'failure' });
-    },
-    () => showToast({ title: 'Not a challenge', text: NO_DICTIONARY, variant: 'failure' }),
+  const refusal = await playChallenge(hash).then(
+    (played) => (played ? '' : INVALID_CHALLENGE),
+    () => NO_DICTIONARY,
   );
+  if (refusal) showToast({ title: 'Not a challenge', text: refusal, variant: 'failure' });
 }
 
 export default function WordGame() {
@@ -145,9 +144,10 @@ export default function WordGame() {
 
   // A challenge's link, at arrival or followed while here.
   useEffect(() => {
-    followChallenge();
-    addEventListener('hashchange', followChallenge);
-    return () => removeEventListener('hashchange', followChallenge);
+    const follow = () => void followChallenge();
+    follow();
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
   }, []);
 
   // How to play, opened on a first visit before the game came: closed once, it does not open by
@@ -210,9 +210,8 @@ export default function WordGame() {
         </button>
       </div>
       <p className="game-title">
-        {mode === 'challenge'
-          ? `${from}'s challenge`
-          : `${mode === 'practice' ? 'Practice' : `Daily · ${dayLabel(day)}`}${mode === 'archive' ? ' (a past Daily)' : ''}`}
+        {mode === 'challenge' ? `${from}'s challenge` : mode === 'practice' ? 'Practice' : `Daily · ${dayLabel(day)}`}
+        {mode === 'archive' && ' (a past Daily)'}
       </p>
       <div className="board" role="group" aria-label="Board">
         {Array.from({ length: MAX_TURNS }, (_, rowIndex) => {
