@@ -5,7 +5,7 @@
 export const CONFIG_SPECS = [
   'auth',
   'blog',
-  'chatbot',
+  'chatbot-my-work',
   'contact',
   'faults',
   'inbox',
