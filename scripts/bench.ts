@@ -1,11 +1,13 @@
 // `npm run bench`: autocannon on `npm start`'s server (a fresh data folder; REDIS_URL's Redis when
-// set): a static page and a poll's results, then WRITES votes, each acknowledged one checked in the
+// set): a static page, a poll's results and the one-question poll's (the open pages its live results
+// serve), then WRITES votes, each acknowledged one checked in the
 // store and the bench's votes removed again (a reused Redis reads the same next time); last, the
 // cold import of each feature's largest bundle as Netlify makes it (what the first visitor after a
 // deploy waits for). It fails on a lost write, an error or timeout, or a poll read below FLOOR.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { LIVE_RESULTS_MS } from '../src/features/poll/logic.ts';
 import { configuredItems } from '../src/features/scheduling/configured/logic.ts';
 import { type FunctionResult, ROOT, bundleSite, coldImport, keptBundles, readZip } from './function-bundles.ts';
 import { startProductionServer } from './production-server.ts';
@@ -198,6 +200,18 @@ try {
     await run({ url: server.base + RESULTS_PATH }),
   );
   rows.push(read);
+  // The one-question poll's results, which every page showing them reads again each LIVE_RESULTS_MS.
+  const live = figures(
+    'POST poll/get-all-votes',
+    await run({
+      url: `${server.base}/api/poll/get-all-votes`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 0 }),
+      duration: DURATION_S / 2, // a rate to price the live results, not a verdict
+    }),
+  );
+  rows.push(live);
   const written = await loadWrites(server.base);
   rows.push(written.figures);
   console.table(rows);
@@ -212,6 +226,10 @@ try {
   console.log(
     `Poll read on ${STORE}: ${read['req/s']} requests/s, ` +
       `p99 ${read['p99 ms']} ms; target ${describe(TARGET)}: ${verdict(TARGET) ? 'met' : 'NOT met'}.`,
+  );
+  console.log(
+    `Live results on /poll: each page showing them reads every ${LIVE_RESULTS_MS / 1000} s, so ` +
+      `${live['req/s']} requests/s serves about ${Math.round((live['req/s'] * LIVE_RESULTS_MS) / 1000)} open pages.`,
   );
   if (!verdict(FLOOR)) problems.push(`The poll read fell below the floor of ${describe(FLOOR)}.`);
 } finally {

@@ -1,6 +1,6 @@
 // The apps in every engine: a word-game round (a row that is no word marked at once, a friend's
 // challenge), a streamed chatbot answer stopped part-way and one that lists the owner's pages it drew
-// on, a vote in the one-question poll (an empty ballot first), votes in a scheduling poll and in a
+// on, a vote in the one-question poll (an empty ballot first) and its end time, votes in a scheduling poll and in a
 // made poll's grid, a forum post in markdown, the gallery's turn, and a wedding RSVP answered through
 // a household's link, which the owner's inbox then lists.
 import { dailyOrder, dailyWord } from '../../src/features/word-game/daily.ts';
@@ -14,7 +14,7 @@ import { WEDDING_GUESTS } from '../../src/content/wedding-guests.ts';
 import { guestKey } from '../../src/features/wedding/logic.ts';
 import type { AllGuestsResponse } from '../../src/features/wedding/schema.ts';
 import { createUser, uniqueUsername } from '../e2e/helpers.ts';
-import { whilePollOpen } from '../e2e/poll-lock.ts';
+import { whilePollMine, whilePollOpen } from '../e2e/poll-lock.ts';
 import type { Engine } from './driver.ts';
 import { features, poll, projects, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
@@ -178,6 +178,30 @@ test('the one-question poll: an empty ballot is told at the options; a vote show
     await site.expectHidden(byCss('.toast'));
     expect(await site.axeViolations()).toEqual([]);
     expect(await site.errors()).toEqual([]);
+  });
+});
+
+test('the one-question poll says when voting closes, and closes by itself then, without a reload', async ({
+  site,
+  request,
+}) => {
+  test.skip(!features.poll, switchedOff('poll'));
+  await whilePollMine(async () => {
+    const { token } = await createUser(request, { clearance: 3, prefix: 'owner' });
+    const asOwner = (path: string, data: object) =>
+      request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
+    // A few seconds ahead: the page, open before, reads again just after it.
+    expect((await asOwner('/api/poll/set-end', { question: 0, endsAt: Date.now() + 4000 })).ok()).toBe(true);
+    await site.goto('/poll');
+    await site.expectText(byCss('[data-ends-note]'), /^Voting closes .+\d\d:\d\d.+\.$/);
+    await site.expectVisible(byRole('button', 'Submit'));
+    await site.expectText(byCss('[data-closed-note]'), 'This poll is closed.');
+    await site.expectHidden(byRole('button', 'Submit'));
+    await site.expectHidden(byCss('[data-ends-note]'));
+    expect(await site.axeViolations()).toEqual([]);
+    expect(await site.errors()).toEqual([]);
+    // Reopened, the end time gone by goes with it.
+    expect((await asOwner('/api/poll/set-closed', { question: 0, closed: false })).ok()).toBe(true);
   });
 });
 

@@ -47,7 +47,7 @@ const RULES: [RegExp, Access][] = [
   ],
   [/^forum-(create-message|delete|edit|get-messages|react|replies|version)$/, { clearance: CLEARANCE.forum }],
   [
-    /^(wedding-(?!rsvp-).+|contact-messages|contact-message-read|shop-(all-orders|order-state|orders-seen)|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed)$/,
+    /^(wedding-(?!rsvp-).+|contact-messages|contact-message-read|shop-(all-orders|order-state|orders-seen)|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed|poll-set-end)$/,
     { clearance: CLEARANCE.console },
   ],
   [
@@ -99,6 +99,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },
   'poll-remove-voter': { body: () => ({ question: 0, name: 'Nobody' }) },
   'poll-set-closed': { body: () => ({ question: 0, closed: true }) },
+  'poll-set-end': { body: () => ({ question: 0, endsAt: Date.now() + 3_600_000 }) },
   'scheduling-add-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
   'scheduling-remove-choice': { body: (username) => ({ pollId: 'defense', scheduleItemId: item(), username }) },
   'scheduling-add-date-choice': { body: (username) => ({ pollId: DATE_POLL.id, date, username }) },

@@ -2,10 +2,12 @@
 // /api/poll/set-closed (clearance 3, within the admins' limit); a closed question refuses every
 // vote inside the vote's script, under parallel votes too; the read answers `closed` in its one
 // round trip. The file has a store of its own: a closed question would refuse other suites' votes.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import createVote from '../../netlify/functions/poll-create-vote.mts';
 import getAllVotes from '../../netlify/functions/poll-get-all-votes.mts';
 import setClosed from '../../netlify/functions/poll-set-closed.mts';
+import setEnd from '../../netlify/functions/poll-set-end.mts';
+import { MAX_END_DAYS } from '../../src/features/poll/logic.ts';
 import { POLL_CLOSED } from '../../src/features/poll/schema.ts';
 import { setClosed as setClosedAs } from '../../src/features/poll/service.server.ts';
 import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
@@ -121,5 +123,82 @@ describe.skipIf(!features.poll)('closing the one-question poll', () => {
   ])('refuses %j with 400', async (body, error) => {
     expect(await call(setClosed, { token: await owner(), body })).toMatchObject({ status: 400, body: { error } });
     expect(await read()).toMatchObject({ closed: false });
+  });
+});
+
+describe.skipIf(!features.poll)('the one-question poll’s end time', () => {
+  const HOUR = 3_600_000;
+  /** Moves this process's clock (Date only, which the functions and the vote's script read) `ms` on. */
+  const later = (ms: number) => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
+  const end = async (endsAt: number | null) => call(setEnd, { token: await owner(), body: { question: 0, endsAt } });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await redis().del(pollKeys.ends(0), pollKeys.closed(0));
+  });
+
+  it('is the owner’s (clearance 3) alone: 401 without a token, 403 below', async () => {
+    const body = { question: 0, endsAt: Date.now() + HOUR };
+    expect(await call(setEnd, { body })).toMatchObject({ status: 401 });
+    const token = await tokenFor(uniqueName('member'), 2);
+    expect(await call(setEnd, { token, body })).toMatchObject({ status: 403 });
+    expect(await read()).toMatchObject({ endsAt: null });
+  });
+
+  it('closes the question by itself at its time: the read says so, and the vote’s script refuses', async () => {
+    const endsAt = Date.now() + HOUR;
+    expect((await end(endsAt)).body).toEqual({ status: 'Success', endsAt });
+    expect(await read()).toMatchObject({ closed: false, endsAt });
+    expect((await vote()).body).toEqual({ status: 'Success' });
+
+    later(HOUR + 1);
+    expect(await read()).toMatchObject({ closed: true, endsAt });
+    const before = await voters();
+    expect(await vote()).toMatchObject(closedAnswer);
+    expect(await voters()).toBe(before);
+  });
+
+  it('is taken away with null, and by reopening once it has passed; the owner’s close still closes before it', async () => {
+    const endsAt = Date.now() + HOUR;
+    await end(endsAt);
+    await setClosedAs(OPERATOR, 0, true);
+    expect(await read()).toMatchObject({ closed: true, endsAt });
+    // Reopened before the end: the end time stays.
+    await setClosedAs(OPERATOR, 0, false);
+    expect(await read()).toMatchObject({ closed: false, endsAt });
+    expect((await end(null)).body).toEqual({ status: 'Success', endsAt: null });
+    expect(await read()).toMatchObject({ closed: false, endsAt: null });
+
+    await end(endsAt);
+    later(HOUR + 1);
+    expect(await read()).toMatchObject({ closed: true });
+    expect((await call(setClosed, { token: await owner(), body: { question: 0, closed: false } })).status).toBe(200);
+    expect(await read()).toMatchObject({ closed: false, endsAt: null });
+    expect((await vote()).body).toEqual({ status: 'Success' });
+  });
+
+  it('sets in one round trip, and an end time adds none to a read or a vote', async () => {
+    const token = await owner();
+    const votes = await countStoreRoundTrips(() => vote());
+    const body = { question: 0, endsAt: Date.now() + HOUR };
+    expect(await countStoreRoundTrips(() => call(setEnd, { token, body }))).toBeLessThanOrEqual(1);
+    expect(await countStoreRoundTrips(read)).toBe(1);
+    expect(await countStoreRoundTrips(() => vote())).toBe(votes);
+  });
+
+  it.each([
+    ['now', 0, 'The end date must be in the future.'],
+    ['an hour ago', -HOUR, 'The end date must be in the future.'],
+    ['over a year ahead', (MAX_END_DAYS + 1) * 24 * HOUR, 'The end date must be within a year.'],
+  ])('refuses a time %s with 400, and keeps none', async (_, from, error) => {
+    expect(await end(Date.now() + from)).toMatchObject({ status: 400, body: { error } });
+    expect(await read()).toMatchObject({ endsAt: null });
+  });
+
+  it.each([
+    [{ question: 0 }, expect.stringContaining('endsAt')],
+    [{ question: 0, endsAt: 'tomorrow' }, 'endsAt must be a time or null.'],
+    [{ question: 0, endsAt: 1.5 }, 'endsAt must be whole milliseconds.'],
+  ])('refuses %j with 400', async (body, error) => {
+    expect(await call(setEnd, { token: await owner(), body })).toMatchObject({ status: 400, body: { error } });
   });
 });

@@ -40,7 +40,7 @@ describe.skipIf(!features.poll)('a poll the site config closes', () => {
     });
     expect(trips).toBe(0);
     expect(await redis().hlen(pollKeys.votes(0))).toBe(0);
-    expect(await read()).toEqual({ status: 'Success', allVotes: [], closed: true });
+    expect(await read()).toEqual({ status: 'Success', allVotes: [], closed: true, endsAt: null });
   });
 
   it('is not reopened by the owner’s console (409, saying where to), though closing it again is fine', async () => {

@@ -111,6 +111,7 @@ describe.skipIf(!features.poll)('one-question poll', () => {
       status: 'Success',
       allVotes: expect.any(Array),
       closed: false,
+      endsAt: null,
     });
     const vote = () => call(createVote, { body: { name: uniqueName('Voter'), question: 0, vote: ['0'] } });
     expect(await countStoreRoundTrips(vote)).toBe(2);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_POLL } from '../../src/content/polls.ts';
 import { createAccount, resetStamp } from '../../src/features/auth/service.server.ts';
-import { setClosed as setPollClosed } from '../../src/features/poll/service.server.ts';
+import { setClosed as setPollClosed, setEnd as setPollEnd } from '../../src/features/poll/service.server.ts';
 import { listContactMessages } from '../../src/features/contact/service.server.ts';
 import { listOrders } from '../../src/features/shop/service.server.ts';
 import { keepTurn } from '../../src/features/chatbot/repo.server.ts';
@@ -353,6 +353,14 @@ const SCENARIOS: Record<string, Scenario> = {
     prepare: async () => {
       await setPollClosed(OPERATOR, 0, true);
       return { token: await admin(), body: { question: 0, closed: false } };
+    },
+  },
+  'poll-set-end': {
+    kind: 'write',
+    // Takes away the end it sets first (the other scenarios vote in this store).
+    prepare: async () => {
+      await setPollEnd(OPERATOR, 0, Date.now() + 3_600_000);
+      return { token: await admin(), body: { question: 0, endsAt: null } };
     },
   },
   'scheduling-schedule-items': {

@@ -32,7 +32,27 @@ export const NO_OPTION = 'Pick at least one option.';
 /** What a closed question says, on the page and when it refuses a vote. */
 export const POLL_CLOSED = 'This poll is closed.';
 
-/** A question is closed when the site config closes it, or the owner did (the store's flag). */
+/**
+ * How often a page that shows the results of an open question reads them again, while it is in
+ * view: a vote elsewhere shows within this. Each open page costs one read this often (the bench's
+ * live-results row prices it).
+ */
+export const LIVE_RESULTS_MS = 15_000;
+
+/** The owner's Set end date with no date and time given, said at the field before anything is sent. */
+export const END_MISSING = 'Choose the date and time voting ends.';
+
+/** How far ahead the owner may set a question's end: a poll runs for days or weeks, not years. */
+export const MAX_END_DAYS = 366;
+
+/** Why the owner cannot set a question to end at `endsAt` (ms) at `now`, or undefined when it can. */
+export function endProblem(endsAt: number, now: number): string | undefined {
+  if (endsAt <= now) return 'The end date must be in the future.';
+  if (endsAt > now + MAX_END_DAYS * 86_400_000) return 'The end date must be within a year.';
+  return undefined;
+}
+
+/** A question is closed when the site config closes it, or the owner did (the store's flag, or the end time reached). */
 export function isClosed(question: Pick<Question, 'closedInConfig'>, closedInStore: boolean): boolean {
   return question.closedInConfig || closedInStore;
 }
@@ -97,7 +117,14 @@ export function pollResults(question: number, votes: readonly CountedVote[]): Re
 // The site's language (its pages are <html lang="en">), so the numbers read like the words around them.
 const LOCALE = 'en';
 
-let made: { wholeNumber: Intl.NumberFormat; percent: Intl.NumberFormat; plural: Intl.PluralRules } | undefined;
+let made:
+  | {
+      wholeNumber: Intl.NumberFormat;
+      percent: Intl.NumberFormat;
+      plural: Intl.PluralRules;
+      moment: Intl.DateTimeFormat;
+    }
+  | undefined;
 
 /**
  * The number formats, made on first use: making one takes milliseconds (a phone's main thread
@@ -108,6 +135,16 @@ function formats() {
     wholeNumber: new Intl.NumberFormat(LOCALE),
     percent: new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 }),
     plural: new Intl.PluralRules(LOCALE),
+    // In the reader's own time zone, named, so an end time reads the same to voters in other places.
+    moment: new Intl.DateTimeFormat(LOCALE, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }),
   });
 }
 
@@ -141,4 +178,9 @@ export function describeCount(count: number, voters: number): string {
 export function describeTotal(voters: number, closed: boolean): string {
   if (voters <= 0) return closed ? 'No votes' : 'No votes yet';
   return closed ? voterCount(voters) : `${voterCount(voters)} so far`;
+}
+
+/** When an open question with an end time closes, as the page says it: 'Voting closes Sat, 5 Dec 2026, 18:00 GMT.' */
+export function describeEnd(endsAt: number): string {
+  return `Voting closes ${formats().moment.format(endsAt)}.`;
 }

@@ -1,4 +1,4 @@
-// Redis access for the one-question poll: a question's votes and the owner's closed flag.
+// Redis access for the one-question poll: a question's votes, the owner's closed flag and end time.
 import { type Admin, commandsAsAdmin, runAsAdmin } from '../../server/admin-limit.ts';
 import { couldBeAccountName, accountProbe } from '../../server/account-probe.ts';
 import { passSpend } from '../../server/captcha.ts';
@@ -13,16 +13,20 @@ export interface StoredVote {
   options: string[];
 }
 
-/** A question's votes and whether the owner's flag closes it, in one round trip. */
-export async function readQuestion(question: number): Promise<{ votes: StoredVote[]; closedInStore: boolean }> {
-  const [votes, closedAt] = (await redis()
+/** A question's votes, whether the owner's flag closes it and its end time (ms) if it has one, in one round trip. */
+export async function readQuestion(
+  question: number,
+): Promise<{ votes: StoredVote[]; closedInStore: boolean; endsAt: number | null }> {
+  const [votes, closedAt, endsAt] = (await redis()
     .pipeline()
     .hgetall(pollKeys.votes(question))
     .get(pollKeys.closed(question))
-    .exec()) as [unknown, string | null];
+    .get(pollKeys.ends(question))
+    .exec()) as [unknown, string | null, string | number | null];
   return {
     votes: Object.values(hashReply(votes) ?? {}).map((json) => JSON.parse(json) as StoredVote),
     closedInStore: closedAt !== null,
+    endsAt: endsAt === null ? null : Number(endsAt),
   };
 }
 
@@ -51,11 +55,13 @@ export async function castVote({ question, vote, accountKey, address, maxVoters,
       account: keys.user(usernameKey(name)),
       newVoters: newVotersKey,
       closed: pollKeys.closed(question),
+      ends: pollKeys.ends(question),
       ...spend.keys,
       ...probe.keys,
     },
     {
       voterKey: accountKey ?? pollVoterKey(name),
+      now: Date.now(),
       vote: JSON.stringify(vote),
       anonymous: accountKey === undefined,
       couldBeAccount: couldBeAccountName(name),
@@ -93,8 +99,18 @@ export async function migrateVotes(admin: Admin, questions: number): Promise<num
   return moved;
 }
 
-/** Sets the owner's closed flag (keeping the time it was first set) or clears it, within the admin's limit. */
+/** Sets the question's end time (ms) or, with null, takes it away, within the admin's limit. */
+export async function setEnd(admin: Admin, question: number, endsAt: number | null): Promise<void> {
+  const key = pollKeys.ends(question);
+  await commandsAsAdmin(admin, [endsAt === null ? ['DEL', key] : ['SET', key, endsAt]]);
+}
+
+/**
+ * Sets the owner's closed flag (keeping the time it was first set), or clears it with an end time
+ * already reached (scripts.reopen), within the admin's limit.
+ */
 export async function setClosed(admin: Admin, question: number, closed: boolean): Promise<void> {
-  const key = pollKeys.closed(question);
-  await commandsAsAdmin(admin, [closed ? ['SETNX', key, Date.now()] : ['DEL', key]]);
+  const flags = { closed: pollKeys.closed(question), ends: pollKeys.ends(question) };
+  if (closed) await commandsAsAdmin(admin, [['SETNX', flags.closed, Date.now()]]);
+  else await runAsAdmin(admin, scripts.reopen, flags, { now: Date.now() });
 }

@@ -45,6 +45,14 @@ export const removeVoterRequest = v.object({
 /** The owner closes a question (`closed: true`) or reopens it (`false`). */
 export const setClosedRequest = v.object({ question, closed: v.boolean('closed must be true or false.') });
 
+/** The owner sets the time (ms) a question closes by itself, or takes it away (`null`); logic.ts endProblem judges it. */
+export const setEndRequest = v.object({
+  question,
+  endsAt: v.nullable(
+    v.pipe(v.number('endsAt must be a time or null.'), v.integer('endsAt must be whole milliseconds.')),
+  ),
+});
+
 /** One selected option of one voter (SPEC section 3: Vote record). */
 export interface VoteRecord {
   inputtedName: string;
@@ -56,11 +64,14 @@ export type CreateVoteStatus = 'Success' | 'Failed' | 'alreadyVoted';
 
 /**
  * What `/api/poll/get-all-votes` answers: the spec's `status` and `allVotes`, and whether the
- * question is closed (an addition to SPEC section 7), from the same read.
+ * question is closed and when it closes by itself, if the owner set a time (additions to SPEC
+ * section 7), from the same read.
  */
 export interface PollState {
   allVotes: VoteRecord[];
   closed: boolean;
+  /** The time (ms) the question closes, or closed, by itself; null when the owner set none. */
+  endsAt: number | null;
 }
 
 /**

@@ -9,18 +9,20 @@ import { type Wait, defineScript } from '../../server/scripts/script.ts';
 
 /**
  * Records a vote under `voterKey` (a member's account key, so a name registered again is another
- * voter) unless the question is closed (checked in the vote's own script, so no vote lands after
- * the owner closed it), the voter already voted or the question has its most voters. An anonymous
- * vote under a name an account has, or in an account key's form, is refused ('taken'), the look
- * counted in register's counters first (probe_account) when the name could be an account. A voter new to the question,
- * signed in or not, counts in `newVoters`; once it holds `newVotersMax`, the next waits. An
- * anonymous vote spends the request's bot pass (`K.pass`, set once for `A.passSeconds`;
- * 'pass-used' when it has served already), unless the check is off (`A.passSeconds` 0).
+ * voter) unless the question is closed, by the owner (`K.closed`) or by its end time (`K.ends`, ms,
+ * reached at `A.now`), checked here so that no vote lands after either; or the voter already voted;
+ * or the question has its most voters. An anonymous vote under a name an account has, or in an
+ * account key's form, is refused ('taken'), the look counted in register's counters first
+ * (probe_account) when the name could be an account. A voter new to the question, signed in or not,
+ * counts in `newVoters`; once it holds `newVotersMax`, the next waits. An anonymous vote spends the
+ * request's bot pass (`K.pass`, set once for `A.passSeconds`; 'pass-used' when it has served
+ * already), unless the check is off (`A.passSeconds` 0).
  */
 export const castVote = defineScript<
-  'votes' | 'account' | 'newVoters' | 'closed' | keyof PassSpend['keys'] | keyof AccountProbe['keys'],
+  'votes' | 'account' | 'newVoters' | 'closed' | 'ends' | keyof PassSpend['keys'] | keyof AccountProbe['keys'],
   {
     voterKey: string;
+    now: number;
     vote: string;
     anonymous: boolean;
     couldBeAccount: boolean;
@@ -32,6 +34,8 @@ export const castVote = defineScript<
   'added' | 'already' | 'closed' | 'taken' | 'full' | 'pass-used' | Wait
 >(`${PROBE_ACCOUNT}${SPEND_PASS}
 if redis.call('EXISTS', K.closed) == 1 then return 'closed' end
+local ends = tonumber(redis.call('GET', K.ends) or '')
+if ends and A.now >= ends then return 'closed' end
 if A.anonymous and string.match(A.voterKey, '^[%w_.%-]+#%d+$') then return 'taken' end
 if A.anonymous and A.couldBeAccount then
   local wait = probe_account(K.probeNames, K.probeAddress, A.probe)
@@ -75,3 +79,10 @@ for _, name in ipairs(fields) do
   end
 end
 return moved`);
+
+/** Reopens a question: takes away the owner's closed flag, and its end time when `A.now` has reached it. */
+export const reopen = defineLimitedScript<'closed' | 'ends', { now: number }, 'reopened'>(`
+redis.call('DEL', K.closed)
+local ends = tonumber(redis.call('GET', K.ends) or '')
+if ends and A.now >= ends then redis.call('DEL', K.ends) end
+return 'reopened'`);

@@ -1,6 +1,6 @@
 // The one-question poll: one vote per voter and question, the voter being the token's user when
 // logged in, else the typed name (compared case-insensitively); the owner closes and reopens a
-// question, which the site config may also close for good.
+// question, or sets a time it closes by itself; the site config may also close it for good.
 import type { Admin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { PASS_USED, checkBotPass } from '../../server/captcha.ts';
@@ -8,7 +8,7 @@ import { type Guest, type SignedIn, isSignedIn, sessionOf } from '../../server/c
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
 import { checkedWithinRateLimits } from '../../server/session.ts';
-import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED, QUESTIONS, isClosed } from './logic.ts';
+import { ACCOUNT_NAME, BLANK_NAME, NO_OPTION, POLL_CLOSED, QUESTIONS, endProblem, isClosed } from './logic.ts';
 import * as repo from './repo.server.ts';
 import type { CreateVoteRequest, CreateVoteStatus, PollReason, PollState } from './schema.ts';
 
@@ -31,11 +31,12 @@ const pollClosed = () => new AppError<PollReason>('conflict', POLL_CLOSED, {}, '
 const closedInConfig = (question: number) => QUESTIONS[question]?.closedInConfig ?? false;
 
 /**
- * A question's votes, one record per selected option, and whether it is closed: the config's
- * word, else the owner's flag in the store (one round trip for both).
+ * A question's votes, one record per selected option, whether it is closed (the config's word, else
+ * the owner's flag or end time in the store) and its end time (one round trip for all).
  */
 export async function pollState(question: number): Promise<PollState> {
-  const { votes, closedInStore } = await repo.readQuestion(question);
+  const { votes, closedInStore, endsAt } = await repo.readQuestion(question);
+  const ended = endsAt !== null && Date.now() >= endsAt;
   return {
     allVotes: votes.flatMap((vote) =>
       vote.options.map((option) => ({
@@ -44,7 +45,8 @@ export async function pollState(question: number): Promise<PollState> {
         questionNumber: question,
       })),
     ),
-    closed: isClosed({ closedInConfig: closedInConfig(question) }, closedInStore),
+    closed: isClosed({ closedInConfig: closedInConfig(question) }, closedInStore || ended),
+    endsAt,
   };
 }
 
@@ -110,11 +112,29 @@ export const CLOSED_IN_CONFIG =
 
 /**
  * Closes a question (it keeps the time it was first closed) or reopens it: the owner's, from the
- * /poll page or the admin CLI. One round trip, within the admin's limit. A question the config
- * closes is not reopened here (409). Answers whether the question is now closed.
+ * /poll page or the admin CLI; reopening also takes away an end time already reached. One round
+ * trip, within the admin's limit. A question the config closes is not reopened here (409). Answers
+ * whether the question is now closed.
  */
 export async function setClosed(admin: Admin, question: number, closed: boolean): Promise<{ closed: boolean }> {
   if (!closed && closedInConfig(question)) throw new AppError('conflict', CLOSED_IN_CONFIG);
   await repo.setClosed(admin, question, closed);
   return { closed };
+}
+
+/**
+ * Sets the time (ms) a question closes by itself, or with null takes it away: the owner's, from the
+ * /poll page. A time not ahead, or over a year ahead, is a 400 (logic.ts endProblem); a question
+ * the config closes takes none (409). One round trip, within the admin's limit.
+ */
+export async function setEnd(
+  admin: Admin,
+  question: number,
+  endsAt: number | null,
+): Promise<{ endsAt: number | null }> {
+  if (closedInConfig(question)) throw new AppError('conflict', CLOSED_IN_CONFIG);
+  const problem = endsAt === null ? undefined : endProblem(endsAt, Date.now());
+  if (problem) throw new AppError('bad_request', problem);
+  await repo.setEnd(admin, question, endsAt);
+  return { endsAt };
 }

@@ -1,7 +1,8 @@
 // The one-question poll card (SPEC sections 2, 4, 8): name, options, Submit with a spinner
 // that clears after 3 seconds, the three toasts, a local voted flag; an empty ballot refused at the
-// options; the results (after this browser voted, to the owner, to everyone once closed); the
-// owner's Close / Reopen.
+// options; the results (after this browser voted, to the owner, to everyone once closed), read
+// again while the page shows them (logic.ts LIVE_RESULTS_MS) and at the question's end time; the
+// owner's Close / Reopen and end date.
 import { showFieldError } from '../../../components/field.ts';
 import { showToast } from '../../../components/toast.ts';
 import { canRunPoll } from '../../../lib/policy.ts';
@@ -9,13 +10,17 @@ import { ApiError, refusalReason } from '../../../platform/api-client.ts';
 import { BotCheckUnavailable, passBotCheck } from '../../../platform/captcha.ts';
 import { readStored, writeStored } from '../../../platform/browser-storage.ts';
 import { $user } from '../../../platform/session.ts';
-import { createVote, fetchPoll, setPollClosed } from '../api-client.ts';
+import { createVote, fetchPoll, setPollClosed, setPollEnd } from '../api-client.ts';
 import { FIRST_PAINT_MARKS, votedKey } from '../first-paint.ts';
 import {
   BLANK_NAME,
+  END_MISSING,
+  LIVE_RESULTS_MS,
   QUESTIONS,
   describeCount,
+  describeEnd,
   describeTotal,
+  endProblem,
   isClosed,
   ownerAction,
   pollResults,
@@ -45,7 +50,18 @@ const OWNER_SAYS = {
   closed: 'Closed: everyone sees the results, and nobody can vote.',
   reopened: 'Reopened: visitors can vote again.',
   failed: 'The poll could not be changed. Please try again.',
+  endRemoved: 'End date removed: the poll stays open until you close it.',
 };
+
+/** The longest wait for a read again: a timer's delay is at most about 24 days. */
+const LONGEST_WAIT_MS = 86_400_000;
+
+/** A time (ms) as a datetime-local control holds it, in this browser's time zone. */
+function localDateTime(time: number): string {
+  const date = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
 
 function hasVoted(question: number): boolean {
   return readStored(votedKey(question)) === 'true';
@@ -64,15 +80,22 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
   const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
   const spinner = submit.querySelector<HTMLElement>('[data-spinner]')!;
   const closedNote = form.querySelector<HTMLElement>('[data-closed-note]')!;
+  const endsNote = form.querySelector<HTMLElement>('[data-ends-note]')!;
   const optionsError = document.getElementById('poll-options-error')!;
   const results = card.querySelector<HTMLElement>('[data-results]')!;
   const owner = card.querySelector<HTMLElement>('[data-owner]')!;
   const ownerButton = owner.querySelector<HTMLButtonElement>('[data-close-poll]');
   const ownerStatus = owner.querySelector<HTMLElement>('[data-owner-status]')!;
+  const endForm = owner.querySelector<HTMLFormElement>('[data-end-form]');
+  const endInput = endForm?.querySelector<HTMLInputElement>('[name="ends"]');
+  const clearEnd = owner.querySelector<HTMLButtonElement>('[data-clear-end]');
   const config = QUESTIONS[question]!;
   /** The last read; undefined until the first one answers. */
   let read: PollState | undefined;
   let readFailed = false;
+  /** Reads started, so that only the latest one's answer shows. */
+  let reads = 0;
+  let nextRead: ReturnType<typeof setTimeout> | undefined;
   let closed = config.closedInConfig;
 
   const username = $user.get().username;
@@ -100,6 +123,10 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
     for (const box of boxes) box.disabled = closed;
     submit.hidden = closed;
     closedNote.hidden = !closed;
+    const endsAt = read?.endsAt ?? null;
+    endsNote.hidden = closed || endsAt === null;
+    if (endsAt !== null) endsNote.textContent = describeEnd(endsAt);
+    if (clearEnd) clearEnd.hidden = endsAt === null;
     if (closed) {
       showNameError(undefined);
       showOptionsError(false);
@@ -110,18 +137,41 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
     const action = ownerAction(config, closed);
     if (ownerButton && action !== 'none')
       ownerButton.textContent = action === 'close' ? 'Close the poll' : 'Reopen the poll';
+    readAgainLater();
   }
 
   async function load(): Promise<void> {
+    const mine = ++reads;
     try {
-      read = await fetchPoll(question);
+      const answer = await fetchPoll(question);
+      if (mine !== reads) return;
+      read = answer;
       closed = isClosed(config, read.closed);
+      if (endInput && document.activeElement !== endInput)
+        endInput.value = read.endsAt === null ? '' : localDateTime(read.endsAt);
     } catch (error) {
+      if (mine !== reads) return;
       readFailed = true;
       console.error('An error occurred', error);
     }
     render();
   }
+
+  /**
+   * Reads again while the page is in view and the question open: every LIVE_RESULTS_MS while the
+   * results show, and just after the end time, so the page closes with the question.
+   */
+  function readAgainLater(): void {
+    clearTimeout(nextRead);
+    if (closed || document.hidden || !read) return;
+    const untilEnd = read.endsAt === null ? Infinity : read.endsAt - Date.now() + 250;
+    const wait = Math.min(untilEnd, results.hidden ? Infinity : LIVE_RESULTS_MS, LONGEST_WAIT_MS);
+    nextRead = setTimeout(() => void load(), Math.max(wait, 0));
+  }
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) clearTimeout(nextRead);
+    else if (!closed) void load();
+  });
 
   const nameError = document.getElementById(`${name.id}-error`)!;
   /** Shows `message` under the name field (the server's words for a name it refused), or hides it. */
@@ -217,6 +267,41 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
       changing = false;
     }
   });
+
+  // The owner's end date: checked here as the server checks it, the server's refusal said at the field.
+  const endError = document.getElementById('poll-end-error');
+  function showEndError(message: string): void {
+    if (!endInput || !endError) return;
+    endError.textContent = message;
+    showFieldError(endInput, true);
+    endInput.focus();
+  }
+  endInput?.addEventListener('input', () => showFieldError(endInput, false));
+  async function changeEnd(endsAt: number | null): Promise<void> {
+    if (changing) return;
+    changing = true;
+    try {
+      const set = await setPollEnd(question, endsAt);
+      ownerStatus.textContent = set === null ? OWNER_SAYS.endRemoved : `End date set. ${describeEnd(set)}`;
+      if (endInput) showFieldError(endInput, false);
+      await load();
+    } catch (error) {
+      console.error('An error occurred', error);
+      if (error instanceof ApiError && error.status === 400) showEndError(error.message);
+      else ownerStatus.textContent = error instanceof ApiError ? error.message : OWNER_SAYS.failed;
+    } finally {
+      changing = false;
+    }
+  }
+  endForm?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const endsAt = endInput?.value ? new Date(endInput.value).getTime() : NaN;
+    if (Number.isNaN(endsAt)) return showEndError(END_MISSING);
+    const problem = endProblem(endsAt, Date.now());
+    if (problem) return showEndError(problem);
+    void changeEnd(endsAt);
+  });
+  clearEnd?.addEventListener('click', () => void changeEnd(null));
 
   // Logging in or out on the page shows or hides what only the owner sees.
   $user.listen(render);
