@@ -1,5 +1,6 @@
 // `npm test`: every check, in timed stages (scripts/stages.ts), stopping at the first that fails;
-// then the stages' table and the slowest tests. The type check, lint and format check run at once.
+// then the stages' table and the slowest tests. The type check, lint, format check and vitest run at
+// once: the type check holds one core alone for its last half, which vitest's workers then use.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS, report, stage } from './stages.ts';
@@ -11,8 +12,12 @@ const node = (...args: string[]) => [process.execPath, ...args];
 if (!process.env.CI) rmSync(join(RESULTS, 'stages.tsv'), { force: true });
 
 const passed =
-  (await stage('type check, lint, format check', [npm('typecheck'), npm('lint'), npm('format:check')])) &&
-  (await stage('unit and integration tests (vitest)', [npm('test:unit')])) &&
+  (await stage('type check, lint, format check, vitest', [
+    npm('typecheck'),
+    npm('lint'),
+    npm('format:check'),
+    npm('test:unit'),
+  ])) &&
   (await stage('browsers for the browser tests', [node('scripts/ensure-browsers.ts')])) &&
   (await stage('build for the browser tests', [node('tests/e2e/build.ts')])) &&
   (await stage('browser tests (Playwright)', [node('node_modules/@playwright/test/cli.js', 'test')]));
