@@ -1,15 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { cartOwnerRequest } from '../../src/features/shop/schema.ts';
-import { cartItems } from '../../src/features/shop/service.server.ts';
+import { pricedCart } from '../../src/features/shop/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
-/** Returns the token user's cart. */
+/** Returns the token user's cart, priced, with its total. */
 export default endpoint({
   method: 'POST',
   feature: 'shop',
   access: 'session',
   body: cartOwnerRequest,
-  handle: async ({ body, caller }) => ({ status: 'Success', cartItems: await cartItems(caller, body.username) }),
+  handle: async ({ body, caller }) => ({ status: 'Success', ...(await pricedCart(caller, body.username)) }),
 });
 
 export const config: Config = {

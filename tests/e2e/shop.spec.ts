@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { PRICE_TABLE, formatPrice, priceLine } from '../../src/features/shop/logic.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import { setAddressState, signMailLink } from '../../src/server/mail-address.ts';
 import { features, shop, switchedOff } from '../site-config.ts';
@@ -18,6 +19,26 @@ import {
 } from './helpers.ts';
 
 const SHOP = SHOP_HOME;
+
+/** Jars of a type and size: the cart's and an order's lines as these tests fill them. */
+type Line = [type: string, size: string, quantity: number];
+
+/** The lines' total in cents from the shop's prices (src/content/shop/prices.ts); null unless each has one. */
+function totalOf(lines: Line[]): number | null {
+  const prices = lines.map(([type, size]) => PRICE_TABLE[`${type}|${size}`]);
+  return prices.every((price) => price !== undefined)
+    ? lines.reduce((sum, [, , quantity], index) => sum + prices[index]! * quantity, 0)
+    : null;
+}
+
+/** The cart's summary of the lines, with their total when every line has a price. */
+function summaryOf(lines: Line[]): string {
+  const jars = lines.reduce((sum, [, , quantity]) => sum + quantity, 0);
+  const total = totalOf(lines);
+  return `Order summary: ${jars} jar${jars === 1 ? '' : 's'} in ${lines.length} line${lines.length === 1 ? '' : 's'}${
+    total === null ? '' : `, ${formatPrice(total)} in all`
+  }`;
+}
 
 test.skip(!features.shop, switchedOff('shop'));
 
@@ -54,6 +75,8 @@ test.describe('shop: logged out', () => {
       await expect(products.nth(index).getByRole('heading', { level: 3 })).toHaveText(type);
       await expect(products.nth(index).getByRole('img')).toHaveAttribute('alt', /^Illustration of /);
       await expect(products.nth(index).getByRole('img')).toHaveAttribute('width', /^\d+$/);
+      const prices = priceLine(type as 'Hot');
+      if (prices) await expect(products.nth(index).getByText(prices, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'Order pickles' })).toBeHidden();
     await expectNoAxeViolations(page);
@@ -143,6 +166,10 @@ test.describe('shop: products and cart', () => {
       await expect(card.getByRole('heading', { level: 2 })).toHaveText(type);
       await expect(card.getByRole('img')).toHaveAttribute('alt', /^Illustration of /);
       await expect(card.getByRole('img')).toHaveAttribute('width', /^\d+$/);
+      // Its prices by size, as the shop's content gives them.
+      const prices = priceLine(type as 'Hot');
+      if (prices) await expect(card.getByText(prices, { exact: true })).toBeVisible();
+      else await expect(card.getByText(/\d\.\d\d/)).toHaveCount(0);
     }
     await expectNoAxeViolations(page);
 
@@ -198,7 +225,16 @@ test.describe('shop: products and cart', () => {
     await expect(page.getByLabel('Quantity of Hot Pickles, Pint', { exact: true })).toHaveValue('2');
     await expect(items.nth(2)).toContainText('Size: Quart');
     await expect(page.getByLabel('Quantity of Kosher Dill Pickles, Quart', { exact: true })).toHaveValue('20');
-    await expect(page.getByText('Order summary: 23 jars in 3 lines')).toBeVisible();
+    const cart: Line[] = [
+      ['Hot', 'Pint', 2],
+      ['Bread and Butter', 'Quart', 1],
+      ['Kosher Dill', 'Quart', 20],
+    ];
+    await expect(page.getByText(summaryOf(cart), { exact: true })).toBeVisible();
+    // Each line's price, a jar's and the line's, from the server.
+    const hotPint = PRICE_TABLE['Hot|Pint'];
+    if (hotPint !== undefined)
+      await expect(items.nth(0)).toContainText(`${formatPrice(hotPint)} a jar: ${formatPrice(hotPint * 2)}`);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Remove 1 × Bread and Butter Pickles, Quart' }).click();
@@ -226,6 +262,13 @@ test.describe('shop: products and cart', () => {
     await expect(dialog).toBeHidden();
     await expect(page.locator('.toast')).toContainText('Success');
     await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    // The order's total, the server's, on the dashboard.
+    const total = totalOf([['Hot', 'Quart', 3]]);
+    if (total !== null) {
+      await page.goto('/dashboard');
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Your Orders' }).click();
+      await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText(`Total: ${formatPrice(total)}`);
+    }
     expect(errors).toEqual([]);
 
     expect(runAdmin('orders', '5', username)).toMatch(
@@ -256,17 +299,33 @@ test.describe('shop: products and cart', () => {
     const hot = page.getByLabel('Quantity of Hot Pickles, Pint', { exact: true });
     await expect(hot).toHaveValue('5');
     const summary = page.getByText(/^Order summary:/);
-    await expect(summary).toHaveText('Order summary: 6 jars in 2 lines');
+    await expect(summary).toHaveText(
+      summaryOf([
+        ['Hot', 'Pint', 5],
+        ['Kosher Dill', 'Quart', 1],
+      ]),
+    );
     await expectNoAxeViolations(page);
 
     const increase = page.getByRole('button', { name: 'Increase quantity of Hot Pickles, Pint' });
     await increase.click();
     await expect(hot).toHaveValue('6');
-    await expect(summary).toHaveText('Order summary: 7 jars in 2 lines');
+    // The server's total, read again with the new quantity.
+    await expect(summary).toHaveText(
+      summaryOf([
+        ['Hot', 'Pint', 6],
+        ['Kosher Dill', 'Quart', 1],
+      ]),
+    );
     await expect(increase).toBeFocused();
     await hot.fill('12');
     await hot.press('Enter');
-    await expect(summary).toHaveText('Order summary: 13 jars in 2 lines');
+    await expect(summary).toHaveText(
+      summaryOf([
+        ['Hot', 'Pint', 12],
+        ['Kosher Dill', 'Quart', 1],
+      ]),
+    );
     await page.reload();
     await expect(hot).toHaveValue('12'); // saved on the server
 
@@ -289,7 +348,12 @@ test.describe('shop: products and cart', () => {
     await page.getByRole('button', { name: 'Decrease quantity of Hot Pickles, Pint' }).click();
     await expect(page.getByRole('alert')).toContainText('An error has occurred.');
     await expect(hot).toHaveValue('12');
-    await expect(summary).toHaveText('Order summary: 13 jars in 2 lines');
+    await expect(summary).toHaveText(
+      summaryOf([
+        ['Hot', 'Pint', 12],
+        ['Kosher Dill', 'Quart', 1],
+      ]),
+    );
     await page.unroute('**/api/dhh/update-item-quantity');
     await page.getByRole('alert').getByRole('button', { name: 'Dismiss notification' }).click();
 

@@ -9,7 +9,7 @@ import orders from '../../netlify/functions/shop-orders.mts';
 import submitOrder from '../../netlify/functions/shop-submit-order.mts';
 import updateItemQuantity from '../../netlify/functions/shop-update-item-quantity.mts';
 import register from '../../netlify/functions/auth-register.mts';
-import { MAX_CART_ITEMS } from '../../src/features/shop/logic.ts';
+import { MAX_CART_ITEMS, PRICE_TABLE, formatPrice } from '../../src/features/shop/logic.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
 import { keys } from '../../src/server/keys.ts';
@@ -22,6 +22,12 @@ import { MAIL_FROM, accountKeyFor, confirmAddresses, useFakeResend } from './fak
 import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request.ts';
 
 const fakeResend = useFakeResend();
+
+/** A line's price as the shop's content gives it (src/content/shop/prices.ts), as the cart's answer carries it: none when it has none. */
+const priceOf = (line: { type: string; size: string }) => {
+  const cents = PRICE_TABLE[`${line.type}|${line.size}`];
+  return cents === undefined ? {} : { unitPrice: cents };
+};
 
 /** A new account with an email; its holder has confirmed it unless `confirmed` is false. */
 async function newShopper(username = uniqueName('shopper'), { confirmed = true } = {}) {
@@ -80,6 +86,7 @@ describe.skipIf(!features.shop)('the cart', () => {
         owner: shopper.username,
         item: 'Pickles',
         ...line,
+        ...priceOf(line),
       })),
     );
 
@@ -267,7 +274,8 @@ describe.skipIf(!features.shop)('order history', () => {
     expect(page1[0]).toEqual({
       id: newestFirst[0],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      lines: [{ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1 }],
+      lines: [{ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, ...priceOf({ type: 'Hot', size: 'Pint' }) }],
+      total: priceOf({ type: 'Hot', size: 'Pint' }).unitPrice ?? null,
       mail: 'delivered',
     });
     expect(first!.body.nextCursor).toEqual(expect.any(String));
@@ -343,6 +351,64 @@ describe.skipIf(!features.shop)('order history', () => {
 
   it('needs a token', async () => {
     expect(await call(orders, { method: 'GET', path: '/api/dhh/orders' })).toMatchObject({ status: 401 });
+  });
+});
+
+describe.skipIf(!features.shop)('prices', () => {
+  const lines = [
+    { type: 'Hot', size: 'Quart', quantity: 2 },
+    { type: 'Kosher Dill', size: 'Pint', quantity: 5 },
+  ];
+  /** The lines' total from the content's prices; null unless each has one. */
+  const expectedTotal = lines.every((line) => 'unitPrice' in priceOf(line))
+    ? lines.reduce((sum, line) => sum + priceOf(line).unitPrice! * line.quantity, 0)
+    : null;
+
+  it('prices every cart line and the cart from the shop’s content; an order keeps the prices it was placed at', async () => {
+    const shopper = await newShopper();
+    for (const line of lines) await shopper.add(line);
+    const { body } = await call(getCartItems, { token: shopper.token, body: { username: shopper.username } });
+    expect(body.cartItems).toMatchObject(lines.map((line) => ({ ...line, ...priceOf(line) })));
+    expect(body.total).toBe(expectedTotal);
+
+    // A browser's word on prices counts for nothing: its lines' prices and a total of its own are ignored.
+    const orderList = (body.cartItems as { _id: string }[]).map((item) => ({ ...item, unitPrice: 1 }));
+    const placed = await call(submitOrder, {
+      token: shopper.token,
+      body: { username: shopper.username, orderList, email: shopper.email, total: 1 },
+    });
+    expect(placed.status).toBe(200);
+    const [order] = (await shopper.history()).body.orders as OrderSummary[];
+    expect(order!.total).toBe(expectedTotal);
+    expect(order!.lines).toMatchObject(lines.map((line) => ({ ...line, ...priceOf(line) })));
+    const mail = fakeResend().sent.find((sent) => sent.idempotencyKey === `order-${order!.id}`);
+    if (expectedTotal !== null) expect(mail?.text).toContain(`, ${formatPrice(expectedTotal)}.`);
+
+    // The order's own prices count, not the shop's today: changed after it was placed, its total stays.
+    await redis().hset(shopKeys.order(order!.id), {
+      prices: JSON.stringify({ 'Hot|Quart': 100, 'Kosher Dill|Pint': 1 }),
+    });
+    const [kept] = (await shopper.history()).body.orders as OrderSummary[];
+    expect(kept!.total).toBe(2 * 100 + 5 * 1);
+    // An order from before prices shows none, and no total.
+    await redis().hdel(shopKeys.order(order!.id), 'prices');
+    const [older] = (await shopper.history()).body.orders as OrderSummary[];
+    expect(older!.total).toBeNull();
+    expect(older!.lines.some((line) => 'unitPrice' in line)).toBe(false);
+  });
+
+  it('shows no total while a line has no price', async () => {
+    const table = { ...PRICE_TABLE };
+    try {
+      for (const key of Object.keys(PRICE_TABLE)) if (key.startsWith('Hot|')) delete PRICE_TABLE[key];
+      const shopper = await newShopper();
+      for (const line of lines) await shopper.add(line);
+      const { body } = await call(getCartItems, { token: shopper.token, body: { username: shopper.username } });
+      expect(body.total).toBeNull();
+      expect((body.cartItems as object[])[0]).not.toHaveProperty('unitPrice');
+    } finally {
+      Object.assign(PRICE_TABLE, table);
+    }
   });
 });
 
@@ -434,7 +500,14 @@ describe.skipIf(!features.shop)('orders', () => {
     expect(order).toMatchObject({
       username: shopper.username,
       email: shopper.email,
-      items: cart,
+      items: cart.map(({ _id, owner, type, size, quantity }) => ({
+        _id,
+        owner,
+        item: 'Pickles',
+        type,
+        size,
+        quantity,
+      })),
       delivery: 'delivered',
     });
     expect(fakeResend().sent.some((sent) => sent.to === 'buyer@example.com')).toBe(false);

@@ -4,6 +4,8 @@
 // those types (and checked against the word game's own functions in logic.test.ts).
 import { type AskOutcome, askedText } from '../../lib/email.ts';
 import type { OwnJoinRequest } from '../forum/schema.ts';
+import { SHOP_PRICES } from '../../content/shop/prices.ts';
+import { formatMoney } from '../../lib/money.ts';
 import type { OrderLine, OrderMailState } from '../shop/schema.ts';
 import type { GameMode, NeverWon, Stats } from '../word-game/schema.ts';
 
@@ -50,9 +52,13 @@ export function describeOrderMail(state: OrderMailState): string {
   return MAIL_STATES[state];
 }
 
-/** Describes an order line, e.g. '3 × Hot Pickles, Quart'. */
+/** An order's amount in cents in the shop's currency (src/content/shop/prices.ts): '$37.50'. */
+export const formatPrice = (cents: number): string => formatMoney(cents, SHOP_PRICES.currency);
+
+/** Describes an order line, e.g. '3 × Hot Pickles, Quart: $37.50' (the price only when it had one). */
 export function describeOrderLine(line: OrderLine): string {
-  return `${line.quantity} × ${line.type} ${line.item}, ${line.size}`;
+  const price = line.unitPrice === undefined ? '' : `: ${formatPrice(line.unitPrice * line.quantity)}`;
+  return `${line.quantity} × ${line.type} ${line.item}, ${line.size}${price}`;
 }
 
 /** A day as the dashboard says it ('Tuesday 1 December'), in the reader's time zone. */

@@ -12,13 +12,13 @@ export function addCartItem(line: Pick<CartItem, 'type' | 'size' | 'quantity'>):
   return apiRequest('dhh/create-cart-item', { method: 'POST', body: { item: ITEM, ...line, username: username() } });
 }
 
-/** Reads the cart. */
-export async function fetchCartItems(): Promise<CartItem[]> {
-  const { cartItems } = await apiRequest<CartItemsResponse>('dhh/get-cart-items', {
+/** Reads the cart: its lines, priced by the server, and their total. */
+export async function fetchCart(): Promise<Omit<CartItemsResponse, 'status'>> {
+  const { cartItems, total } = await apiRequest<CartItemsResponse>('dhh/get-cart-items', {
     method: 'POST',
     body: { username: username() },
   });
-  return cartItems;
+  return { cartItems, total };
 }
 
 /** Removes one line. */

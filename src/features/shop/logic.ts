@@ -1,8 +1,10 @@
-// Pure rules of the shop: what it sells (SPEC sections 3, 5, 9), its toasts' texts (section 8),
-// wording the confirmation mail, and the order history's page cursor.
+// Pure rules of the shop: what it sells (SPEC sections 3, 5, 9) and at what price (its content's
+// prices, in whole cents, and the totals), its toasts' texts (section 8) and the confirmation mail.
 // The rules that need the store's atomicity (one line per type and size, cart equals order, the
 // order's rate limit, its mail caps and retention) are written where they run: scripts.server.ts.
 import type { ToastOptions } from '../../components/toast.ts';
+import { SHOP_PRICES } from '../../content/shop/prices.ts';
+import { formatMoney } from '../../lib/money.ts';
 import type { CartItem } from './schema.ts';
 
 // One item, three types, two sizes, 1 to 20 jars a line.
@@ -16,6 +18,54 @@ export const MAX_CART_ITEMS = 30;
 
 export type PickleType = (typeof PICKLE_TYPES)[number];
 export type Size = (typeof SIZES)[number];
+
+/** A jar's price in whole cents, by type and size ('Hot|Pint'): the table an order keeps as it was when placed. */
+export type PriceTable = Record<string, number>;
+
+/** The content's prices in hundredths of the currency's unit (cents): whole numbers, so sums are exact. */
+export const PRICE_TABLE: PriceTable = Object.fromEntries(
+  Object.entries(SHOP_PRICES.jars ?? {}).flatMap(([type, sizes]) =>
+    Object.entries(sizes ?? {}).map(([size, amount]) => [`${type}|${size}`, Math.round(amount * 100)]),
+  ),
+);
+
+/** A jar's price in cents from `table` (the content's, or an order's own), or undefined when it has none. */
+export function unitPrice(line: { type: string; size: string }, table: PriceTable = PRICE_TABLE): number | undefined {
+  return table[`${line.type}|${line.size}`];
+}
+
+/** Lines with their jar price (cents) from `table`, where it has one. */
+export function priced<T extends { type: string; size: string }>(
+  lines: T[],
+  table: PriceTable = PRICE_TABLE,
+): (T & { unitPrice?: number })[] {
+  return lines.map((line) => {
+    const price = unitPrice(line, table);
+    return price === undefined ? line : { ...line, unitPrice: price };
+  });
+}
+
+/** The total of priced lines in cents; null when any line has no price (then no total is shown). */
+export function totalOf(lines: { quantity: number; unitPrice?: number }[]): number | null {
+  let total = 0;
+  for (const line of lines) {
+    if (line.unitPrice === undefined) return null;
+    total += line.unitPrice * line.quantity;
+  }
+  return total;
+}
+
+/** A product card's prices, 'Pint $7.50 · Quart $12.50'; undefined when the shop gives none for the type. */
+export function priceLine(type: PickleType): string | undefined {
+  const prices = SIZES.flatMap((size) => {
+    const price = unitPrice({ type, size });
+    return price === undefined ? [] : [`${size} ${formatPrice(price)}`];
+  });
+  return prices.length ? prices.join(' · ') : undefined;
+}
+
+/** An amount in cents in the shop's currency: '$7.50'. */
+export const formatPrice = (cents: number): string => formatMoney(cents, SHOP_PRICES.currency);
 
 // The toasts show for 3 seconds (SPEC section 9).
 const SHOP_TOAST_MS = 3000;
@@ -67,10 +117,11 @@ export function describeItem(item: Pick<CartItem, 'quantity' | 'type' | 'item' |
  * and the order's reference. It is plain text, so it carries no markup either.
  */
 export function orderConfirmation(
-  order: { id: string; items: CartItem[]; createdAt: string },
+  order: { id: string; items: (CartItem & { unitPrice?: number })[]; createdAt: string },
   shopName: string,
 ): { subject: string; text: string } {
   const jars = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const total = totalOf(order.items);
   return {
     subject: `Your ${shopName} order`,
     text: [
@@ -78,9 +129,12 @@ export function orderConfirmation(
       '',
       `Thank you for your order. We received it on ${order.createdAt.slice(0, 10)}:`,
       '',
-      ...order.items.map((item) => `  ${describeItem(item)}`),
+      ...order.items.map(
+        (item) =>
+          `  ${describeItem(item)}${item.unitPrice === undefined ? '' : `: ${formatPrice(item.unitPrice * item.quantity)}`}`,
+      ),
       '',
-      `${jars} jar${jars === 1 ? '' : 's'} in all. We will be in touch about pickup and payment.`,
+      `${jars} jar${jars === 1 ? '' : 's'} in all${total === null ? '' : `, ${formatPrice(total)}`}. We will be in touch about pickup and payment.`,
       '',
       `Order reference: ${order.id}`,
       '',

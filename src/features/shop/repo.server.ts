@@ -15,7 +15,7 @@ import { markSeen } from '../../server/scripts/seen.ts';
 import { shopKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
-import { MAX_CART_ITEMS, QUANTITY, ORDER_RETENTION_DAYS } from './logic.ts';
+import { MAX_CART_ITEMS, ORDER_RETENTION_DAYS, type PriceTable, QUANTITY, priced, totalOf } from './logic.ts';
 import {
   type CartItem,
   ORDER_STATES,
@@ -41,6 +41,8 @@ export interface Order {
   delivery: Delivery;
   /** Resend's id for the confirmation mail, or why it was not delivered. */
   deliveryNote: string;
+  /** The shop's prices when it was placed (logic.ts PriceTable, JSON), so its total never moves with them. */
+  prices: string;
 }
 
 /** What adding jars did: the line they are on, its quantity now and whether the cap cut them; or 'full'. */
@@ -203,12 +205,14 @@ const orderPageArgs = (pageSize: number, before: PageStart) => ({
   ...pageArgs(before, pageSize, retention(ORDER_RETENTION_DAYS).cutoff),
 });
 
-function summaryOf([id, , createdAt, items, delivery, , , , deliveryNote]: scripts.OrderRow): OrderSummary {
+function summaryOf([id, , createdAt, items, delivery, , , , deliveryNote, prices]: scripts.OrderRow): OrderSummary {
   const mail = (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState;
+  const lines = priced(toLines(items), JSON.parse(prices) as PriceTable);
   return {
     id,
     createdAt,
-    lines: toLines(items),
+    lines,
+    total: totalOf(lines),
     // Held back for an unconfirmed address, not by a cap: the two read differently.
     mail: mail === 'not-sent' && deliveryNote === UNCONFIRMED_NOTE ? 'unconfirmed' : mail,
   };

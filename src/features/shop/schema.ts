@@ -77,8 +77,13 @@ export type SubmitOrderRequest = v.InferOutput<typeof submitOrderRequest>;
 export interface StatusResponse {
   status: 'Success';
 }
+/** A cart line with its jar's price in cents, when the shop gives one (priced by the server, never the browser). */
+export type PricedCartItem = CartItem & { unitPrice?: number };
+
+/** The answer of get-cart-items: the spec's lines, each with its price, and (an addition) the cart's total in cents, null unless every line has a price. */
 export interface CartItemsResponse extends StatusResponse {
-  cartItems: CartItem[];
+  cartItems: PricedCartItem[];
+  total: number | null;
 }
 /**
  * The answer of create-cart-item: the spec's status, plus (additions) the line's quantity now and
@@ -98,6 +103,8 @@ export interface OrderLine {
   type: string;
   size: string;
   quantity: number;
+  /** A jar's price in cents when the order was placed, if the shop gave one. */
+  unitPrice?: number;
 }
 
 /** One order in the history. */
@@ -106,6 +113,8 @@ export interface OrderSummary {
   /** When it was placed (ISO 8601). */
   createdAt: string;
   lines: OrderLine[];
+  /** In cents, from the prices when it was placed; null unless every line had one. */
+  total: number | null;
   mail: OrderMailState;
 }
 

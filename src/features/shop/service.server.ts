@@ -8,10 +8,12 @@ import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import type { SessionUser } from '../../server/session.ts';
-import { ITEM, MAX_CART_ITEMS, orderConfirmation } from './logic.ts';
+import { ITEM, MAX_CART_ITEMS, PRICE_TABLE, orderConfirmation, priced, totalOf } from './logic.ts';
 import * as repo from './repo.server.ts';
 import {
   type CartItem,
+  type CartItemsResponse,
+  type PricedCartItem,
   type CreateCartItemRequest,
   ORDERS_PAGE_SIZE,
   OWNER_ORDERS_PAGE_SIZE,
@@ -70,10 +72,19 @@ export async function updateItemQuantity(user: Shopper, input: UpdateItemQuantit
   }
 }
 
-/** Returns the user's cart, oldest line first. */
-export async function cartItems(user: Shopper, claimed: string | undefined): Promise<CartItem[]> {
+/** Returns the user's cart, oldest line first, each line with its jar's price (src/content/shop/prices.ts). */
+export async function cartItems(user: Shopper, claimed: string | undefined): Promise<PricedCartItem[]> {
   assertOwnCart(user, claimed);
-  return repo.readCart(user.accountKey, user.session);
+  return priced(await repo.readCart(user.accountKey, user.session));
+}
+
+/** The cart as its page shows it: the priced lines and their total (null unless every line has a price). */
+export async function pricedCart(
+  user: Shopper,
+  claimed: string | undefined,
+): Promise<Omit<CartItemsResponse, 'status'>> {
+  const lines = await cartItems(user, claimed);
+  return { cartItems: lines, total: totalOf(lines) };
 }
 
 /** Removes one line from the user's cart. */
@@ -92,7 +103,7 @@ export async function clearCart(user: Shopper, claimed: string | undefined): Pro
 
 /**
  * Turns the user's cart (the server's copy: the client's list is only checked against it) into an
- * order and empties the cart in one atomic step, then mails a confirmation to the account's own
+ * order, with the shop's prices as they are now, and empties the cart in one atomic step, then mails a confirmation to the account's own
  * address (never one typed in the order) once its holder has confirmed it, unless a daily mail cap
  * holds it back: the account's or all orders' budget (the order still stands; its mail is `not-sent`).
  */
@@ -110,6 +121,8 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
     createdAt: new Date().toISOString(),
     delivery: 'sending' as const,
     deliveryNote: '',
+    // The prices as they are now go with the order: its total is the one it was placed at.
+    prices: JSON.stringify(PRICE_TABLE),
   };
   const outcome = await repo.placeOrder(
     placing,
@@ -124,7 +137,7 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
       ? new AppError('bad_request', CART_EMPTY)
       : new AppError('conflict', CART_CHANGED);
   }
-  const order: repo.Order = { ...placing, items: outcome.placed };
+  const order = { ...placing, items: priced(outcome.placed) };
   if (outcome.mail !== 'send') {
     // Over a daily mail cap, or to an unconfirmed address, the order stands; the script has recorded its mail as not sent.
     const why = outcome.mail === 'unconfirmed' ? 'address not confirmed' : `daily mail cap reached (${outcome.mail})`;

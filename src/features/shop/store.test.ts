@@ -5,7 +5,7 @@ import type { CartItem } from './schema.ts';
 const api = vi.hoisted(() => ({
   clearCartItems: vi.fn(),
   deleteCartItem: vi.fn(),
-  fetchCartItems: vi.fn(),
+  fetchCart: vi.fn(),
   submitOrder: vi.fn(),
   updateItemQuantity: vi.fn(),
 }));
@@ -26,20 +26,32 @@ describe('cart store', () => {
   });
 
   it('loads the cart when its page first shows it', async () => {
-    api.fetchCartItems.mockResolvedValue([line]);
-    expect(shop.$cart.get()).toEqual({ status: 'loading', items: [] });
+    api.fetchCart.mockResolvedValue({ cartItems: [line], total: 1400 });
+    expect(shop.$cart.get()).toEqual({ status: 'loading', items: [], total: null });
     const stop = shop.$cart.listen(() => {});
-    await vi.waitFor(() => expect(shop.$cart.get()).toEqual({ status: 'ready', items: [line] }));
-    expect(api.fetchCartItems).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(shop.$cart.get()).toEqual({ status: 'ready', items: [line], total: 1400 }));
+    expect(api.fetchCart).toHaveBeenCalledTimes(1);
     stop();
   });
 
   it('says the cart failed to load, logging why', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    api.fetchCartItems.mockRejectedValue(new Error('503'));
+    api.fetchCart.mockRejectedValue(new Error('503'));
     const stop = shop.$cart.listen(() => {});
-    await vi.waitFor(() => expect(shop.$cart.get()).toEqual({ status: 'failed', items: [] }));
+    await vi.waitFor(() => expect(shop.$cart.get()).toEqual({ status: 'failed', items: [], total: null }));
     expect(console.error).toHaveBeenCalledWith('Failed to fetch cart items.', expect.any(Error));
+    stop();
+  });
+
+  it('shows a changed quantity with the server’s new total, read after the change', async () => {
+    api.fetchCart.mockResolvedValueOnce({ cartItems: [line], total: 1400 });
+    const stop = shop.$cart.listen(() => {});
+    await vi.waitFor(() => expect(shop.$cart.get().status).toBe('ready'));
+    api.updateItemQuantity.mockResolvedValue({ status: 'Success' });
+    api.fetchCart.mockResolvedValueOnce({ cartItems: [{ ...line, quantity: 3 }], total: 2100 });
+    expect(await shop.changeQuantity('i1', 3)).toBe(true);
+    expect(api.updateItemQuantity).toHaveBeenCalledWith('i1', 3);
+    expect(shop.$cart.get()).toEqual({ status: 'ready', items: [{ ...line, quantity: 3 }], total: 2100 });
     stop();
   });
 });

@@ -2,15 +2,17 @@
 // (SPEC section 8) and reported to the caller, which decides on a toast.
 import { atom, onMount } from 'nanostores';
 import { passBotCheck } from '../../platform/captcha.ts';
-import { clearCartItems, deleteCartItem, fetchCartItems, submitOrder, updateItemQuantity } from './api-client.ts';
-import type { CartItem } from './schema.ts';
+import { clearCartItems, deleteCartItem, fetchCart, submitOrder, updateItemQuantity } from './api-client.ts';
+import type { PricedCartItem } from './schema.ts';
 
 export interface CartState {
   status: 'loading' | 'ready' | 'failed';
-  items: CartItem[];
+  items: PricedCartItem[];
+  /** The server's total in cents; null unless every line has a price. */
+  total: number | null;
 }
 
-export const $cart = atom<CartState>({ status: 'loading', items: [] });
+export const $cart = atom<CartState>({ status: 'loading', items: [], total: null });
 
 // The cart loads when its page first shows it.
 onMount($cart, () => {
@@ -20,10 +22,11 @@ onMount($cart, () => {
 /** (Re)loads the cart from the server. */
 export async function loadCart(): Promise<void> {
   try {
-    $cart.set({ status: 'ready', items: await fetchCartItems() });
+    const { cartItems, total } = await fetchCart();
+    $cart.set({ status: 'ready', items: cartItems, total });
   } catch (error) {
     console.error('Failed to fetch cart items.', error);
-    $cart.set({ status: 'failed', items: [] });
+    $cart.set({ status: 'failed', items: [], total: null });
   }
 }
 
@@ -37,12 +40,14 @@ export async function removeFromCart(itemId: string): Promise<void> {
   }
 }
 
-/** Sets a line's quantity and shows it once the server has it; answers whether it worked (a failure is logged). */
+/**
+ * Sets a line's quantity and shows it, with the server's new total, once the server has it;
+ * answers whether the change worked (a failure is logged).
+ */
 export async function changeQuantity(itemId: string, quantity: number): Promise<boolean> {
   try {
     await updateItemQuantity(itemId, quantity);
-    const { status, items } = $cart.get();
-    $cart.set({ status, items: items.map((item) => (item._id === itemId ? { ...item, quantity } : item)) });
+    await loadCart();
     return true;
   } catch (error) {
     console.error('Failed to change the quantity.', error);

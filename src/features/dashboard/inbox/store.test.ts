@@ -15,6 +15,7 @@ const order = (id: string, createdAt: string): OwnerOrder => ({
   id,
   createdAt,
   lines: [],
+  total: null,
   mail: 'delivered',
   username: 'ada',
   email: 'ada@example.com',

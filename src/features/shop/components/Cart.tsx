@@ -1,5 +1,6 @@
-// The cart page's island: the items with their quantity controls and delete buttons, the order
-// summary, Clear Cart, and Submit Order with its email modal (SPEC sections 2, 4, 5, 8).
+// The cart page's island: the items with their prices, quantity controls and delete buttons, the
+// order summary with the server's total, Clear Cart, and Submit Order with its email modal (SPEC
+// sections 2, 4, 5, 8).
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import Field from '../../../components/Field.tsx';
@@ -11,10 +12,11 @@ import {
   QUANTITY_RULE,
   cartSummary,
   describeItem,
+  formatPrice,
   parseQuantity,
   TOASTS,
 } from '../logic.ts';
-import type { CartItem } from '../schema.ts';
+import type { PricedCartItem } from '../schema.ts';
 import { $cart, changeQuantity, emptyCart, orderCart, removeFromCart } from '../store.ts';
 import OrderDialog from './OrderDialog.tsx';
 // Its styles (cart.css) are imported by its page, which inlines them: an island brings no CSS.
@@ -25,7 +27,7 @@ interface CartProps {
 }
 
 export default function Cart({ images }: CartProps) {
-  const { status, items } = useStore($cart);
+  const { status, items, total } = useStore($cart);
   const user = useStore($user);
   const [ordering, setOrdering] = useState(false);
   const empty = items.length === 0;
@@ -75,6 +77,11 @@ export default function Cart({ images }: CartProps) {
                   {item.type} {item.item}
                 </h2>
                 <p>Size: {item.size}</p>
+                {item.unitPrice !== undefined && (
+                  <p>
+                    {formatPrice(item.unitPrice)} a jar: {formatPrice(item.unitPrice * item.quantity)}
+                  </p>
+                )}
                 <LineQuantity item={item} />
               </div>
               <button
@@ -92,6 +99,7 @@ export default function Cart({ images }: CartProps) {
       {!empty && (
         <p className="cart-summary" aria-live="polite">
           Order summary: {cartSummary(items)}
+          {total !== null && `, ${formatPrice(total)} in all`}
         </p>
       )}
 
@@ -106,7 +114,7 @@ export default function Cart({ images }: CartProps) {
  * keyboard focus stays on it. A failed save puts the saved quantity back and shows the cart's
  * failure toast; a value outside 1 to 20 is not sent and says why.
  */
-function LineQuantity({ item }: { item: CartItem }) {
+function LineQuantity({ item }: { item: PricedCartItem }) {
   // What is typed or being saved; null shows the saved quantity.
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
