@@ -3,7 +3,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import { PRICE_TABLE, formatPrice, priceLine } from '../../src/features/shop/logic.ts';
+import {
+  PRICE_TABLE,
+  describePickup,
+  formatPrice,
+  pickupDate,
+  pickupDays,
+  priceLine,
+} from '../../src/features/shop/logic.ts';
+import { describePickupDay } from '../../src/features/dashboard/logic.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import { setAddressState, signMailLink } from '../../src/server/mail-address.ts';
 import { features, shop, switchedOff } from '../site-config.ts';
@@ -254,6 +262,15 @@ test.describe('shop: products and cart', () => {
     // The account's own address, read-only: the site mails no address typed into an order.
     await expect(email).toHaveValue(address);
     await expect(email).not.toBeEditable();
+    // The pickup day: the farm's next opening days (src/content/shop/pickup.ts), the first chosen.
+    const days = pickupDays(Date.now());
+    const pickup = dialog.getByLabel('Pickup day');
+    const chosen = days.at(-1);
+    if (chosen) {
+      await expect(pickup.locator('option')).toHaveText(days.map(pickupDate));
+      await expect(pickup).toHaveValue(days[0]!);
+      await pickup.selectOption(chosen);
+    } else await expect(pickup).toHaveCount(0);
     const submit = dialog.getByRole('button', { name: 'Submit Order' });
     await expect(submit).toBeEnabled();
     await expectNoAxeViolations(page);
@@ -269,6 +286,13 @@ test.describe('shop: products and cart', () => {
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Your Orders' }).click();
       await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText(`Total: ${formatPrice(total)}`);
     }
+    if (chosen) {
+      await page.goto('/dashboard');
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Your Orders' }).click();
+      await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText(
+        `Pickup: ${describePickupDay(chosen)}`,
+      );
+    }
     expect(errors).toEqual([]);
 
     expect(runAdmin('orders', '5', username)).toMatch(
@@ -280,6 +304,7 @@ test.describe('shop: products and cart', () => {
       subject: `Your ${shop.name} order`,
       text: expect.stringContaining('3 × Hot Pickles, Quart'),
     });
+    if (chosen) expect(mails.find((mail) => mail.to === address).text).toContain(describePickup(chosen));
   });
 
   test('adding the same pickle twice makes one line; its quantity changes in the cart, within 1 to 20', async ({

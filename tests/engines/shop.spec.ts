@@ -1,7 +1,7 @@
 // The shop in every engine: a customer picks a pickle in the Select dialog (which closes with
 // Escape too), changes the quantity in the cart (the server's total with it), and orders it
-// through the order dialog.
-import { PRICE_TABLE, formatPrice } from '../../src/features/shop/logic.ts';
+// through the order dialog, for the first pickup day offered.
+import { PRICE_TABLE, formatPrice, pickupDays } from '../../src/features/shop/logic.ts';
 import { SHOP_HOME as SHOP } from '../../src/lib/features.ts';
 import { createUser, runAdmin } from '../e2e/helpers.ts';
 import { features, switchedOff } from '../site-config.ts';
@@ -46,6 +46,12 @@ test('a customer adds a pickle, changes its quantity in the cart and orders it',
   expect(await site.read(inside(order, byRole('textbox', 'Email')), (input) => (input as HTMLInputElement).value)).toBe(
     'customer@example.com',
   );
+  // The farm's first pickup day offered, chosen (src/content/shop/pickup.ts).
+  const [firstDay] = pickupDays(Date.now());
+  if (firstDay)
+    expect(
+      await site.read(inside(order, byRole('combobox', 'Pickup day')), (select) => (select as HTMLSelectElement).value),
+    ).toBe(firstDay);
   expect(await site.axeViolations()).toEqual([]);
   await site.click(inside(order, byRole('button', 'Submit Order')));
   await site.expectHidden(order);

@@ -9,7 +9,7 @@ import orders from '../../netlify/functions/shop-orders.mts';
 import submitOrder from '../../netlify/functions/shop-submit-order.mts';
 import updateItemQuantity from '../../netlify/functions/shop-update-item-quantity.mts';
 import register from '../../netlify/functions/auth-register.mts';
-import { MAX_CART_ITEMS, PRICE_TABLE, formatPrice } from '../../src/features/shop/logic.ts';
+import { MAX_CART_ITEMS, PRICE_TABLE, describePickup, formatPrice, pickupDays } from '../../src/features/shop/logic.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
 import { keys } from '../../src/server/keys.ts';
@@ -276,6 +276,8 @@ describe.skipIf(!features.shop)('order history', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lines: [{ item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 1, ...priceOf({ type: 'Hot', size: 'Pint' }) }],
       total: priceOf({ type: 'Hot', size: 'Pint' }).unitPrice ?? null,
+      // The first day the farm offered when it was placed (no day named).
+      pickup: pickupDays(Date.parse(page1[0]!.createdAt))[0] ?? null,
       mail: 'delivered',
     });
     expect(first!.body.nextCursor).toEqual(expect.any(String));
@@ -409,6 +411,39 @@ describe.skipIf(!features.shop)('prices', () => {
     } finally {
       Object.assign(PRICE_TABLE, table);
     }
+  });
+});
+
+describe.skipIf(!features.shop)('pickup day', () => {
+  it('keeps the day chosen, gives a client that names none the first offered, and refuses another', async () => {
+    const days = pickupDays(Date.now()); // the shop's content (src/content/shop/pickup.ts)
+    const shopper = await newShopper();
+    const place = async (pickup?: string) => {
+      await shopper.add();
+      const orderList = await shopper.cart();
+      const body = { username: shopper.username, orderList, email: shopper.email, ...(pickup ? { pickup } : {}) };
+      return call(submitOrder, { token: shopper.token, body });
+    };
+    expect(await place('2020-01-04')).toMatchObject({
+      status: 400,
+      body: { error: 'That pickup day is not one the farm offers. Please choose another.' },
+    });
+    expect(await place('next week')).toMatchObject({
+      status: 400,
+      body: { error: 'pickup must be a date, YYYY-MM-DD.' },
+    });
+    expect(await shopper.cart()).toHaveLength(1); // refused before anything was placed
+
+    const chosen = days.at(-1);
+    expect((await place(chosen)).status).toBe(200);
+    expect((await place()).status).toBe(200);
+    const placed = (await shopper.history()).body.orders as OrderSummary[];
+    expect(placed.map((order) => order.pickup)).toEqual([
+      pickupDays(Date.parse(placed[0]!.createdAt))[0] ?? null,
+      chosen ?? null,
+    ]);
+    const mail = fakeResend().sent.find((sent) => sent.idempotencyKey === `order-${placed[1]!.id}`);
+    if (chosen) expect(mail?.text).toContain(`Pickup at the farm: ${describePickup(chosen)}.`);
   });
 });
 

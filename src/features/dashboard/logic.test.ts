@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import * as wordGame from '../word-game/stats.ts';
 import {
   GAME_MODE_ROWS,
   NEVER_WON,
   dayOf,
+  describeOrderLine,
   describeOrderMail,
+  describePickupDay,
   describeWordGameBest,
   joinNoticeText,
   orPlaceholder,
@@ -22,6 +25,14 @@ describe('dashboard wording', () => {
     expect(describeWordGameBest(1)).toBe('Your best score is 1 turn.');
     expect(describeWordGameBest(4)).toBe('Your best score is 4 turns.');
     expect(describeWordGameBest(7)).toBe('You have not won a game yet.');
+  });
+
+  it('says an order line with its amount when it had a price, and its pickup day as the farm’s date', () => {
+    const line = { item: 'Pickles', type: 'Hot', size: 'Pint', quantity: 2 };
+    expect(describeOrderLine(line)).toBe('2 × Hot Pickles, Pint');
+    expect(describeOrderLine({ ...line, unitPrice: 750 })).toMatch(/^2 × Hot Pickles, Pint: \D*15\.00$/);
+    // The same calendar day in any time zone (these tests run in St John's, UTC-3:30).
+    expect(describePickupDay('2026-12-05')).toBe(`Saturday 5 December, ${SHOP_PICKUP.hours}`);
   });
 
   it('shows N/A or the given placeholder for empty fields', () => {

@@ -4,6 +4,7 @@
 // those types (and checked against the word game's own functions in logic.test.ts).
 import { type AskOutcome, askedText } from '../../lib/email.ts';
 import type { OwnJoinRequest } from '../forum/schema.ts';
+import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import { SHOP_PRICES } from '../../content/shop/prices.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { OrderLine, OrderMailState } from '../shop/schema.ts';
@@ -54,6 +55,9 @@ export function describeOrderMail(state: OrderMailState): string {
 
 /** An order's amount in cents in the shop's currency (src/content/shop/prices.ts): '$37.50'. */
 export const formatPrice = (cents: number): string => formatMoney(cents, SHOP_PRICES.currency);
+
+/** An order's pickup day ('YYYY-MM-DD', the farm's date) as the dashboard says a day, with the farm's hours: 'Saturday 5 December, 9:00 to 13:00'. */
+export const describePickupDay = (day: string): string => `${dayOf(`${day}T12:00:00`)}, ${SHOP_PICKUP.hours}`;
 
 /** Describes an order line, e.g. '3 × Hot Pickles, Quart: $37.50' (the price only when it had one). */
 export function describeOrderLine(line: OrderLine): string {

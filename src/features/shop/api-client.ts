@@ -36,7 +36,16 @@ export function clearCartItems(): Promise<StatusResponse> {
   return apiRequest('dhh/clear-cart', { method: 'POST', body: { username: username() } });
 }
 
-/** Orders what is in the cart, with a confirmation mailed to `email`. */
-export function submitOrder(orderList: CartItem[], email: string, botPass?: string): Promise<StatusResponse> {
-  return apiRequest('dhh/submit-order', { method: 'POST', body: { username: username(), orderList, email }, botPass });
+/** Orders what is in the cart for pickup on `pickup` (the farm's first day when none), with a confirmation mailed to `email`. */
+export function submitOrder(
+  orderList: CartItem[],
+  email: string,
+  pickup: string | undefined,
+  botPass?: string,
+): Promise<StatusResponse> {
+  return apiRequest('dhh/submit-order', {
+    method: 'POST',
+    body: { username: username(), orderList, email, pickup },
+    botPass,
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shop } from '../../content/site.config.ts';
+import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import { SHOP_PRICES } from '../../content/shop/prices.ts';
 import {
   PICKLE_TYPES,
@@ -8,6 +9,9 @@ import {
   describeItem,
   formatPrice,
   orderConfirmation,
+  describePickup,
+  pickupDays,
+  pickupProblem,
   priceLine,
   priced,
   totalOf,
@@ -96,5 +100,48 @@ describe('prices', () => {
       `  2 × Hot Pickles, Pint: ${formatPrice(1400)}\n  1 × Hot Pickles, Quart: ${formatPrice(1200)}`,
     );
     expect(mail.text).toContain(`3 jars in all, ${formatPrice(2600)}.`);
+  });
+});
+
+describe('pickup days', () => {
+  const farm = {
+    timeZone: 'America/New_York',
+    days: ['Wednesday', 'Saturday'],
+    hours: '9 to 1',
+    noticeDays: 1,
+    weeksAhead: 3,
+  };
+
+  it('offers the farm’s opening weekdays from its notice on, within the weeks ahead, by the farm’s own date', () => {
+    const friday = Date.parse('2026-11-27T17:00:00Z'); // Friday noon at the farm
+    const offered = ['2026-11-28', '2026-12-02', '2026-12-05', '2026-12-09', '2026-12-12', '2026-12-16'];
+    expect(pickupDays(friday, farm)).toEqual(offered);
+    // Past midnight in London but still Friday evening at the farm: the same days.
+    expect(pickupDays(Date.parse('2026-11-28T03:00:00Z'), farm)).toEqual(offered);
+    // Saturday at the farm: a day's notice leaves out that Saturday.
+    expect(pickupDays(Date.parse('2026-11-28T05:30:00Z'), farm)[0]).toBe('2026-12-02');
+    expect(pickupDays(friday, { ...farm, noticeDays: 0 })[0]).toBe('2026-11-28');
+    expect(pickupDays(friday, { ...farm, days: [] })).toEqual([]);
+  });
+
+  it('takes only a day offered now or a moment ago, and says so for another', () => {
+    const now = Date.now();
+    const [first] = pickupDays(now);
+    if (first) expect(pickupProblem(first, now)).toBeUndefined();
+    expect(pickupProblem('2020-01-04', now)).toBe('That pickup day is not one the farm offers. Please choose another.');
+    // Just past the farm's midnight, the day offered until then still counts.
+    const justBefore = Date.parse('2026-11-28T04:50:00Z');
+    expect(pickupProblem(pickupDays(justBefore)[0]!, justBefore + 20 * 60_000)).toBeUndefined();
+  });
+
+  it('says a day in words with the farm’s hours, in the confirmation too', () => {
+    expect(describePickup('2026-12-05')).toBe(`Saturday, December 5, ${SHOP_PICKUP.hours}`);
+    const mail = orderConfirmation({ id: 'x', createdAt: '2026-01-01', items: [item('a')], pickup: '2026-12-05' }, 'S');
+    expect(mail.text).toContain(
+      `Pickup at the farm: Saturday, December 5, ${SHOP_PICKUP.hours}. Please pay when you collect it.`,
+    );
+    expect(orderConfirmation({ id: 'x', createdAt: '2026-01-01', items: [item('a')] }, 'S').text).toContain(
+      'We will be in touch about pickup and payment.',
+    );
   });
 });

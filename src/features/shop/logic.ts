@@ -1,8 +1,10 @@
 // Pure rules of the shop: what it sells (SPEC sections 3, 5, 9) and at what price (its content's
-// prices, in whole cents, and the totals), its toasts' texts (section 8) and the confirmation mail.
+// prices, in whole cents, and the totals), the pickup days it offers, its toasts' texts (section 8)
+// and the confirmation mail.
 // The rules that need the store's atomicity (one line per type and size, cart equals order, the
 // order's rate limit, its mail caps and retention) are written where they run: scripts.server.ts.
 import type { ToastOptions } from '../../components/toast.ts';
+import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import { SHOP_PRICES } from '../../content/shop/prices.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { CartItem } from './schema.ts';
@@ -67,6 +69,56 @@ export function priceLine(type: PickleType): string | undefined {
 /** An amount in cents in the shop's currency: '$7.50'. */
 export const formatPrice = (cents: number): string => formatMoney(cents, SHOP_PRICES.currency);
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DAY_MS = 86_400_000;
+
+/** The farm's date at `now`, in its own time zone, as [year, month, day]. */
+function farmDate(now: number, timeZone: string): [number, number, number] {
+  const parts = new Intl.DateTimeFormat('en', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((found) => found.type === type)!.value);
+  return [part('year'), part('month'), part('day')];
+}
+
+/**
+ * The pickup days a customer may choose at `now` (YYYY-MM-DD, the farm's dates): its opening
+ * weekdays from `noticeDays` after the farm's today, within `weeksAhead` weeks. None when it names
+ * no opening days.
+ */
+export function pickupDays(now: number, pickup = SHOP_PICKUP): string[] {
+  const [year, month, day] = farmDate(now, pickup.timeZone);
+  const today = Date.UTC(year, month - 1, day); // a date, not a moment: its weekday is UTC's
+  const days: string[] = [];
+  for (let ahead = pickup.noticeDays; ahead <= pickup.weeksAhead * 7; ahead++) {
+    const date = new Date(today + ahead * DAY_MS);
+    if (pickup.days.includes(WEEKDAYS[date.getUTCDay()]!)) days.push(date.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** Why the server takes no order for pickup on `day` at `now`, or undefined when it does (an open day offered a moment ago still counts: the page's list was made then). */
+export function pickupProblem(day: string, now: number): string | undefined {
+  const offered = new Set([...pickupDays(now - 60 * 60_000), ...pickupDays(now)]);
+  return offered.has(day) ? undefined : 'That pickup day is not one the farm offers. Please choose another.';
+}
+
+/** A pickup day in words, the same wherever it is read: 'Saturday, December 5'. */
+export function pickupDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/** A pickup day as the shop says it: 'Saturday, December 5, 9:00 to 13:00'. */
+export const describePickup = (day: string): string => `${pickupDate(day)}, ${SHOP_PICKUP.hours}`;
+
 // The toasts show for 3 seconds (SPEC section 9).
 const SHOP_TOAST_MS = 3000;
 
@@ -117,7 +169,7 @@ export function describeItem(item: Pick<CartItem, 'quantity' | 'type' | 'item' |
  * and the order's reference. It is plain text, so it carries no markup either.
  */
 export function orderConfirmation(
-  order: { id: string; items: (CartItem & { unitPrice?: number })[]; createdAt: string },
+  order: { id: string; items: (CartItem & { unitPrice?: number })[]; createdAt: string; pickup?: string },
   shopName: string,
 ): { subject: string; text: string } {
   const jars = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -134,7 +186,10 @@ export function orderConfirmation(
           `  ${describeItem(item)}${item.unitPrice === undefined ? '' : `: ${formatPrice(item.unitPrice * item.quantity)}`}`,
       ),
       '',
-      `${jars} jar${jars === 1 ? '' : 's'} in all${total === null ? '' : `, ${formatPrice(total)}`}. We will be in touch about pickup and payment.`,
+      `${jars} jar${jars === 1 ? '' : 's'} in all${total === null ? '' : `, ${formatPrice(total)}`}.`,
+      order.pickup
+        ? `Pickup at the farm: ${describePickup(order.pickup)}. Please pay when you collect it.`
+        : 'We will be in touch about pickup and payment.',
       '',
       `Order reference: ${order.id}`,
       '',

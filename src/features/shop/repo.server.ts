@@ -43,6 +43,8 @@ export interface Order {
   deliveryNote: string;
   /** The shop's prices when it was placed (logic.ts PriceTable, JSON), so its total never moves with them. */
   prices: string;
+  /** The pickup day chosen (YYYY-MM-DD), or '' for none. */
+  pickup: string;
 }
 
 /** What adding jars did: the line they are on, its quantity now and whether the cap cut them; or 'full'. */
@@ -205,7 +207,19 @@ const orderPageArgs = (pageSize: number, before: PageStart) => ({
   ...pageArgs(before, pageSize, retention(ORDER_RETENTION_DAYS).cutoff),
 });
 
-function summaryOf([id, , createdAt, items, delivery, , , , deliveryNote, prices]: scripts.OrderRow): OrderSummary {
+function summaryOf([
+  id,
+  ,
+  createdAt,
+  items,
+  delivery,
+  ,
+  ,
+  ,
+  deliveryNote,
+  prices,
+  pickup,
+]: scripts.OrderRow): OrderSummary {
   const mail = (MAIL_STATES.includes(delivery) ? delivery : 'sending') as OrderMailState;
   const lines = priced(toLines(items), JSON.parse(prices) as PriceTable);
   return {
@@ -213,6 +227,7 @@ function summaryOf([id, , createdAt, items, delivery, , , , deliveryNote, prices
     createdAt,
     lines,
     total: totalOf(lines),
+    pickup: pickup || null,
     // Held back for an unconfirmed address, not by a cap: the two read differently.
     mail: mail === 'not-sent' && deliveryNote === UNCONFIRMED_NOTE ? 'unconfirmed' : mail,
   };

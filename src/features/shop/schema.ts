@@ -68,6 +68,8 @@ export const submitOrderRequest = v.object({
     v.maxLength(100, 'orderList is too long.'),
   ),
   email: v.pipe(v.string(INVALID_EMAIL_FORMAT), v.trim(), v.check(isValidEmail, INVALID_EMAIL_FORMAT)),
+  /** The pickup day chosen (an addition to the spec's payload; logic.ts pickupDays); without one, the first the farm offers. */
+  pickup: v.optional(v.pipe(v.string('pickup must be a date.'), v.isoDate('pickup must be a date, YYYY-MM-DD.'))),
 });
 
 export type CreateCartItemRequest = v.InferOutput<typeof createCartItemRequest>;
@@ -115,6 +117,8 @@ export interface OrderSummary {
   lines: OrderLine[];
   /** In cents, from the prices when it was placed; null unless every line had one. */
   total: number | null;
+  /** The pickup day chosen (YYYY-MM-DD, the farm's date); null on an order that names none. */
+  pickup: string | null;
   mail: OrderMailState;
 }
 

@@ -115,7 +115,7 @@ return cjson.encode({placed = items, mail = mail})`,
   { json: true },
 );
 
-/** One order as a page of orders shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them), the address its confirmation went to, its state ('' for new), why its mail was not sent, its prices JSON ('{}' on an order from before prices). */
+/** One order as a page of orders shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them), the address its confirmation went to, its state ('' for new), why its mail was not sent, its prices JSON ('{}' on an order from before prices), its pickup day ('' for none). */
 export type OrderRow = [
   id: string,
   username: string,
@@ -127,6 +127,7 @@ export type OrderRow = [
   state: string,
   deliveryNote: string,
   prices: string,
+  pickup: string,
 ];
 
 /** A page of orders: whether more follow, and its rows (an empty Lua table is encoded as an object). */
@@ -143,8 +144,8 @@ local function order_page(index)
   local ids = page_ids(index, A.cutoff, A.beforeScore, A.beforeId, A.pageSize)
   local page = {}
   for i = 1, math.min(A.pageSize, #ids) do
-    local f = redis.call('HMGET', A.orderKeyPrefix .. ids[i], 'username', 'createdAt', 'items', 'delivery', 'account', 'email', 'state', 'deliveryNote', 'prices')
-    page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or '', f[5] or '', f[6] or '', f[7] or '', f[8] or '', f[9] or '{}'}
+    local f = redis.call('HMGET', A.orderKeyPrefix .. ids[i], 'username', 'createdAt', 'items', 'delivery', 'account', 'email', 'state', 'deliveryNote', 'prices', 'pickup')
+    page[i] = {ids[i], f[1] or '', f[2] or '', f[3] or '[]', f[4] or '', f[5] or '', f[6] or '', f[7] or '', f[8] or '', f[9] or '{}', f[10] or ''}
   end
   return #ids > A.pageSize, page
 end

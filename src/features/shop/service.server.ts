@@ -8,7 +8,16 @@ import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import type { SessionUser } from '../../server/session.ts';
-import { ITEM, MAX_CART_ITEMS, PRICE_TABLE, orderConfirmation, priced, totalOf } from './logic.ts';
+import {
+  ITEM,
+  MAX_CART_ITEMS,
+  PRICE_TABLE,
+  orderConfirmation,
+  pickupDays,
+  pickupProblem,
+  priced,
+  totalOf,
+} from './logic.ts';
 import * as repo from './repo.server.ts';
 import {
   type CartItem,
@@ -103,7 +112,8 @@ export async function clearCart(user: Shopper, claimed: string | undefined): Pro
 
 /**
  * Turns the user's cart (the server's copy: the client's list is only checked against it) into an
- * order, with the shop's prices as they are now, and empties the cart in one atomic step, then mails a confirmation to the account's own
+ * order, with the shop's prices as they are now and a pickup day the farm offers (400 for another),
+ * and empties the cart in one atomic step, then mails a confirmation to the account's own
  * address (never one typed in the order) once its holder has confirmed it, unless a daily mail cap
  * holds it back: the account's or all orders' budget (the order still stands; its mail is `not-sent`).
  */
@@ -111,6 +121,11 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
   assertOwnCart(user, input.username);
   const itemIds = input.orderList.map((line) => line._id);
   if (new Set(itemIds).size !== itemIds.length) throw new AppError('conflict', CART_CHANGED);
+  // The day chosen, if the farm offers it; a client that names none (the spec's) gets the first it offers.
+  const now = Date.now();
+  const problem = input.pickup === undefined ? undefined : pickupProblem(input.pickup, now);
+  if (problem) throw new AppError('bad_request', problem);
+  const pickup = input.pickup ?? pickupDays(now)[0] ?? '';
 
   // One round trip: the rate limit, the check against the server's cart, the order, the empty cart.
   const placing = {
@@ -118,11 +133,12 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
     username: user.username,
     account: user.accountKey,
     email: user.email,
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(now).toISOString(),
     delivery: 'sending' as const,
     deliveryNote: '',
     // The prices as they are now go with the order: its total is the one it was placed at.
     prices: JSON.stringify(PRICE_TABLE),
+    pickup,
   };
   const outcome = await repo.placeOrder(
     placing,

@@ -68,14 +68,14 @@ export async function emptyCart(): Promise<boolean> {
 }
 
 /** Runs the bot check, then orders the cart and reloads it; answers whether the order went through. */
-export async function orderCart(email: string): Promise<boolean> {
+export async function orderCart(email: string, pickup?: string): Promise<boolean> {
   try {
     const verdict = await passBotCheck('login');
     if (!verdict.actionApproved) {
       console.error('You failed the recaptcha challenge');
       return false;
     }
-    await submitOrder($cart.get().items, email, verdict.botPass);
+    await submitOrder($cart.get().items, email, pickup, verdict.botPass);
     await loadCart();
     return true;
   } catch (error) {

@@ -1,7 +1,7 @@
 // The dashboard's "Your Orders" card: the user's orders, newest first, a page at a time, each with
 // its date, lines, total and where its confirmation mail stands.
 import { useStore } from '@nanostores/react';
-import { describeOrderLine, describeOrderMail, formatPrice } from '../logic.ts';
+import { describeOrderLine, describeOrderMail, describePickupDay, formatPrice } from '../logic.ts';
 import { orders as list } from '../store.ts';
 
 const SHOP_PRODUCTS = '/drecoll_hills_harvest/products';
@@ -43,6 +43,7 @@ export default function OrdersCard() {
                 ))}
               </ul>
               {order.total !== null && <p>Total: {formatPrice(order.total)}</p>}
+              {order.pickup && <p>Pickup: {describePickupDay(order.pickup)}</p>}
               <p className="order-mail">{describeOrderMail(order.mail)}</p>
             </li>
           ))}

@@ -16,6 +16,7 @@ const order = (id: string, createdAt: string): OwnerOrder => ({
   createdAt,
   lines: [],
   total: null,
+  pickup: null,
   mail: 'delivered',
   username: 'ada',
   email: 'ada@example.com',

@@ -36,8 +36,8 @@ export default function Cart({ images }: CartProps) {
     if (!(await emptyCart())) showToast(TOASTS.cartFailure);
   }
 
-  async function order(email: string) {
-    const ordered = await orderCart(email);
+  async function order(email: string, pickup: string | undefined) {
+    const ordered = await orderCart(email, pickup);
     // Closed either way: a toast behind a modal dialog would be inert, unheard by screen readers.
     setOrdering(false);
     showToast(ordered ? TOASTS.cartSuccess : TOASTS.cartFailure);

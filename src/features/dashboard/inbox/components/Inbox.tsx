@@ -8,7 +8,7 @@ import Field from '../../../../components/Field.tsx';
 import { features } from '../../../../content/site.config.ts';
 import type { PagedList } from '../../../../platform/paged-list.ts';
 import type { OrderState } from '../../../shop/schema.ts';
-import { describeOrderLine, describeOrderMail, formatPrice } from '../../logic.ts';
+import { describeOrderLine, describeOrderMail, describePickupDay, formatPrice } from '../../logic.ts';
 import { JoinRequestsList } from '../../components/JoinRequests.tsx';
 import {
   describeMessageMail,
@@ -176,6 +176,7 @@ function Orders() {
             ))}
           </ul>
           {order.total !== null && <p>Total: {formatPrice(order.total)}</p>}
+          {order.pickup && <p>Pickup: {describePickupDay(order.pickup)}</p>}
           <p className="note">{describeOrderMail(order.mail)}</p>
           <Field
             as="select"
