@@ -4,13 +4,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import {
-  PRICE_TABLE,
+  priceTable,
   describePickup,
   formatPrice,
   pickupDate,
   pickupDays,
   priceLine,
-} from '../../src/features/shop/logic.ts';
+} from '../../src/features/shop/orders.ts';
 import { describePickupDay } from '../../src/features/dashboard/logic.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
 import { setAddressState, signMailLink } from '../../src/server/mail-address.ts';
@@ -33,7 +33,7 @@ type Line = [type: string, size: string, quantity: number];
 
 /** The lines' total in cents from the shop's prices (src/content/shop/prices.ts); null unless each has one. */
 function totalOf(lines: Line[]): number | null {
-  const prices = lines.map(([type, size]) => PRICE_TABLE[`${type}|${size}`]);
+  const prices = lines.map(([type, size]) => priceTable()[`${type}|${size}`]);
   return prices.every((price) => price !== undefined)
     ? lines.reduce((sum, [, , quantity], index) => sum + prices[index]! * quantity, 0)
     : null;
@@ -240,7 +240,7 @@ test.describe('shop: products and cart', () => {
     ];
     await expect(page.getByText(summaryOf(cart), { exact: true })).toBeVisible();
     // Each line's price, a jar's and the line's, from the server.
-    const hotPint = PRICE_TABLE['Hot|Pint'];
+    const hotPint = priceTable()['Hot|Pint'];
     if (hotPint !== undefined)
       await expect(items.nth(0)).toContainText(`${formatPrice(hotPint)} a jar: ${formatPrice(hotPint * 2)}`);
     await expectNoAxeViolations(page);

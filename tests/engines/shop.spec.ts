@@ -1,7 +1,7 @@
 // The shop in every engine: a customer picks a pickle in the Select dialog (which closes with
 // Escape too), changes the quantity in the cart (the server's total with it), and orders it
 // through the order dialog, for the first pickup day offered.
-import { PRICE_TABLE, formatPrice, pickupDays } from '../../src/features/shop/logic.ts';
+import { priceTable, formatPrice, pickupDays } from '../../src/features/shop/orders.ts';
 import { SHOP_HOME as SHOP } from '../../src/lib/features.ts';
 import { createUser, runAdmin } from '../e2e/helpers.ts';
 import { features, switchedOff } from '../site-config.ts';
@@ -37,7 +37,7 @@ test('a customer adds a pickle, changes its quantity in the cart and orders it',
   await expect.poll(value).toBe('3');
   await site.expectText(byRole('main'), 'Order summary: 3 jars in 1 line');
   // With the server's total, when the shop prices the jar (src/content/shop/prices.ts).
-  const price = PRICE_TABLE['Hot|Quart'];
+  const price = priceTable()['Hot|Quart'];
   if (price !== undefined) await site.expectText(byRole('main'), `${formatPrice(price * 3)} in all`);
 
   await site.click(byRole('button', 'Submit Order'));

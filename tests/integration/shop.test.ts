@@ -9,7 +9,8 @@ import orders from '../../netlify/functions/shop-orders.mts';
 import submitOrder from '../../netlify/functions/shop-submit-order.mts';
 import updateItemQuantity from '../../netlify/functions/shop-update-item-quantity.mts';
 import register from '../../netlify/functions/auth-register.mts';
-import { MAX_CART_ITEMS, PRICE_TABLE, describePickup, formatPrice, pickupDays } from '../../src/features/shop/logic.ts';
+import { MAX_CART_ITEMS } from '../../src/features/shop/logic.ts';
+import { priceTable, describePickup, formatPrice, pickupDays } from '../../src/features/shop/orders.ts';
 import { CART_CHANGED, LIMITS, listOrders } from '../../src/features/shop/service.server.ts';
 import { ORDERS_PAGE_SIZE, type OrderSummary } from '../../src/features/shop/schema.ts';
 import { keys } from '../../src/server/keys.ts';
@@ -25,7 +26,7 @@ const fakeResend = useFakeResend();
 
 /** A line's price as the shop's content gives it (src/content/shop/prices.ts), as the cart's answer carries it: none when it has none. */
 const priceOf = (line: { type: string; size: string }) => {
-  const cents = PRICE_TABLE[`${line.type}|${line.size}`];
+  const cents = priceTable()[`${line.type}|${line.size}`];
   return cents === undefined ? {} : { unitPrice: cents };
 };
 
@@ -400,16 +401,16 @@ describe.skipIf(!features.shop)('prices', () => {
   });
 
   it('shows no total while a line has no price', async () => {
-    const table = { ...PRICE_TABLE };
+    const table = { ...priceTable() };
     try {
-      for (const key of Object.keys(PRICE_TABLE)) if (key.startsWith('Hot|')) delete PRICE_TABLE[key];
+      for (const key of Object.keys(priceTable())) if (key.startsWith('Hot|')) delete priceTable()[key];
       const shopper = await newShopper();
       for (const line of lines) await shopper.add(line);
       const { body } = await call(getCartItems, { token: shopper.token, body: { username: shopper.username } });
       expect(body.total).toBeNull();
       expect((body.cartItems as object[])[0]).not.toHaveProperty('unitPrice');
     } finally {
-      Object.assign(PRICE_TABLE, table);
+      Object.assign(priceTable(), table);
     }
   });
 });

@@ -15,7 +15,8 @@ import { markSeen } from '../../server/scripts/seen.ts';
 import { shopKeys } from './keys.server.ts';
 import * as scripts from './scripts.server.ts';
 import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
-import { MAX_CART_ITEMS, ORDER_RETENTION_DAYS, type PriceTable, QUANTITY, priced, totalOf } from './logic.ts';
+import { MAX_CART_ITEMS, ORDER_RETENTION_DAYS, QUANTITY } from './logic.ts';
+import { type PriceTable, priced, totalOf } from './orders.ts';
 import {
   type CartItem,
   ORDER_STATES,

@@ -8,16 +8,8 @@ import { usernameKey } from '../../server/keys.ts';
 import { deliverAndRecord } from '../../server/mail.ts';
 import { type RateLimit, rateLimited } from '../../server/rate-limit.ts';
 import type { SessionUser } from '../../server/session.ts';
-import {
-  ITEM,
-  MAX_CART_ITEMS,
-  PRICE_TABLE,
-  orderConfirmation,
-  pickupDays,
-  pickupProblem,
-  priced,
-  totalOf,
-} from './logic.ts';
+import { ITEM, MAX_CART_ITEMS } from './logic.ts';
+import { priceTable, orderConfirmation, pickupDays, pickupProblem, priced, totalOf } from './orders.ts';
 import * as repo from './repo.server.ts';
 import {
   type CartItem,
@@ -137,7 +129,7 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
     delivery: 'sending' as const,
     deliveryNote: '',
     // The prices as they are now go with the order: its total is the one it was placed at.
-    prices: JSON.stringify(PRICE_TABLE),
+    prices: JSON.stringify(priceTable()),
     pickup,
   };
   const outcome = await repo.placeOrder(

@@ -12,10 +12,10 @@ import {
   QUANTITY_RULE,
   cartSummary,
   describeItem,
-  formatPrice,
   parseQuantity,
   TOASTS,
 } from '../logic.ts';
+import { formatPrice } from '../orders.ts';
 import type { PricedCartItem } from '../schema.ts';
 import { $cart, changeQuantity, emptyCart, orderCart, removeFromCart } from '../store.ts';
 import OrderDialog from './OrderDialog.tsx';

@@ -9,7 +9,7 @@ import { MAX_EMAIL_LENGTH, isValidEmail } from '../../../lib/email.ts';
 import { captchaReady } from '../../../platform/captcha.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import { SHOP_PICKUP } from '../../../content/shop/pickup.ts';
-import { pickupDate, pickupDays } from '../logic.ts';
+import { pickupDate, pickupDays } from '../orders.ts';
 import { INVALID_EMAIL_FORMAT } from '../schema.ts';
 
 interface OrderDialogProps {

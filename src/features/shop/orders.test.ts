@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { shop } from '../../content/site.config.ts';
 import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import { SHOP_PRICES } from '../../content/shop/prices.ts';
+import { PICKLE_TYPES, SIZES, describeItem } from './logic.ts';
 import {
-  PICKLE_TYPES,
-  PRICE_TABLE,
-  SIZES,
-  describeItem,
+  priceTable,
   formatPrice,
   orderConfirmation,
   describePickup,
@@ -15,7 +13,7 @@ import {
   priceLine,
   priced,
   totalOf,
-} from './logic.ts';
+} from './orders.ts';
 import type { CartItem } from './schema.ts';
 
 const item = (id: string, overrides: Partial<CartItem> = {}): CartItem => ({
@@ -61,7 +59,7 @@ describe('prices', () => {
         expect(SIZES, size).toContain(size);
         expect(amount, `${type} ${size}`).toBeGreaterThan(0);
         expect(Math.abs(amount * 100 - Math.round(amount * 100)), `${type} ${size}: cents`).toBeLessThan(1e-6);
-        expect(PRICE_TABLE[`${type}|${size}`]).toBe(Math.round(amount * 100));
+        expect(priceTable()[`${type}|${size}`]).toBe(Math.round(amount * 100));
       }
     }
   });
@@ -82,10 +80,10 @@ describe('prices', () => {
       new Intl.NumberFormat('en', { style: 'currency', currency: SHOP_PRICES.currency }).format(7.5),
     );
     const type = PICKLE_TYPES[0];
-    const sizes = SIZES.filter((size) => PRICE_TABLE[`${type}|${size}`] !== undefined);
+    const sizes = SIZES.filter((size) => priceTable()[`${type}|${size}`] !== undefined);
     expect(priceLine(type)).toBe(
       sizes.length
-        ? sizes.map((size) => `${size} ${formatPrice(PRICE_TABLE[`${type}|${size}`]!)}`).join(' · ')
+        ? sizes.map((size) => `${size} ${formatPrice(priceTable()[`${type}|${size}`]!)}`).join(' · ')
         : undefined,
     );
   });
