@@ -208,7 +208,7 @@ try {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ question: 0 }),
-      duration: DURATION_S / 2, // a rate to price the live results, not a verdict
+      duration: DURATION_S / 2, // a rate to price the live results (a fresh store's question: few votes)
     }),
   );
   rows.push(live);

@@ -1,7 +1,7 @@
-// The shop's prices: what a jar of each pickle costs, by size, in `currency` (an ISO 4217 code).
-// A price left out shows as none, and an order holding that jar shows no total; take `jars` out
-// altogether and the shop shows no prices at all, as a shop that settles them at pickup. The
-// server prices every cart and order from this file: a browser's word on a price counts for nothing.
+// The shop's prices: what a jar of each pickle costs, by size, in `currency` (the ISO 4217 code of
+// a currency with cents). A price left out shows as none, and an order holding that jar shows no
+// total; take `jars` out and the shop shows no prices at all, as a shop that settles them at
+// pickup. The server prices every cart and order from this file: a browser's word counts for nothing.
 
 export interface ShopPrices {
   /** An ISO 4217 code: 'USD', 'EUR', 'GBP'. */

@@ -180,7 +180,7 @@ export function describeTotal(voters: number, closed: boolean): string {
   return closed ? voterCount(voters) : `${voterCount(voters)} so far`;
 }
 
-/** When an open question with an end time closes, as the page says it: 'Voting closes Sat, 5 Dec 2026, 18:00 GMT.' */
+/** When an open question with an end time closes, as the page says it: 'Voting closes Sat, Dec 5, 2026, 06:00 PM UTC.' */
 export function describeEnd(endsAt: number): string {
   return `Voting closes ${formats().moment.format(endsAt)}.`;
 }

@@ -13,11 +13,7 @@ export type PriceTable = Record<string, number>;
 
 let contentTable: PriceTable | undefined;
 
-/**
- * The content's prices in hundredths of the currency's unit (cents): whole numbers, so sums are
- * exact. Made on first use: a table built as the module loads would ride in every page's script,
- * which holds this module for the products page's picker.
- */
+/** The content's prices in hundredths of the currency's unit (cents): whole numbers, so sums are exact. Made on first use. */
 export function priceTable(): PriceTable {
   return (contentTable ??= Object.fromEntries(
     Object.entries(SHOP_PRICES.jars ?? {}).flatMap(([type, sizes]) =>

@@ -42,7 +42,7 @@ export interface Order {
   delivery: Delivery;
   /** Resend's id for the confirmation mail, or why it was not delivered. */
   deliveryNote: string;
-  /** The shop's prices when it was placed (logic.ts PriceTable, JSON), so its total never moves with them. */
+  /** The shop's prices when it was placed (orders.ts PriceTable, JSON), so its total never moves with them. */
   prices: string;
   /** The pickup day chosen (YYYY-MM-DD), or '' for none. */
   pickup: string;

@@ -68,7 +68,7 @@ export const submitOrderRequest = v.object({
     v.maxLength(100, 'orderList is too long.'),
   ),
   email: v.pipe(v.string(INVALID_EMAIL_FORMAT), v.trim(), v.check(isValidEmail, INVALID_EMAIL_FORMAT)),
-  /** The pickup day chosen (an addition to the spec's payload; logic.ts pickupDays); without one, the first the farm offers. */
+  /** The pickup day chosen (an addition to the spec's payload; orders.ts pickupDays); without one, the first the farm offers. */
   pickup: v.optional(v.pipe(v.string('pickup must be a date.'), v.isoDate('pickup must be a date, YYYY-MM-DD.'))),
 });
 

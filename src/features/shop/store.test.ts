@@ -54,4 +54,17 @@ describe('cart store', () => {
     expect(shop.$cart.get()).toEqual({ status: 'ready', items: [{ ...line, quantity: 3 }], total: 2100 });
     stop();
   });
+
+  it('shows only the latest read of the cart when two cross', async () => {
+    const first = Promise.withResolvers<unknown>();
+    const second = Promise.withResolvers<unknown>();
+    api.fetchCart.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const older = shop.loadCart();
+    const newer = shop.loadCart();
+    second.resolve({ cartItems: [{ ...line, quantity: 3 }], total: 2100 });
+    await newer;
+    first.resolve({ cartItems: [line], total: 1400 });
+    await older;
+    expect(shop.$cart.get()).toEqual({ status: 'ready', items: [{ ...line, quantity: 3 }], total: 2100 });
+  });
 });

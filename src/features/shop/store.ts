@@ -19,14 +19,18 @@ onMount($cart, () => {
   void loadCart();
 });
 
+/** Reads of the cart started, so that only the latest one's answer shows. */
+let loads = 0;
+
 /** (Re)loads the cart from the server. */
 export async function loadCart(): Promise<void> {
+  const mine = ++loads;
   try {
     const { cartItems, total } = await fetchCart();
-    $cart.set({ status: 'ready', items: cartItems, total });
+    if (mine === loads) $cart.set({ status: 'ready', items: cartItems, total });
   } catch (error) {
     console.error('Failed to fetch cart items.', error);
-    $cart.set({ status: 'failed', items: [], total: null });
+    if (mine === loads) $cart.set({ status: 'failed', items: [], total: null });
   }
 }
 

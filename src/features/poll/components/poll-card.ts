@@ -145,10 +145,11 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
     try {
       const answer = await fetchPoll(question);
       if (mine !== reads) return;
+      // The owner's field follows the server's end only when it changes: a date being typed stays.
+      if (endInput && answer.endsAt !== read?.endsAt)
+        endInput.value = answer.endsAt === null ? '' : localDateTime(answer.endsAt);
       read = answer;
       closed = isClosed(config, read.closed);
-      if (endInput && document.activeElement !== endInput)
-        endInput.value = read.endsAt === null ? '' : localDateTime(read.endsAt);
     } catch (error) {
       if (mine !== reads) return;
       readFailed = true;
@@ -159,14 +160,15 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
 
   /**
    * Reads again while the page is in view and the question open: every LIVE_RESULTS_MS while the
-   * results show, and just after the end time, so the page closes with the question.
+   * results show, and just after the end time, so the page closes with the question. At least a
+   * second apart: a browser clock ahead of the server's finds the end passed before the server does.
    */
   function readAgainLater(): void {
     clearTimeout(nextRead);
     if (closed || document.hidden || !read) return;
     const untilEnd = read.endsAt === null ? Infinity : read.endsAt - Date.now() + 250;
     const wait = Math.min(untilEnd, results.hidden ? Infinity : LIVE_RESULTS_MS, LONGEST_WAIT_MS);
-    nextRead = setTimeout(() => void load(), Math.max(wait, 0));
+    nextRead = setTimeout(() => void load(), Math.max(wait, 1000));
   }
   document.addEventListener('visibilitychange', () => {
     if (document.hidden) clearTimeout(nextRead);
