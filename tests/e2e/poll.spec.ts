@@ -300,11 +300,22 @@ test.describe('one-question poll', () => {
         request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
       try {
         await page.addInitScript((value) => localStorage.setItem('token', value), token);
+        // The first read answers only after the owner has typed: what was typed stays.
+        let typed = () => {};
+        const typing = new Promise<void>((resolve) => (typed = resolve));
+        await page.route('**/api/poll/get-all-votes', async (route) => {
+          await typing;
+          await route.continue();
+        });
+        const firstRead = nextRead(page);
         await page.goto('/poll');
         const controls = page.getByRole('region', { name: 'Poll controls' });
         const ends = controls.getByLabel('Voting ends');
         // A time gone by is refused at the field, before anything is sent.
         await ends.fill('2020-01-01T12:00');
+        typed();
+        await firstRead;
+        await page.unroute('**/api/poll/get-all-votes');
         await controls.getByRole('button', { name: 'Set end date' }).click();
         await expect(controls.getByRole('alert')).toHaveText('The end date must be in the future.');
         await expect(ends).toBeFocused();

@@ -97,6 +97,8 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
   let reads = 0;
   let nextRead: ReturnType<typeof setTimeout> | undefined;
   let closed = config.closedInConfig;
+  /** What the owner's end field was last given from a read: a field that differs has been typed in. */
+  let endGiven = endInput?.value ?? '';
 
   const username = $user.get().username;
   if (username) name.value = username;
@@ -145,9 +147,10 @@ export function mountPollCard(card: HTMLElement, question = 0): void {
     try {
       const answer = await fetchPoll(question);
       if (mine !== reads) return;
-      // The owner's field follows the server's end only when it changes: a date being typed stays.
-      if (endInput && answer.endsAt !== read?.endsAt)
-        endInput.value = answer.endsAt === null ? '' : localDateTime(answer.endsAt);
+      // The owner's field follows the server's end unless the owner has typed in it since.
+      const serverEnd = answer.endsAt === null ? '' : localDateTime(answer.endsAt);
+      if (endInput?.value === endGiven) endInput.value = serverEnd;
+      endGiven = serverEnd;
       read = answer;
       closed = isClosed(config, read.closed);
     } catch (error) {
