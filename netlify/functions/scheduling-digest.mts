@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { features } from '../../src/content/site.config.ts';
-import { siteAddress } from '../../src/features/scheduling/poll/service.server.ts';
+import { siteAddress } from '../../src/server/settings.ts';
 import { sendPollDigests } from '../../src/features/scheduling/mail/service.server.ts';
 
 /** Mails each organiser who asked for one their polls' new answers since the day before (every day at 00:00 UTC). */

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { endpoint } from '../../src/server/http.ts';
-import { siteAddress } from '../../src/features/scheduling/poll/service.server.ts';
+import { siteAddress } from '../../src/server/settings.ts';
 import { decideRequest } from '../../src/features/scheduling/organising/schema.ts';
 import { finalise } from '../../src/features/scheduling/organising/service.server.ts';
 

@@ -11,6 +11,9 @@ vi.mock('../features/auth/components/nav-session.ts', () => ({ mountNavSession: 
 vi.mock('../platform/early-input.ts', () => ({ replayEarlyActions: step('replay') }));
 vi.mock('../platform/prefetch.ts', () => ({ prefetchLinks: step('prefetch') }));
 vi.mock('../features/search/components/shortcut.ts', () => ({ wireSearchShortcut: step('search shortcut') }));
+vi.mock('../features/forum/components/notification-count.ts', () => ({
+  mountNotificationCount: step('notification count'),
+}));
 vi.mock('./mount-points.ts', () => ({ mountFeatures: async () => step('features')() }));
 
 describe('the site script', () => {
@@ -42,6 +45,8 @@ describe('the site script', () => {
       'prefetch',
       'yield',
       'search shortcut',
+      'yield',
+      'notification count',
     ]);
   });
 });

@@ -1,11 +1,13 @@
 // The one script every page runs (SiteLayout's), after the first paint: the session-ended notice,
-// the modal dialogs, the `/` key that opens search, the nav's session area (the auth feature's: the layout composes it, so the
-// shared Nav stays free of features), the page's features, the replay of what the visitor did
-// before it arrived, and link prefetching. Each step runs in a task of its own, so none waits behind
-// the whole in one long task of a slow phone's main thread (docs/architecture.md, Budgets).
+// the modal dialogs, the `/` key that opens search, the nav's session area and its count of forum
+// notifications (the features': the layout composes them, so the shared Nav stays free of features),
+// the page's features, the replay of what the visitor did before it arrived, and link prefetching.
+// Each step runs in a task of its own, so none waits behind the whole in one long task of a slow
+// phone's main thread (docs/architecture.md, Budgets).
 import { wireModalDialogs } from '../components/modal-dialog.ts';
 import { mountSessionNotice } from '../components/session-notice.ts';
 import { mountNavSession } from '../features/auth/components/nav-session.ts';
+import { mountNotificationCount } from '../features/forum/components/notification-count.ts';
 import { wireSearchShortcut } from '../features/search/components/shortcut.ts';
 import { replayEarlyActions } from '../platform/early-input.ts';
 import { prefetchLinks } from '../platform/prefetch.ts';
@@ -27,6 +29,7 @@ const STEPS = [
   },
   prefetchLinks,
   wireSearchShortcut,
+  mountNotificationCount,
 ];
 
 async function wirePage(): Promise<void> {

@@ -76,7 +76,7 @@ export interface MailCaps {
   contact: number;
   /** Order confirmations a day, all accounts together. */
   orders: number;
-  /** Scheduling-poll mail a day (decisions to voters, organisers' digests), all polls together. */
+  /** Members' notification mail a day: scheduling polls' decisions to voters and digests, and forum digests. */
   polls: number;
   /** Wedding RSVP confirmations a day, all households together. */
   rsvp: number;
@@ -105,6 +105,12 @@ export function mailCaps(): MailCaps {
 /** The delivery note of a mail held back by a daily cap (its delivery is `not-sent`); a suffix names the cap. */
 export const MAIL_CAP_NOTE = 'not sent: daily mail cap reached';
 
+/**
+ * The digests' share of the day's poll mail (the scheduling polls' and the forum's): at most half,
+ * taken at 00:00 UTC, so the decisions of the day always keep the other half, however many ask.
+ */
+export const digestShare = (cap: number) => Math.floor(cap / 2);
+
 /** The names of the daily mail counters (src/server/daily-cap.ts): one per budget, and order mail per account. */
 export const MAIL_COUNTERS = {
   contact: 'mail-contact',
@@ -114,7 +120,7 @@ export const MAIL_COUNTERS = {
   perAccount: 'mail-account',
   /** A poll organiser's share of the poll mail (src/features/scheduling), per account. */
   pollsPerOrganiser: 'mail-poll-organiser',
-  /** The organisers' digests' part of the poll mail (src/features/scheduling). */
+  /** The digests' part of the poll mail (digestShare): the organisers' (src/features/scheduling) and the forum's. */
   pollDigests: 'mail-poll-digests',
   /** Requests to confirm an address and password-reset links, site-wide. */
   addresses: 'mail-addresses',

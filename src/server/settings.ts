@@ -101,6 +101,9 @@ export function siteUrl(env: Env): string | undefined {
   return settingValue(env, 'SITE_URL') ?? settingValue(env, 'URL');
 }
 
+/** The site's address for links in mail: siteUrl, else the address the request came to. */
+export const siteAddress = (req: Request): string => siteUrl(process.env) ?? new URL(req.url).origin;
+
 /** Tells whether `setting` is set well enough to serve (TOKEN_SECRET long enough; SITE_URL or Netlify's URL). */
 function satisfied(env: Env, name: string): boolean {
   if (name === 'SITE_URL') return siteUrl(env) !== undefined;

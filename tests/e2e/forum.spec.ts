@@ -4,7 +4,7 @@ import { hasMarkdown } from '../../src/features/forum/logic.ts';
 import type { ForumMessage, MessagesResponse } from '../../src/features/forum/schema.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { test, waitsForSite } from './fixtures.ts';
-import { createUser, expectNoAxeViolations, watchForErrors } from './helpers.ts';
+import { createUser, expectNoAxeViolations, mailedLink, watchForErrors } from './helpers.ts';
 
 const newUser = (request: APIRequestContext, clearance: number) => createUser(request, { clearance, prefix: 'member' });
 
@@ -401,6 +401,87 @@ test.describe('forum', () => {
     await expect(message(other, ada.username, 'not_a_member')).toBeVisible();
     await expect(other.locator('.forum-card mark')).toHaveCount(0);
     await otherContext.close();
+  });
+
+  test('a member is told of a reply and a mention: a count in the user menu, a list on the dashboard marked seen, a link to the thread', async ({
+    page,
+    request,
+  }) => {
+    const errors = watchForErrors(page);
+    const ada = await newUser(request, 2);
+    const bob = await newUser(request, 2);
+    const thread = await say(request, ada.token, 'Board games on Friday?');
+    await say(request, bob.token, `Count me in, @${ada.username}: I will bring Carcassonne.`, thread);
+    await say(request, bob.token, `Has anyone seen @${ada.username}'s dice?`);
+    await say(request, bob.token, `\`@${ada.username}\` in code tells nobody.`);
+
+    await page.addInitScript((value) => localStorage.setItem('token', value), ada.token);
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: ada.username, exact: true });
+    await expect(menu).toHaveAccessibleDescription('2 new notifications');
+    const badge = menu.locator('[data-notice-count]');
+    await expect(badge).toHaveText('· 2');
+    await menu.click();
+    await page.getByRole('link', { name: 'Notifications · 2 new' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard#notifications$/);
+    const card = page.getByRole('region', { name: 'Notifications' });
+    const items = card.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText(`New ${bob.username} mentioned you`);
+    await expect(items.nth(0)).toContainText(`Has anyone seen @${ada.username}'s dice?`);
+    await expect(items.nth(1)).toContainText(`New ${bob.username} replied to your message`);
+    // Shown, they are seen: the counts go, and the marks stay in this view.
+    await expect(menu).toHaveAccessibleDescription('');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(items).toHaveCount(2);
+    await expect(card.getByText('New', { exact: true })).toHaveCount(0);
+    await expect(badge).toBeHidden();
+    await expect(menu).toHaveAccessibleDescription('');
+
+    // The digest by mail waits for a verified address.
+    const digest = card.getByRole('checkbox', { name: 'Mail me a daily digest of new notifications' });
+    await expect(digest).toBeDisabled();
+    await expect(digest).toHaveAccessibleDescription(
+      'The digest goes only to a verified address: add one under Your Account.',
+    );
+
+    await items
+      .nth(1)
+      .getByRole('link', { name: /^Open in the forum/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/forum#message-${thread}$`));
+    await expect(message(page, ada.username, 'Board games on Friday?')).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+
+  test('a member with a verified address asks for the daily digest, and it holds', async ({ page, request }) => {
+    const address = `digest-${Date.now()}@example.com`;
+    const cy = await createUser(request, { clearance: 2, prefix: 'member', email: address });
+    const asked = await request.post('/api/account/confirm-email', {
+      headers: { Authorization: `Bearer ${cy.token}` },
+    });
+    expect(asked.ok()).toBe(true);
+    await page.goto(await mailedLink(address, 'confirm'));
+    await page.evaluate((value) => localStorage.setItem('token', value), cy.token);
+    await page.goto('/dashboard#notifications');
+    const card = page.getByRole('region', { name: 'Notifications' });
+    await expect(card.getByText('Nothing yet.', { exact: false })).toBeVisible();
+    const digest = card.getByRole('checkbox', { name: 'Mail me a daily digest of new notifications' });
+    await expect(digest).toHaveAccessibleDescription(
+      'At most one mail a day, to your verified address, with what you have not seen here.',
+    );
+    await digest.check();
+    await expect(card.getByRole('status')).toHaveText('Digest on: from tomorrow, a mail on days with something new.');
+    await page.reload();
+    await expect(digest).toBeChecked();
+    await expectNoAxeViolations(page);
+    await digest.uncheck();
+    await expect(card.getByRole('status')).toHaveText('Digest off.');
+    await page.reload();
+    await expect(digest).not.toBeChecked();
   });
 
   // A forum of plain talk loads no renderer; the first markdown to come later is drawn once it has loaded.

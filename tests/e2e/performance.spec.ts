@@ -210,6 +210,9 @@ test.describe('performance budgets', () => {
   test('/forum stays within its budget, and loads no markdown renderer for plain talk', async ({ page }) => {
     test.skip(!features.forum, switchedOff('forum'));
     await logInAs(page, { username: 'budget_member', clearance: 2 });
+    await page.route('**/api/forum/notifications/count', (route) =>
+      route.fulfill({ json: { status: 'Success', unseen: 0 } }),
+    );
     await page.route('**/api/messages/**', (route) =>
       route.fulfill({
         json: {

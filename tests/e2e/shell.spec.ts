@@ -3,7 +3,7 @@ import { APPS } from '../../src/content/apps.ts';
 import { type Feature, SHOP_HOME, featureOf } from '../../src/lib/features.ts';
 import { features, owner, shop, switchedOff } from '../site-config.ts';
 import { test } from './fixtures.ts';
-import { expectNoAxeViolations, logInAs, watchForErrors } from './helpers.ts';
+import { createUser, expectNoAxeViolations, logInAs, watchForErrors } from './helpers.ts';
 
 test.describe('site shell', () => {
   test('home shows the developer title, the main nav and a footer link home', async ({ page }) => {
@@ -143,11 +143,16 @@ test.describe('résumé dialog', () => {
 });
 
 test.describe('session in the nav', () => {
-  test('a logged-in user sees a menu titled with the username; Forum only above clearance 1', async ({ page }) => {
-    await logInAs(page, { username: 'ada', clearance: 2 });
+  // A real session: the menu of a member who can read the forum asks the server for their notifications.
+  test('a logged-in user sees a menu titled with the username; Forum only above clearance 1', async ({
+    page,
+    request,
+  }) => {
+    const { username, token } = await createUser(request, { clearance: 2, prefix: 'ada' });
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Login' })).toBeHidden();
-    const menu = page.getByRole('button', { name: 'ada' });
+    const menu = page.getByRole('button', { name: username });
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/dashboard');

@@ -1,6 +1,7 @@
 // The forum's threads and its door in every engine: a member replies under a message and reacts,
-// heard in the status line; a visitor asks to join, the owner approves in the inbox, and the
-// visitor's dashboard says so while the menu shows the Forum link without a new login.
+// heard in the status line, and the author is told (the menu's count, the dashboard's list); a
+// visitor asks to join, the owner approves in the inbox, and the visitor's dashboard says so while
+// the menu shows the Forum link without a new login.
 import { createUser } from '../e2e/helpers.ts';
 import { features, switchedOff } from '../site-config.ts';
 import { expect, test } from './fixtures.ts';
@@ -40,6 +41,22 @@ test('a member replies under a message and reacts to it, and the page says so', 
   expect(await site.axeViolations()).toEqual([]);
   await site.click(given);
   await site.expectText(byCss('.forum > [role=status]'), 'You took back your thumbs up.');
+  expect(await site.errors()).toEqual([]);
+
+  // The author is told of the reply: a count on the user menu, the list on the dashboard, a link back.
+  await site.storeToken(author.token);
+  await site.goto('/');
+  const menu = byRole('button', author.username);
+  const count = inside(menu, byCss('[data-notice-count]'));
+  await site.expectText(count, '· 1');
+  await site.click(menu);
+  await site.leave(() => site.click(byRole('link', 'Notifications · 1 new')));
+  const notes = byRole('region', 'Notifications');
+  await site.expectText(notes, `New ${member.username} replied to your message`);
+  await site.expectHidden(count);
+  expect(await site.axeViolations()).toEqual([]);
+  await site.leave(() => site.click(inside(notes, byRole('link', /^Open in the forum/))));
+  await site.waitUntil(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Message from ') === true);
   expect(await site.errors()).toEqual([]);
 });
 

@@ -35,7 +35,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 /**
  * Who may call what (QUALITY, Security): any token for the account, the cart, orders, scores and
  * asking to join the forum, and a scheduling poll's organiser (who may change only their own polls:
- * created-polls.test.ts); 2 or more for the forum; 3 for the wedding and scheduling consoles, the
+ * created-polls.test.ts); 2 or more for the forum and its notifications; 3 for the wedding and scheduling consoles, the
  * owner's inbox (messages, everyone's orders, RSVP answers) and the forum's requests to join; a token when sent for the chatbot, the votes, a poll's answers and
  * comments (which mark the member's own) and commenting; none for the rest (the RSVP page's read
  * and answer need its link's token, never a session). Each function's name matches exactly one rule.
@@ -45,7 +45,10 @@ const RULES: [RegExp, Access][] = [
     /^(auth-account|auth-account-(logout-everywhere|confirm-email|details|password|email|delete)|chatbot-conversations?(-.+)?|shop-(?!all-orders|order-state|orders-seen).+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
-  [/^forum-(create-message|delete|edit|get-messages|react|replies|version)$/, { clearance: CLEARANCE.forum }],
+  [
+    /^forum-(create-message|delete|edit|get-messages|react|replies|version|notifications(-count|-seen|-digest)?)$/,
+    { clearance: CLEARANCE.forum },
+  ],
   [
     /^(wedding-(?!rsvp-).+|contact-messages|contact-message-read|shop-(all-orders|order-state|orders-seen)|forum-join-requests(-decide)?|scheduling-(create|drop)-schedule-.+|scheduling-polls|poll-remove-voter|poll-set-closed|poll-set-end)$/,
     { clearance: CLEARANCE.console },
@@ -95,6 +98,8 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   },
   'forum-replies': { path: `/api/messages/replies/${crypto.randomUUID()}` },
   'forum-ask-to-join': { body: () => ({ note: 'Please let me in.' }) },
+  'forum-notifications-seen': { body: () => ({ upTo: Date.now() }) },
+  'forum-notifications-digest': { body: () => ({ on: true }) },
   'forum-join-requests-decide': { body: () => ({ id: crypto.randomUUID(), decision: 'approve' }) },
   'poll-create-vote': { body: () => ({ question: 0, vote: ['1'] }) },
   'poll-remove-voter': { body: () => ({ question: 0, name: 'Nobody' }) },

@@ -123,6 +123,14 @@ async function forumThread(): Promise<{ token: string; id: string }> {
   return { token, id };
 }
 
+/** The token of a member told of a reply in their thread. */
+async function toldMember(): Promise<string> {
+  const { token, id } = await forumThread();
+  const other = await member(2);
+  await run('forum-create-message', { token: other.token, body: { text: 'A reply.', replyTo: id } });
+  return token;
+}
+
 /** A clearance-1 member's request to join, waiting (or decided as `decision` says). */
 async function joinRequest(decision?: 'approve' | 'decline'): Promise<{ token: string; id: string }> {
   const { token } = await member(1);
@@ -305,6 +313,23 @@ const SCENARIOS: Record<string, Scenario> = {
       const { token, id } = await forumThread();
       return { token, path: `/api/messages/react/${id}`, body: { reaction: 'heart', on: true } };
     },
+  },
+  // A member told of a reply: their list (with the messages' texts), their count, seen, their digest.
+  'forum-notifications': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', token: await toldMember() }),
+  },
+  'forum-notifications-count': {
+    kind: 'read',
+    prepare: async () => ({ method: 'GET', token: await toldMember() }),
+  },
+  'forum-notifications-seen': {
+    kind: 'write',
+    prepare: async () => ({ token: await toldMember(), body: { upTo: Date.now() } }),
+  },
+  'forum-notifications-digest': {
+    kind: 'write',
+    prepare: async () => ({ token: (await member(2)).token, body: { on: true } }),
   },
   'forum-ask-to-join': {
     kind: 'write',

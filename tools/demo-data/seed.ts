@@ -102,8 +102,8 @@ export async function seedDemoForum(now = Date.now()): Promise<void> {
     createdAt: new Date(now - 1_800_000).toISOString(),
     replyTo: top.id,
   };
-  await forumRepo.appendMessage(top, member, POSTS_PER_DAY);
-  await forumRepo.appendMessage(reply, admin, POSTS_PER_DAY);
+  await forumRepo.appendMessage(top, member, POSTS_PER_DAY, []);
+  await forumRepo.appendMessage(reply, admin, POSTS_PER_DAY, []);
   await forumRepo.react(undefined, FORUM_LIMITS.reactionsPerUser, admin, top.id, 'hooray', true);
   await forumRepo.react(undefined, FORUM_LIMITS.reactionsPerUser, member, reply.id, 'thumbs-up', true);
 }

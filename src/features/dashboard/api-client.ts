@@ -1,5 +1,11 @@
 import { apiRequest } from '../../platform/api-client.ts';
-import type { DecideJoinResponse, JoinDecision, JoinRequestResponse, JoinRequestsResponse } from '../forum/schema.ts';
+import type {
+  DecideJoinResponse,
+  JoinDecision,
+  JoinRequestResponse,
+  JoinRequestsResponse,
+  NotificationsResponse,
+} from '../forum/schema.ts';
 import type { OrdersResponse } from '../shop/schema.ts';
 import type { AllScoresResponse } from '../word-game/schema.ts';
 import type { TokenResponse } from '../auth/schema.ts';
@@ -68,4 +74,19 @@ export function fetchJoinRequests(): Promise<JoinRequestsResponse> {
 /** The owner's decision on a waiting request to join the forum (clearance 3). */
 export function decideJoinRequest(id: string, decision: JoinDecision): Promise<DecideJoinResponse> {
   return apiRequest<DecideJoinResponse>('forum/join-requests/decide', { method: 'POST', body: { id, decision } });
+}
+
+/** Reads the member's forum notifications, newest first, with how many are new (clearance 2). */
+export function fetchNotifications(): Promise<NotificationsResponse> {
+  return apiRequest<NotificationsResponse>('forum/notifications');
+}
+
+/** The member has seen their forum notifications up to `upTo` (ms). */
+export function markNotificationsSeen(upTo: number): Promise<StatusResponse> {
+  return apiRequest<StatusResponse>('forum/notifications/seen', { method: 'POST', body: { upTo } });
+}
+
+/** Asks for a daily digest of the member's forum notifications by mail, or stops it. */
+export function setNotificationDigest(on: boolean): Promise<StatusResponse> {
+  return apiRequest<StatusResponse>('forum/notifications/digest', { method: 'POST', body: { on } });
 }

@@ -3,7 +3,7 @@
 // (`import type` from their schemas), so what it needs of their values is written here, held to
 // those types (and checked against the word game's own functions in logic.test.ts).
 import { type AskOutcome, askedText } from '../../lib/email.ts';
-import type { OwnJoinRequest } from '../forum/schema.ts';
+import type { ForumNotification, NotificationKind, OwnJoinRequest } from '../forum/schema.ts';
 import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import { SHOP_PRICES } from '../../content/shop/prices.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -103,4 +103,11 @@ export function emailChangeText(address: string, asked: AskOutcome): string {
   return asked === 'sent' || asked === 'asked-today'
     ? `We have mailed ${address} a link. Your email changes to it once you follow the link.`
     : askedText(address, asked);
+}
+
+const TOLD: Record<NotificationKind, string> = { reply: 'replied to your message', mention: 'mentioned you' };
+
+/** What a forum notification tells: 'ada replied to your message', 'ada mentioned you'. */
+export function describeNotification({ kind, from }: Pick<ForumNotification, 'kind' | 'from'>): string {
+  return `${from} ${TOLD[kind]}`;
 }

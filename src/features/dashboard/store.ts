@@ -10,14 +10,17 @@ import type { UserDetails } from '../../lib/user-details.ts';
 import { ApiError } from '../../platform/api-client.ts';
 import { pagedList } from '../../platform/paged-list.ts';
 import type { OrderSummary } from '../shop/schema.ts';
-import type { JoinDecision, OwnJoinRequest, PendingJoinRequest } from '../forum/schema.ts';
+import type { ForumNotification, JoinDecision, OwnJoinRequest, PendingJoinRequest } from '../forum/schema.ts';
 import {
   decideJoinRequest,
   dismissJoinRequest,
   fetchAccount,
   fetchJoinRequest,
   fetchJoinRequests,
+  fetchNotifications,
   fetchOrders,
+  markNotificationsSeen,
+  setNotificationDigest,
   fetchScores,
   logOutEverywhere as endEverySession,
   askToConfirmEmail,
@@ -26,14 +29,25 @@ import {
   deleteAccount,
   saveDetails,
 } from './api-client.ts';
+import { $unseenNotifications } from '../../platform/notifications.ts';
 import { $user, $username, clearSession, endSession, leaveEndedSession, setToken } from '../../platform/session.ts';
 import type { AllStats } from '../word-game/schema.ts';
 import { NEVER_WON, emailChangeText, linkSentText } from './logic.ts';
 
-export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'inbox' | 'admin';
+export type DashboardCard = 'user' | 'score' | 'orders' | 'polls' | 'notifications' | 'inbox' | 'admin';
 
-/** The card the side menu shows. */
-export const $card = atom<DashboardCard>('user');
+/** The card a link names (the user menu's /dashboard#notifications), if any. */
+function linkedCard(): DashboardCard | undefined {
+  return typeof location !== 'undefined' && location.hash === '#notifications' ? 'notifications' : undefined;
+}
+
+/** The card the side menu shows: the one a link names, else the account. */
+export const $card = atom<DashboardCard>(linkedCard() ?? 'user');
+if (typeof window !== 'undefined')
+  window.addEventListener('hashchange', () => {
+    const linked = linkedCard();
+    if (linked) $card.set(linked);
+  });
 
 const $loadedAccount = atom<UserDetails | null>(null);
 /** Whether the account's email is verified (its holder followed the link the site mailed), once the server said. */
@@ -271,5 +285,61 @@ export async function decide(request: PendingJoinRequest, decision: JoinDecision
     $joinRequests.set({ ...$joinRequests.get(), said: `Could not decide ${request.username}'s request. ${why}` });
     // A request decided elsewhere meanwhile: the list shows what is still waiting.
     if (error instanceof ApiError && error.status === 404) await loadJoinRequests();
+  }
+}
+
+// ----- The forum's notifications -----
+
+/** The member's notifications, newest first, as the card shows them, and their daily digest by mail. */
+export interface NotificationsState {
+  status: 'loading' | 'ready' | 'failed';
+  notifications: ForumNotification[];
+  digest: boolean;
+  /** What became of the last change to the digest, or why it failed ('' before any). */
+  digestSaid: string;
+}
+
+/** The card's list: loads when it is first shown, and marks what it shows seen (each keeps its New mark here). */
+export const $notifications = atom<NotificationsState>({
+  status: 'loading',
+  notifications: [],
+  digest: false,
+  digestSaid: '',
+});
+
+onMount($notifications, () => {
+  void loadNotifications();
+});
+
+/** Loads the notifications; once shown, those new are seen, and the user menu's count goes. */
+export function loadNotifications(): Promise<void> {
+  return task(async () => {
+    try {
+      const { notifications, unseen, digest } = await fetchNotifications();
+      $notifications.set({ ...$notifications.get(), status: 'ready', notifications, digest });
+      $unseenNotifications.set(0);
+      const newest = notifications[0];
+      if (unseen > 0 && newest) await markNotificationsSeen(newest.at);
+    } catch (error) {
+      if (leftEndedSession(error)) return;
+      console.error('Failed to fetch the notifications.', error);
+      if ($notifications.get().status === 'loading') $notifications.set({ ...$notifications.get(), status: 'failed' });
+    }
+  });
+}
+
+/** Asks for the daily digest by mail, or stops it: the box moves at once, and back if the server refuses. */
+export async function setDigestMail(on: boolean): Promise<void> {
+  $notifications.set({ ...$notifications.get(), digest: on, digestSaid: '' });
+  try {
+    await setNotificationDigest(on);
+    $notifications.set({
+      ...$notifications.get(),
+      digestSaid: on ? 'Digest on: from tomorrow, a mail on days with something new.' : 'Digest off.',
+    });
+  } catch (error) {
+    if (leftEndedSession(error)) return;
+    const why = error instanceof ApiError ? error.message : 'Please check your connection and try again.';
+    $notifications.set({ ...$notifications.get(), digest: !on, digestSaid: `Could not change the digest. ${why}` });
   }
 }

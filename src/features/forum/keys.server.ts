@@ -23,4 +23,10 @@ export const forumKeys = {
   joinRequest: (accountKey: string) => `${FORUM}join:${accountKey}`,
   /** hash {request id → JSON ListedJoinRequest} of those waiting for the owner, at most MAX_PENDING_JOIN_REQUESTS; a decision removes its entry, each ask drops the lapsed */
   joinPending: () => `${FORUM}join-pending`,
+  /** sorted set {JSON {id, kind, from, thread} → when posted (ms)} of what one account is told (schema.ts ForumNotification), the newest MAX_NOTIFICATIONS; expires NOTIFICATIONS_KEPT_DAYS after the last */
+  notifications: (accountKey: string) => `${FORUM}told:${accountKey}`,
+  /** string: the time (ms) up to which one account has seen its notifications; expires as they do */
+  notificationsSeen: (accountKey: string) => `${FORUM}told-seen:${accountKey}`,
+  /** hash {account key → JSON {upTo: the newest notification mailed (ms), day: the UTC day mailed}} of the members who asked for a daily digest; an entry goes when its member stops it or its account is gone */
+  digests: () => `${FORUM}digests`,
 } as const;

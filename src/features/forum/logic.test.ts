@@ -3,7 +3,10 @@ import {
   askAgainFrom,
   authorOf,
   canEdit,
+  EXCERPT_LENGTH,
+  excerptOf,
   hasMarkdown,
+  mentionedNames,
   hasReacted,
   isOwn,
   mayAsk,
@@ -17,7 +20,7 @@ import {
   withReaction,
   withinEditWindow,
 } from './logic.ts';
-import type { MessageReactions } from './schema.ts';
+import { MENTIONS_TOLD, type MessageReactions } from './schema.ts';
 
 const message = { _id: '1', text: 'Hi', createdAt: '2026-11-22T10:00:00.000Z', user: { username: 'Ada' } };
 const now = Date.parse('2026-11-22T10:00:00.000Z');
@@ -148,5 +151,23 @@ describe('asking to join', () => {
     expect(mayAsk({ status: 'approved', decidedAt: decided })).toBe(true);
     expect(mayAsk({ status: 'declined', decidedAt: decided }, Date.parse(decided) + 7 * day - 1)).toBe(false);
     expect(mayAsk({ status: 'declined', decidedAt: decided }, Date.parse(decided) + 7 * day)).toBe(true);
+  });
+});
+
+describe('notifications', () => {
+  it('names each member a text mentions once, in key form, the first MENTIONS_TOLD', () => {
+    expect(mentionedNames('@Ada and @ada, not me@example.com, @bob.')).toEqual(['ada', 'bob']);
+    expect(mentionedNames('no one')).toEqual([]);
+    expect(mentionedNames('`@ada` and\n```\n@bob\n```\n@cyd, \n~~~js\n@dee')).toEqual(['cyd']);
+    const crowd = Array.from({ length: MENTIONS_TOLD + 2 }, (_, i) => `@member_${i}`).join(' ');
+    expect(mentionedNames(crowd)).toHaveLength(MENTIONS_TOLD);
+  });
+
+  it('quotes a message on one line, a long one cut at a word', () => {
+    expect(excerptOf('  Hello\n\n  there  ')).toBe('Hello there');
+    const long = excerptOf('word '.repeat(60));
+    expect(long.length).toBeLessThanOrEqual(EXCERPT_LENGTH);
+    expect(long).toMatch(/^(word )+word…$/);
+    expect(excerptOf('x'.repeat(EXCERPT_LENGTH + 10))).toBe(`${'x'.repeat(EXCERPT_LENGTH - 1)}…`);
   });
 });

@@ -3,11 +3,13 @@
 // src/lib/mentions.ts, shared with the markdown renderer). The rules that need the store's
 // atomicity (order of arrival, delete own, posts per day, replies, reactions, retention, asking
 // to join) are enforced, and written, in scripts.server.ts.
+import { mentionParts } from '../../lib/mentions.ts';
 import { timeAgo } from '../../lib/relative-time.ts';
 import {
   ASK_AGAIN_AFTER_DAYS,
   EDIT_WINDOW_MINUTES,
   MAX_MESSAGE_LENGTH,
+  MENTIONS_TOLD,
   REACTIONS,
   TOO_LONG,
   type ForumMessage,
@@ -150,4 +152,26 @@ export function dayOf(iso: string): string {
   const day = new Date(iso);
   const part = (options: Intl.DateTimeFormatOptions) => day.toLocaleDateString('en-GB', options);
   return `${part({ weekday: 'long' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })}`;
+}
+
+/**
+ * The members a text mentions (src/lib/mentions.ts), by username key, each once, the first
+ * MENTIONS_TOLD; a name in markdown code (fenced or inline) is no mention, as the page marks none there.
+ */
+export function mentionedNames(text: string): string[] {
+  const outsideCode = text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?(^\1|(?![\s\S]))/gm, ' ').replace(/`[^`\n]*`/g, ' ');
+  const names = mentionParts(outsideCode).flatMap(({ mention }) => (mention ? [mention.toLowerCase()] : []));
+  return [...new Set(names)].slice(0, MENTIONS_TOLD);
+}
+
+/** How long a notification's excerpt of its message runs (characters). */
+export const EXCERPT_LENGTH = 140;
+
+/** The start of a message as a notification quotes it: on one line, cut at a word with an ellipsis. */
+export function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= EXCERPT_LENGTH) return line;
+  const cut = line.slice(0, EXCERPT_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -6,12 +6,26 @@ import { keys, usernameKey } from '../../server/keys.ts';
 import { type RateLimit, attemptCounter } from '../../server/rate-limit.ts';
 import { TRIM_BATCH, retention } from '../../server/retention.ts';
 import { secondsToWait } from '../../server/scripts/script.ts';
-import { type SessionCheck, checkedRead } from '../../server/session.ts';
+import { markSeen } from '../../server/scripts/seen.ts';
+import { CLEARANCE } from '../../lib/user-details.ts';
+import { utcDay } from '../../lib/utc-day.ts';
+import { MAIL_COUNTERS } from '../../server/mail.ts';
+import { type SessionCheck, checkedRead, writeChecked } from '../../server/session.ts';
 import type { Pipeline } from '@upstash/redis';
 import { forumKeys } from './keys.server.ts';
 import { POST_RETENTION_DAYS } from './logic.ts';
 import * as scripts from './scripts.server.ts';
-import { MAX_REPLIES, type MessageReactions, REACTION_IDS, REPLIES_SHOWN, type ReactionId } from './schema.ts';
+import {
+  DIGEST_NOTES,
+  MAX_NOTIFICATIONS,
+  MAX_REPLIES,
+  type MessageReactions,
+  NOTIFICATIONS_KEPT_DAYS,
+  type NotificationKind,
+  REACTION_IDS,
+  REPLIES_SHOWN,
+  type ReactionId,
+} from './schema.ts';
 
 export interface StoredMessage {
   id: string;
@@ -100,8 +114,10 @@ export async function appendMessage(
   message: StoredMessage,
   authorKey: string,
   perDay: number,
+  mentions: string[],
 ): Promise<'ok' | 'over-cap' | 'gone' | 'thread-full'> {
   const [dayPosts, dayTtl] = dailyCounter(POSTS_COUNTER, authorKey);
+  const told = retention(NOTIFICATIONS_KEPT_DAYS);
   return scripts.appendMessage.run(
     {
       sequence: forumKeys.sequence(),
@@ -122,7 +138,121 @@ export async function appendMessage(
       batch: TRIM_BATCH,
       replyTo: message.replyTo ?? '',
       maxReplies: MAX_REPLIES,
+      from: message.author,
+      thread: message.replyTo ?? message.id,
+      at: Date.parse(message.createdAt),
+      mentions,
+      userPrefix: keys.user(''),
+      forumLevel: CLEARANCE.forum,
+      toldPrefix: forumKeys.notifications(''),
+      keepTold: MAX_NOTIFICATIONS,
+      toldSince: told.cutoff,
+      toldTtl: told.ttlSeconds,
     },
+  );
+}
+
+/** A notification as read, with the JSON of its message. */
+export interface ReadNotification {
+  note: { id: string; kind: NotificationKind; from: string; thread: string };
+  at: number;
+  message: StoredMessage;
+}
+
+const toldKeys = (accountKey: string) => ({
+  told: forumKeys.notifications(accountKey),
+  seen: forumKeys.notificationsSeen(accountKey),
+  posts: forumKeys.posts(),
+});
+
+const readNote = ({ note, at, json }: scripts.NoteRow): ReadNotification => ({
+  note: JSON.parse(note) as ReadNotification['note'],
+  at: Number(at),
+  message: JSON.parse(json) as StoredMessage,
+});
+
+/**
+ * An account's newest notifications whose message is still there, the time seen up to and how many
+ * came after, and whether it asked for a digest, for a member while their session is current.
+ */
+export async function notificationsPage(
+  session: SessionCheck,
+  accountKey: string,
+): Promise<{ seen: number; unseen: number; digest: boolean; notes: ReadNotification[] }> {
+  const page = await scripts.notificationsPage.runChecked(
+    session,
+    { ...toldKeys(accountKey), digests: forumKeys.digests() },
+    { count: MAX_NOTIFICATIONS, account: accountKey },
+  );
+  return { seen: Number(page.seen), unseen: page.unseen, digest: page.digest, notes: listOf(page.notes).map(readNote) };
+}
+
+/** How many of an account's notifications are new, for a member while their session is current. */
+export async function unseenNotifications(session: SessionCheck, accountKey: string): Promise<number> {
+  return Number(await scripts.unseenNotifications.runChecked(session, toldKeys(accountKey), {}));
+}
+
+/**
+ * Asks for the account's daily digest from now on, the first the next day (what came before is not
+ * mailed; asking again keeps the mark), or stops it.
+ */
+export async function setDigest(session: SessionCheck, accountKey: string, on: boolean): Promise<void> {
+  const now = Date.now();
+  await writeChecked(session, [
+    on
+      ? ['HSETNX', forumKeys.digests(), accountKey, JSON.stringify({ upTo: now, day: utcDay(now).day })]
+      : ['HDEL', forumKeys.digests(), accountKey],
+  ]);
+}
+
+/** One member's digest as taken: where it goes and the notifications it names, the newest first. */
+export interface TakenDigest {
+  username: string;
+  to: string;
+  total: number;
+  notes: ReadNotification[];
+}
+
+/**
+ * Takes the day's digests, reserving a mail for as many as the day's poll mail (`cap`) and the
+ * digests' `share` of it allow, in one round trip: those taken are marked mailed, today.
+ */
+export async function takeDigests(mail: { cap: number; share: number }, now: number): Promise<TakenDigest[]> {
+  const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
+  const [dayDigests] = dailyCounter(MAIL_COUNTERS.pollDigests, '', now);
+  const { rows } = await scripts.takeDigests.run(
+    {
+      digests: forumKeys.digests(),
+      posts: forumKeys.posts(),
+      addresses: keys.mailAddresses(),
+      dayMail,
+      dayDigests,
+    },
+    {
+      userPrefix: keys.user(''),
+      toldPrefix: forumKeys.notifications(''),
+      seenPrefix: forumKeys.notificationsSeen(''),
+      most: DIGEST_NOTES,
+      today: utcDay(now).day,
+      mailCap: mail.cap,
+      digestShare: mail.share,
+      dayTtl,
+    },
+  );
+  return listOf(rows).map(({ username, to, total, notes }) => ({
+    username,
+    to,
+    total,
+    notes: listOf(notes).map(readNote),
+  }));
+}
+
+/** The account has seen its notifications up to `upTo` (ms), kept as long as they are. */
+export async function markNotificationsSeen(session: SessionCheck, accountKey: string, upTo: number): Promise<void> {
+  await markSeen.plain.runChecked(
+    session,
+    { seen: forumKeys.notificationsSeen(accountKey) },
+    { upTo, keepSeconds: retention(NOTIFICATIONS_KEPT_DAYS).ttlSeconds },
   );
 }
 

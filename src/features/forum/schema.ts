@@ -290,3 +290,53 @@ export interface DecideJoinResponse {
  * request from the same address waiting.
  */
 export type JoinReason = 'already-member' | 'already-waiting' | 'too-soon' | 'list-full' | 'address-full';
+
+/**
+ * A member is told when someone replies in a thread they started or mentions them by `@name` (and,
+ * if they ask, by mail in a daily digest, to their verified address only): the
+ * newest this many are kept per member, for NOTIFICATIONS_KEPT_DAYS after the last, and at most
+ * MENTIONS_TOLD members are told of one message's mentions (a message naming the whole forum tells
+ * the first ones only).
+ */
+export const MAX_NOTIFICATIONS = 50;
+export const NOTIFICATIONS_KEPT_DAYS = 30;
+export const MENTIONS_TOLD = 10;
+
+/** What a member is told: a reply in a thread they started, or a mention of their name. */
+export type NotificationKind = 'reply' | 'mention';
+
+/** One notification as the dashboard lists it; a message deleted since is no longer listed. */
+export interface ForumNotification {
+  /** The message that replied or mentioned. */
+  id: string;
+  kind: NotificationKind;
+  /** Who wrote it. */
+  from: string;
+  /** Its top-level message: the thread it is in, or itself. */
+  thread: string;
+  /** When it was posted (ms). */
+  at: number;
+  /** The start of its text as it reads now. */
+  excerpt: string;
+  /** Whether it came after what the member had seen. */
+  unseen: boolean;
+}
+
+export interface NotificationsResponse {
+  status: 'Success';
+  notifications: ForumNotification[];
+  unseen: number;
+  /** Whether the member asked for a daily digest of them by mail. */
+  digest: boolean;
+}
+
+/** A daily digest names at most this many notifications, the newest, and says how many more there are. */
+export const DIGEST_NOTES = 10;
+
+/** Asks for the daily digest by mail, or stops it. */
+export const digestRequest = v.object({ on: v.boolean('on must be true or false.') });
+
+export interface NotificationCountResponse {
+  status: 'Success';
+  unseen: number;
+}

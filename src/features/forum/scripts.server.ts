@@ -84,27 +84,62 @@ interface Prefixes {
   reactionsPrefix: string;
 }
 
+/** What appendMessage needs to tell members of a message: see TELL. */
+export interface Telling {
+  /** The author's name, the thread's id and the time posted (ms), as the notification reads them. */
+  from: string;
+  thread: string;
+  at: number;
+  /** The username keys the message mentions (at most MENTIONS_TOLD), and the user hashes' key prefix. */
+  mentions: string[];
+  userPrefix: string;
+  /** Who is told of a mention: a member at this clearance or above (who can read the forum). */
+  forumLevel: number;
+  toldPrefix: string;
+  keepTold: number;
+  toldSince: number;
+  toldTtl: number;
+}
+
+/**
+ * Lua defining `tell(account, kind)`: adds the notification of message A.id to an account's list
+ * (not its author's own, once per message), keeping the newest A.keepTold since A.toldSince (ms), for A.toldTtl seconds.
+ */
+const TELL = `
+local told = {[A.authorKey] = true}
+local function tell(account, kind)
+  if not account or account == '' or told[account] then return end
+  told[account] = true
+  local list = A.toldPrefix .. account
+  redis.call('ZADD', list, A.at, cjson.encode({id = A.id, kind = kind, from = A.from, thread = A.thread}))
+  redis.call('ZREMRANGEBYRANK', list, 0, -A.keepTold - 1)
+  redis.call('ZREMRANGEBYSCORE', list, '-inf', '(' .. A.toldSince)
+  redis.call('EXPIRE', list, A.toldTtl)
+end
+`;
+
 /**
  * Appends a message at the end of the forum, or a reply at the end of its thread, its place taken
- * from the sequence, when the author's day's post counter has room, counting it; then removes the
- * oldest top-level messages created before the cutoff, with their replies, at most a batch,
- * stopping at the first younger one (the index is in order of arrival).
+ * from the sequence, when the author's day's post counter has room, counting it; tells the thread's
+ * author of a reply and each member it mentions; then removes the oldest top-level messages created
+ * before the cutoff, with their replies, at most a batch, stopping at the first younger one.
  */
 export const appendMessage = defineScript<
   'sequence' | 'posts' | 'authors' | 'index' | 'dayPosts' | 'version',
-  Prefixes & {
-    id: string;
-    json: string;
-    authorKey: string;
-    perDay: number;
-    dayTtl: number;
-    cutoff: string;
-    batch: number;
-    replyTo: string;
-    maxReplies: number;
-  },
+  Prefixes &
+    Telling & {
+      id: string;
+      json: string;
+      authorKey: string;
+      perDay: number;
+      dayTtl: number;
+      cutoff: string;
+      batch: number;
+      replyTo: string;
+      maxReplies: number;
+    },
   'ok' | 'over-cap' | 'gone' | 'thread-full'
->(`${DAILY_COUNT}${REMOVE_MESSAGE}${KEPT}
+>(`${DAILY_COUNT}${REMOVE_MESSAGE}${KEPT}${TELL}
 local thread = A.repliesPrefix .. A.replyTo
 if A.replyTo ~= '' then
   if not kept(redis.call('HGET', K.posts, A.replyTo), A.cutoff) then return 'gone' end
@@ -117,6 +152,11 @@ redis.call('HSET', K.posts, A.id, A.json)
 redis.call('HSET', K.authors, A.id, A.authorKey)
 redis.call('ZADD', A.replyTo ~= '' and thread or K.index, place, A.id)
 redis.call('INCR', K.version)
+if A.replyTo ~= '' then tell(redis.call('HGET', K.authors, A.replyTo), 'reply') end
+for i = 1, #A.mentions do
+  local user = redis.call('HMGET', A.userPrefix .. A.mentions[i], 'account', 'clearance')
+  if tonumber(user[2]) and tonumber(user[2]) >= A.forumLevel then tell(user[1] or A.mentions[i], 'mention') end
+end
 local oldest = redis.call('ZRANGE', K.index, 0, A.batch - 1)
 for i = 1, #oldest do
   local json = redis.call('HGET', K.posts, oldest[i])
@@ -390,3 +430,131 @@ else
   redis.call('SET', K.request, cjson.encode(request))
 end
 return 'dismissed'`);
+
+/** A notification as a script reads it: its JSON, when it came (ms) and its message's JSON. */
+export interface NoteRow {
+  note: string;
+  at: string;
+  json: string;
+}
+
+/**
+ * One account's newest `count` notifications whose message is still there, each with the message's
+ * JSON, the time in `seen` and how many came after it, and whether the account asked for a digest.
+ */
+export const notificationsPage = defineScript<
+  'told' | 'seen' | 'posts' | 'digests',
+  { count: number; account: string },
+  { seen: number; unseen: number; digest: boolean; notes: NoteRow[] }
+>(
+  `
+local seen = tonumber(redis.call('GET', K.seen) or '0')
+local rows = redis.call('ZREVRANGE', K.told, 0, A.count - 1, 'WITHSCORES')
+local page = {seen = seen, unseen = 0, digest = redis.call('HEXISTS', K.digests, A.account) == 1, notes = {}}
+if #rows == 0 then return cjson.encode(page) end
+local ids = {}
+for i = 1, #rows / 2 do ids[i] = cjson.decode(rows[2 * i - 1]).id end
+local texts = redis.call('HMGET', K.posts, unpack(ids))
+for i = 1, #ids do
+  if texts[i] then
+    page.notes[#page.notes + 1] = {note = rows[2 * i - 1], at = rows[2 * i], json = texts[i]}
+    if tonumber(rows[2 * i]) > seen then page.unseen = page.unseen + 1 end
+  end
+end
+return cjson.encode(page)`,
+  { json: true },
+);
+
+/** How many of one account's notifications came after the time in `seen` and their message is still there. */
+export const unseenNotifications = defineScript<'told' | 'seen' | 'posts', Record<string, never>, number>(`
+local seen = redis.call('GET', K.seen) or '0'
+local notes = redis.call('ZRANGEBYSCORE', K.told, '(' .. seen, '+inf')
+local unseen = 0
+for i = 1, #notes do
+  if redis.call('HEXISTS', K.posts, cjson.decode(notes[i]).id) == 1 then unseen = unseen + 1 end
+end
+return unseen`);
+
+/** One member's digest: their name, their verified address, and their notifications since the last. */
+export interface DigestRow {
+  username: string;
+  to: string;
+  total: number;
+  notes: NoteRow[] | Record<string, never>;
+}
+
+/**
+ * Takes the day's forum digests, at most one a member a day: `digests` holds each member's JSON
+ * {upTo, day}, the time (ms) of the newest notification mailed (or of asking) and the UTC day
+ * it was mailed (or asked: the first digest goes the next day). For each member, in account order,
+ * not mailed on `today`: the notifications after both `upTo` and what they have seen on the site,
+ * whose message is still there (the newest `most`, and how many in all), for their verified address
+ * while it is confirmed (`addresses`). An entry whose account is gone goes (`userPrefix`: the account
+ * hash key of the username ''). A mail is reserved for each, within the day's poll mail (`mailCap`)
+ * and the digests' part of it (`digestShare`, in `dayDigests`); the rest wait for the next day.
+ */
+export const takeDigests = defineScript<
+  'digests' | 'posts' | 'addresses' | 'dayMail' | 'dayDigests',
+  {
+    userPrefix: string;
+    toldPrefix: string;
+    seenPrefix: string;
+    most: number;
+    today: string;
+    mailCap: number;
+    digestShare: number;
+    dayTtl: number;
+  },
+  { mails: number; rows: DigestRow[] | Record<string, never> }
+>(
+  `
+local entries = redis.call('HGETALL', K.digests)
+local accounts, marks = {}, {}
+for i = 1, #entries, 2 do
+  accounts[#accounts + 1] = entries[i]
+  marks[entries[i]] = cjson.decode(entries[i + 1])
+end
+table.sort(accounts)
+local rows = {}
+for _, account in ipairs(accounts) do
+  local name = string.match(account, '^[^#]*')
+  local user = redis.call('HMGET', A.userPrefix .. name, 'account', 'username', 'emailVerified')
+  local mark = marks[account]
+  if (user[1] or name) ~= account or not user[2] then
+    redis.call('HDEL', K.digests, account)
+  elseif mark.day ~= A.today then
+    local to = user[3] or ''
+    if to ~= '' and redis.call('HGET', K.addresses, to) ~= 'confirmed' then to = '' end
+    local from = math.max(tonumber(mark.upTo) or 0, tonumber(redis.call('GET', A.seenPrefix .. account) or '0'))
+    local found = to ~= '' and redis.call('ZREVRANGEBYSCORE', A.toldPrefix .. account, '+inf', '(' .. from, 'WITHSCORES') or {}
+    local row = {username = user[2], to = to, account = account, total = 0, notes = {}}
+    for i = 1, #found, 2 do
+      local json = redis.call('HGET', K.posts, cjson.decode(found[i]).id)
+      if json then
+        row.total = row.total + 1
+        if #row.notes < A.most then row.notes[#row.notes + 1] = {note = found[i], at = found[i + 1], json = json} end
+      end
+    end
+    if row.total > 0 then rows[#rows + 1] = row end
+  end
+end
+local function room(key, cap)
+  return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
+end
+local granted = math.min(#rows, room(K.dayMail, A.mailCap), room(K.dayDigests, A.digestShare))
+local taken = {}
+if granted > 0 then
+  for _, key in ipairs({ K.dayMail, K.dayDigests }) do
+    redis.call('SET', key, 0, 'NX', 'EX', A.dayTtl)
+    redis.call('INCRBY', key, granted)
+  end
+  for i = 1, granted do
+    local row = rows[i]
+    redis.call('HSET', K.digests, row.account, cjson.encode({upTo = row.notes[1].at, day = A.today}))
+    row.account = nil
+    taken[i] = row
+  end
+end
+return cjson.encode({ mails = granted, rows = taken })`,
+  { json: true },
+);

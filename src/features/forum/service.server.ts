@@ -9,12 +9,14 @@ import { CLEARANCE } from '../../lib/user-details.ts';
 import { type Admin, readAsAdmin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { type Operator, isSignedIn, sessionOf } from '../../server/caller.ts';
+import { createHash } from 'node:crypto';
 import { dailyCapReached } from '../../server/daily-cap.ts';
+import { deliverMail, digestShare, mailCaps } from '../../server/mail.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { retention } from '../../server/retention.ts';
 import { type SessionUser, checkedWithinRateLimits, promotedToken } from '../../server/session.ts';
-import { askAgainFrom, withinEditWindow } from './logic.ts';
+import { askAgainFrom, excerptOf, mentionedNames, withinEditWindow } from './logic.ts';
 import * as repo from './repo.server.ts';
 import {
   type AskToJoinRequest,
@@ -32,6 +34,7 @@ import {
   type MessageReactions,
   type MessagesResponse,
   NOT_YOUR_MESSAGE,
+  type NotificationsResponse,
   NO_PERMISSION,
   type OwnJoinRequest,
   type PendingJoinRequest,
@@ -147,7 +150,8 @@ const NO_SUCH_MESSAGE = 'That message does not exist.';
 /**
  * Posts a message as the token's user, or a reply to `replyTo` (to its top-level message when that
  * is a reply itself). Two round trips: the rate limit, the session and the message replied to read
- * together; then the post, counted on the author's daily cap (messages and replies alike).
+ * together; then the post, counted on the author's daily cap (messages and replies alike), which
+ * tells the thread's author of a reply and the members it mentions in the same step.
  */
 export async function postMessage(user: Member, input: CreateMessageRequest): Promise<ForumMessage> {
   if (input.username !== undefined && usernameKey(input.username) !== usernameKey(user.username)) {
@@ -169,7 +173,8 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
     createdAt: new Date().toISOString(),
     ...(replyTo ? { replyTo } : {}),
   };
-  switch (await repo.appendMessage(message, user.accountKey, scaledForLocalRun(POSTS_PER_DAY))) {
+  const mentions = mentionedNames(input.text);
+  switch (await repo.appendMessage(message, user.accountKey, scaledForLocalRun(POSTS_PER_DAY), mentions)) {
     case 'over-cap':
       throw dailyCapReached(`You have posted ${POSTS_PER_DAY} messages today, the most a member may post in a day.`);
     case 'gone':
@@ -179,6 +184,82 @@ export async function postMessage(user: Member, input: CreateMessageRequest): Pr
     case 'ok':
       return toMessage(message, true);
   }
+}
+
+/**
+ * The member's notifications, newest first (replies in threads they started, mentions of their
+ * name), those posted after what they had seen marked, with how many: one round trip.
+ */
+export async function notifications(user: Member): Promise<Omit<NotificationsResponse, 'status'>> {
+  const { seen, unseen, digest, notes } = await repo.notificationsPage(user.session, user.accountKey);
+  return {
+    unseen,
+    digest,
+    notifications: notes.map(({ note, at, message }) => ({
+      ...note,
+      at,
+      excerpt: excerptOf(message.text),
+      unseen: at > seen,
+    })),
+  };
+}
+
+/** Asks for the member's daily digest by mail, from now on, or stops it: one round trip. */
+export function setDigest(user: Member, on: boolean): Promise<void> {
+  return repo.setDigest(user.session, user.accountKey, on);
+}
+
+/** The digest mail of one member's notifications, in plain text: who wrote, what, and where to read it. */
+function digestMail({ username, total, notes }: repo.TakenDigest, site: string) {
+  const host = new URL(site).host;
+  const more = total - notes.length;
+  return {
+    subject: `${total} new in the forum on ${host}`,
+    text: [
+      `Hello ${username},`,
+      '',
+      `Since the last digest, the forum on ${host} has ${total === 1 ? 'one notification' : `${total} notifications`} for you:`,
+      '',
+      ...notes.flatMap(({ note, message }) => [
+        `- ${note.from} ${note.kind === 'reply' ? 'replied to your message' : 'mentioned you'}: "${excerptOf(message.text)}"`,
+        `  ${new URL(`/forum#message-${note.thread}`, site).href}`,
+      ]),
+      ...(more > 0 ? ['', `and ${more} more.`] : []),
+      '',
+      `All your notifications: ${new URL('/dashboard#notifications', site).href}`,
+      '',
+      '-- ',
+      'You get this mail once a day, on days with something new you have not seen on the site, because you',
+      'asked for a digest. To stop it, untick "Mail me a daily digest" under Notifications on your dashboard.',
+    ].join('\n'),
+  };
+}
+
+/** Mails the day's forum digests, as many as the day's poll mail allows; the rest wait for the next day. */
+export async function sendDigests(site: string, now = Date.now()): Promise<{ mailed: number }> {
+  const { polls: cap } = mailCaps();
+  const taken = await repo.takeDigests({ cap, share: digestShare(cap) }, now);
+  const day = new Date(now).toISOString().slice(0, 10);
+  let mailed = 0;
+  for (const digest of taken) {
+    const key = createHash('sha256').update(digest.to).digest('hex').slice(0, 32);
+    const outcome = await deliverMail(
+      { ...digestMail(digest, site), to: digest.to, idempotencyKey: `forum-digest-${day}-${key}` },
+      'Forum digest',
+    );
+    if (outcome.delivery === 'delivered') mailed += 1;
+  }
+  return { mailed };
+}
+
+/** How many of the member's notifications are new: one round trip. */
+export function unseenNotifications(user: Member): Promise<number> {
+  return repo.unseenNotifications(user.session, user.accountKey);
+}
+
+/** The member has seen their notifications up to `upTo` (ms): one round trip. */
+export function markNotificationsSeen(user: Member, upTo: number): Promise<void> {
+  return repo.markNotificationsSeen(user.session, user.accountKey, upTo);
 }
 
 /**

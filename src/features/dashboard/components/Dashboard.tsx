@@ -4,7 +4,8 @@ import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import AccountChanges from './AccountChanges.tsx';
 import { DATE_POLL } from '../../../content/polls.ts';
 import { features } from '../../../content/site.config.ts';
-import { canAdminister } from '../../../lib/policy.ts';
+import { canAdminister, canUseForum } from '../../../lib/policy.ts';
+import { $unseenNotifications } from '../../../platform/notifications.ts';
 import { displayName } from '../../../lib/user-details.ts';
 import { dayNumber } from '../../../lib/utc-day.ts';
 import { $user } from '../../../platform/session.ts';
@@ -24,6 +25,8 @@ import {
 } from '../store.ts';
 import { JoinNotice } from './JoinRequests.tsx';
 import Inbox, { InboxCount } from '../inbox/components/Inbox.tsx';
+import { inboxCountText } from '../inbox/logic.ts';
+import NotificationsCard from './NotificationsCard.tsx';
 import OrdersCard from './OrdersCard.tsx';
 // Its styles (dashboard.css) are imported by its page, which inlines them: an island brings no CSS.
 
@@ -55,6 +58,7 @@ export default function Dashboard() {
   const emailLink = useStore($accountChanges).verify;
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const isAdmin = canAdminister(session);
+  const unseenNotifications = useStore($unseenNotifications) ?? 0;
 
   const cards: { id: DashboardCard; label: string }[] = [
     { id: 'user', label: 'Your Account' },
@@ -62,6 +66,7 @@ export default function Dashboard() {
     ...(features.wordGame ? [{ id: 'score' as const, label: 'Your High Scores' }] : []),
     ...(features.shop ? [{ id: 'orders' as const, label: 'Your Orders' }] : []),
     ...(features.scheduling ? [{ id: 'polls' as const, label: 'Your Polls' }] : []),
+    ...(features.forum && canUseForum(session) ? [{ id: 'notifications' as const, label: 'Notifications' }] : []),
     ...(isAdmin ? [{ id: 'inbox' as const, label: 'Inbox' }] : []),
     ...(isAdmin && ADMIN_LINKS.length > 0 ? [{ id: 'admin' as const, label: 'Admin Tools' }] : []),
   ];
@@ -88,6 +93,7 @@ export default function Dashboard() {
                   {label}
                   {/* For the owner, how many things in the inbox are new. */}
                   {id === 'inbox' && <InboxCount />}
+                  {id === 'notifications' && <span className="menu-count">{inboxCountText(unseenNotifications)}</span>}
                 </button>
               </li>
             ))}
@@ -193,6 +199,7 @@ export default function Dashboard() {
             </a>
           </section>
         )}
+        {card === 'notifications' && canUseForum(session) && <NotificationsCard />}
         {card === 'inbox' && isAdmin && <Inbox />}
         {card === 'admin' && isAdmin && (
           <section className="card" aria-labelledby="admin-title">

@@ -296,6 +296,8 @@ function MessageCard({ message }: { message: ForumMessage }) {
   }, [isEditing]);
   return (
     <article
+      id={`message-${message._id}`}
+      tabIndex={-1}
       className={isReply ? 'forum-card forum-reply' : 'forum-card'}
       aria-label={`${isReply ? 'Reply' : 'Message'} from ${author}`}
     >
@@ -399,6 +401,17 @@ function ForumBoard() {
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [newest]);
+
+  // A link to one message (a notification's: /forum#message-<id>) shows it, focused, once it is in.
+  const linked = useRef(typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1)));
+  useEffect(() => {
+    const target = linked.current.startsWith('message-') && document.getElementById(linked.current);
+    if (!target) return;
+    linked.current = '';
+    following.current = false;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+  }, [messages]);
 
   return (
     <div className="forum">

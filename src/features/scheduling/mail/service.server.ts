@@ -3,19 +3,13 @@
 // or takes the digest; a mail over a cap is recorded as not sent, and the finalising still stands.
 import * as repo from './repo.server.ts';
 import { createHash } from 'node:crypto';
-import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, mailCaps } from '../../../server/mail.ts';
+import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, digestShare, mailCaps } from '../../../server/mail.ts';
 import type { OrganisedVoter } from '../organising/schema.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
 import { type DigestLine, decisionMail, digestMail } from './logic.ts';
 
 /** A member organiser's share of the day's poll mail: half, so two organisers' decisions always fit. */
 export const organiserShare = (cap: number) => Math.ceil(cap / 2);
-
-/**
- * The digests' share of the day's poll mail: at most half, taken at 00:00 UTC, so the decisions
- * of the day always keep the other half, however many organisers ask for a digest.
- */
-export const digestShare = (cap: number) => Math.floor(cap / 2);
 
 /** Sending stops this long after it began, well inside a function's 60 s; the rest is not sent. */
 const SENDING_BUDGET_MS = 40_000;

@@ -4,7 +4,6 @@
 import { AppError } from '../../../server/app-error.ts';
 import { type Guest, type SignedIn, isSignedIn } from '../../../server/caller.ts';
 import { sharedCache } from '../../../server/http.ts';
-import { siteUrl } from '../../../server/settings.ts';
 import { icsFile } from '../../../lib/calendar.ts';
 import { decisionEvent } from '../time/logic.ts';
 import { NO_SUCH_POLL, isPollId } from './logic.ts';
@@ -19,8 +18,6 @@ export const atVersion = (req: Request, version: number) =>
 /** A member's answers are marked as theirs: the CDN keeps only a guest's, apart from anyone's with a token. */
 export const readerCache = (req: Request, reader: SignedIn | Guest, version: number) =>
   isSignedIn(reader) ? {} : { ...atVersion(req, version), 'Netlify-Vary': 'header=Authorization' };
-/** The site's address for the links in its mail: SITE_URL (or Netlify's URL), else the address asked. */
-export const siteAddress = (req: Request) => siteUrl(process.env) ?? new URL(req.url).origin;
 
 /** The poll id, when it has a poll id's shape; else a 404 (whether one is stored is the store's to say). */
 export function requirePollId(pollId: string): string {
