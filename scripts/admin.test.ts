@@ -21,7 +21,8 @@ import { GUEST, OPERATOR } from '../src/server/caller.ts';
 import { castVote, pollState } from '../src/features/poll/service.server.ts';
 import { DEMO_POLL_ID } from '../tools/demo-data/seed.ts';
 import { ORDER_RETENTION_DAYS } from '../src/features/shop/logic.ts';
-import { addToCart, cartItems, submitOrder } from '../src/features/shop/service.server.ts';
+import { addToCart, cartItems, orderHistory, submitOrder } from '../src/features/shop/service.server.ts';
+import { describePickup, formatPrice } from '../src/features/shop/orders.ts';
 import { pollKeys } from '../src/features/poll/keys.server.ts';
 import { weddingKeys } from '../src/features/wedding/keys.server.ts';
 import { WEDDING } from '../src/content/wedding.ts';
@@ -355,9 +356,16 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       const all = await admin(dataRoot, 'orders');
       expect(all.code).toBe(0);
       const blocks = all.out.split('\n\n');
+      // Its total and pickup day when the shop's content gives them (src/content/shop/).
+      const bobs = (await orderHistory(await sessionUserFor('bob'), undefined)).orders[0]!;
+      const extra = [
+        ...(bobs.total === null ? [] : [`  Total: ${formatPrice(bobs.total)}`]),
+        ...(bobs.pickup ? [`  Pickup: ${describePickup(bobs.pickup)}`] : []),
+      ];
       expect(blocks[0]).toMatch(
-        /^\S+Z {2}bob {2}bob@example\.com {2}delivered \([0-9a-f-]{36}\)\n {2}2 × Kosher Dill Pickles, Quart$/,
+        /^\S+Z {2}bob {2}bob@example\.com {2}delivered \([0-9a-f-]{36}\)\n {2}2 × Kosher Dill Pickles, Quart(\n|$)/,
       );
+      expect(blocks[0]!.split('\n').slice(2)).toEqual(extra);
       expect(blocks[1]).toMatch(/ann@example\.com/);
       const anns = await admin(dataRoot, 'orders', '5', 'ann');
       expect(anns.out.split('\n\n')).toHaveLength(1);

@@ -15,6 +15,7 @@ import {
 import { listContactMessages } from '../src/features/contact/service.server.ts';
 import { deleteAnyMessage } from '../src/features/forum/service.server.ts';
 import { describeItem } from '../src/features/shop/logic.ts';
+import { type PriceTable, describePickup, formatPrice, priced, totalOf } from '../src/features/shop/orders.ts';
 import { removeVoter as removeSchedulingVoter } from '../src/features/scheduling/organising/service.server.ts';
 import { sendPollDigests } from '../src/features/scheduling/mail/service.server.ts';
 import { QUESTIONS } from '../src/features/poll/logic.ts';
@@ -43,7 +44,7 @@ const USAGE = `Usage: npm run admin -- <command> [--prod]
   messages [count]                    show the latest contact messages (default 20), newest first,
                                       with how their mail went: delivered, undelivered, not-sent, sending
   orders [count] [username]           show the latest shop orders (default 20), newest first, everyone's
-                                      or one user's, with how the confirmation mail went
+                                      or one user's, with their total, pickup day and how the confirmation mail went
   remove-voter <poll> <name>          take a voter out of a scheduling poll (its id) or of the
                                       one-question poll (its number), with all their answers
   remove-voters-since <poll> <time>   take every voter who joined a scheduling poll at or after a time
@@ -236,12 +237,16 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
     const orders = await listOrders(parseCount(count), username);
     if (orders.length === 0) return 'No orders.';
     return orders
-      .map((o) =>
-        [
+      .map((o) => {
+        // Its total at the prices it was placed at; none when a line had no price.
+        const total = totalOf(priced(o.items, JSON.parse(o.prices || '{}') as PriceTable));
+        return [
           `${o.createdAt}  ${o.username}  ${o.email}  ${o.delivery}${o.deliveryNote ? ` (${o.deliveryNote})` : ''}`,
           ...o.items.map((item) => `  ${describeItem(item)}`),
-        ].join('\n'),
-      )
+          ...(total === null ? [] : [`  Total: ${formatPrice(total)}`]),
+          ...(o.pickup ? [`  Pickup: ${describePickup(o.pickup)}`] : []),
+        ].join('\n');
+      })
       .join('\n\n');
   },
 };

@@ -1,5 +1,6 @@
 // Time zones through Intl (right across daylight-saving changes): whether a name is one, a zone's
-// offset and short name at an instant, and a wall-clock date and time there and back.
+// offset and short name at an instant, and a wall-clock date and time there and back; and an
+// instant as a datetime-local field shows it, on the browser's own clock.
 
 export function isTimeZone(zone: string): boolean {
   try {
@@ -79,4 +80,11 @@ export function zoneName(ms: number, zone: string): string {
     if (name && !/^GMT[+-]/.test(name)) return name;
   }
   return nameIn(NAMING_LOCALES[0]!);
+}
+
+/** An instant (ms) as a datetime-local field's value on the browser's own clock: '2026-11-30T18:00'. */
+export function localDateTime(time: number): string {
+  const date = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
 }

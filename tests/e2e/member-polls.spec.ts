@@ -246,3 +246,61 @@ test('an organiser removes, in one go, every voter who joined since a time', asy
   await expect(listed).toContainText('0 voter(s)');
   await expectNoAxeViolations(organiser);
 });
+
+test('an organiser sets a deadline: a voter’s open page says when, and closes by itself then', async ({
+  browser,
+  request,
+}) => {
+  const { token } = await createUser(request, { clearance: 1, prefix: 'closer' });
+  const title = `Deadline poll ${uniqueUsername('p')}`;
+  const made = await request.post('/api/scheduling/create-poll', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, zone: ORGANISER_ZONE, days: [{ date: inDays(12), slots: ['19:00'] }], slotMinutes: 60 },
+  });
+  const poll = ((await made.json()) as { poll: { id: string } }).poll;
+  const organiser = await browserIn(browser, ORGANISER_ZONE, token);
+  await organiser.goto('/scheduling_polls/mine');
+  const listed = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name: title }) });
+  const deadline = listed.getByLabel('Voting closes');
+  // A time gone by is refused at the field.
+  await deadline.fill('2020-01-01T12:00');
+  await listed.getByRole('button', { name: `Set deadline of ${title}` }).click();
+  await expect(listed.getByText('The deadline must be in the future.')).toBeVisible();
+  // The next whole minute but one, in the organiser's own time: set, and said.
+  const soon = await organiser.evaluate(() => {
+    const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  });
+  await deadline.fill(soon);
+  await listed.getByRole('button', { name: `Set deadline of ${title}` }).click();
+  await expect(
+    listed.getByText(/^Votes close by themselves \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M/),
+  ).toBeVisible();
+  await expect(listed.getByRole('button', { name: `Remove the deadline of ${title}` })).toBeVisible();
+  await expectNoAxeViolations(organiser);
+
+  // A guest's page, open before the deadline, says when; its clock run past the deadline, it closes.
+  const guest = await browserIn(browser, GUEST_ZONE);
+  await guest.clock.install();
+  await guest.goto(`/scheduling_polls/p/${poll.id}`);
+  await expect(
+    guest.getByText(/^Voting closes \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M your time\.$/),
+  ).toBeVisible();
+  await guest.getByLabel('Name', { exact: true }).fill(uniqueUsername('Late'));
+  await guest.getByRole('button', { name: 'Save', exact: true }).click();
+  const slot = guest
+    .getByRole('group', { name: /^Options on / })
+    .getByRole('button')
+    .first();
+  await expect(slot).toBeEnabled();
+  await guest.clock.runFor(2 * 60_000 + 1000);
+  await expect(guest.getByRole('status').filter({ hasText: /^Voting closed at its deadline/ })).toBeVisible();
+  await expect(slot).toBeDisabled();
+  await expectNoAxeViolations(guest);
+
+  // Taken away, the poll takes votes again.
+  await listed.getByRole('button', { name: `Remove the deadline of ${title}` }).click();
+  await expect(listed.getByText('Optional: votes close by themselves then.')).toBeVisible();
+  await expect(deadline).toHaveValue('');
+});

@@ -3,16 +3,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import {
-  priceTable,
-  describePickup,
-  formatPrice,
-  pickupDate,
-  pickupDays,
-  priceLine,
-} from '../../src/features/shop/orders.ts';
+import { priceTable, describePickup, formatPrice, pickupDays, priceLine } from '../../src/features/shop/orders.ts';
 import { describePickupDay } from '../../src/features/dashboard/logic.ts';
 import { SHOP_HOME } from '../../src/lib/features.ts';
+import { dateInWords } from '../../src/lib/utc-day.ts';
 import { setAddressState, signMailLink } from '../../src/server/mail-address.ts';
 import { features, shop, switchedOff } from '../site-config.ts';
 import { siteLoaded, test } from './fixtures.ts';
@@ -270,7 +264,7 @@ test.describe('shop: products and cart', () => {
     const pickup = dialog.getByLabel('Pickup day');
     const chosen = days.at(-1);
     if (chosen) {
-      await expect(pickup.locator('option')).toHaveText(days.map(pickupDate));
+      await expect(pickup.locator('option')).toHaveText(days.map(dateInWords));
       await expect(pickup).toHaveValue(days[0]!);
       await pickup.selectOption(chosen);
     } else await expect(pickup).toHaveCount(0);

@@ -17,8 +17,9 @@ import listPolls from '../../netlify/functions/scheduling-polls.mts';
 import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.mts';
 import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
+import settingsHandler from '../../netlify/functions/scheduling-poll-settings.mts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
+import { DEADLINE_PASSED, MAX_DEADLINE_DAYS, POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
 import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
 import { NOT_YOUR_POLL, createPoll as createPollAs } from '../../src/features/scheduling/organising/service.server.ts';
 import {
@@ -374,6 +375,54 @@ describe.skipIf(!features.scheduling)('finalising', () => {
     expect(wrong).toMatchObject({ status: 400, body: { error: 'There is no such option in this poll.' } });
     const missing = await call(finalisePoll, { token: admin, body: { pollId: 'zzzzzzzzzzzz', optionId: 'x' } });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe.skipIf(!features.scheduling)('a deadline', () => {
+  const settings = (pollId: string, fields: Record<string, unknown>, token = admin) =>
+    call(settingsHandler, { token, body: { pollId, ...fields } });
+
+  it('closes the votes by themselves at the deadline; the page and the list say when; taken away, they open again', async () => {
+    const poll = await createPoll();
+    const [slot, other] = poll.options;
+    const deadline = Date.now() + 3_600_000;
+    expect((await settings(poll.id, { deadline })).status).toBe(200);
+    expect((await readPoll(poll.id)).body.deadline).toBe(deadline);
+    expect((await consolePolls()).polls.find((each) => each.id === poll.id)?.deadline).toBe(deadline);
+    expect((await vote(poll.id, slot!.id)).status).toBe(200);
+
+    // The deadline reached (moved back in the store, as time would): no vote lands, added or taken back.
+    await redis().hset(schedulingKeys.state(poll.id), { deadline: Date.now() - 1000 });
+    expect(await vote(poll.id, other!.id)).toMatchObject({
+      status: 409,
+      body: { error: DEADLINE_PASSED, reason: 'deadline-passed' },
+    });
+    expect((await vote(poll.id, slot!.id, {}, removeChoice)).status).toBe(409);
+    expect(await answers(poll.id)).toHaveLength(1);
+    // The organiser may still decide.
+    expect((await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: slot!.id } })).status).toBe(
+      200,
+    );
+    expect((await call(reopenPoll, { token: admin, body: { pollId: poll.id } })).status).toBe(200);
+
+    expect((await settings(poll.id, { deadline: null })).status).toBe(200);
+    expect((await readPoll(poll.id)).body.deadline).toBeUndefined();
+    expect((await vote(poll.id, other!.id)).status).toBe(200);
+  });
+
+  it.each([
+    [() => Date.now() - 60_000, 'The deadline must be in the future.'],
+    [() => Date.now() + (MAX_DEADLINE_DAYS + 1) * 86_400_000, 'The deadline must be within a year.'],
+    [() => 'tomorrow', 'deadline must be a time in ms.'],
+  ])('refuses a deadline %#: %s', async (deadline, message) => {
+    const poll = await createPoll();
+    expect(await settings(poll.id, { deadline: deadline() })).toMatchObject({ status: 400, body: { error: message } });
+    expect((await readPoll(poll.id)).body.deadline).toBeUndefined();
+  });
+
+  it('is set by the poll’s organiser only', async () => {
+    const poll = await createPoll();
+    expect((await settings(poll.id, { deadline: Date.now() + 60_000 }, member)).status).toBe(403);
   });
 });
 

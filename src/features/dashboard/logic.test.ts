@@ -32,7 +32,7 @@ describe('dashboard wording', () => {
     expect(describeOrderLine(line)).toBe('2 × Hot Pickles, Pint');
     expect(describeOrderLine({ ...line, unitPrice: 750 })).toMatch(/^2 × Hot Pickles, Pint: \D*15\.00$/);
     // The same calendar day in any time zone (these tests run in St John's, UTC-3:30).
-    expect(describePickupDay('2026-12-05')).toBe(`Saturday 5 December, ${SHOP_PICKUP.hours}`);
+    expect(describePickupDay('2026-12-05')).toBe(`Saturday, December 5, ${SHOP_PICKUP.hours}`);
   });
 
   it('shows N/A or the given placeholder for empty fields', () => {

@@ -7,6 +7,7 @@ import type { ForumNotification, NotificationKind, OwnJoinRequest } from '../for
 import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import { SHOP_PRICES } from '../../content/shop/prices.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { dateInWords } from '../../lib/utc-day.ts';
 import type { OrderLine, OrderMailState } from '../shop/schema.ts';
 import type { GameMode, NeverWon, Stats } from '../word-game/schema.ts';
 
@@ -56,8 +57,8 @@ export function describeOrderMail(state: OrderMailState): string {
 /** An order's amount in cents in the shop's currency (src/content/shop/prices.ts): '$37.50'. */
 export const formatPrice = (cents: number): string => formatMoney(cents, SHOP_PRICES.currency);
 
-/** An order's pickup day ('YYYY-MM-DD', the farm's date) as the dashboard says a day, with the farm's hours: 'Saturday 5 December, 9:00 to 13:00'. */
-export const describePickupDay = (day: string): string => `${dayOf(`${day}T12:00:00`)}, ${SHOP_PICKUP.hours}`;
+/** An order's pickup day ('YYYY-MM-DD', the farm's date) as the shop says it, with the farm's hours: 'Saturday, December 5, 9:00 to 13:00'. */
+export const describePickupDay = (day: string): string => `${dateInWords(day)}, ${SHOP_PICKUP.hours}`;
 
 /** Describes an order line, e.g. '3 × Hot Pickles, Quart: $37.50' (the price only when it had one). */
 export function describeOrderLine(line: OrderLine): string {

@@ -2,6 +2,7 @@
 // whole cents and the totals, the pickup days the farm offers (src/content/shop/pickup.ts), and the
 // confirmation mail. Apart from logic.ts, which every page's script holds for the products page's
 // picker: this is the cart's, the cards' and the server's only.
+import { dateInWords } from '../../lib/utc-day.ts';
 import { SHOP_PICKUP } from '../../content/shop/pickup.ts';
 import { SHOP_PRICES } from '../../content/shop/prices.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -97,18 +98,8 @@ export function pickupProblem(day: string, now: number): string | undefined {
   return offered.has(day) ? undefined : 'That pickup day is not one the farm offers. Please choose another.';
 }
 
-/** A pickup day in words, the same wherever it is read: 'Saturday, December 5'. */
-export function pickupDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  });
-}
-
 /** A pickup day as the shop says it: 'Saturday, December 5, 9:00 to 13:00'. */
-export const describePickup = (day: string): string => `${pickupDate(day)}, ${SHOP_PICKUP.hours}`;
+export const describePickup = (day: string): string => `${dateInWords(day)}, ${SHOP_PICKUP.hours}`;
 
 /**
  * Composes the confirmation mail for an order. It goes to an address the shopper typed, which may

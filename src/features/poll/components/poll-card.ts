@@ -6,6 +6,7 @@
 import { showFieldError } from '../../../components/field.ts';
 import { showToast } from '../../../components/toast.ts';
 import { canRunPoll } from '../../../lib/policy.ts';
+import { localDateTime } from '../../../lib/time-zones.ts';
 import { ApiError, refusalReason } from '../../../platform/api-client.ts';
 import { BotCheckUnavailable, passBotCheck } from '../../../platform/captcha.ts';
 import { readStored, writeStored } from '../../../platform/browser-storage.ts';
@@ -55,13 +56,6 @@ const OWNER_SAYS = {
 
 /** The longest wait for a read again: a timer's delay is at most about 24 days. */
 const LONGEST_WAIT_MS = 86_400_000;
-
-/** A time (ms) as a datetime-local control holds it, in this browser's time zone. */
-function localDateTime(time: number): string {
-  const date = new Date(time);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
-}
 
 function hasVoted(question: number): boolean {
   return readStored(votedKey(question)) === 'true';

@@ -42,7 +42,14 @@ export function removeVotersSince(pollId: string, joinedSince: number) {
   return post<RemovedVoters>('remove-voter', { pollId, joinedSince });
 }
 type RemovedVoters = { status: 'Success'; removedVoters: number; removedAnswers: number };
-/** Switches a poll's comments or its daily digest on or off (its organiser). */
-export function changePollSettings(pollId: string, settings: { comments?: boolean; digest?: boolean }) {
+/** The settings an organiser changes: comments, the daily digest, the deadline (ms; null takes it away). */
+export interface PollSettings {
+  comments?: boolean;
+  digest?: boolean;
+  deadline?: number | null;
+}
+
+/** Changes a poll's settings (its organiser); those left out stay as they are. */
+export function changePollSettings(pollId: string, settings: PollSettings) {
   return post('poll-settings', { pollId, ...settings });
 }

@@ -74,7 +74,7 @@ async function readPollsPage(
       commentsOff: schedulingKeys.commentsOff(),
       digests: schedulingKeys.digests(),
     },
-    { below, count, named, people: around(schedulingKeys.people) },
+    { below, count, named, people: around(schedulingKeys.people), state: around(schedulingKeys.state) },
   );
   const polls: ListedPoll[] = [];
   let older: string | null = null;
@@ -85,6 +85,7 @@ async function readPollsPage(
       ...(row.organiser ? { organiser: row.organiser.split('#')[0] } : {}),
       ...(row.commentsOff ? { commentsOff: true as const } : {}),
       ...(row.digest ? { digest: true as const } : {}),
+      ...(row.deadline ? { deadline: Number(row.deadline) } : {}),
     });
     if (row.place) older = row.place;
   }
@@ -237,7 +238,7 @@ export function reopenPoll(organiser: Organiser, pollId: string) {
 export function setPollSettings(
   organiser: Organiser,
   pollId: string,
-  settings: { comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off' },
+  settings: { comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off'; deadline: number },
 ) {
   return runAsAdmin(
     organiser,

@@ -69,14 +69,17 @@ export interface PollRow {
   organiser: string;
   commentsOff: boolean;
   digest: boolean;
+  /** When its votes close by themselves (ms, as text), or '' for no deadline. */
+  deadline: string;
 }
 
 /** A page of made polls, newest first: at most `count` placed below `below` ('+inf', or '(<place>')
  * in the index, then the `named` polls that are stored; and whether older ones remain. A poll's
- * voters are its people hash's (`people`: that key's text around the poll id). */
+ * voters are its people hash's, its deadline its state's (`people`, `state`: those keys' text
+ * around the poll id). */
 export const listPolls = defineLimitedScript<
   'index' | 'polls' | 'finals' | 'organisers' | 'commentsOff' | 'digests',
-  { below: string; count: number; named: string[]; people: [string, string] },
+  { below: string; count: number; named: string[]; people: [string, string]; state: [string, string] },
   { more: boolean; polls: PollRow[] | Record<string, never> }
 >(
   `
@@ -94,6 +97,7 @@ local function add(id, place)
     organiser = redis.call('HGET', K.organisers, id) or '',
     commentsOff = redis.call('SISMEMBER', K.commentsOff, id) == 1,
     digest = redis.call('SISMEMBER', K.digests, id) == 1,
+    deadline = redis.call('HGET', A.state[1] .. id .. A.state[2], 'deadline') or '',
   }
 end
 for i = 1, #rows, 2 do
@@ -265,7 +269,8 @@ return cjson.encode({ voters = voters, answers = answers })`,
 );
 
 /**
- * Switches a poll's comments and its daily digest 'on' or 'off' ('' leaves one as it is). A digest
+ * Switches a poll's comments and its daily digest 'on' or 'off' ('' leaves one as it is), and sets
+ * its deadline (ms; 0 takes it away, -1 leaves it as it is), kept in its state. A digest
  * goes to the organiser's account's email, or to the site's owner for a poll of the console's own,
  * so it is switched on only where there is one (the organiser's account still the one that has its
  * name, keys.ts accountKeyOf); `userPrefix` is the account hash key of the username ''. Switched
@@ -273,7 +278,13 @@ return cjson.encode({ voters = voters, answers = answers })`,
  */
 export const setPollSettings = defineLimitedScript<
   'polls' | 'organisers' | 'commentsOff' | 'digests' | 'state',
-  Acting & { pollId: string; comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off'; userPrefix: string },
+  Acting & {
+    pollId: string;
+    comments: '' | 'on' | 'off';
+    digest: '' | 'on' | 'off';
+    deadline: number;
+    userPrefix: string;
+  },
   'ok' | 'missing' | 'not-theirs' | 'no-email'
 >(`${MAY_ORGANISE}
 if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return 'missing' end
@@ -290,5 +301,6 @@ elseif A.digest == 'off' then
   redis.call('SREM', K.digests, A.pollId)
 end
 if A.comments == 'off' then redis.call('SADD', K.commentsOff, A.pollId) elseif A.comments == 'on' then redis.call('SREM', K.commentsOff, A.pollId) end
+if A.deadline == 0 then redis.call('HDEL', K.state, 'deadline') elseif A.deadline > 0 then redis.call('HSET', K.state, 'deadline', A.deadline) end
 redis.call('HINCRBY', K.state, 'version', 1)
 return 'ok'`);

@@ -8,7 +8,15 @@ import { OPERATOR, type SignedIn } from '../../../server/caller.ts';
 import { mailCaps } from '../../../server/mail.ts';
 import type { SessionUser } from '../../../server/session.ts';
 import { organiserShare, tellVoters } from '../mail/service.server.ts';
-import { NO_SUCH_OPTION, NO_SUCH_POLL, isPollId, keptUntil, newPollProblem, pollOptions } from '../poll/logic.ts';
+import {
+  NO_SUCH_OPTION,
+  NO_SUCH_POLL,
+  deadlineProblem,
+  isPollId,
+  keptUntil,
+  newPollProblem,
+  pollOptions,
+} from '../poll/logic.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
 import * as votes from '../voting/repo.server.ts';
 import * as repo from './repo.server.ts';
@@ -102,10 +110,23 @@ export async function removeVoter(organiser: repo.Organiser, input: RemoveVoterR
 
 const setting = (on: boolean | undefined) => (on === undefined ? '' : on ? 'on' : 'off');
 
-/** Switches a poll's comments or its organiser's daily digest on or off, for its organiser or an admin. */
-export async function changeSettings(organiser: repo.Organiser, { pollId, comments, digest }: PollSettingsRequest) {
+/**
+ * Switches a poll's comments or its organiser's daily digest on or off, or sets or takes away the
+ * deadline its votes close at by themselves, for its organiser or an admin.
+ */
+export async function changeSettings(
+  organiser: repo.Organiser,
+  { pollId, comments, digest, deadline }: PollSettingsRequest,
+) {
+  const problem = deadline ? deadlineProblem(deadline, Date.now()) : undefined;
+  if (problem) throw new AppError('bad_request', problem);
   const outcome = isPollId(pollId)
-    ? await repo.setPollSettings(organiser, pollId, { comments: setting(comments), digest: setting(digest) })
+    ? await repo.setPollSettings(organiser, pollId, {
+        comments: setting(comments),
+        digest: setting(digest),
+        // -1 leaves it as it is, 0 takes it away.
+        deadline: deadline === undefined ? -1 : (deadline ?? 0),
+      })
     : 'missing';
   refuse(outcome);
   if (outcome === 'no-email') throw new AppError('conflict', NO_DIGEST_ADDRESS);

@@ -64,10 +64,14 @@ onMount($madePolls, () => {
   void enqueue(loadPolls);
 });
 
+/** When the list was last read (ms): a poll's deadline has passed if it came before. */
+export const $listedAt = atom(Date.now());
+
 /** Loads the newest made polls, or those older than `before` after the ones shown; a failure says why and leaves those shown. */
 async function loadPage(before?: string): Promise<void> {
   try {
     const page = await (before ? api.fetchPolls(before) : scope === 'mine' ? api.fetchOwnPolls() : api.fetchPolls());
+    $listedAt.set(Date.now());
     const shown = before ? ($madePolls.get() ?? []) : [];
     const known = new Set(shown.map((poll) => poll.id));
     $madePolls.set([...shown, ...page.polls.filter((poll) => !known.has(poll.id))]);
@@ -182,13 +186,14 @@ export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: api.
 export const finalise = (pollId: string, optionId: string) =>
   act(pollId, async () => $pollNotices.setKey(pollId, toldNotice((await api.finalisePoll(pollId, optionId)).told)));
 
-/** Switches a made poll's comments or digest: shown at once, put back by the reload if refused. */
-export function changeSettings(pollId: string, settings: { comments?: boolean; digest?: boolean }): Promise<void> {
-  const { comments, digest } = settings;
+/** Changes a made poll's comments, digest or deadline: shown at once, put back by the reload if refused. */
+export function changeSettings(pollId: string, settings: api.PollSettings): Promise<void> {
+  const { comments, digest, deadline } = settings;
   const shown = (poll: ListedPoll): ListedPoll => ({
     ...poll,
     commentsOff: comments === undefined ? poll.commentsOff : !comments || undefined,
     digest: digest === undefined ? poll.digest : digest || undefined,
+    deadline: deadline === undefined ? poll.deadline : (deadline ?? undefined),
   });
   $madePolls.set($madePolls.get()?.map((poll) => (poll.id === pollId ? shown(poll) : poll)) ?? null);
   return act(pollId, () => api.changePollSettings(pollId, settings));

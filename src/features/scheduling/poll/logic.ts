@@ -116,6 +116,22 @@ export const NAME_TAKEN = 'That name is already taken. Please choose another.';
 export const POLL_FULL = 'This poll has all the voters it can take. Voters already in it can still change their votes.';
 export const POLL_CLOSED =
   'This poll is closed: the organiser has picked the final option, so votes can no longer change.';
+export const DEADLINE_PASSED =
+  'Voting in this poll closed at its deadline, so votes can no longer change. The organiser will pick the final option.';
+
+/** How far ahead an organiser may set a poll's deadline: a year. */
+export const MAX_DEADLINE_DAYS = 366;
+
+/** Why an organiser cannot set a poll's votes to close at `deadline` (ms) at `now`, or undefined when they can. */
+export function deadlineProblem(deadline: number, now: number): string | undefined {
+  if (deadline <= now) return 'The deadline must be in the future.';
+  if (deadline > now + MAX_DEADLINE_DAYS * 86_400_000) return 'The deadline must be within a year.';
+  return undefined;
+}
+
+/** Whether a poll's votes have closed at its deadline by `now` (ms). */
+export const pastDeadline = (poll: Pick<CreatedPoll, 'deadline'>, now: number): boolean =>
+  poll.deadline !== undefined && now >= poll.deadline;
 /** Registration refuses usernames that start with it, so no account is mistaken for a visitor. */
 export const ANON_PREFIX = ANONYMOUS_PREFIX;
 /** How to answer a poll that takes "if need be", and one that takes yes answers only (the configured ones). */

@@ -13,14 +13,14 @@ import { schedulingKeys } from './keys.server.ts';
  * time slots out and puts them back). A configured poll not stored yet reads as its config makes it.
  */
 export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; version: number } | undefined> {
-  const [definition, final, version, offered, commentsOff] = (await redis()
+  const [definition, final, [version, deadline], offered, commentsOff] = (await redis()
     .pipeline()
     .hget(schedulingKeys.polls(), pollId)
     .hget(schedulingKeys.finals(), pollId)
-    .hget(schedulingKeys.state(pollId), 'version')
+    .hmget(schedulingKeys.state(pollId), 'version', 'deadline')
     .smembers(schedulingKeys.offered(pollId))
     .sismember(schedulingKeys.commentsOff(), pollId)
-    .exec()) as [string | null, string | null, string | null, string[], number];
+    .exec()) as [string | null, string | null, [string | null, string | null], string[], number];
   const configured = specPoll(pollId);
   if (definition === null && !configured) return undefined;
   const poll =
@@ -31,6 +31,7 @@ export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; ver
       ...poll,
       options: poll.options.filter((option) => open.has(option.id)),
       ...(commentsOff ? { commentsOff: true as const } : {}),
+      ...(deadline ? { deadline: Number(deadline) } : {}),
     },
     version: Number(version ?? 0),
   };

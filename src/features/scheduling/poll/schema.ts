@@ -29,7 +29,7 @@ export const answer = v.optional(v.picklist(['yes', 'ifNeedBe'], 'answer must be
 
 /** Why a vote or comment was refused, when a page or an adapter acts on it (`reason` beside `error`). */
 export type SchedulingReason =
-  'poll-closed' | 'name-taken' | 'poll-full' | 'unknown-option' | 'comments-off' | 'comments-full';
+  'poll-closed' | 'deadline-passed' | 'name-taken' | 'poll-full' | 'unknown-option' | 'comments-off' | 'comments-full';
 
 export interface NewPollDay {
   /** 'YYYY-MM-DD' in the poll's zone. */
@@ -73,6 +73,8 @@ export interface CreatedPoll {
   yesOnly?: true;
   /** A setting read beside the definition, never part of it. */
   commentsOff?: true;
+  /** The time (ms) its votes close by themselves, when its organiser set one (a setting, as commentsOff). */
+  deadline?: number;
 }
 
 /** A poll as an organiser's list shows it: its voters, and for the console the name of the member who made it. */

@@ -106,6 +106,18 @@ describe('scheduling poll store', () => {
     expect(api.sendVote).not.toHaveBeenCalled();
   });
 
+  it('closes the votes at the poll’s deadline while the page is open: a click then sends nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    api.fetchPollAnswers.mockResolvedValue([vote(0, 'anon_Jo'), vote(1, 'Demo_Visitor', true)]);
+    api.fetchPoll.mockResolvedValue({ ...yesOnlyPoll, deadline: Date.now() + 60_000 });
+    poll = await openPoll('demo_visitor');
+    expect(poll.$poll.get()).toMatchObject({ canVote: true, deadlinePassed: false });
+    await vi.advanceTimersByTimeAsync(60_000 + 250);
+    expect(poll.$poll.get()).toMatchObject({ canVote: false, deadlinePassed: true });
+    expect(await poll.toggleChoice(POLL, '0827-700pm')).toBeUndefined();
+    expect(api.sendVote).not.toHaveBeenCalled();
+  });
+
   it('shows an empty poll when its loads fail', async () => {
     api.fetchPoll.mockRejectedValue(new Error('down'));
     api.fetchPollAnswers.mockRejectedValue(new Error('down'));

@@ -12,6 +12,7 @@ import { whileVisible } from '../../../platform/while-visible.ts';
 import { COMMENT_NAME_NEEDED, type CommentsResponse, commentProblem } from '../comments/logic.ts';
 import * as api from './api-client.ts';
 import {
+  pastDeadline,
   INVALID_EMAIL,
   NAME_TAKEN,
   POLL_FULL,
@@ -37,6 +38,8 @@ function initialState(typed: string, email: string) {
     options: null as PollOption[] | null,
     /** The poll is gone (deleted, or never made). */
     missing: false,
+    /** The time (ms) the page last looked at the clock: a deadline has passed once it is reached. */
+    now: Date.now(),
     votes: null as Vote[] | null,
     answers: new Map() as ReadonlyMap<string, Answer>,
     /** Whose answers `answers` holds: voting opens once they have loaded, so a click never races them. */
@@ -58,13 +61,16 @@ function viewOf(id: string, user: UserDetails, voter: string, state: PollState) 
   const votes = state.votes ?? [];
   const voters = new Map<string, Voter[]>();
   for (const vote of votes) voters.set(vote.option, [...(voters.get(vote.option) ?? []), vote.user]);
+  const deadlinePassed = state.details !== undefined && pastDeadline(state.details, state.now);
   return {
     ...state,
     id,
     member: user.username ? user : undefined,
     /** The name votes go under ('' while there is none). */
     voter,
-    canVote: voter !== '' && state.choicesFor === voter && !state.details?.final,
+    canVote: voter !== '' && state.choicesFor === voter && !state.details?.final && !deadlinePassed,
+    /** Its votes closed at its deadline (the organiser has yet to pick, or has). */
+    deadlinePassed,
     /** Null until the options and the votes have both arrived. */
     options: state.votes === null ? null : state.options,
     /** Whether a click cycles yes → if need be → no; else yes ↔ no. */
@@ -112,6 +118,8 @@ function createPoll(id: string, failures: FailureLogs) {
     sending: 0,
     /** The version the shown poll was loaded at (-1 before it is known). */
     version: -1,
+    /** Looks at the clock again just after the poll's deadline, so the page closes with it. */
+    deadlineTimer: undefined as ReturnType<typeof setTimeout> | undefined,
   };
 
   onMount($view, () => {
@@ -164,12 +172,18 @@ function loadAll(poll: Poll, version?: number) {
   ]);
 }
 
-function loadOptions({ id, failures, $state }: Poll, version?: number): Promise<void> {
+function loadOptions(poll: Poll, version?: number): Promise<void> {
+  const { id, failures, $state } = poll;
   return task(async () => {
     try {
       const { options, ...details } = await api.fetchPoll(id, version);
       $state.setKey('options', options);
       $state.setKey('details', details);
+      $state.setKey('now', Date.now());
+      clearTimeout(poll.deadlineTimer);
+      const wait = details.deadline === undefined ? -1 : details.deadline - Date.now() + 250;
+      // A timer runs at most 2^31 - 1 ms ahead; a later deadline is looked at again by the next read.
+      if (wait > 0 && wait < 2 ** 31) poll.deadlineTimer = setTimeout(() => $state.setKey('now', Date.now()), wait);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) $state.setKey('missing', true);
       else failed(failures.options, error);
@@ -250,7 +264,9 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   const { $state } = poll;
   const voter = poll.$voter.get();
   const { answers, choicesFor, details } = $state.get();
-  if (!voter || choicesFor !== voter || details?.final) return Promise.resolve();
+  if (!voter || choicesFor !== voter || details?.final || (details && pastDeadline(details, Date.now()))) {
+    return Promise.resolve();
+  }
   const before = answers.get(optionId);
   const after = details && !details.yesOnly ? nextAnswer(before) : before ? undefined : 'yes';
   const show = (answer: Answer | undefined) => {
@@ -273,8 +289,8 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
     } catch (error) {
       show(before);
       const reason = refusalReason<SchedulingReason>(error);
-      // Closed: the organiser decided meanwhile, and the page shows the decision.
-      if (reason === 'poll-closed') await loadOptions(poll);
+      // Closed: the organiser decided meanwhile, or the deadline came, and the page shows it.
+      if (reason === 'poll-closed' || reason === 'deadline-passed') await loadOptions(poll);
       else if (reason === 'poll-full') edit(poll, 'name', { error: POLL_FULL });
       else if (reason === 'name-taken') edit(poll, 'name', { saved: false, error: NAME_TAKEN });
       else failed(error);

@@ -55,6 +55,13 @@ export function clockLabel(hours: number, minutes: number): string {
   return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** An instant on the viewer's clock: 'Sun, Oct 25, 2026, 7:00 PM JST' ('… 7:00 PM your time' on the visitor's own). */
+export function instantLabel(ms: number, viewer: Viewer = VISITOR): string {
+  const local = new Date(ms + viewer.offsetAt(ms) * 60_000);
+  const time = clockLabel(local.getUTCHours(), local.getUTCMinutes());
+  return `${dayLabel(local.toISOString().slice(0, 10))}, ${time} ${viewer.name(ms)}`;
+}
+
 /** A slot's offset in its poll's zone: the distance from its start instant to its wall-clock time. */
 function pollOffset(option: PollOption & { start: number; time: string }): number {
   const [year, month, day] = option.date.split('-').map(Number) as [number, number, number];

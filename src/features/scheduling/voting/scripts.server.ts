@@ -8,7 +8,7 @@ import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 import { COUNT_IN } from '../../../server/scripts/rate-limit.ts';
 import { type Wait, defineScript } from '../../../server/scripts/script.ts';
 
-export type ChangeOutcome = 'ok' | 'taken' | 'no-poll' | 'unknown-option' | 'full' | 'closed' | Wait;
+export type ChangeOutcome = 'ok' | 'taken' | 'no-poll' | 'unknown-option' | 'full' | 'closed' | 'deadline' | Wait;
 
 /**
  * Claims an anonymous name for the secret whose hash is `newSecretHash`, unless it is claimed
@@ -51,7 +51,8 @@ return 'claimed'`);
 
 /**
  * Adds or removes one vote, raising the poll's version, and for an add its answers and (for a
- * voter new to it) voters since the last digest. Refuses a finalised poll ('closed'), a new voter
+ * voter new to it) voters since the last digest. Refuses a finalised poll ('closed'), a poll past
+ * the deadline in its state at `now` ('deadline'), a new voter
  * once the poll has `maxVoters` ('full'), and a new voter, signed in or not, once their address's
  * new-voter counter is full (a Wait); such a refusal takes back a claim `claimed` in the same request from a
  * voter with no votes. An anonymous voter holds their name's claim (claimName). A registered
@@ -92,6 +93,8 @@ end
 if redis.call('EXISTS', K.offered) == 0 then return refuse('no-poll') end
 if redis.call('SISMEMBER', K.offered, A.optionId) == 0 then return refuse('unknown-option') end
 if redis.call('HEXISTS', K.finals, A.pollId) == 1 then return refuse('closed') end
+local deadline = tonumber(redis.call('HGET', K.state, 'deadline') or '')
+if deadline and A.now >= deadline then return refuse('deadline') end
 local person = redis.call('HGET', K.people, voter)
 local new_voter = A.change == 'add' and not person
 if new_voter and redis.call('HLEN', K.people) >= A.maxVoters then return refuse('full') end

@@ -16,6 +16,7 @@ import {
   ANON_PREFIX,
   NAME_TAKEN,
   POLL_CLOSED,
+  DEADLINE_PASSED,
   POLL_FULL,
   anonymousVoter,
   isAnonymous,
@@ -114,6 +115,7 @@ export async function vote(
   if (outcome === 'no-poll') throw new AppError('not_found', 'There is no such poll.');
   if (outcome === 'unknown-option') throw refusal('bad_request', NO_SUCH_OPTION, 'unknown-option');
   if (outcome === 'closed') throw refusal('conflict', POLL_CLOSED, 'poll-closed');
+  if (outcome === 'deadline') throw refusal('conflict', DEADLINE_PASSED, 'deadline-passed');
   if (outcome === 'taken') throw refusal('conflict', NAME_TAKEN, 'name-taken');
   if (outcome === 'full') throw refusal('conflict', POLL_FULL, 'poll-full');
   return claim === 'claimed' ? { claimSecret: newSecret } : {};

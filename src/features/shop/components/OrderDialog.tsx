@@ -9,7 +9,8 @@ import { MAX_EMAIL_LENGTH, isValidEmail } from '../../../lib/email.ts';
 import { captchaReady } from '../../../platform/captcha.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
 import { SHOP_PICKUP } from '../../../content/shop/pickup.ts';
-import { pickupDate, pickupDays } from '../orders.ts';
+import { dateInWords } from '../../../lib/utc-day.ts';
+import { pickupDays } from '../orders.ts';
 import { INVALID_EMAIL_FORMAT } from '../schema.ts';
 
 interface OrderDialogProps {
@@ -80,7 +81,7 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
         >
           {days.map((day) => (
             <option key={day} value={day}>
-              {pickupDate(day)}
+              {dateInWords(day)}
             </option>
           ))}
         </Field>

@@ -12,13 +12,16 @@ import {
   MAX_POLL_OPTIONS,
   MAX_TITLE_LENGTH,
   POLL_LINK,
+  deadlineProblem,
   displayName,
   isPollId,
   keptUntil,
+  pastDeadline,
   pollPath,
 } from '../../poll/logic.ts';
 import type { NewPollDay } from '../../poll/schema.ts';
-import { dayLabel, decisionLabel, optionLabel } from '../../time/logic.ts';
+import { localDateTime } from '../../../../lib/time-zones.ts';
+import { dayLabel, decisionLabel, instantLabel, optionLabel } from '../../time/logic.ts';
 import { knownZones } from '../../time/store.ts';
 import * as store from '../store.ts';
 
@@ -199,7 +202,60 @@ function DayEditor({ day }: { day: NewPollDay }) {
   );
 }
 
+/** The deadline a poll's votes close at by themselves: set on the organiser's clock, or taken away. */
+function DeadlineSetting({ poll }: { poll: store.ListedPoll }) {
+  const [typed, setTyped] = useState(poll.deadline === undefined ? '' : localDateTime(poll.deadline));
+  const [problem, setProblem] = useState('');
+  const id = `made-${poll.id}-deadline`;
+  const set = () => {
+    const deadline = typed ? new Date(typed).getTime() : NaN;
+    const why = Number.isNaN(deadline)
+      ? 'Choose the date and time voting closes.'
+      : deadlineProblem(deadline, Date.now());
+    setProblem(why ?? '');
+    if (!why) void store.changeSettings(poll.id, { deadline });
+  };
+  const passed = pastDeadline(poll, useStore(store.$listedAt));
+  return (
+    <div className="made-poll-deadline">
+      <Field
+        id={id}
+        label="Voting closes"
+        type="datetime-local"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        hint={
+          poll.deadline === undefined
+            ? 'Optional: votes close by themselves then.'
+            : passed
+              ? `Voting closed at its deadline, ${instantLabel(poll.deadline)}: pick the final option.`
+              : `Votes close by themselves ${instantLabel(poll.deadline)}.`
+        }
+        error={problem}
+        action={
+          <button type="button" className="button" onClick={set}>
+            Set deadline<span className="visually-hidden"> of {poll.title}</span>
+          </button>
+        }
+      />
+      {poll.deadline !== undefined && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setTyped('');
+            void store.changeSettings(poll.id, { deadline: null });
+          }}
+        >
+          Remove the deadline<span className="visually-hidden"> of {poll.title}</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
 function MadePoll({ poll }: { poll: store.ListedPoll }) {
+  const listedAt = useStore(store.$listedAt);
   const error = useStore(store.$pollErrors)[poll.id] ?? '';
   const notice = useStore(store.$pollNotices)[poll.id] ?? '';
   const confirming = useStore(store.$confirmingDelete) === poll.id;
@@ -214,7 +270,11 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
       </h3>
       <p className="sched-note">
         {poll.voters} voter(s) · {poll.options.length} option(s) ·{' '}
-        {poll.final ? `Decided: ${decisionLabel(poll)}` : 'Open'}
+        {poll.final
+          ? `Decided: ${decisionLabel(poll)}`
+          : pastDeadline(poll, listedAt)
+            ? 'Voting closed at its deadline: pick the final option'
+            : 'Open'}
         {poll.organiser && ` · Made by ${poll.organiser}`}
         {/* A made poll goes with its votes, comments and addresses on this day; the configured ones stay. */}
         {isPollId(poll.id) && ` · Kept until ${keptUntil(poll)}`}
@@ -263,6 +323,7 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
           checked={poll.digest === true}
           onChange={(event) => void store.changeSettings(poll.id, { digest: event.target.checked })}
         />
+        {!poll.final && <DeadlineSetting poll={poll} />}
       </fieldset>
       <PollVoters poll={poll} />
       <div className="made-poll-actions">

@@ -169,8 +169,18 @@ function MadePoll({ poll }: { poll: PollView }) {
             </a>
           </p>
         </section>
+      ) : poll.deadlinePassed ? (
+        <p className="sched-note sched-deadline" role="status">
+          Voting closed at its deadline, {times.instantLabel(details.deadline!, viewer)}. The organiser will pick the
+          final option.
+        </p>
       ) : (
-        <VoterPanel poll={poll} />
+        <>
+          {details.deadline !== undefined && (
+            <p className="sched-note sched-deadline">Voting closes {times.instantLabel(details.deadline, viewer)}.</p>
+          )}
+          <VoterPanel poll={poll} />
+        </>
       )}
       <DayCards
         poll={poll}
