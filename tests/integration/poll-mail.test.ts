@@ -5,6 +5,7 @@
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
 import deletePoll from '../../netlify/functions/scheduling-delete-poll.mts';
+import deadlinesJob from '../../netlify/functions/scheduling-deadlines.mts';
 import digestJob from '../../netlify/functions/scheduling-digest.mts';
 import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
 import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
@@ -299,6 +300,77 @@ describe.skipIf(!features.scheduling)('an address nobody confirmed', () => {
     expect((await call(confirmEmail, { body: { token: `${link}x` } })).status).toBe(400);
     expect((await call(unsubscribeEmail, { body: { token: link } })).status).toBe(400);
     expect(await addressState(email)).toBe('unsubscribed');
+  });
+});
+
+describe.skipIf(!features.scheduling)('the deadline', () => {
+  const settings = (token: string, pollId: string, deadline: number | null) =>
+    call(settingsHandler, { token, body: { pollId, deadline } });
+  /** Moves a poll's deadline into the past, in its state and in the run's index, as time would. */
+  const passDeadline = async (pollId: string) => {
+    const past = Date.now() - 1000;
+    await redis().hset(schedulingKeys.state(pollId), { deadline: past });
+    await redis().zadd(schedulingKeys.deadlines(), { score: past, member: pollId });
+    return past;
+  };
+  const told = () => resend().sent.filter((mail) => mail.idempotencyKey?.startsWith('deadline-'));
+  const run = () => deadlinesJob(new Request(`${SITE}/.netlify/functions/scheduling-deadlines`, { method: 'POST' }));
+
+  it('tells the organiser once, by mail to their verified address, when voting has closed', async () => {
+    process.env.SITE_URL = SITE;
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    const organiser = await member('closing@example.com');
+    const poll = await madePoll(organiser.token);
+    const set = Date.now() + 3_600_000;
+    expect((await settings(organiser.token, poll.id, set)).status).toBe(200);
+    expect(Number(await redis().zscore(schedulingKeys.deadlines(), poll.id))).toBe(set);
+    await run(); // not yet
+    expect(told()).toHaveLength(0);
+    const deadline = await passDeadline(poll.id);
+    expect(await countStoreRoundTrips(run)).toBe(2); // the deadlines taken; the mail's check of its address
+    expect(told()).toHaveLength(1);
+    const [mail] = told();
+    expect(mail).toMatchObject({
+      to: 'closing@example.com',
+      subject: 'Voting has closed in your scheduling poll',
+      idempotencyKey: `deadline-${poll.id}-${deadline}`,
+    });
+    expect(mail!.text).toContain(`  ${SITE}/scheduling_polls/p/${poll.id}`);
+    expect(mail!.text).toContain(`Your polls: ${SITE}/scheduling_polls/mine`);
+    expect(mail!.text).not.toContain('spam');
+    await run();
+    expect(told()).toHaveLength(1);
+  });
+
+  it('tells nobody of a deadline taken away, or of a poll decided or deleted; waits when the mail is spent', async () => {
+    process.env.SITE_URL = SITE;
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    const organiser = await member('busy@example.com');
+    const [removed, decided, deleted, waiting] = await Promise.all(
+      Array.from({ length: 4 }, () => madePoll(organiser.token)),
+    );
+    for (const poll of [removed, decided, deleted, waiting]) {
+      await settings(organiser.token, poll!.id, Date.now() + 3_600_000);
+      await passDeadline(poll!.id);
+    }
+    await settings(organiser.token, removed!.id, null);
+    await call(finalisePoll, {
+      token: organiser.token,
+      body: { pollId: decided!.id, optionId: decided!.options[0]!.id },
+    });
+    await call(deletePoll, { token: organiser.token, body: { pollId: deleted!.id } });
+    const before = told().length;
+    process.env.MAIL_DAILY_POLL_CAP = String(await pollMailToday());
+    await run();
+    expect(told()).toHaveLength(before);
+    process.env.MAIL_DAILY_POLL_CAP = String((await pollMailToday()) + 10);
+    await run();
+    expect(
+      told()
+        .slice(before)
+        .map((mail) => mail.idempotencyKey),
+    ).toEqual([expect.stringContaining(waiting!.id)]);
+    expect(await redis().zcard(schedulingKeys.deadlines())).toBe(0);
   });
 });
 

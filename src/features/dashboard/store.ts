@@ -1,8 +1,8 @@
 // The dashboard's state and actions (SPEC sections 2, 8): the card shown, the account, loaded for
 // the session's user, with its own changes (names, email and its link, password, deletion) and "Log
 // out everywhere", the word game's best score and statistics. A session the server no longer
-// accepts ends at /unauthorized, telling the visitor; other failures are logged. The forum's
-// requests to join: the user's own and, for the owner, those waiting. A read that answers a fresh
+// accepts ends at /unauthorized; other failures are logged. The forum's requests to join (the
+// user's own; the owner's waiting) and the member's notifications. A read that answers a fresh
 // token (new clearance or details) puts it in the session's place, so the Forum link shows.
 import { features } from '../../content/site.config.ts';
 import { atom, computed, map, onMount, task } from 'nanostores';

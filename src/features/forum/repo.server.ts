@@ -1,5 +1,6 @@
-// Forum messages and requests to join in Redis: every call of the feature's storage. A page is
-// one script's round trip; a place (the store's sequence number) is a stable cursor for paging.
+// Forum messages, members' notifications and requests to join in Redis: every call of the feature's
+// storage. A page is one script's round trip; a place (the store's sequence number) is a stable
+// cursor for paging.
 import { addressTag } from '../../server/client.ts';
 import { dailyCounter } from '../../server/daily-cap.ts';
 import { keys, usernameKey } from '../../server/keys.ts';

@@ -2,7 +2,8 @@
 // page polls; each post trims a batch of messages older than POST_RETENTION_DAYS, which no page
 // lists meanwhile (createdAt is ISO 8601 UTC, so strings compare as times do). Replies share the
 // messages' hashes (their JSON names `replyTo`) and are listed in their thread; a thread and a
-// message's reactions go with it. Their keys are known only once an id is read: scripts get prefixes.
+// message's reactions go with it. A post tells whom it answers or names (their notifications, and
+// the digest taken from them). Keys known only once an id or a name is read come as prefixes.
 import { DAILY_COUNT } from '../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../server/scripts/limited.ts';
 import { defineScript } from '../../server/scripts/script.ts';

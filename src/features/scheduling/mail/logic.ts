@@ -1,4 +1,5 @@
-// The mail a scheduling poll sends: the decision (with an .ics file) and an organiser's daily digest.
+// The mail a scheduling poll sends: the decision (with an .ics file), an organiser's daily digest and
+// the word that its deadline has passed.
 // Both go to addresses nobody verified, so neither holds anything a visitor wrote, not even the
 // poll's title: only the site's own words, the date and time, counts and links, in plain text.
 import { pollPath } from '../poll/logic.ts';
@@ -66,6 +67,26 @@ export function digestMail(lines: DigestLine[], site: string) {
       '-- ',
       'You get this mail once a day, on days with new answers, because you asked for a digest. To stop',
       'it, untick "Email me a daily digest of new answers" for the poll in Your polls.',
+    ].join('\n'),
+  };
+}
+
+/** The mail that tells an organiser their poll's deadline has passed, with its link and their polls'. */
+export function deadlineMail(pollId: string, site: string) {
+  return {
+    subject: 'Voting has closed in your scheduling poll',
+    text: [
+      'Hello,',
+      '',
+      `Voting in your scheduling poll on ${hostOf(site)} closed at its deadline. Pick the final option, and`,
+      'the voters who left an address hear it by mail:',
+      '',
+      `  ${new URL(pollPath(pollId), site).href}`,
+      '',
+      `Your polls: ${new URL('/scheduling_polls/mine', site).href}`,
+      '',
+      '-- ',
+      'You get this one mail because you set a deadline on the poll.',
     ].join('\n'),
   };
 }

@@ -1,5 +1,5 @@
-// Mail's records in Redis (keys in poll/keys.server.ts): how each voter was told of a decision, and
-// the day's digest, reserved out of the day's poll mail.
+// Mail's records in Redis (keys in poll/keys.server.ts): how each voter was told of a decision, the
+// day's digest and the deadlines passed, reserved out of the day's poll mail.
 import { dailyCounter } from '../../../server/daily-cap.ts';
 import { keys } from '../../../server/keys.ts';
 import { MAIL_COUNTERS } from '../../../server/mail.ts';
@@ -39,4 +39,24 @@ export async function takeDigests(
     },
   );
   return { mails, rows: Array.isArray(rows) ? rows : [] };
+}
+
+/** Takes the polls whose deadline has passed, with where to tell it, reserving their mail out of the day's poll mail (`cap`); one round trip. */
+export async function takeDeadlines(
+  cap: number,
+  now: number,
+): Promise<{ pollId: string; deadline: number; to: string }[]> {
+  const [dayMail, dayTtl] = dailyCounter(MAIL_COUNTERS.polls, '', now);
+  const rows = await scripts.takeDeadlines.run(
+    {
+      deadlines: schedulingKeys.deadlines(),
+      polls: schedulingKeys.polls(),
+      finals: schedulingKeys.finals(),
+      organisers: schedulingKeys.organisers(),
+      addresses: keys.mailAddresses(),
+      dayMail,
+    },
+    { now, userPrefix: keys.user(''), state: around(schedulingKeys.state), mailCap: cap, dayTtl },
+  );
+  return Array.isArray(rows) ? rows : [];
 }

@@ -1,5 +1,5 @@
-// Mail's Lua: how each voter was told of a decision, and the day's digest, taken from the counts
-// changeVote keeps in each poll's state.
+// Mail's Lua: how each voter was told of a decision, the day's digest, taken from the counts
+// changeVote keeps in each poll's state, and the organisers to tell that a deadline has passed.
 import { defineScript } from '../../../server/scripts/script.ts';
 
 /** One poll's news for a digest, and where it goes. */
@@ -78,3 +78,53 @@ for voter, told in pairs(A.told) do
   if redis.call('HEXISTS', K.people, voter) == 1 then redis.call('HSET', K.notified, voter, told) end
 end
 return 'recorded'`);
+
+/**
+ * Takes the polls whose deadline has passed by `now` from `deadlines`, for mail to their organisers:
+ * a poll still there, undecided and with that deadline still set (`state`: that key's text around
+ * the poll id), goes to its organiser's account's verified address while it is confirmed, or to
+ * 'owner' for a poll of the console's own (as takeDigests finds them); others just leave. It
+ * reserves a mail for as many as the day's poll mail (`mailCap`) has room for; the rest stay for
+ * the next run.
+ */
+export const takeDeadlines = defineScript<
+  'deadlines' | 'polls' | 'finals' | 'organisers' | 'addresses' | 'dayMail',
+  { now: number; userPrefix: string; state: [string, string]; mailCap: number; dayTtl: number },
+  { pollId: string; deadline: number; to: string }[] | Record<string, never>
+>(
+  `
+local due = redis.call('ZRANGEBYSCORE', K.deadlines, '-inf', A.now, 'WITHSCORES')
+local rows = {}
+for i = 1, #due, 2 do
+  local id, deadline = due[i], tonumber(due[i + 1])
+  local set = tonumber(redis.call('HGET', A.state[1] .. id .. A.state[2], 'deadline') or '')
+  local to = ''
+  if set == deadline and redis.call('HEXISTS', K.polls, id) == 1 and redis.call('HEXISTS', K.finals, id) == 0 then
+    to = 'owner'
+    local organiser = redis.call('HGET', K.organisers, id)
+    if organiser then
+      local name = string.match(organiser, '^[^#]*')
+      local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'emailVerified')
+      to = ((account[1] or name) == organiser and account[2]) or ''
+      if to ~= '' and redis.call('HGET', K.addresses, to) ~= 'confirmed' then to = '' end
+    end
+  end
+  if to == '' then
+    redis.call('ZREM', K.deadlines, id)
+  else
+    rows[#rows + 1] = { pollId = id, deadline = deadline, to = to }
+  end
+end
+local room = math.max(0, A.mailCap - tonumber(redis.call('GET', K.dayMail) or '0'))
+local taken = {}
+for i = 1, math.min(#rows, room) do
+  redis.call('ZREM', K.deadlines, rows[i].pollId)
+  taken[i] = rows[i]
+end
+if #taken > 0 then
+  redis.call('SET', K.dayMail, 0, 'NX', 'EX', A.dayTtl)
+  redis.call('INCRBY', K.dayMail, #taken)
+end
+return cjson.encode(taken)`,
+  { json: true },
+);

@@ -1,12 +1,13 @@
-// Mail from scheduling polls: the decision to each voter who left an address, and each organiser's
-// daily digest. Both come out of the day's poll mail, reserved in the script that finalises the poll
-// or takes the digest; a mail over a cap is recorded as not sent, and the finalising still stands.
+// Mail from scheduling polls: the decision to each voter who left an address, each organiser's
+// daily digest, and the word to an organiser that their poll's deadline has passed. All come out
+// of the day's poll mail, reserved in the script that finalises the poll or takes the digest or the
+// deadlines; a mail over a cap is recorded as not sent, and the finalising still stands.
 import * as repo from './repo.server.ts';
 import { createHash } from 'node:crypto';
 import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, digestShare, mailCaps } from '../../../server/mail.ts';
 import type { OrganisedVoter } from '../organising/schema.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
-import { type DigestLine, decisionMail, digestMail } from './logic.ts';
+import { type DigestLine, deadlineMail, decisionMail, digestMail } from './logic.ts';
 
 /** A member organiser's share of the day's poll mail: half, so two organisers' decisions always fit. */
 export const organiserShare = (cap: number) => Math.ceil(cap / 2);
@@ -63,4 +64,17 @@ export async function sendPollDigests(site: string, now = Date.now()): Promise<{
     if (outcome.delivery === 'delivered') mailed += 1;
   }
   return { mailed, waiting: byAddress.size - mails };
+}
+
+/** Tells each organiser whose poll's deadline has passed, once, within the day's poll mail; the rest are told at the next run. */
+export async function tellDeadlines(site: string, now = Date.now()): Promise<number> {
+  let mailed = 0;
+  for (const { pollId, deadline, to } of await repo.takeDeadlines(mailCaps().polls, now)) {
+    const outcome = await deliverMail(
+      { ...deadlineMail(pollId, site), to, idempotencyKey: `deadline-${pollId}-${deadline}` },
+      'Poll deadline',
+    );
+    if (outcome.delivery === 'delivered') mailed += 1;
+  }
+  return mailed;
 }

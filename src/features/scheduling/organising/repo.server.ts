@@ -249,6 +249,7 @@ export function setPollSettings(
       commentsOff: schedulingKeys.commentsOff(),
       digests: schedulingKeys.digests(),
       state: schedulingKeys.state(pollId),
+      deadlines: schedulingKeys.deadlines(),
     },
     { pollId, ...actingAs(organiser), ...settings, userPrefix: keys.user('') },
   );

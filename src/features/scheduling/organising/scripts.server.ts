@@ -270,14 +270,15 @@ return cjson.encode({ voters = voters, answers = answers })`,
 
 /**
  * Switches a poll's comments and its daily digest 'on' or 'off' ('' leaves one as it is), and sets
- * its deadline (ms; 0 takes it away, -1 leaves it as it is), kept in its state. A digest
+ * its deadline (ms; 0 takes it away, -1 leaves it as it is), kept in its state and in `deadlines`
+ * for the run that tells the organiser. A digest
  * goes to the organiser's account's email, or to the site's owner for a poll of the console's own,
  * so it is switched on only where there is one (the organiser's account still the one that has its
  * name, keys.ts accountKeyOf); `userPrefix` is the account hash key of the username ''. Switched
  * on, it counts from then.
  */
 export const setPollSettings = defineLimitedScript<
-  'polls' | 'organisers' | 'commentsOff' | 'digests' | 'state',
+  'polls' | 'organisers' | 'commentsOff' | 'digests' | 'state' | 'deadlines',
   Acting & {
     pollId: string;
     comments: '' | 'on' | 'off';
@@ -301,6 +302,12 @@ elseif A.digest == 'off' then
   redis.call('SREM', K.digests, A.pollId)
 end
 if A.comments == 'off' then redis.call('SADD', K.commentsOff, A.pollId) elseif A.comments == 'on' then redis.call('SREM', K.commentsOff, A.pollId) end
-if A.deadline == 0 then redis.call('HDEL', K.state, 'deadline') elseif A.deadline > 0 then redis.call('HSET', K.state, 'deadline', A.deadline) end
+if A.deadline == 0 then
+  redis.call('HDEL', K.state, 'deadline')
+  redis.call('ZREM', K.deadlines, A.pollId)
+elseif A.deadline > 0 then
+  redis.call('HSET', K.state, 'deadline', A.deadline)
+  redis.call('ZADD', K.deadlines, A.deadline, A.pollId)
+end
 redis.call('HINCRBY', K.state, 'version', 1)
 return 'ok'`);

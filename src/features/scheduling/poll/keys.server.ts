@@ -19,7 +19,7 @@ export const schedulingKeys = {
   people: (pollId: string) => `${SCHED}${pollId}:people`,
   /** hash {anonymous voter key → SHA-256 of its claim secret} for a scheduling poll; no expiry */
   claims: (pollId: string) => `${SCHED}${pollId}:claims`,
-  /** hash {version: raised by every change of a scheduling poll, so an open page's check for news is one small read; joined: voters it has had; answers, voters: answers given and voters new to it since its last digest} */
+  /** hash {version: raised by every change of a scheduling poll, so an open page's check for news is one small read; joined: voters it has had; answers, voters: answers given and voters new to it since its last digest; deadline: when its votes close by themselves (ms)} */
   state: (pollId: string) => `${SCHED}${pollId}:state`,
   /** hash {created poll id → JSON definition (title, zone, options…)} of the polls made in the console; no expiry */
   polls: () => `${SCHED}polls`,
@@ -37,6 +37,8 @@ export const schedulingKeys = {
   commentsOff: () => `${SCHED}comments-off`,
   /** set of the poll ids whose organiser asked for a daily digest of new answers; no expiry */
   digests: () => `${SCHED}digests`,
+  /** sorted set {poll id → its deadline (ms)} of the polls whose organiser is to be told when voting closes; the hourly run takes those passed */
+  deadlines: () => `${SCHED}deadlines`,
   /** hash {voter key → JSON {option, delivery, note}}: how each voter who left an address was told of the decision; goes with the voter and the poll */
   notified: (pollId: string) => `${SCHED}${pollId}:notified`,
   /** set of the addresses a scheduling poll's decision was mailed to this UTC day, so finalising again mails none twice; expires with the day */

@@ -226,7 +226,7 @@ function DeadlineSetting({ poll }: { poll: store.ListedPoll }) {
         onChange={(event) => setTyped(event.target.value)}
         hint={
           poll.deadline === undefined
-            ? 'Optional: votes close by themselves then.'
+            ? 'Optional: votes close by themselves then, and you hear of it by mail (to a verified address).'
             : passed
               ? `Voting closed at its deadline, ${instantLabel(poll.deadline)}: pick the final option.`
               : `Votes close by themselves ${instantLabel(poll.deadline)}.`
