@@ -266,7 +266,8 @@ export async function mailPasswordReset(
   );
 }
 
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+/** A part of a mail's idempotency key made from `text` (an address, a voter key) without holding it: its hash. */
+export const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /** The site's address for links in mail (SITE_URL; the local server sets its own), and its host name. */
 function siteAddress(): { site: string; host: string } {

@@ -508,7 +508,7 @@ export const takeDigests = defineScript<
   },
   { mails: number; rows: DigestRow[] | Record<string, never> }
 >(
-  `
+  `${DAILY_COUNT}
 local entries = redis.call('HGETALL', K.digests)
 local accounts, marks = {}, {}
 for i = 1, #entries, 2 do
@@ -539,16 +539,11 @@ for _, account in ipairs(accounts) do
     if row.total > 0 then rows[#rows + 1] = row end
   end
 end
-local function room(key, cap)
-  return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
-end
-local granted = math.min(#rows, room(K.dayMail, A.mailCap), room(K.dayDigests, A.digestShare))
+local granted = math.min(#rows, room_left(K.dayMail, A.mailCap), room_left(K.dayDigests, A.digestShare))
 local taken = {}
 if granted > 0 then
-  for _, key in ipairs({ K.dayMail, K.dayDigests }) do
-    redis.call('SET', key, 0, 'NX', 'EX', A.dayTtl)
-    redis.call('INCRBY', key, granted)
-  end
+  count_day(K.dayMail, A.dayTtl, granted)
+  count_day(K.dayDigests, A.dayTtl, granted)
   for i = 1, granted do
     local row = rows[i]
     redis.call('HSET', K.digests, row.account, cjson.encode({upTo = row.notes[1].at, day = A.today}))

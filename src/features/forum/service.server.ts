@@ -9,9 +9,8 @@ import { CLEARANCE } from '../../lib/user-details.ts';
 import { type Admin, readAsAdmin } from '../../server/admin-limit.ts';
 import { AppError } from '../../server/app-error.ts';
 import { type Operator, isSignedIn, sessionOf } from '../../server/caller.ts';
-import { createHash } from 'node:crypto';
 import { dailyCapReached } from '../../server/daily-cap.ts';
-import { deliverMail, digestShare, mailCaps } from '../../server/mail.ts';
+import { deliverMail, digestShare, hashOf, mailCaps } from '../../server/mail.ts';
 import { usernameKey } from '../../server/keys.ts';
 import { type RateLimit, rateLimited, scaledForLocalRun } from '../../server/rate-limit.ts';
 import { retention } from '../../server/retention.ts';
@@ -242,9 +241,8 @@ export async function sendDigests(site: string, now = Date.now()): Promise<{ mai
   const day = new Date(now).toISOString().slice(0, 10);
   let mailed = 0;
   for (const digest of taken) {
-    const key = createHash('sha256').update(digest.to).digest('hex').slice(0, 32);
     const outcome = await deliverMail(
-      { ...digestMail(digest, site), to: digest.to, idempotencyKey: `forum-digest-${day}-${key}` },
+      { ...digestMail(digest, site), to: digest.to, idempotencyKey: `forum-digest-${day}-${hashOf(digest.to)}` },
       'Forum digest',
     );
     if (outcome.delivery === 'delivered') mailed += 1;

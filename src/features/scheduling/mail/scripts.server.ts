@@ -1,5 +1,6 @@
 // Mail's Lua: how each voter was told of a decision, the day's digest, taken from the counts
 // changeVote keeps in each poll's state, and the organisers to tell that a deadline has passed.
+import { DAILY_COUNT } from '../../../server/scripts/daily-cap.ts';
 import { defineScript } from '../../../server/scripts/script.ts';
 
 /** One poll's news for a digest, and where it goes. */
@@ -11,12 +12,27 @@ export interface DigestRow {
 }
 
 /**
+ * Lua defining `organiser_address(id)`: where mail to poll `id`'s organiser goes. 'owner' for a
+ * poll of the console's own; else the organiser's account's verified address while it is confirmed
+ * (`K.addresses`; the account still the one that has its name, keys.ts accountKeyOf; `A.userPrefix`
+ * is the account hash key of the username ''), or '' (no mail, and no share spent on it).
+ */
+const ORGANISER_ADDRESS = `
+local function organiser_address(id)
+  local organiser = redis.call('HGET', K.organisers, id)
+  if not organiser then return 'owner' end
+  local name = string.match(organiser, '^[^#]*')
+  local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'emailVerified')
+  local to = ((account[1] or name) == organiser and account[2]) or ''
+  if to ~= '' and redis.call('HGET', K.addresses, to) ~= 'confirmed' then return '' end
+  return to
+end
+`;
+
+/**
  * Takes the day's digest: for each poll with a digest, the answers and new voters counted in its
  * state since the last one (`state`: that key's text around the poll id), emptying them, with
- * where they go: the organiser's account's verified address while it is confirmed (`addresses`;
- * the account still the one that has its name, keys.ts accountKeyOf; `userPrefix` is the account
- * hash key of the username ''), 'owner' for a poll of the console's own, or none (left out, its
- * counts still emptied); and reserves a mail per address, as many as the
+ * where they go (organiser_address; none: left out, its counts still emptied); and reserves a mail per address, as many as the
  * day's poll mail (`mailCap`) and the digests' part of it (`digestShare`, counted in `dayDigests`)
  * allow, the counters made to live `dayTtl`.
  */
@@ -25,7 +41,7 @@ export const takeDigests = defineScript<
   { userPrefix: string; state: [string, string]; mailCap: number; digestShare: number; dayTtl: number },
   { mails: number; rows: DigestRow[] | Record<string, never> }
 >(
-  `
+  `${DAILY_COUNT}${ORGANISER_ADDRESS}
 local ids = redis.call('SMEMBERS', K.digests)
 table.sort(ids)
 local rows, addresses, wanted = {}, {}, 0
@@ -34,30 +50,17 @@ for _, id in ipairs(ids) do
   local counts = redis.call('HMGET', state, 'answers', 'voters')
   redis.call('HDEL', state, 'answers', 'voters')
   if counts[1] and redis.call('HEXISTS', K.polls, id) == 1 then
-    local to = 'owner'
-    local organiser = redis.call('HGET', K.organisers, id)
-    if organiser then
-      local name = string.match(organiser, '^[^#]*')
-      local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'emailVerified')
-      to = ((account[1] or name) == organiser and account[2]) or ''
-      -- Only to an account's verified address that is still confirmed: no share is spent on the rest.
-      if to ~= '' and redis.call('HGET', K.addresses, to) ~= 'confirmed' then to = '' end
-    end
+    local to = organiser_address(id)
     if to ~= '' then
       if not addresses[to] then addresses[to] = true; wanted = wanted + 1 end
       rows[#rows + 1] = { pollId = id, to = to, answers = tonumber(counts[1]), voters = tonumber(counts[2]) or 0 }
     end
   end
 end
-local function room(key, cap)
-  return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
-end
-local granted = math.min(wanted, room(K.dayMail, A.mailCap), room(K.dayDigests, A.digestShare))
+local granted = math.min(wanted, room_left(K.dayMail, A.mailCap), room_left(K.dayDigests, A.digestShare))
 if granted > 0 then
-  for _, key in ipairs({ K.dayMail, K.dayDigests }) do
-    redis.call('SET', key, 0, 'NX', 'EX', A.dayTtl)
-    redis.call('INCRBY', key, granted)
-  end
+  count_day(K.dayMail, A.dayTtl, granted)
+  count_day(K.dayDigests, A.dayTtl, granted)
 end
 return cjson.encode({ mails = granted, rows = rows })`,
   { json: true },
@@ -82,8 +85,7 @@ return 'recorded'`);
 /**
  * Takes the polls whose deadline has passed by `now` from `deadlines`, for mail to their organisers:
  * a poll still there, undecided and with that deadline still set (`state`: that key's text around
- * the poll id), goes to its organiser's account's verified address while it is confirmed, or to
- * 'owner' for a poll of the console's own (as takeDigests finds them); others just leave. It
+ * the poll id), goes where organiser_address says; others just leave. It
  * reserves a mail for as many as the day's poll mail (`mailCap`) has room for; the rest stay for
  * the next run.
  */
@@ -92,7 +94,7 @@ export const takeDeadlines = defineScript<
   { now: number; userPrefix: string; state: [string, string]; mailCap: number; dayTtl: number },
   { pollId: string; deadline: number; to: string }[] | Record<string, never>
 >(
-  `
+  `${DAILY_COUNT}${ORGANISER_ADDRESS}
 local due = redis.call('ZRANGEBYSCORE', K.deadlines, '-inf', A.now, 'WITHSCORES')
 local rows = {}
 for i = 1, #due, 2 do
@@ -100,14 +102,7 @@ for i = 1, #due, 2 do
   local set = tonumber(redis.call('HGET', A.state[1] .. id .. A.state[2], 'deadline') or '')
   local to = ''
   if set == deadline and redis.call('HEXISTS', K.polls, id) == 1 and redis.call('HEXISTS', K.finals, id) == 0 then
-    to = 'owner'
-    local organiser = redis.call('HGET', K.organisers, id)
-    if organiser then
-      local name = string.match(organiser, '^[^#]*')
-      local account = redis.call('HMGET', A.userPrefix .. name, 'account', 'emailVerified')
-      to = ((account[1] or name) == organiser and account[2]) or ''
-      if to ~= '' and redis.call('HGET', K.addresses, to) ~= 'confirmed' then to = '' end
-    end
+    to = organiser_address(id)
   end
   if to == '' then
     redis.call('ZREM', K.deadlines, id)
@@ -115,16 +110,12 @@ for i = 1, #due, 2 do
     rows[#rows + 1] = { pollId = id, deadline = deadline, to = to }
   end
 end
-local room = math.max(0, A.mailCap - tonumber(redis.call('GET', K.dayMail) or '0'))
 local taken = {}
-for i = 1, math.min(#rows, room) do
+for i = 1, math.min(#rows, room_left(K.dayMail, A.mailCap)) do
   redis.call('ZREM', K.deadlines, rows[i].pollId)
   taken[i] = rows[i]
 end
-if #taken > 0 then
-  redis.call('SET', K.dayMail, 0, 'NX', 'EX', A.dayTtl)
-  redis.call('INCRBY', K.dayMail, #taken)
-end
+if #taken > 0 then count_day(K.dayMail, A.dayTtl, #taken) end
 return cjson.encode(taken)`,
   { json: true },
 );

@@ -3,8 +3,14 @@
 // of the day's poll mail, reserved in the script that finalises the poll or takes the digest or the
 // deadlines; a mail over a cap is recorded as not sent, and the finalising still stands.
 import * as repo from './repo.server.ts';
-import { createHash } from 'node:crypto';
-import { type DeliveryOutcome, MAIL_CAP_NOTE, deliverMail, digestShare, mailCaps } from '../../../server/mail.ts';
+import {
+  type DeliveryOutcome,
+  MAIL_CAP_NOTE,
+  deliverMail,
+  digestShare,
+  hashOf,
+  mailCaps,
+} from '../../../server/mail.ts';
 import type { OrganisedVoter } from '../organising/schema.ts';
 import type { CreatedPoll } from '../poll/schema.ts';
 import { type DigestLine, deadlineMail, decisionMail, digestMail } from './logic.ts';
@@ -14,8 +20,6 @@ export const organiserShare = (cap: number) => Math.ceil(cap / 2);
 
 /** Sending stops this long after it began, well inside a function's 60 s; the rest is not sent. */
 const SENDING_BUDGET_MS = 40_000;
-
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /** Mails the decision to the first `mails` addresses (in the order given) one after another, and records how each went. */
 export async function tellVoters(

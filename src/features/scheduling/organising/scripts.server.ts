@@ -1,6 +1,7 @@
 // Organising's Lua: every change to a made poll is its organiser's or an admin's, checked first in
 // the script that makes it (may_organise). Made polls have places in the console's index (and a
 // member's in their own), from one sequence.
+import { DAILY_COUNT } from '../../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 
 /**
@@ -178,7 +179,7 @@ export const finalisePoll = defineLimitedScript<
   Acting & { pollId: string; optionId: string; mail: MailShare; dayTtl: number; organiserCounterPrefix: string },
   FinaliseReply
 >(
-  `${MAY_ORGANISE}
+  `${DAILY_COUNT}${MAY_ORGANISE}
 local definition = redis.call('HGET', K.polls, A.pollId)
 if not definition then return cjson.encode({ outcome = 'missing' }) end
 if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return cjson.encode({ outcome = 'not-theirs' }) end
@@ -198,20 +199,13 @@ for _, voter in ipairs(voters) do
     emails[#emails + 1] = voter[1]; emails[#emails + 1] = voter[2]
   end
 end
-local function room(key, cap)
-  return math.max(0, cap - tonumber(redis.call('GET', key) or '0'))
-end
-local granted = math.min(#emails / 2, room(K.dayMail, A.mail.cap))
+local granted = math.min(#emails / 2, room_left(K.dayMail, A.mail.cap))
 local organiser = redis.call('HGET', K.organisers, A.pollId)
 local share = organiser and not A.admin and (A.organiserCounterPrefix .. organiser)
-if share then granted = math.min(granted, room(share, A.mail.organiserShare)) end
+if share then granted = math.min(granted, room_left(share, A.mail.organiserShare)) end
 if granted > 0 then
-  redis.call('SET', K.dayMail, 0, 'NX', 'EX', A.dayTtl)
-  redis.call('INCRBY', K.dayMail, granted)
-  if share then
-    redis.call('SET', share, 0, 'NX', 'EX', A.dayTtl)
-    redis.call('INCRBY', share, granted)
-  end
+  count_day(K.dayMail, A.dayTtl, granted)
+  if share then count_day(share, A.dayTtl, granted) end
   for i = 1, granted do redis.call('SADD', K.toldToday, string.lower(emails[i * 2])) end
   redis.call('EXPIRE', K.toldToday, A.dayTtl)
 end

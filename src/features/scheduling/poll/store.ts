@@ -263,10 +263,8 @@ export function toggleChoice(pollId: string, optionId: string): Promise<void> {
   const poll = pollOf(pollId);
   const { $state } = poll;
   const voter = poll.$voter.get();
-  const { answers, choicesFor, details } = $state.get();
-  if (!voter || choicesFor !== voter || details?.final || (details && pastDeadline(details, Date.now()))) {
-    return Promise.resolve();
-  }
+  if (!poll.$view.get().canVote) return Promise.resolve();
+  const { answers, details } = $state.get();
   const before = answers.get(optionId);
   const after = details && !details.yesOnly ? nextAnswer(before) : before ? undefined : 'yes';
   const show = (answer: Answer | undefined) => {
