@@ -19,18 +19,27 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
  * A failure with a code and a message that is safe to show to the visitor. An outcome the browser
  * tells apart from others of its code (a closed poll, a taken name) also carries a `reason` from
  * its feature's union (declared in the feature's schema.ts): the browser switches on that, never on
- * the message, so rewording a message changes no behaviour.
+ * the message, so rewording a message changes no behaviour. `details` are facts the browser needs
+ * to ask the visitor again (how many answers an edit would delete), sent beside `error`.
  */
 export class AppError<TReason extends string = string> extends Error {
   readonly code: ErrorCode;
   readonly headers: Record<string, string>;
   readonly reason: TReason | undefined;
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, reason?: TReason) {
+  readonly details: Record<string, number | string>;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    reason?: TReason,
+    details: Record<string, number | string> = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.headers = headers;
     this.reason = reason;
+    this.details = details;
   }
 
   get status(): number {

@@ -239,7 +239,7 @@ function errorResponse(error: unknown, req: Request, requestId: string): Respons
   if (error instanceof AppError) {
     // `reason`, when the error names one, beside the code: what the browser switches on.
     const reason = error.reason === undefined ? {} : { reason: error.reason };
-    return json({ error: error.message, code: error.code, ...reason }, error.status, {
+    return json({ ...error.details, error: error.message, code: error.code, ...reason }, error.status, {
       ...error.headers,
       'X-Request-Id': requestId,
     });

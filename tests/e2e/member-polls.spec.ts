@@ -304,3 +304,63 @@ test('an organiser sets a deadline: a voter’s open page says when, and closes 
   await expect(listed.getByText(/^Optional: votes close by themselves then/)).toBeVisible();
   await expect(deadline).toHaveValue('');
 });
+
+test('an organiser edits a poll: taking out an answered time asks first, and a voter’s open page follows', async ({
+  browser,
+  request,
+}) => {
+  const { token } = await createUser(request, { clearance: 1, prefix: 'editor' });
+  const title = `Edited poll ${uniqueUsername('p')}`;
+  const date = inDays(12);
+  const made = await request.post('/api/scheduling/create-poll', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, zone: ORGANISER_ZONE, days: [{ date, slots: ['19:00', '20:00'] }], slotMinutes: 60 },
+  });
+  const poll = ((await made.json()) as { poll: { id: string; options: { id: string }[] } }).poll;
+  const answered = await request.post('/api/scheduling/vote', {
+    data: {
+      pollId: poll.id,
+      optionId: poll.options[0]!.id,
+      username: `anon_${uniqueUsername('Early')}`,
+      answer: 'yes',
+    },
+  });
+  expect(answered.ok()).toBe(true);
+  const guest = await browserIn(browser, ORGANISER_ZONE);
+  await guest.goto(`/scheduling_polls/p/${poll.id}`);
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(title);
+
+  // The organiser edits on a phone.
+  const organiser = await browserIn(browser, ORGANISER_ZONE, token);
+  await organiser.setViewportSize({ width: 390, height: 844 });
+  await organiser.goto('/scheduling_polls/mine');
+  const listed = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name: title }) });
+  await expect(listed).toBeVisible();
+  expect(await organiser.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await listed.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(organiser.getByRole('heading', { name: `Edit “${title}”` })).toBeVisible();
+  expect(await organiser.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  const titleField = organiser.getByLabel('Title');
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveValue(title);
+  const renamed = `${title} (moved)`;
+  await titleField.fill(renamed);
+  await organiser.getByRole('button', { name: `Remove 19:00 on ${dayLabel(date)}` }).click();
+  await organiser.getByRole('button', { name: 'Save changes' }).click();
+  const asked = organiser.getByRole('dialog', { name: 'Delete these answers?' });
+  await expect(asked).toContainText('have 1 answer(s)');
+  await expectNoAxeViolations(organiser);
+  await asked.getByRole('button', { name: 'Save and delete them' }).click();
+  await expect(
+    organiser.getByRole('status').filter({
+      hasText: `Changes to “${renamed}” saved, with the 1 answer(s) to the options taken out.`,
+    }),
+  ).toBeVisible();
+  await expect(organiser.getByRole('heading', { name: 'New poll' })).toBeVisible();
+  const moved = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name: renamed }) });
+  await expect(moved).toContainText('1 option(s)');
+
+  // The guest's open page reads the poll again when its version moves.
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  await expect(guest.getByRole('group', { name: /^Options on / }).getByRole('button')).toHaveCount(1);
+});

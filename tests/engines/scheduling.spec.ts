@@ -1,7 +1,7 @@
 // Scheduling polls for the people who use them, in every engine: a guest reads a
 // member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
-// and copies the link; the member manages the poll on Your polls: comments off, then finalised,
-// then duplicated into a new poll.
+// and copies the link; the member manages the poll on Your polls: edited, comments off, then
+// finalised, then duplicated into a new poll.
 import { optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
 import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
 import { createUser, mailedLink, uniqueUsername } from '../e2e/helpers.ts';
@@ -65,6 +65,14 @@ test('a guest picks a time zone, answers a member’s poll, leaves an address, c
   await site.goto('/scheduling_polls/mine');
   const listed = byRole('listitem', new RegExp(`^${title}`));
   await site.expectText(listed, '1 voter(s) · 1 option(s) · Open');
+  // Edited in the form above the list, the title in focus; saved in place.
+  await site.click(inside(listed, byRole('button', `Edit ${title}`)));
+  await site.expectVisible(byRole('heading', `Edit “${title}”`));
+  const titleField = byRole('textbox', /^Title/);
+  expect(await site.read(titleField, (field) => field === document.activeElement)).toBe(true);
+  await site.fill(byRole('textbox', /^Description/), `Bring dice, ${site.engine}.`);
+  await site.click(byRole('button', 'Save changes'));
+  await site.expectText(byCss('.new-poll-done'), `Changes to “${title}” saved.`);
   await site.click(inside(listed, byRole('checkbox', 'Comments')));
   await site.click(inside(listed, byRole('button', `Finalise ${title}`)));
   await site.expectText(listed, 'Decided:');
@@ -76,7 +84,6 @@ test('a guest picks a time zone, answers a member’s poll, leaves an address, c
 
   // Duplicated into New poll, its title there and in focus, then made as a poll of its own.
   await site.click(inside(listed, byRole('button', `Duplicate ${title}`)));
-  const titleField = byRole('textbox', /^Title/);
   expect(
     await site.read(titleField, (field) => [(field as HTMLInputElement).value, field === document.activeElement]),
   ).toEqual([title, true]);

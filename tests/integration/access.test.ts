@@ -42,7 +42,7 @@ const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
  */
 const RULES: [RegExp, Access][] = [
   [
-    /^(auth-account|auth-account-(logout-everywhere|confirm-email|details|password|email|delete)|chatbot-conversations?(-.+)?|shop-(?!all-orders|order-state|orders-seen).+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
+    /^(auth-account|auth-account-(logout-everywhere|confirm-email|details|password|email|delete)|chatbot-conversations?(-.+)?|shop-(?!all-orders|order-state|orders-seen).+|word-game-.+|forum-(ask-to-join|join-request(-dismiss)?)|scheduling-(create|edit|delete|finalise|reopen|my)-polls?|scheduling-(remove-voter|delete-comment|poll-settings|poll-voters))$/,
     'session',
   ],
   [
@@ -112,6 +112,7 @@ const REQUESTS: Record<string, { path?: string; body?: (username: string) => unk
   'scheduling-vote': { body: (username) => ({ pollId: 'defense', optionId: item(), username, answer: 'yes' }) },
   'scheduling-poll-answers': { path: '/api/scheduling/poll-answers/defense' },
   'scheduling-create-poll': { body: () => newPollForm() },
+  'scheduling-edit-poll': { body: () => ({ ...newPollForm(), pollId: 'zzzzzzzzzzzz' }) },
   'scheduling-finalise-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz', optionId: 'd-20990101' }) },
   'scheduling-reopen-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },
   'scheduling-delete-poll': { body: () => ({ pollId: 'zzzzzzzzzzzz' }) },

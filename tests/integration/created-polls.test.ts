@@ -6,6 +6,7 @@
 import addChoice from '../../netlify/functions/scheduling-add-choice.mts';
 import createPollHandler from '../../netlify/functions/scheduling-create-poll.mts';
 import deletePollHandler from '../../netlify/functions/scheduling-delete-poll.mts';
+import editPollHandler from '../../netlify/functions/scheduling-edit-poll.mts';
 import finalisePoll from '../../netlify/functions/scheduling-finalise-poll.mts';
 import pollHandler from '../../netlify/functions/scheduling-poll.mts';
 import pollAnswers from '../../netlify/functions/scheduling-poll-answers.mts';
@@ -21,7 +22,13 @@ import settingsHandler from '../../netlify/functions/scheduling-poll-settings.mt
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEADLINE_PASSED, MAX_DEADLINE_DAYS, POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
 import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
-import { NOT_YOUR_POLL, createPoll as createPollAs } from '../../src/features/scheduling/organising/service.server.ts';
+import {
+  CONFIGURED_POLL,
+  NOT_YOUR_POLL,
+  POLL_DECIDED,
+  createPoll as createPollAs,
+} from '../../src/features/scheduling/organising/service.server.ts';
+import { specPolls } from '../../src/features/scheduling/configured/logic.ts';
 import {
   MAX_OPEN_POLLS_PER_ACCOUNT,
   MAX_POLLS_PER_ACCOUNT,
@@ -423,6 +430,77 @@ describe.skipIf(!features.scheduling)('a deadline', () => {
   it('is set by the poll’s organiser only', async () => {
     const poll = await createPoll();
     expect((await settings(poll.id, { deadline: Date.now() + 60_000 }, member)).status).toBe(403);
+  });
+});
+
+describe.skipIf(!features.scheduling)('editing', () => {
+  const edit = (pollId: string, fields: Record<string, unknown> = {}, token = admin) =>
+    call(editPollHandler, { token, body: { ...form(fields), pollId } });
+  const day = (offset: number) => inDays(offset).replace(/-/g, '');
+
+  it('changes the title, details and options in place; taking out answered options asks first, saying how many', async () => {
+    const poll = await createPoll();
+    const [slot, other, wholeDay] = poll.options;
+    await vote(poll.id, slot!.id);
+    await vote(poll.id, wholeDay!.id, { answer: 'ifNeedBe' });
+    const guest = `anon_${uniqueName('guest')}`;
+    await call(addChoice, { body: { pollId: poll.id, scheduleItemId: slot!.id, username: guest } });
+    const before = await version(poll.id);
+
+    // The whole day taken out and 21:00 added: the day's one answer would go.
+    const changed = {
+      title: 'Quiz night',
+      description: '',
+      days: [{ date: inDays(10), slots: ['19:00', '20:30', '21:00'] }],
+    };
+    expect(await edit(poll.id, changed)).toMatchObject({ status: 409, body: { reason: 'answers-go', answers: 1 } });
+    expect((await readPoll(poll.id)).body.title).toBe('Board game night');
+    expect(await version(poll.id)).toBe(before);
+
+    const saved = await edit(poll.id, { ...changed, dropAnswers: 1 });
+    expect(saved).toMatchObject({ status: 200, body: { removedAnswers: 1 } });
+    const read = (await readPoll(poll.id)).body;
+    expect(read).toMatchObject({
+      title: 'Quiz night',
+      description: '',
+      createdAt: poll.createdAt,
+      version: before + 1,
+    });
+    expect(read.options.map((option) => option.id)).toEqual([slot!.id, other!.id, `s-${day(10)}-2100`]);
+    expect((await answers(poll.id)).map((answer) => answer.option)).toEqual([slot!.id, slot!.id]);
+    // The new option takes votes; the one taken out does not.
+    expect((await vote(poll.id, `s-${day(10)}-2100`)).status).toBe(200);
+    expect((await vote(poll.id, wholeDay!.id)).status).toBe(400);
+    // An edit that takes no answers needs no agreement.
+    expect((await edit(poll.id, { days: [{ date: inDays(10), slots: ['19:00', '20:30', '21:00'] }] })).status).toBe(
+      200,
+    );
+  });
+
+  it('keeps the dates gone by a poll has, and refuses new ones, a decided poll, another’s, and the site’s own', async () => {
+    const poll = await createPoll();
+    // The poll's first day has passed (moved back in the store, as time would).
+    const { id: _id, ...definition } = { ...poll, options: [{ id: 'd-20200101', date: '2020-01-01' }] };
+    await redis().hset(schedulingKeys.polls(), { [poll.id]: JSON.stringify(definition) });
+    await redis().sadd(schedulingKeys.offered(poll.id), 'd-20200101');
+    const kept = { date: '2020-01-01', slots: [] };
+    expect((await edit(poll.id, { days: [kept, { date: inDays(12), slots: [] }] })).status).toBe(200);
+    expect(await edit(poll.id, { days: [{ date: '2020-01-02', slots: [] }] })).toMatchObject({
+      status: 400,
+      body: { error: '2020-01-02 is in the past: pick today or a later date.' },
+    });
+
+    expect(await edit(poll.id, {}, member)).toMatchObject({ status: 403, body: { error: NOT_YOUR_POLL } });
+    await call(finalisePoll, { token: admin, body: { pollId: poll.id, optionId: `d-${day(12)}` } });
+    expect(await edit(poll.id)).toMatchObject({ status: 409, body: { error: POLL_DECIDED } });
+    expect((await edit('zzzzzzzzzzzz')).status).toBe(404);
+    const configured = specPolls()[0];
+    if (configured) expect(await edit(configured.id)).toMatchObject({ status: 400, body: { error: CONFIGURED_POLL } });
+  });
+
+  it('takes two store round trips: the poll read, the change', async () => {
+    const poll = await createPoll();
+    expect(await countStoreRoundTrips(() => edit(poll.id, { title: 'Quiz night' }))).toBe(2);
   });
 });
 

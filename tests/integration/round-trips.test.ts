@@ -531,6 +531,13 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'write',
     prepare: async () => ({ token: await admin(), body: { pollId: (await madePoll()).id } }),
   },
+  'scheduling-edit-poll': {
+    kind: 'write',
+    prepare: async () => ({
+      token: await admin(),
+      body: { ...newPollForm({ title: 'Quiz night' }), pollId: (await madePoll()).id },
+    }),
+  },
   'scheduling-delete-poll': {
     kind: 'write',
     prepare: async () => ({ token: await admin(), body: { pollId: (await madePoll()).id } }),

@@ -1,4 +1,4 @@
-// An organiser's calls: make a poll, list polls, see a poll's voters, decide, reopen, delete.
+// An organiser's calls: make or change a poll, list polls, see a poll's voters, decide, reopen, delete.
 import { apiRequest } from '../../../platform/api-client.ts';
 import type { CreatedPoll, NewPoll, PollsPage } from '../poll/schema.ts';
 import type { OrganisedVoter } from './schema.ts';
@@ -12,6 +12,14 @@ export type ToldCounts = Record<'sending' | 'delivered' | 'undelivered' | 'not-s
 
 export function createPoll(poll: NewPoll) {
   return post<{ status: 'Success'; poll: CreatedPoll }>('create-poll', poll);
+}
+/** Saves a made poll as the form has it; refused with 'answers-go' (and `answers`) when more answers would go than `dropAnswers`. */
+export function editPoll(pollId: string, poll: NewPoll, dropAnswers: number) {
+  return post<{ status: 'Success'; poll: CreatedPoll; removedAnswers: number }>('edit-poll', {
+    ...poll,
+    pollId,
+    dropAnswers,
+  });
 }
 /** A page of every poll (clearance 3): the newest, or those before the cursor `before`. */
 export function fetchPolls(before?: string) {

@@ -221,6 +221,30 @@ export async function finalisePoll(
   return { outcome: 'ok', mails: reply.mails, poll: parsedPoll(pollId, reply.definition, optionId), addresses: pairs };
 }
 
+/** Stores a poll's changed definition and options, with at most `dropAnswers` answers going with the options it drops. */
+export function editPoll(organiser: Organiser, poll: CreatedPoll, dropAnswers: number) {
+  const { id, ...definition } = poll;
+  return runAsAdmin(
+    organiser,
+    scripts.editPoll,
+    {
+      polls: schedulingKeys.polls(),
+      offered: schedulingKeys.offered(id),
+      finals: schedulingKeys.finals(),
+      votes: schedulingKeys.votes(id),
+      state: schedulingKeys.state(id),
+      organisers: schedulingKeys.organisers(),
+    },
+    {
+      pollId: id,
+      definition: JSON.stringify(definition),
+      optionIds: poll.options.map((option) => option.id),
+      dropAnswers,
+      ...actingAs(organiser),
+    },
+  );
+}
+
 export function reopenPoll(organiser: Organiser, pollId: string) {
   return runAsAdmin(
     organiser,

@@ -29,6 +29,22 @@ export const newPollRequest = v.object({
 
 export const pollRequest = v.object({ pollId });
 
+/** A made poll as its organiser changed it, and how many answers they agreed may go with its removed options. */
+export const editPollRequest = v.object({
+  ...newPollRequest.entries,
+  pollId,
+  dropAnswers: v.optional(
+    v.pipe(
+      v.number('dropAnswers must be a number.'),
+      v.integer('dropAnswers must be a whole number.'),
+      v.minValue(0, 'dropAnswers must be a whole number.'),
+    ),
+    0,
+  ),
+});
+
+export type EditPollRequest = v.InferOutput<typeof editPollRequest>;
+
 /** The console's list: `before`, the cursor a previous page gave (`older`), for the next older page. */
 export const pollsQuery = v.object({
   before: v.optional(

@@ -213,6 +213,36 @@ return cjson.encode({ outcome = 'ok', mails = granted, definition = definition, 
   { json: true },
 );
 
+/**
+ * Replaces an open poll's definition and the options it offers, with the answers to the options it
+ * no longer offers, unless there are more of those than its organiser agreed may go (`dropAnswers`):
+ * then nothing changes and the reply says how many there are, to ask them. A decided poll is
+ * reopened before it changes.
+ */
+export const editPoll = defineLimitedScript<
+  'polls' | 'offered' | 'finals' | 'votes' | 'state' | 'organisers',
+  Acting & { pollId: string; definition: string; optionIds: string[]; dropAnswers: number },
+  { outcome: 'ok' | 'answers'; answers: number } | { outcome: 'missing' | 'not-theirs' | 'decided' }
+>(
+  `${MAY_ORGANISE}
+if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return cjson.encode({ outcome = 'missing' }) end
+if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return cjson.encode({ outcome = 'not-theirs' }) end
+if redis.call('HEXISTS', K.finals, A.pollId) == 1 then return cjson.encode({ outcome = 'decided' }) end
+local offered, going = {}, {}
+for _, id in ipairs(A.optionIds) do offered[id] = true end
+for _, vote in ipairs(redis.call('ZRANGE', K.votes, 0, -1)) do
+  if not offered[string.match(vote, '\\n([^\\n]*)')] then going[#going + 1] = vote end
+end
+if #going > A.dropAnswers then return cjson.encode({ outcome = 'answers', answers = #going }) end
+for i = 1, #going, 500 do redis.call('ZREM', K.votes, unpack(going, i, math.min(i + 499, #going))) end
+redis.call('HSET', K.polls, A.pollId, A.definition)
+redis.call('DEL', K.offered)
+redis.call('SADD', K.offered, unpack(A.optionIds))
+redis.call('HINCRBY', K.state, 'version', 1)
+return cjson.encode({ outcome = 'ok', answers = #going })`,
+  { json: true },
+);
+
 /** Reopens a finalised poll to votes. */
 export const reopenPoll = defineLimitedScript<
   'polls' | 'finals' | 'state' | 'organisers',

@@ -17,13 +17,23 @@ import {
   newPollProblem,
   pollOptions,
 } from '../poll/logic.ts';
-import type { CreatedPoll } from '../poll/schema.ts';
+import { readPoll } from '../poll/repo.server.ts';
+import type { CreatedPoll, SchedulingReason } from '../poll/schema.ts';
+import { specPoll } from '../configured/logic.ts';
 import * as votes from '../voting/repo.server.ts';
 import * as repo from './repo.server.ts';
-import type { NewPollRequest, OrganisedVoter, PollSettingsRequest, RemoveVoterRequest } from './schema.ts';
+import type {
+  EditPollRequest,
+  NewPollRequest,
+  OrganisedVoter,
+  PollSettingsRequest,
+  RemoveVoterRequest,
+} from './schema.ts';
 
 export const NOT_YOUR_POLL = 'Only the organiser of this poll can change it.';
 export const NO_SUCH_VOTER = 'This voter is not in the poll any more.';
+export const POLL_DECIDED = 'This poll is decided: reopen it to change it.';
+export const CONFIGURED_POLL = 'This poll is the site’s own: its dates change in the site’s content.';
 export const NO_DIGEST_ADDRESS =
   'Your account has no verified email address, so a digest would have nowhere to go. Verify one on your dashboard first.';
 
@@ -55,6 +65,34 @@ export async function createPoll(organiser: repo.Organiser, request: NewPollRequ
   }
   if (outcome === 'taken') throw new AppError('unavailable', 'Please try again.');
   return { poll };
+}
+
+/**
+ * Changes a made poll as its organiser's form has it now (the form's rules, its dates gone by kept),
+ * taking the answers to the options it drops only when they agreed to as many: else a 409 says how
+ * many would go (`answers`), to ask them. Two round trips: the poll read, the change.
+ */
+export async function editPoll(organiser: repo.Organiser, request: EditPollRequest, now = Date.now()) {
+  const { pollId, dropAnswers, days: _days, ...fields } = request;
+  if (specPoll(pollId)) throw new AppError('bad_request', CONFIGURED_POLL);
+  if (!isPollId(pollId)) throw new AppError('not_found', NO_SUCH_POLL);
+  // A poll not there is the script's to say, after the session check.
+  const stored = (await readPoll(pollId))?.poll;
+  const problem = newPollProblem(request, now, stored?.options);
+  if (problem) throw new AppError('bad_request', problem);
+  const createdAt = stored?.createdAt ?? now;
+  const poll: CreatedPoll = { id: pollId, ...fields, options: pollOptions(request), createdAt };
+  const edited = await repo.editPoll(organiser, poll, dropAnswers);
+  if (!('answers' in edited)) {
+    refuse(edited.outcome);
+    throw new AppError('conflict', POLL_DECIDED);
+  }
+  if (edited.outcome === 'answers') {
+    const { answers } = edited;
+    const message = `The options you took out have ${answers} answer(s): they would be deleted with them.`;
+    throw new AppError<SchedulingReason>('conflict', message, {}, 'answers-go', { answers });
+  }
+  return { poll, removedAnswers: edited.answers };
 }
 
 export const listPolls = (admin: Admin, before?: number) => repo.listPolls(admin, before);

@@ -6,6 +6,7 @@ const api = vi.hoisted(() => ({
   changePollSettings: vi.fn(),
   createPoll: vi.fn(),
   deletePoll: vi.fn(),
+  editPoll: vi.fn(),
   fetchOwnPolls: vi.fn(),
   fetchPollVoters: vi.fn(),
   fetchPolls: vi.fn(),
@@ -90,10 +91,10 @@ describe('the poll organiser’s store', () => {
 
   it('checks the poll by the server’s rules before sending it, then starts afresh and reloads the list', async () => {
     const now = Date.UTC(2029, 0, 1);
-    await organiser.createDraft(now);
+    await organiser.saveDraft(now);
     expect(organiser.$draftError.get()).toBe('Please give the poll a title.');
     organiser.editDraft({ title: 'x'.repeat(101), zone: 'UTC' });
-    await organiser.createDraft(now);
+    await organiser.saveDraft(now);
     expect(organiser.$draftError.get()).toBe('The title must be at most 100 characters.');
     expect(api.createPoll).not.toHaveBeenCalled();
 
@@ -101,7 +102,7 @@ describe('the poll organiser’s store', () => {
     organiser.addDate('2030-01-01');
     api.createPoll.mockResolvedValueOnce({ status: 'Success', poll: made('bbbbbbbbbbbb') });
     api.fetchPolls.mockResolvedValue(page([made('bbbbbbbbbbbb')]));
-    await organiser.createDraft(now);
+    await organiser.saveDraft(now);
     expect(api.createPoll).toHaveBeenCalledWith(expect.objectContaining({ title: 'Board games', zone: 'UTC' }));
     expect(organiser.$created.get()?.id).toBe('bbbbbbbbbbbb');
     expect(organiser.$draft.get()).toEqual(organiser.blankPoll());
@@ -140,16 +141,57 @@ describe('the poll organiser’s store', () => {
 
     api.createPoll.mockResolvedValueOnce({ status: 'Success', poll: made('dddddddddddd', 'Quiz night') });
     api.fetchPolls.mockResolvedValue(page([]));
-    await organiser.createDraft(Date.UTC(2029, 0, 1));
+    await organiser.saveDraft(Date.UTC(2029, 0, 1));
     expect(api.createPoll).toHaveBeenCalledWith(expect.objectContaining({ title: 'Quiz night', slotMinutes: 90 }));
     expect(organiser.$duplicated.get()).toBe('');
+  });
+
+  it('edits a made poll in the form and saves it in place, asking first when answers would go', async () => {
+    const source = { ...made('eeeeeeeeeeee', 'Quiz night'), options: [{ id: 'd-20280101', date: '2028-01-01' }] };
+    organiser.startEdit(source);
+    expect(organiser.$editing.get()?.id).toBe('eeeeeeeeeeee');
+    expect(organiser.$duplicated.get()).toBe('');
+    // A date gone by that the poll has already stays; a new one must be ahead.
+    organiser.addDate('2030-01-02');
+    organiser.removeDate('2028-01-01');
+    // The store's own ApiError: each test imports the modules afresh.
+    const { ApiError } = await import('../../../platform/api-client.ts');
+    const goes = new ApiError(
+      409,
+      'The options you took out have 3 answer(s).',
+      'conflict',
+      { answers: 3 },
+      'answers-go',
+    );
+    api.editPoll.mockRejectedValueOnce(goes);
+    await organiser.saveDraft(Date.UTC(2029, 0, 1));
+    expect(api.editPoll).toHaveBeenCalledWith('eeeeeeeeeeee', expect.objectContaining({ title: 'Quiz night' }), 0);
+    expect(organiser.$answersGoing.get()).toBe(3);
+    expect(organiser.$draftError.get()).toBe('');
+
+    api.editPoll.mockResolvedValueOnce({ status: 'Success', poll: source, removedAnswers: 3 });
+    api.fetchPolls.mockResolvedValue(page([]));
+    await organiser.saveDraft(Date.UTC(2029, 0, 1), 3);
+    expect(api.editPoll).toHaveBeenLastCalledWith('eeeeeeeeeeee', expect.anything(), 3);
+    expect(api.createPoll).not.toHaveBeenCalled();
+    expect(organiser.$answersGoing.get()).toBeNull();
+    expect(organiser.$editing.get()).toBeNull();
+    expect(organiser.$edited.get()).toBe(
+      'Changes to “Quiz night” saved, with the 3 answer(s) to the options taken out.',
+    );
+    expect(organiser.$draft.get()).toEqual(organiser.blankPoll());
+
+    organiser.startEdit(source);
+    organiser.stopEdit();
+    expect(organiser.$editing.get()).toBeNull();
+    expect(organiser.$draft.get()).toEqual(organiser.blankPoll());
   });
 
   it('keeps the poll being made and says why when the server refuses it', async () => {
     organiser.editDraft({ title: 'Board games', zone: 'UTC' });
     organiser.addDate('2030-01-01');
     api.createPoll.mockRejectedValueOnce(new Error('You have made too many polls today.'));
-    await organiser.createDraft(Date.UTC(2029, 0, 1));
+    await organiser.saveDraft(Date.UTC(2029, 0, 1));
     expect(organiser.$draftError.get()).toBe('You have made too many polls today.');
     expect(organiser.$draft.get().title).toBe('Board games');
   });
@@ -210,7 +252,7 @@ describe('the poll organiser’s store', () => {
     const stop = organiser.$madePolls.listen(() => {});
     organiser.editDraft({ title: 'Board games', zone: 'UTC' });
     organiser.addDate('2030-01-01');
-    const created = organiser.createDraft(Date.UTC(2029, 0, 1));
+    const created = organiser.saveDraft(Date.UTC(2029, 0, 1));
     await new Promise((settled) => setTimeout(settled, 0));
     first.resolve(page([])); // read before the poll was made
     await created;

@@ -2,9 +2,10 @@
 // the polls made so far, each action followed by a reload of the list. Changes and loads go one at
 // a time: a reload never reads across a change.
 import { atom, map, onMount } from 'nanostores';
+import { ApiError, refusalReason } from '../../../platform/api-client.ts';
 import * as api from './api-client.ts';
 import { newPollProblem } from '../poll/logic.ts';
-import type { CreatedPoll, ListedPoll, NewPoll, NewPollDay } from '../poll/schema.ts';
+import type { CreatedPoll, ListedPoll, NewPoll, NewPollDay, SchedulingReason } from '../poll/schema.ts';
 import type { OrganisedVoter } from './schema.ts';
 
 export type { ListedPoll } from '../poll/schema.ts';
@@ -38,6 +39,12 @@ export const $creating = atom(false);
 export const $created = atom<CreatedPoll | undefined>(undefined);
 /** The title of the poll last copied into the new poll's form (duplicate), for the form to say so. */
 export const $duplicated = atom('');
+/** The made poll the form changes (edit), or null while it makes a new one. */
+export const $editing = atom<CreatedPoll | null>(null);
+/** How many answers the edit's dropped options would delete, while the organiser is asked; else null. */
+export const $answersGoing = atom<number | null>(null);
+/** What the last edit saved, for the form to say so. */
+export const $edited = atom('');
 /** By poll id: why the last action on it failed, what it did (how its decision's mail went), its voters. */
 export const $pollErrors = map<Record<string, string>>({});
 export const $pollNotices = map<Record<string, string>>({});
@@ -106,11 +113,8 @@ export function addDate(date: string): void {
   $draftError.set('');
 }
 
-/**
- * Copies a made poll into the new poll's form: its title, details, zone, slot length and dates with
- * their start times, to change (a date gone by, say) and create as a poll of its own.
- */
-export function duplicate(poll: ListedPoll): void {
+/** Puts a made poll in the form: its title, details, zone, slot length and dates with their start times. */
+function fillForm(poll: CreatedPoll, editing: boolean): void {
   const days = new Map<string, string[]>();
   for (const { date, time } of poll.options) days.set(date, [...(days.get(date) ?? []), ...(time ? [time] : [])]);
   const { title, description, location, zone, slotMinutes } = poll;
@@ -124,7 +128,23 @@ export function duplicate(poll: ListedPoll): void {
   });
   $draftError.set('');
   $created.set(undefined);
-  $duplicated.set(title);
+  $edited.set('');
+  $duplicated.set(editing ? '' : title);
+  $editing.set(editing ? poll : null);
+}
+
+/** Copies a made poll into the form, to change (a date gone by, say) and create as a poll of its own. */
+export const duplicate = (poll: CreatedPoll) => fillForm(poll, false);
+
+/** Opens a made poll in the form, to change and save in place. */
+export const startEdit = (poll: CreatedPoll) => fillForm(poll, true);
+
+/** Leaves the edit unsaved: the form makes a new poll again. */
+export function stopEdit(): void {
+  $editing.set(null);
+  $answersGoing.set(null);
+  $draft.set(blankPoll());
+  $draftError.set('');
 }
 
 export const removeDate = (date: string) => editDraft({ days: $draft.get().days.filter((day) => day.date !== date) });
@@ -137,20 +157,36 @@ export function addTime(date: string, time: string): void {
 export const removeTime = (date: string, time: string) =>
   editDay(date, (day) => ({ ...day, slots: day.slots.filter((slot) => slot !== time) }));
 
-/** Makes the poll being made unless poll/logic.ts finds a problem; then starts a fresh one. */
-export async function createDraft(now = Date.now()): Promise<void> {
+/**
+ * Makes the poll in the form, or saves the poll it edits, unless poll/logic.ts finds a problem; then
+ * starts a fresh one. An edit that would delete answers (more than `dropAnswers`) asks first.
+ */
+export async function saveDraft(now = Date.now(), dropAnswers = 0): Promise<void> {
   if ($creating.get()) return;
   const poll = $draft.get();
-  const problem = newPollProblem(poll, now);
+  const editing = $editing.get();
+  const problem = newPollProblem(poll, now, editing?.options);
   if (problem) return $draftError.set(problem);
   $creating.set(true);
   $draftError.set('');
+  $answersGoing.set(null);
   return enqueue(async () => {
     try {
-      $created.set((await api.createPoll(poll)).poll);
+      if (editing) {
+        const { removedAnswers } = await api.editPoll(editing.id, poll, dropAnswers);
+        const deleted = removedAnswers > 0 ? `, with the ${removedAnswers} answer(s) to the options taken out` : '';
+        $edited.set(`Changes to “${poll.title.trim()}” saved${deleted}.`);
+        $editing.set(null);
+      } else {
+        $created.set((await api.createPoll(poll)).poll);
+        $edited.set('');
+      }
       $draft.set(blankPoll());
       $duplicated.set('');
     } catch (error) {
+      if (refusalReason<SchedulingReason>(error) === 'answers-go') {
+        return $answersGoing.set(((error as ApiError).body as { answers: number }).answers);
+      }
       return $draftError.set(reason(error));
     } finally {
       $creating.set(false);

@@ -88,6 +88,14 @@ describe('a new poll', () => {
     );
   });
 
+  it('lets an edited poll keep its dates and times gone by, but add none', () => {
+    const kept = pollOptions({ ...poll, days: [{ date: '2026-11-20', slots: ['18:00'] }] });
+    const edited = (days: NewPoll['days']) => newPollProblem({ ...poll, days }, NOW, kept);
+    expect(edited([{ date: '2026-11-20', slots: ['18:00'] }, ...poll.days])).toBeUndefined();
+    expect(edited([{ date: '2026-11-20', slots: ['18:00', '19:00'] }])).toBe('2026-11-20 19:00 has already passed.');
+    expect(edited([{ date: '2026-11-21', slots: [] }])).toBe('2026-11-21 is in the past: pick today or a later date.');
+  });
+
   it('judges "today" in the poll’s zone, not the server’s', () => {
     // 23:30 UTC on 23 November is already 24 November in Tokyo: the 23rd is past there.
     const lateNight = Date.UTC(2026, 10, 23, 23, 30);

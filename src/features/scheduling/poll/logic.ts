@@ -22,8 +22,11 @@ function isCalendarDate(date: string): boolean {
   return DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 }
 
-/** What is wrong with a new poll, the first thing a person would fix; undefined when nothing is. */
-export function newPollProblem(poll: NewPoll, now: number): string | undefined {
+/**
+ * What is wrong with a new poll, the first thing a person would fix; undefined when nothing is. An
+ * edited poll's `kept` options may have passed: only its new dates and times must be ahead.
+ */
+export function newPollProblem(poll: NewPoll, now: number, kept: readonly PollOption[] = []): string | undefined {
   if (!poll.title.trim()) return 'Please give the poll a title.';
   if (poll.title.trim().length > MAX_TITLE_LENGTH) return `The title must be at most ${MAX_TITLE_LENGTH} characters.`;
   if (hasControlCharacter(poll.title)) return 'The title must be plain text on one line.';
@@ -42,7 +45,8 @@ export function newPollProblem(poll: NewPoll, now: number): string | undefined {
   const dates = new Set<string>();
   for (const { date, slots } of poll.days) {
     if (!isCalendarDate(date)) return `${date} is not a date.`;
-    if (date < today) return `${date} is in the past: pick today or a later date.`;
+    const keptDay = kept.some((option) => option.date === date);
+    if (date < today && !keptDay) return `${date} is in the past: pick today or a later date.`;
     if (date > latest) return `${date} is too far ahead: pick a date within ${MAX_DAYS_AHEAD / 365} years.`;
     if (dates.has(date)) return `${date} is picked twice.`;
     dates.add(date);
@@ -51,7 +55,8 @@ export function newPollProblem(poll: NewPoll, now: number): string | undefined {
       if (!TIME.test(time)) return `${time} is not a time: use hours and minutes, such as 19:30.`;
       if (times.has(time)) return `${date} has ${time} twice.`;
       times.add(time);
-      if (zonedToUtc(date, time, poll.zone) < now) return `${date} ${time} has already passed.`;
+      const keptSlot = keptDay && kept.some((option) => option.date === date && option.time === time);
+      if (zonedToUtc(date, time, poll.zone) < now && !keptSlot) return `${date} ${time} has already passed.`;
     }
   }
   const count = pollOptions(poll).length;

@@ -29,7 +29,14 @@ export const answer = v.optional(v.picklist(['yes', 'ifNeedBe'], 'answer must be
 
 /** Why a vote or comment was refused, when a page or an adapter acts on it (`reason` beside `error`). */
 export type SchedulingReason =
-  'poll-closed' | 'deadline-passed' | 'name-taken' | 'poll-full' | 'unknown-option' | 'comments-off' | 'comments-full';
+  | 'poll-closed'
+  | 'deadline-passed'
+  | 'name-taken'
+  | 'poll-full'
+  | 'unknown-option'
+  | 'comments-off'
+  | 'comments-full'
+  | 'answers-go';
 
 export interface NewPollDay {
   /** 'YYYY-MM-DD' in the poll's zone. */

@@ -1,5 +1,5 @@
 // The poll organiser, a member's (their own polls, on "Your polls") or the console's (every poll):
-// a form that makes a poll, and the polls made so far to finalise, reopen or delete.
+// a form that makes a poll or changes one, and the polls made so far to finalise, reopen or delete.
 // Its styles (scheduling.css) are inlined by the page: an island brings no CSS.
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, useState } from 'react';
@@ -69,6 +69,9 @@ function NewPollForm() {
   const created = useStore(store.$created);
   const busy = useStore(store.$creating);
   const duplicated = useStore(store.$duplicated);
+  const editing = useStore(store.$editing);
+  const edited = useStore(store.$edited);
+  const answersGoing = useStore(store.$answersGoing);
   const [picked, setPicked] = useState('');
   // The id, value and change of the field that edits the draft's `key`.
   const edits = (key: 'title' | 'description' | 'location' | 'zone') => ({
@@ -80,12 +83,12 @@ function NewPollForm() {
 
   return (
     <section aria-labelledby="new-poll-title" className="sched-card new-poll">
-      <h2 id="new-poll-title">New poll</h2>
+      <h2 id="new-poll-title">{editing ? `Edit “${editing.title}”` : 'New poll'}</h2>
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void store.createDraft();
+          void store.saveDraft();
         }}
       >
         <Field label="Title" maxLength={MAX_TITLE_LENGTH} required {...edits('title')} />
@@ -141,19 +144,41 @@ function NewPollForm() {
         <p className="field-error" role="alert">
           {error}
         </p>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          Create poll
-        </button>
+        <div className="made-poll-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {editing ? 'Save changes' : 'Create poll'}
+          </button>
+          {editing && (
+            <button type="button" className="button" onClick={store.stopEdit}>
+              Cancel
+            </button>
+          )}
+        </div>
         <p role="status" className="new-poll-done">
           {created ? (
             <>
               Poll created: <a href={pollPath(created.id)}>{created.title}</a>. Share its link with the group.
             </>
           ) : (
-            duplicated && `“${duplicated}” is copied here: change what you need, then create it as a new poll.`
+            edited ||
+            (duplicated && `“${duplicated}” is copied here: change what you need, then create it as a new poll.`)
           )}
         </p>
       </form>
+      {editing && answersGoing !== null && (
+        <ConfirmDialog
+          id="edit-poll-answers"
+          title="Delete these answers?"
+          confirmLabel="Save and delete them"
+          onConfirm={() => void store.saveDraft(Date.now(), answersGoing)}
+          onCancel={() => store.$answersGoing.set(null)}
+        >
+          <p>
+            The options you took out of “{editing.title}” have {answersGoing} answer(s). Saving deletes them with the
+            options.
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }
@@ -330,6 +355,18 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
         {poll.final && (
           <button type="button" className="button" onClick={() => void store.reopen(poll.id)}>
             Reopen{hidden}
+          </button>
+        )}
+        {!poll.final && !poll.yesOnly && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              store.startEdit(poll);
+              document.getElementById('poll-title')?.focus();
+            }}
+          >
+            Edit{hidden}
           </button>
         )}
         <button
