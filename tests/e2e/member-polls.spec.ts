@@ -364,3 +364,59 @@ test('an organiser edits a poll: taking out an answered time asks first, and a v
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText(renamed);
   await expect(guest.getByRole('group', { name: /^Options on / }).getByRole('button')).toHaveCount(1);
 });
+
+test('an organiser hides the voters’ names: a guest sees only their own, and finds their answers again', async ({
+  browser,
+  request,
+}) => {
+  const { token } = await createUser(request, { clearance: 1, prefix: 'hider' });
+  const title = `Hidden names ${uniqueUsername('p')}`;
+  const made = await request.post('/api/scheduling/create-poll', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, zone: ORGANISER_ZONE, days: [{ date: inDays(12), slots: ['19:00'] }], slotMinutes: 60 },
+  });
+  const poll = ((await made.json()) as { poll: { id: string; options: { id: string }[] } }).poll;
+  const early = uniqueUsername('Early');
+  const answered = await request.post('/api/scheduling/vote', {
+    data: { pollId: poll.id, optionId: poll.options[0]!.id, username: `anon_${early}`, answer: 'yes' },
+  });
+  expect(answered.ok()).toBe(true);
+
+  const organiser = await browserIn(browser, ORGANISER_ZONE, token);
+  await organiser.goto('/scheduling_polls/mine');
+  const listed = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name: title }) });
+  const hide = listed.getByRole('checkbox', { name: 'Hide voters’ names from everyone but the organiser' });
+  await hide.check();
+  await expect(hide).toBeChecked();
+  // The reload after the change keeps it.
+  await organiser.reload();
+  await expect(hide).toBeChecked();
+
+  const guest = await browserIn(browser, GUEST_ZONE);
+  await guest.goto(`/scheduling_polls/p/${poll.id}`);
+  const grid = guest.getByRole('region', { name: 'Everyone’s answers' });
+  await expect(guest.getByText('The organiser has hidden the voters’ names: only they see who is who.')).toBeVisible();
+  await expect(grid.getByRole('rowheader', { name: 'Voter 1' })).toBeVisible();
+  await expect(guest.getByText(early)).toBeHidden();
+  const me = uniqueUsername('Zed');
+  await guest.getByLabel('Name', { exact: true }).fill(me);
+  await guest.getByRole('button', { name: 'Save', exact: true }).click();
+  const slot = guest
+    .getByRole('group', { name: /^Options on / })
+    .getByRole('button')
+    .first();
+  await slot.click();
+  await expect(grid.getByRole('rowheader', { name: me })).toBeVisible();
+  await expectNoAxeViolations(guest);
+  // Come back later: this browser's own answer is still its own, under its name.
+  await guest.reload();
+  await expect(slot).toHaveAttribute('aria-pressed', 'true');
+  await expect(grid.getByRole('rowheader', { name: me })).toBeVisible();
+  await expect(grid.getByRole('rowheader', { name: 'Voter 1' })).toBeVisible();
+
+  // The organiser sees everyone.
+  await organiser.goto(`/scheduling_polls/p/${poll.id}`);
+  const theirs = organiser.getByRole('region', { name: 'Everyone’s answers' });
+  await expect(theirs.getByRole('rowheader', { name: early })).toBeVisible();
+  await expect(theirs.getByRole('rowheader', { name: me })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 // Scheduling polls for the people who use them, in every engine: a guest reads a
 // member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
 // and copies the link; the member manages the poll on Your polls: edited, comments off, then
-// finalised, then duplicated into a new poll.
+// finalised, then duplicated into a new poll; with the names hidden, the guest still finds their own.
 import { optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
 import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
 import { createUser, mailedLink, uniqueUsername } from '../e2e/helpers.ts';
@@ -91,5 +91,15 @@ test('a guest picks a time zone, answers a member’s poll, leaves an address, c
   await site.click(byRole('button', 'Create poll'));
   await site.expectText(byCss('.new-poll-done'), `Poll created: ${title}.`);
   await site.expectText(byCss('.made-polls > li:first-child'), '0 voter(s) · 1 option(s) · Open');
+
+  // The names hidden, the guest (this browser, signed out) still finds their answer, under their name.
+  const hidden = await request.post('/api/scheduling/poll-settings', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { pollId: poll.id, hideVoters: true },
+  });
+  expect(hidden.ok()).toBe(true);
+  await site.storeToken('');
+  await site.goto(`/scheduling_polls/p/${poll.id}`);
+  await site.expectVisible(inside(byRole('region', 'Everyone’s answers'), byRole('rowheader', name)));
   expect(await site.errors()).toEqual([]);
 });

@@ -19,9 +19,10 @@ import removeVoterHandler from '../../netlify/functions/scheduling-remove-voter.
 import removeChoice from '../../netlify/functions/scheduling-remove-choice.mts';
 import reopenPoll from '../../netlify/functions/scheduling-reopen-poll.mts';
 import settingsHandler from '../../netlify/functions/scheduling-poll-settings.mts';
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEADLINE_PASSED, MAX_DEADLINE_DAYS, POLL_CLOSED } from '../../src/features/scheduling/poll/logic.ts';
-import type { CreatedPoll, PollsPage } from '../../src/features/scheduling/poll/schema.ts';
+import type { CreatedPoll, PollsPage, Vote } from '../../src/features/scheduling/poll/schema.ts';
 import {
   CONFIGURED_POLL,
   NOT_YOUR_POLL,
@@ -501,6 +502,72 @@ describe.skipIf(!features.scheduling)('editing', () => {
   it('takes two store round trips: the poll read, the change', async () => {
     const poll = await createPoll();
     expect(await countStoreRoundTrips(() => edit(poll.id, { title: 'Quiz night' }))).toBe(2);
+  });
+});
+
+describe.skipIf(!features.scheduling)('hiding the voters’ names', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const nameOf = (token: string) =>
+    (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { username: string }).username;
+  const readAs = async (pollId: string, token?: string) =>
+    (await call(pollAnswers, { method: 'GET', token, path: `/api/scheduling/poll-answers/${pollId}` }))
+      .body as unknown as Vote[];
+  const names = (votes: Vote[]) => votes.map((vote) => vote.user.firstName ?? vote.user.username);
+
+  it('shows the organiser and an admin every name; anyone else their own, and the others by the order they came', async () => {
+    const [alice, bob] = await Promise.all([tokenFor(uniqueName('organiser'), 1), tokenFor(uniqueName('voter'), 1)]);
+    const poll = await createPoll({}, alice);
+    const [first, second] = poll.options;
+    expect(
+      (
+        await call(addChoice, {
+          token: bob,
+          body: { pollId: poll.id, scheduleItemId: first!.id, username: nameOf(bob) },
+        })
+      ).status,
+    ).toBe(200);
+    const guest = `anon_${uniqueName('Guest')}`;
+    const claimed = await call(addChoice, { body: { pollId: poll.id, scheduleItemId: second!.id, username: guest } });
+    const secret = claimed.body.claimSecret as string;
+
+    expect((await call(settingsHandler, { token: alice, body: { pollId: poll.id, hideVoters: true } })).status).toBe(
+      200,
+    );
+    expect((await readPoll(poll.id)).body.votersHidden).toBe(true);
+    expect((await consolePolls()).polls.find((each) => each.id === poll.id)?.votersHidden).toBe(true);
+
+    // A guest sees no name, each voter named by the order they came; the anonymous voter's browser
+    // finds its own votes by its claim's tag.
+    const byOption = (votes: Vote[]) => Object.fromEntries(votes.map((vote) => [vote.option, vote]));
+    const seen = byOption(await readAs(poll.id));
+    expect(seen[first!.id]).toMatchObject({ user: { username: '', firstName: 'Voter 1' } });
+    expect(seen[first!.id]).not.toHaveProperty('tag');
+    expect(seen[second!.id]).toMatchObject({
+      user: { username: '', firstName: 'Voter 2' },
+      tag: sha256(sha256(secret)),
+    });
+    // A voter who is a member sees their own name, and no other.
+    const bobs = byOption(await readAs(poll.id, bob));
+    expect(bobs[first!.id]).toMatchObject({ user: { username: nameOf(bob) }, mine: true });
+    expect(bobs[second!.id]!.user).toEqual({ username: '', firstName: 'Voter 2' });
+    // The organiser and an admin see everyone.
+    for (const token of [alice, admin]) {
+      expect(names(await readAs(poll.id, token)).sort()).toEqual([nameOf(bob), guest].sort());
+    }
+
+    // Shown again, to everyone.
+    expect((await call(settingsHandler, { token: alice, body: { pollId: poll.id, hideVoters: false } })).status).toBe(
+      200,
+    );
+    expect(names(await readAs(poll.id)).sort()).toEqual([nameOf(bob), guest].sort());
+    expect((await readAs(poll.id)).some((vote) => vote.tag)).toBe(false);
+  });
+
+  it('is the organiser’s to switch', async () => {
+    const poll = await createPoll();
+    const asked = await call(settingsHandler, { token: member, body: { pollId: poll.id, hideVoters: true } });
+    expect(asked).toMatchObject({ status: 403, body: { error: NOT_YOUR_POLL } });
+    expect((await readPoll(poll.id)).body.votersHidden).toBeUndefined();
   });
 });
 

@@ -50,10 +50,11 @@ export function removeVotersSince(pollId: string, joinedSince: number) {
   return post<RemovedVoters>('remove-voter', { pollId, joinedSince });
 }
 type RemovedVoters = { status: 'Success'; removedVoters: number; removedAnswers: number };
-/** The settings an organiser changes: comments, the daily digest, the deadline (ms; null takes it away). */
+/** The settings an organiser changes: comments, the daily digest, hidden names, the deadline (ms; null takes it away). */
 export interface PollSettings {
   comments?: boolean;
   digest?: boolean;
+  hideVoters?: boolean;
   deadline?: number | null;
 }
 

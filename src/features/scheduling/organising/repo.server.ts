@@ -73,6 +73,7 @@ async function readPollsPage(
       organisers: schedulingKeys.organisers(),
       commentsOff: schedulingKeys.commentsOff(),
       digests: schedulingKeys.digests(),
+      votersHidden: schedulingKeys.votersHidden(),
     },
     { below, count, named, people: around(schedulingKeys.people), state: around(schedulingKeys.state) },
   );
@@ -85,6 +86,7 @@ async function readPollsPage(
       ...(row.organiser ? { organiser: row.organiser.split('#')[0] } : {}),
       ...(row.commentsOff ? { commentsOff: true as const } : {}),
       ...(row.digest ? { digest: true as const } : {}),
+      ...(row.votersHidden ? { votersHidden: true as const } : {}),
       ...(row.deadline ? { deadline: Number(row.deadline) } : {}),
     });
     if (row.place) older = row.place;
@@ -139,7 +141,7 @@ export function deletePoll(organiser: Organiser, pollId: string) {
     {
       polls: schedulingKeys.polls(),
       finals: schedulingKeys.finals(),
-      sets: [schedulingKeys.commentsOff(), schedulingKeys.digests()],
+      sets: [schedulingKeys.commentsOff(), schedulingKeys.digests(), schedulingKeys.votersHidden()],
       state: schedulingKeys.state(pollId),
       index: schedulingKeys.pollIndex(),
       organisers: schedulingKeys.organisers(),
@@ -262,7 +264,7 @@ export function reopenPoll(organiser: Organiser, pollId: string) {
 export function setPollSettings(
   organiser: Organiser,
   pollId: string,
-  settings: { comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off'; deadline: number },
+  settings: { comments: '' | 'on' | 'off'; digest: '' | 'on' | 'off'; hideVoters: '' | 'on' | 'off'; deadline: number },
 ) {
   return runAsAdmin(
     organiser,
@@ -272,6 +274,7 @@ export function setPollSettings(
       organisers: schedulingKeys.organisers(),
       commentsOff: schedulingKeys.commentsOff(),
       digests: schedulingKeys.digests(),
+      votersHidden: schedulingKeys.votersHidden(),
       state: schedulingKeys.state(pollId),
       deadlines: schedulingKeys.deadlines(),
     },

@@ -87,6 +87,7 @@ export const pollSettingsRequest = v.object({
   pollId,
   comments: v.optional(v.boolean('comments must be true or false.')),
   digest: v.optional(v.boolean('digest must be true or false.')),
+  hideVoters: v.optional(v.boolean('hideVoters must be true or false.')),
   /** When votes close by themselves (ms), or null to take the deadline away. */
   deadline: v.optional(
     v.nullable(v.pipe(v.number('deadline must be a time in ms.'), v.integer('deadline must be a time in ms.'))),

@@ -70,6 +70,7 @@ export interface PollRow {
   organiser: string;
   commentsOff: boolean;
   digest: boolean;
+  votersHidden: boolean;
   /** When its votes close by themselves (ms, as text), or '' for no deadline. */
   deadline: string;
 }
@@ -79,7 +80,7 @@ export interface PollRow {
  * voters are its people hash's, its deadline its state's (`people`, `state`: those keys' text
  * around the poll id). */
 export const listPolls = defineLimitedScript<
-  'index' | 'polls' | 'finals' | 'organisers' | 'commentsOff' | 'digests',
+  'index' | 'polls' | 'finals' | 'organisers' | 'commentsOff' | 'digests' | 'votersHidden',
   { below: string; count: number; named: string[]; people: [string, string]; state: [string, string] },
   { more: boolean; polls: PollRow[] | Record<string, never> }
 >(
@@ -98,6 +99,7 @@ local function add(id, place)
     organiser = redis.call('HGET', K.organisers, id) or '',
     commentsOff = redis.call('SISMEMBER', K.commentsOff, id) == 1,
     digest = redis.call('SISMEMBER', K.digests, id) == 1,
+    votersHidden = redis.call('SISMEMBER', K.votersHidden, id) == 1,
     deadline = redis.call('HGET', A.state[1] .. id .. A.state[2], 'deadline') or '',
   }
 end
@@ -293,7 +295,8 @@ return cjson.encode({ voters = voters, answers = answers })`,
 );
 
 /**
- * Switches a poll's comments and its daily digest 'on' or 'off' ('' leaves one as it is), and sets
+ * Switches a poll's comments, its daily digest and the hiding of its voters' names 'on' or 'off'
+ * ('' leaves one as it is), and sets
  * its deadline (ms; 0 takes it away, -1 leaves it as it is), kept in its state and in `deadlines`
  * for the run that tells the organiser. A digest
  * goes to the organiser's account's email, or to the site's owner for a poll of the console's own,
@@ -302,11 +305,12 @@ return cjson.encode({ voters = voters, answers = answers })`,
  * on, it counts from then.
  */
 export const setPollSettings = defineLimitedScript<
-  'polls' | 'organisers' | 'commentsOff' | 'digests' | 'state' | 'deadlines',
+  'polls' | 'organisers' | 'commentsOff' | 'digests' | 'votersHidden' | 'state' | 'deadlines',
   Acting & {
     pollId: string;
     comments: '' | 'on' | 'off';
     digest: '' | 'on' | 'off';
+    hideVoters: '' | 'on' | 'off';
     deadline: number;
     userPrefix: string;
   },
@@ -326,6 +330,7 @@ elseif A.digest == 'off' then
   redis.call('SREM', K.digests, A.pollId)
 end
 if A.comments == 'off' then redis.call('SADD', K.commentsOff, A.pollId) elseif A.comments == 'on' then redis.call('SREM', K.commentsOff, A.pollId) end
+if A.hideVoters == 'on' then redis.call('SADD', K.votersHidden, A.pollId) elseif A.hideVoters == 'off' then redis.call('SREM', K.votersHidden, A.pollId) end
 if A.deadline == 0 then
   redis.call('HDEL', K.state, 'deadline')
   redis.call('ZREM', K.deadlines, A.pollId)

@@ -149,12 +149,12 @@ export async function removeVoter(organiser: repo.Organiser, input: RemoveVoterR
 const setting = (on: boolean | undefined) => (on === undefined ? '' : on ? 'on' : 'off');
 
 /**
- * Switches a poll's comments or its organiser's daily digest on or off, or sets or takes away the
- * deadline its votes close at by themselves, for its organiser or an admin.
+ * Switches a poll's comments, its organiser's daily digest or the hiding of its voters' names on or
+ * off, or sets or takes away the deadline its votes close at by themselves, for its organiser or an admin.
  */
 export async function changeSettings(
   organiser: repo.Organiser,
-  { pollId, comments, digest, deadline }: PollSettingsRequest,
+  { pollId, comments, digest, hideVoters, deadline }: PollSettingsRequest,
 ) {
   const problem = deadline ? deadlineProblem(deadline, Date.now()) : undefined;
   if (problem) throw new AppError('bad_request', problem);
@@ -162,6 +162,7 @@ export async function changeSettings(
     ? await repo.setPollSettings(organiser, pollId, {
         comments: setting(comments),
         digest: setting(digest),
+        hideVoters: setting(hideVoters),
         // -1 leaves it as it is, 0 takes it away.
         deadline: deadline === undefined ? -1 : (deadline ?? 0),
       })

@@ -222,13 +222,14 @@ export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: api.
 export const finalise = (pollId: string, optionId: string) =>
   act(pollId, async () => $pollNotices.setKey(pollId, toldNotice((await api.finalisePoll(pollId, optionId)).told)));
 
-/** Changes a made poll's comments, digest or deadline: shown at once, put back by the reload if refused. */
+/** Changes a made poll's comments, digest, hidden names or deadline: shown at once, put back by the reload if refused. */
 export function changeSettings(pollId: string, settings: api.PollSettings): Promise<void> {
-  const { comments, digest, deadline } = settings;
+  const { comments, digest, hideVoters, deadline } = settings;
   const shown = (poll: ListedPoll): ListedPoll => ({
     ...poll,
     commentsOff: comments === undefined ? poll.commentsOff : !comments || undefined,
     digest: digest === undefined ? poll.digest : digest || undefined,
+    votersHidden: hideVoters === undefined ? poll.votersHidden : hideVoters || undefined,
     deadline: deadline === undefined ? poll.deadline : (deadline ?? undefined),
   });
   $madePolls.set($madePolls.get()?.map((poll) => (poll.id === pollId ? shown(poll) : poll)) ?? null);

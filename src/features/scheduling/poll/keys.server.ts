@@ -35,6 +35,8 @@ export const schedulingKeys = {
   comments: (pollId: string) => `${SCHED}${pollId}:comments`,
   /** set of the poll ids whose organiser switched comments off (they are on by default); no expiry */
   commentsOff: () => `${SCHED}comments-off`,
+  /** set of the poll ids whose organiser hides the voters' names from everyone else; no expiry */
+  votersHidden: () => `${SCHED}voters-hidden`,
   /** set of the poll ids whose organiser asked for a daily digest of new answers; no expiry */
   digests: () => `${SCHED}digests`,
   /** sorted set {poll id → its deadline (ms)} of the polls whose organiser is to be told when voting closes; the hourly run takes those passed */

@@ -118,6 +118,7 @@ describe('voter identity', () => {
     expect(displayName({ username: 'anon_Mary_Ann' })).toBe('Mary_Ann');
     expect(displayName(undefined)).toBe('Unknown');
     expect(displayName({ username: '' })).toBe('Unknown');
+    expect(displayName({ username: '', firstName: 'Voter 3' })).toBe('Voter 3');
   });
 
   it('finds a taken name case-insensitively, with or without anon_', () => {

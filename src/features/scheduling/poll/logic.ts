@@ -157,10 +157,10 @@ export const isAnonymous = (username: string) => username.startsWith(ANON_PREFIX
 /** The key a voter is stored under: names are the same voter in any letter case. */
 export const voterKey = (username: string) => username.toLowerCase();
 
-/** How a voter is shown: a non-blank first name, else the username without 'anon_'. */
+/** How a voter is shown: a non-blank first name (a hidden voter's 'Voter 3'), else the username without 'anon_'. */
 export function displayName(user: Voter | undefined): string {
+  if (user?.firstName?.trim()) return user.firstName.trim();
   if (!user?.username) return 'Unknown';
-  if (user.firstName?.trim()) return user.firstName.trim();
   return isAnonymous(user.username) ? user.username.slice(ANON_PREFIX.length) : user.username;
 }
 

@@ -13,14 +13,15 @@ import { schedulingKeys } from './keys.server.ts';
  * time slots out and puts them back). A configured poll not stored yet reads as its config makes it.
  */
 export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; version: number } | undefined> {
-  const [definition, final, [version, deadline], offered, commentsOff] = (await redis()
+  const [definition, final, [version, deadline], offered, commentsOff, votersHidden] = (await redis()
     .pipeline()
     .hget(schedulingKeys.polls(), pollId)
     .hget(schedulingKeys.finals(), pollId)
     .hmget(schedulingKeys.state(pollId), 'version', 'deadline')
     .smembers(schedulingKeys.offered(pollId))
     .sismember(schedulingKeys.commentsOff(), pollId)
-    .exec()) as [string | null, string | null, [string | null, string | null], string[], number];
+    .sismember(schedulingKeys.votersHidden(), pollId)
+    .exec()) as [string | null, string | null, [string | null, string | null], string[], number, number];
   const configured = specPoll(pollId);
   if (definition === null && !configured) return undefined;
   const poll =
@@ -32,6 +33,7 @@ export async function readPoll(pollId: string): Promise<{ poll: CreatedPoll; ver
       options: poll.options.filter((option) => open.has(option.id)),
       ...(commentsOff ? { commentsOff: true as const } : {}),
       ...(deadline ? { deadline: Number(deadline) } : {}),
+      ...(votersHidden ? { votersHidden: true as const } : {}),
     },
     version: Number(version ?? 0),
   };

@@ -82,6 +82,8 @@ export interface CreatedPoll {
   commentsOff?: true;
   /** The time (ms) its votes close by themselves, when its organiser set one (a setting, as commentsOff). */
   deadline?: number;
+  /** Its voters' names are shown to its organiser (and an admin) only (a setting, as commentsOff). */
+  votersHidden?: true;
 }
 
 /** A poll as an organiser's list shows it: its voters, and for the console the name of the member who made it. */
@@ -114,4 +116,6 @@ export interface Vote {
   voter: number;
   /** Present on the signed-in member's own answers: their account's, not just their name's. */
   mine?: true;
+  /** Where the poll hides names, an anonymous voter's SHA-256 of their claim's hash: their browser finds its own by it. */
+  tag?: string;
 }

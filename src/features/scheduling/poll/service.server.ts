@@ -1,6 +1,7 @@
 // What a poll page reads, and how long the CDN keeps each. The CDN keeps an answer asked at the
 // version it was read at (`?v=`) for a minute, since that URL's answer cannot change, and none
 // asked at another version or none, so nobody can park an old answer under a version to come.
+import type { WithClearance } from '../../../lib/policy.ts';
 import { AppError } from '../../../server/app-error.ts';
 import { type Guest, type SignedIn, isSignedIn } from '../../../server/caller.ts';
 import { sharedCache } from '../../../server/http.ts';
@@ -33,7 +34,7 @@ export async function poll(pollId: string): Promise<CreatedPoll & { version: num
 }
 
 /** Every answer of a poll (a member's own marked `mine`), with the poll's version they were read at. */
-export const pollAnswers = (pollId: string, reader: SignedIn | Guest) =>
+export const pollAnswers = (pollId: string, reader: (SignedIn & WithClearance) | Guest) =>
   votes.pollVotesAt(requirePollId(pollId), isSignedIn(reader) ? reader : undefined);
 
 /** A poll's version: an open page reads it every few seconds and reloads only when it moved. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { allTasks, cleanStores } from 'nanostores';
 import { askedText } from '../../../lib/email.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -177,6 +178,28 @@ describe('scheduling poll store', () => {
     poll.editVoterName(POLL, 'Jo');
     poll.saveVoterName(POLL, ['anon_Jo']);
     expect(poll.$poll.get().name).toEqual({ typed: 'Jo', saved: true, error: '' });
+  });
+
+  it('where the names are hidden, finds this browser’s own answers by its claim’s tag, and names them', async () => {
+    storage.setItem(`scheduling-name:${POLL}`, 'Jo');
+    storage.setItem(`scheduling-claims:${POLL}`, JSON.stringify({ anon_jo: 'secret' }));
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const hidden = (optionIndex: number, voter: number, tag?: string): Vote => ({
+      option: OPTIONS[optionIndex]!.id,
+      user: { username: '', firstName: `Voter ${voter + 1}` },
+      answer: 'yes',
+      voter,
+      ...(tag ? { tag } : {}),
+    });
+    api.fetchPollAnswers.mockResolvedValue([hidden(0, 0, sha256('other')), hidden(1, 1, sha256(sha256('secret')))]);
+    poll = await openPoll();
+    await vi.waitFor(() => expect(poll!.$poll.get().choicesFor).toBe('anon_Jo'));
+    const view = poll.$poll.get();
+    expect([...view.selected]).toEqual(['0828-600pm']);
+    expect(view.votes.map((each) => each.user)).toEqual([
+      { username: '', firstName: 'Voter 1' },
+      { username: 'anon_Jo' },
+    ]);
   });
 
   it('shows a vote at once, then the reloaded votes; undoes it when the server fails', async () => {

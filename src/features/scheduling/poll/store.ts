@@ -211,6 +211,10 @@ function loadAnswers(poll: Poll, votes: boolean, voter: string, version?: number
     let read: Vote[];
     try {
       read = await api.fetchPollAnswers(id, version);
+      // Where names are hidden, this browser's anonymous votes are found by its claim's tag, and named.
+      const anonymous = poll.$voter.get();
+      const tag = read.some((vote) => vote.tag) ? await claimTag(claimOf(id, anonymous)) : '';
+      if (tag) read = read.map((vote) => (vote.tag === tag ? { ...vote, user: { username: anonymous } } : vote));
     } catch (error) {
       if (votes) {
         failed(failures.votes, error);
@@ -384,6 +388,15 @@ const stored = (what: 'name' | 'email', pollId: string) => readStored(storageKey
 function claims(pollId: string): Record<string, string> {
   const parsed = readStoredJson<unknown>(storageKey('claims', pollId));
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+}
+
+/** The tag the server puts on an anonymous voter's votes where names are hidden (SHA-256 of its SHA-256), or ''. */
+async function claimTag(secret: string | undefined): Promise<string> {
+  const sha256 = async (text: string) =>
+    Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
+      .map((byte) => byte.toString(16).padStart(2, '0'))
+      .join('');
+  return secret ? sha256(await sha256(secret)) : '';
 }
 
 /** The secret this browser holds for an anonymous voter's name (a member needs none). */

@@ -2,7 +2,9 @@
 // A member's voter key is their account key, so a name registered again is another voter; the
 // people hash keeps the name each voter voted under. A vote is two round trips (an anonymous
 // name's claim or a member's rate limit, then the change), each read one.
+import { createHash } from 'node:crypto';
 import * as scripts from './scripts.server.ts';
+import { type WithClearance, canAdminister } from '../../../lib/policy.ts';
 import { couldBeAccountName, accountProbe } from '../../../server/account-probe.ts';
 import { passSpend } from '../../../server/captcha.ts';
 import { accountKeyPrefix, keys, usernameKey } from '../../../server/keys.ts';
@@ -138,33 +140,50 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   );
 }
 
-/** Every vote of a poll, the reader's own (a member's) marked, and the version they were read at:
- * one round trip with the reader's session check. */
+/**
+ * Every vote of a poll, the reader's own (a member's) marked, and the version they were read at:
+ * one round trip with the reader's session check. Where the organiser hides the voters' names, a
+ * reader who is neither the organiser nor an admin sees each other voter named by the order they
+ * came ('Voter 3'), and an anonymous voter's votes carry their claim's tag for their browser.
+ */
 export async function pollVotesAt(
   pollId: string,
-  reader?: Pick<SignedIn, 'accountKey' | 'session'>,
+  reader?: Pick<SignedIn, 'accountKey' | 'session'> & WithClearance,
 ): Promise<{ votes: Vote[]; version: number }> {
-  const [votes, people, version] = (await checkedRead(reader?.session, (pipe) =>
+  const [votes, people, version, hidden, organiser, claims] = (await checkedRead(reader?.session, (pipe) =>
     pipe
       .zrange(schedulingKeys.votes(pollId), 0, -1)
       .hgetall(schedulingKeys.people(pollId))
-      .hget(schedulingKeys.state(pollId), 'version'),
-  )) as [string[], unknown, string | null];
+      .hget(schedulingKeys.state(pollId), 'version')
+      .sismember(schedulingKeys.votersHidden(), pollId)
+      .hget(schedulingKeys.organisers(), pollId)
+      .hgetall(schedulingKeys.claims(pollId)),
+  )) as [string[], unknown, string | null, number, string | null, unknown];
   const persons = new Map(peopleOf(people));
+  const hides = hidden === 1 && !(reader && (canAdminister(reader) || reader.accountKey === organiser));
+  const secretHashes = hides ? (hashReply(claims) ?? {}) : {};
   // Voters are numbered in the order they came, not by their keys, which stay in the store.
   const numbers = new Map([...persons.keys()].map((voter, index) => [voter, index]));
   const numberOf = (voter: string) => numbers.get(voter) ?? numbers.set(voter, numbers.size).get(voter)!;
   return {
     votes: votes.map((vote) => {
       const { voter, option, answer } = splitVote(vote);
+      const mine = reader !== undefined && voter === reader.accountKey;
       const username = persons.get(voter)?.name ?? '';
       const firstName = persons.get(voter)?.firstName;
+      const secretHash = secretHashes[voter];
       return {
         option,
         answer,
-        user: firstName ? { username, firstName } : { username },
+        user:
+          hides && !mine
+            ? { username: '', firstName: `Voter ${numberOf(voter) + 1}` }
+            : firstName
+              ? { username, firstName }
+              : { username },
         voter: numberOf(voter),
-        ...(reader && voter === reader.accountKey ? { mine: true as const } : {}),
+        ...(mine ? { mine: true as const } : {}),
+        ...(secretHash ? { tag: createHash('sha256').update(secretHash).digest('hex') } : {}),
       };
     }),
     version: Number(version ?? 0),

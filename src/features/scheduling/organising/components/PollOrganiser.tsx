@@ -348,6 +348,12 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
           checked={poll.digest === true}
           onChange={(event) => void store.changeSettings(poll.id, { digest: event.target.checked })}
         />
+        <Choice
+          type="checkbox"
+          label="Hide voters’ names from everyone but the organiser"
+          checked={poll.votersHidden === true}
+          onChange={(event) => void store.changeSettings(poll.id, { hideVoters: event.target.checked })}
+        />
         {!poll.final && <DeadlineSetting poll={poll} />}
       </fieldset>
       <PollVoters poll={poll} />

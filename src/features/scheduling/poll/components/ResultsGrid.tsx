@@ -9,7 +9,15 @@ type Column = { id: string; heading: string; detail?: string };
 
 const ANSWER_MARK: Record<Answer, string> = { yes: '✓', ifNeedBe: '(✓)' };
 
-export default function ResultsGrid({ id, columns, votes }: { id: string; columns: Column[]; votes: Vote[] }) {
+interface GridProps {
+  id: string;
+  columns: Column[];
+  votes: Vote[];
+  /** The organiser hides the voters' names: the server names the others by the order they came. */
+  namesHidden?: boolean | undefined;
+}
+
+export default function ResultsGrid({ id, columns, votes, namesHidden }: GridProps) {
   // A row per voter, told apart as the server numbers them (two accounts that had one name are two rows).
   const people = new Map<number, Voter>();
   const answerOf = new Map<string, Answer>();
@@ -29,6 +37,9 @@ export default function ResultsGrid({ id, columns, votes }: { id: string; column
       <h2 className="sched-results-title" id={titleId}>
         Everyone’s answers
       </h2>
+      {namesHidden && (
+        <p className="sched-note">The organiser has hidden the voters’ names: only they see who is who.</p>
+      )}
       {people.size === 0 ? (
         <p className="sched-note">No answers yet.</p>
       ) : (

@@ -197,6 +197,7 @@ function MadePoll({ poll }: { poll: PollView }) {
         id={id}
         columns={poll.options.map((option) => ({ id: option.id, ...labels.get(option.id)! }))}
         votes={poll.votes}
+        namesHidden={details.votersHidden}
       />
       <PollComments poll={poll} />
       <section className="sched-share" aria-labelledby={`${id}-share`}>
