@@ -421,6 +421,14 @@ test.describe('forum', () => {
     await expect(menu).toHaveAccessibleDescription('2 new notifications');
     const badge = menu.locator('[data-notice-count]');
     await expect(badge).toHaveText('· 2');
+    // On a phone the user menu is inside Menu: the count shows on it too.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneMenu = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(phoneMenu).toHaveAccessibleDescription('2 new notifications');
+    await expect(phoneMenu.locator('[data-notice-count]')).toHaveText('· 2');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await page.setViewportSize(viewport);
     await menu.click();
     await page.getByRole('link', { name: 'Notifications · 2 new' }).click();
 

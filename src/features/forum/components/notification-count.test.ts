@@ -10,6 +10,7 @@ const part = () => ({ hidden: true, textContent: '' });
 
 describe('the user menu’s notification count', () => {
   let parts: Record<string, ReturnType<typeof part>>;
+  let phoneCount: ReturnType<typeof part>;
   let count: typeof import('./notification-count.ts');
   let shared: typeof import('../../../platform/notifications.ts');
   let session: typeof import('../../../platform/session.ts');
@@ -23,7 +24,12 @@ describe('the user menu’s notification count', () => {
       '[data-notices-link]': part(),
       '[data-notice-menu-count]': part(),
     };
-    vi.stubGlobal('document', { querySelector: (selector: string) => parts[selector] ?? null });
+    // The user menu's count, and the phone's Menu button's.
+    phoneCount = part();
+    vi.stubGlobal('document', {
+      querySelector: (selector: string) => parts[selector] ?? null,
+      querySelectorAll: (selector: string) => (selector === '[data-notice-count]' ? [parts[selector], phoneCount] : []),
+    });
     count = await import('./notification-count.ts');
     shared = await import('../../../platform/notifications.ts');
     session = await import('../../../platform/session.ts');
@@ -40,6 +46,7 @@ describe('the user menu’s notification count', () => {
     await vi.waitFor(() => expect(parts['[data-notice-count]']!.textContent).toBe('·\u00a03'));
     expect(api.apiRequest).toHaveBeenCalledTimes(1);
     expect(parts['[data-notice-count]']!.hidden).toBe(false);
+    expect(phoneCount).toEqual({ hidden: false, textContent: '·\u00a03' });
     expect(parts['[data-notice-said]']!.textContent).toBe('3 new notifications');
     expect(parts['[data-notice-menu-count]']!.textContent).toBe('\u00a0· 3 new');
     expect(parts['[data-notices-link]']!.hidden).toBe(false);

@@ -1,6 +1,6 @@
 // The user menu's count of the member's new forum notifications (replies and mentions): read once a
-// page for a member who can read the forum, shown on the menu's button ('· 2', described in words to
-// a screen reader) and in words beside its Notifications link, in the nav's own text styles (the
+// page for a member who can read the forum, shown on the menu's button and a phone's Menu button
+// ('· 2', described in words to a screen reader) and in words beside its Notifications link, in the nav's own text styles (the
 // heaviest page's CSS has no room for a badge: performance.spec.ts). Plain DOM code in the site
 // script: it imports only types from the forum, never its schema's validators.
 import { canUseForum } from '../../../lib/policy.ts';
@@ -11,15 +11,17 @@ import type { NotificationCountResponse } from '../schema.ts';
 
 /** Reads the count for the signed-in member, and keeps the nav's parts in step with it. */
 export function mountNotificationCount(): void {
-  const badge = document.querySelector<HTMLElement>('[data-notice-count]');
+  const badges = document.querySelectorAll<HTMLElement>('[data-notice-count]');
   const said = document.querySelector<HTMLElement>('[data-notice-said]');
   const link = document.querySelector<HTMLElement>('[data-notices-link]');
   const inMenu = document.querySelector<HTMLElement>('[data-notice-menu-count]');
-  if (!badge || !said || !link || !inMenu) return; // the forum is switched off
+  if (!said || !link || !inMenu) return; // the forum is switched off
   $unseenNotifications.subscribe((unseen = 0) => {
-    badge.hidden = unseen === 0;
-    // No-break spaces: each is one flex item's text, which would wrap at a space and lose a leading one.
-    badge.textContent = `·\u00a0${unseen}`;
+    for (const badge of badges) {
+      badge.hidden = unseen === 0;
+      // No-break spaces: each is one flex item's text, which would wrap at a space and lose a leading one.
+      badge.textContent = `·\u00a0${unseen}`;
+    }
     said.textContent = unseen === 0 ? '' : `${unseen} new ${unseen === 1 ? 'notification' : 'notifications'}`;
     inMenu.textContent = unseen === 0 ? '' : `\u00a0· ${unseen} new`;
   });
