@@ -1,6 +1,7 @@
 // The embedded engine: ioredis-mock behind the fix-ups, made durable with an append-only log of
 // write commands. The log is replayed at start (with the clock set to each entry's time, so
-// relative expiries land where they did) and rewritten as a snapshot when it grows.
+// relative expiries land where they did) and rewritten as a snapshot when it grows, and at a
+// clean close when it holds scripts (each costs the embedded Lua tens of ms to compile again).
 import { randomUUID } from 'node:crypto';
 import {
   closeSync,
@@ -98,6 +99,7 @@ export function createMemoryEngine({ dataDir, compactAtBytes = COMPACT_AT_BYTES 
     run: (batch, mode) => ready.then(() => run(batch, mode)),
     async close() {
       await queue;
+      if (log?.holdsScripts()) log.rewrite(await snapshot(mock));
       log?.close();
       mock.disconnect();
     },
@@ -145,6 +147,8 @@ function openLog(dataDir: string, compactAtBytes: number) {
   const lock = acquireLock(dataDir);
   let fd = openSync(path, 'a');
   let snapshotBytes = 0;
+  /** Whether the log holds a script since its last rewrite: replayed, it runs it again. */
+  let scripts = false;
 
   function bytes() {
     return existsSync(path) ? statSync(path).size : 0;
@@ -155,7 +159,9 @@ function openLog(dataDir: string, compactAtBytes: number) {
       const t = Date.now();
       // One write call per batch, so a crash leaves at most a torn last line, which replay drops.
       writeSync(fd, written.map((c) => JSON.stringify({ t, c } satisfies LogEntry) + '\n').join(''));
+      scripts ||= written.some(([name]) => name === 'eval');
     },
+    holdsScripts: () => scripts,
     shouldCompact() {
       const size = bytes();
       return size > compactAtBytes && size > 2 * snapshotBytes;
@@ -168,6 +174,7 @@ function openLog(dataDir: string, compactAtBytes: number) {
       closeSync(fd);
       fd = openSync(path, 'a');
       snapshotBytes = bytes();
+      scripts = false;
     },
     async replay(invoke: (name: string, args: string[]) => Promise<unknown>) {
       if (!existsSync(path)) return;
@@ -185,6 +192,7 @@ function openLog(dataDir: string, compactAtBytes: number) {
           }
           Date.now = () => entry.t;
           const [name = '', ...args] = canonical(entry.c);
+          scripts ||= name === 'eval';
           await invoke(name, args).catch(() => undefined); // it failed the same way when first run
         }
       } finally {

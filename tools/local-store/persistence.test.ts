@@ -1,5 +1,6 @@
 // The embedded engine must lose nothing it acknowledged across a restart, keep expiry times
-// absolute, survive a torn last line, and keep its log bounded by rewriting it.
+// absolute, survive a torn last line, and keep its log bounded, and free of scripts at a close, by
+// rewriting it.
 import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,21 @@ describe('embedded engine persistence', () => {
     await engine.close();
     const lines = readFileSync(join(dir, 'append-only.log'), 'utf8').trim().split('\n');
     expect(lines.map((line) => JSON.parse(line).c)).toEqual([['set', 'word', 'abc']]);
+  });
+
+  it('leaves no script in the log at a clean close, so the next start replays data only', async () => {
+    const dir = freshDir();
+    const engine = createMemoryEngine({ dataDir: dir });
+    await one(engine, ['EVAL', "return redis.call('HSET', KEYS[1], 'name', ARGV[1])", '1', 'user:2', 'Bo']);
+    await one(engine, ['EXPIRE', 'user:2', '500']);
+    await engine.close();
+    const lines = readFileSync(join(dir, 'append-only.log'), 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { c: string[] }).c[0])).toEqual(['hset', 'pexpireat']);
+
+    const reopened = createMemoryEngine({ dataDir: dir });
+    expect(await one(reopened, ['HGET', 'user:2', 'name'])).toBe('Bo');
+    expect(Number(await one(reopened, ['TTL', 'user:2']))).toBeGreaterThan(490);
+    await reopened.close();
   });
 
   it('rewrites a log that has grown into a snapshot of the live data', async () => {
