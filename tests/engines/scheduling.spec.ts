@@ -2,6 +2,7 @@
 // member's poll in a time zone they pick, answers, leaves an address to hear the decision, comments
 // and copies the link; the member manages the poll on Your polls: edited, comments off, then
 // finalised, then duplicated into a new poll; with the names hidden, the guest still finds their own.
+// A poll with a deadline closes by itself on an open page.
 import { optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
 import type { CreatedPoll } from '../../src/features/scheduling/poll/schema.ts';
 import { createUser, mailedLink, uniqueUsername } from '../e2e/helpers.ts';
@@ -101,5 +102,36 @@ test('a guest picks a time zone, answers a member’s poll, leaves an address, c
   await site.storeToken('');
   await site.goto(`/scheduling_polls/p/${poll.id}`);
   await site.expectVisible(inside(byRole('region', 'Everyone’s answers'), byRole('rowheader', name)));
+  expect(await site.errors()).toEqual([]);
+});
+
+test('a poll with a deadline says when voting closes, and closes by itself then', async ({ site, request }) => {
+  const { token } = await createUser(request, { clearance: 1, prefix: `closer_${site.engine}` });
+  const made = await request.post('/api/scheduling/create-poll', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title: `Closing poll ${uniqueUsername(site.engine)}`,
+      zone: 'Europe/Berlin',
+      days: [{ date: inDays(9), slots: ['19:00'] }],
+      slotMinutes: 60,
+    },
+  });
+  const poll = ((await made.json()) as { poll: CreatedPoll }).poll;
+  // Soon enough for the page to close while it is open: its own timer, not a reload, closes it.
+  const closing = await request.post('/api/scheduling/poll-settings', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { pollId: poll.id, deadline: Date.now() + 8_000 },
+  });
+  expect(closing.ok()).toBe(true);
+
+  await site.goto(`/scheduling_polls/p/${poll.id}`);
+  await site.expectText(byCss('.sched-deadline'), /^Voting closes \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M/);
+  await site.fill(byRole('textbox', 'Name'), uniqueUsername(`Late_${site.engine}`));
+  await site.click(byRole('button', 'Save'));
+  const slot = byCss('.sched-toggle');
+  await site.waitUntil(() => document.querySelector<HTMLButtonElement>('.sched-toggle')?.disabled === false);
+  await site.expectText(byCss('[role=status].sched-deadline'), /^Voting closed at its deadline, .+\. The organiser/);
+  expect(await site.read(slot, (button) => (button as HTMLButtonElement).disabled)).toBe(true);
+  expect(await site.axeViolations()).toEqual([]);
   expect(await site.errors()).toEqual([]);
 });
