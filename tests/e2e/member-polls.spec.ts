@@ -6,7 +6,7 @@
 // at a phone's width.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect } from '@playwright/test';
 import { test, waitsForSite } from './fixtures.ts';
 import { dayLabel, optionLabel, zoneViewer } from '../../src/features/scheduling/time/logic.ts';
 import { POLL_KEPT_DAYS, pollOptions } from '../../src/features/scheduling/poll/logic.ts';
@@ -38,6 +38,18 @@ function outbox(
   return readdirSync(folder)
     .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')))
     .filter((mail) => mail.subject === subject);
+}
+
+/** A member's poll on one date, `inDays(12)`, at `slots`, made as Your polls makes it; its title names `prefix`. */
+async function memberPoll(request: APIRequestContext, prefix: string, slots = ['19:00']) {
+  const { token } = await createUser(request, { clearance: 1, prefix });
+  const title = `${prefix} poll ${uniqueUsername('p')}`;
+  const made = await request.post('/api/scheduling/create-poll', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, zone: ORGANISER_ZONE, days: [{ date: inDays(12), slots }], slotMinutes: 60 },
+  });
+  const { poll } = (await made.json()) as { poll: { id: string; options: { id: string }[] } };
+  return { token, title, poll };
 }
 
 test('a member starts a poll from the dashboard; a guest elsewhere answers, comments and hears the decision', async ({
@@ -210,13 +222,7 @@ test('on a phone, a poll’s organiser page, its comments and its share box fit 
 });
 
 test('an organiser removes, in one go, every voter who joined since a time', async ({ browser, request }) => {
-  const { token } = await createUser(request, { clearance: 1, prefix: 'sweeper' });
-  const title = `Swept poll ${uniqueUsername('p')}`;
-  const made = await request.post('/api/scheduling/create-poll', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title, zone: ORGANISER_ZONE, days: [{ date: inDays(12), slots: ['19:00'] }], slotMinutes: 60 },
-  });
-  const poll = ((await made.json()) as { poll: { id: string; options: { id: string }[] } }).poll;
+  const { token, title, poll } = await memberPoll(request, 'sweeper');
   const organiser = await browserIn(browser, ORGANISER_ZONE, token);
   // The minute before the two guests come, in the organiser's own time.
   const before = await organiser.evaluate(() => {
@@ -251,13 +257,7 @@ test('an organiser sets a deadline: a voter’s open page says when, and closes 
   browser,
   request,
 }) => {
-  const { token } = await createUser(request, { clearance: 1, prefix: 'closer' });
-  const title = `Deadline poll ${uniqueUsername('p')}`;
-  const made = await request.post('/api/scheduling/create-poll', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title, zone: ORGANISER_ZONE, days: [{ date: inDays(12), slots: ['19:00'] }], slotMinutes: 60 },
-  });
-  const poll = ((await made.json()) as { poll: { id: string } }).poll;
+  const { token, title, poll } = await memberPoll(request, 'closer');
   const organiser = await browserIn(browser, ORGANISER_ZONE, token);
   await organiser.goto('/scheduling_polls/mine');
   const listed = organiser.getByRole('listitem').filter({ has: organiser.getByRole('heading', { name: title }) });
@@ -309,14 +309,8 @@ test('an organiser edits a poll: taking out an answered time asks first, and a v
   browser,
   request,
 }) => {
-  const { token } = await createUser(request, { clearance: 1, prefix: 'editor' });
-  const title = `Edited poll ${uniqueUsername('p')}`;
+  const { token, title, poll } = await memberPoll(request, 'editor', ['19:00', '20:00']);
   const date = inDays(12);
-  const made = await request.post('/api/scheduling/create-poll', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title, zone: ORGANISER_ZONE, days: [{ date, slots: ['19:00', '20:00'] }], slotMinutes: 60 },
-  });
-  const poll = ((await made.json()) as { poll: { id: string; options: { id: string }[] } }).poll;
   const answered = await request.post('/api/scheduling/vote', {
     data: {
       pollId: poll.id,
@@ -369,13 +363,7 @@ test('an organiser hides the voters’ names: a guest sees only their own, and f
   browser,
   request,
 }) => {
-  const { token } = await createUser(request, { clearance: 1, prefix: 'hider' });
-  const title = `Hidden names ${uniqueUsername('p')}`;
-  const made = await request.post('/api/scheduling/create-poll', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title, zone: ORGANISER_ZONE, days: [{ date: inDays(12), slots: ['19:00'] }], slotMinutes: 60 },
-  });
-  const poll = ((await made.json()) as { poll: { id: string; options: { id: string }[] } }).poll;
+  const { token, title, poll } = await memberPoll(request, 'hider');
   const early = uniqueUsername('Early');
   const answered = await request.post('/api/scheduling/vote', {
     data: { pollId: poll.id, optionId: poll.options[0]!.id, username: `anon_${early}`, answer: 'yes' },
