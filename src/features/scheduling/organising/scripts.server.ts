@@ -296,9 +296,8 @@ return cjson.encode({ voters = voters, answers = answers })`,
 
 /**
  * Switches a poll's comments, its daily digest and the hiding of its voters' names 'on' or 'off'
- * ('' leaves one as it is), and sets
- * its deadline (ms; 0 takes it away, -1 leaves it as it is), kept in its state and in `deadlines`
- * for the run that tells the organiser. A digest
+ * ('' leaves one as it is), and sets its deadline (ms; 0 takes it away, -1 leaves it as it is),
+ * kept in its state and in `deadlines` for the run that tells the organiser. A digest
  * goes to the organiser's account's email, or to the site's owner for a poll of the console's own,
  * so it is switched on only where there is one (the organiser's account still the one that has its
  * name, keys.ts accountKeyOf); `userPrefix` is the account hash key of the username ''. Switched
