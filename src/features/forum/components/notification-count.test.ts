@@ -10,7 +10,12 @@ const part = () => ({ hidden: true, textContent: '' });
 
 describe('the user menu’s notification count', () => {
   let parts: Record<string, ReturnType<typeof part>>;
-  let phoneCount: ReturnType<typeof part>;
+  let menuButton: {
+    described: string;
+    copies: ReturnType<typeof part>[];
+    appendChild(copy: ReturnType<typeof part>): ReturnType<typeof part>;
+    setAttribute(name: string, value: string): void;
+  };
   let count: typeof import('./notification-count.ts');
   let shared: typeof import('../../../platform/notifications.ts');
   let session: typeof import('../../../platform/session.ts');
@@ -24,11 +29,23 @@ describe('the user menu’s notification count', () => {
       '[data-notices-link]': part(),
       '[data-notice-menu-count]': part(),
     };
-    // The user menu's count, and the phone's Menu button's.
-    phoneCount = part();
+    // The phone's Menu button gets a copy of the user menu's count.
+    const badge = parts['[data-notice-count]']!;
+    Object.assign(badge, { cloneNode: () => ({ ...part(), hidden: badge.hidden }) });
+    menuButton = {
+      described: '',
+      copies: [],
+      appendChild(copy: ReturnType<typeof part>) {
+        this.copies.push(copy);
+        return copy;
+      },
+      setAttribute(name: string, value: string) {
+        if (name === 'aria-describedby') this.described = value;
+      },
+    };
+    Object.assign(parts['[data-notice-said]']!, { id: 'notice-count-said' });
     vi.stubGlobal('document', {
-      querySelector: (selector: string) => parts[selector] ?? null,
-      querySelectorAll: (selector: string) => (selector === '[data-notice-count]' ? [parts[selector], phoneCount] : []),
+      querySelector: (selector: string) => (selector === '[data-nav-toggle]' ? menuButton : (parts[selector] ?? null)),
     });
     count = await import('./notification-count.ts');
     shared = await import('../../../platform/notifications.ts');
@@ -46,7 +63,8 @@ describe('the user menu’s notification count', () => {
     await vi.waitFor(() => expect(parts['[data-notice-count]']!.textContent).toBe('·\u00a03'));
     expect(api.apiRequest).toHaveBeenCalledTimes(1);
     expect(parts['[data-notice-count]']!.hidden).toBe(false);
-    expect(phoneCount).toEqual({ hidden: false, textContent: '·\u00a03' });
+    expect(menuButton.copies).toEqual([{ hidden: false, textContent: '·\u00a03' }]);
+    expect(menuButton.described).toBe('notice-count-said');
     expect(parts['[data-notice-said]']!.textContent).toBe('3 new notifications');
     expect(parts['[data-notice-menu-count]']!.textContent).toBe('\u00a0· 3 new');
     expect(parts['[data-notices-link]']!.hidden).toBe(false);

@@ -1,8 +1,8 @@
 // The user menu's count of the member's new forum notifications (replies and mentions): read once a
 // page for a member who can read the forum, shown on the menu's button and a phone's Menu button
-// ('· 2', described in words to a screen reader) and in words beside its Notifications link, in the nav's own text styles (the
-// heaviest page's CSS has no room for a badge: performance.spec.ts). Plain DOM code in the site
-// script: it imports only types from the forum, never its schema's validators.
+// ('· 2', described in words to a screen reader) and beside its Notifications link, in the nav's own
+// text styles (the heaviest page's CSS has no room for a badge: performance.spec.ts). Plain DOM code
+// in the site script: it imports only types from the forum, never its schema's validators.
 import { canUseForum } from '../../../lib/policy.ts';
 import { ApiError, apiRequest } from '../../../platform/api-client.ts';
 import { $unseenNotifications } from '../../../platform/notifications.ts';
@@ -11,11 +11,19 @@ import type { NotificationCountResponse } from '../schema.ts';
 
 /** Reads the count for the signed-in member, and keeps the nav's parts in step with it. */
 export function mountNotificationCount(): void {
-  const badges = document.querySelectorAll<HTMLElement>('[data-notice-count]');
+  const badge = document.querySelector<HTMLElement>('[data-notice-count]');
   const said = document.querySelector<HTMLElement>('[data-notice-said]');
   const link = document.querySelector<HTMLElement>('[data-notices-link]');
   const inMenu = document.querySelector<HTMLElement>('[data-notice-menu-count]');
-  if (!said || !link || !inMenu) return; // the forum is switched off
+  if (!badge || !said || !link || !inMenu) return; // the forum is switched off
+  // A phone's Menu button holds the user menu: it shows the count too. Made here, not in every page's
+  // HTML, whose first bytes must fit the network's first round trip (the home page's only just do).
+  const badges = [badge];
+  const toggle = document.querySelector<HTMLElement>('[data-nav-toggle]');
+  if (toggle) {
+    badges.push(toggle.appendChild(badge.cloneNode() as HTMLElement));
+    toggle.setAttribute('aria-describedby', said.id);
+  }
   $unseenNotifications.subscribe((unseen = 0) => {
     for (const badge of badges) {
       badge.hidden = unseen === 0;
