@@ -342,7 +342,7 @@ try {
   );
 } finally {
   await chrome.kill();
-  server.stop();
+  await server.stop();
   rmSync(floorDir, { recursive: true, force: true });
 }
 

@@ -233,7 +233,7 @@ try {
   );
   if (!verdict(FLOOR)) problems.push(`The poll read fell below the floor of ${describe(FLOOR)}.`);
 } finally {
-  server.stop();
+  await server.stop();
 }
 
 await printColdImports();

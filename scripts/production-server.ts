@@ -1,5 +1,6 @@
 // Starts the production-like server (scripts/serve.ts over dist/) on a free port with a fresh data
-// folder, for the audit and the bench; `stop` ends that process and removes its data.
+// folder, for the audit and the bench; `stop` ends that process, waits for it to close its store,
+// and removes its data.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -34,7 +35,7 @@ async function waitForHealth(base: string, timeoutMs = 60_000): Promise<void> {
 export interface ProductionServer {
   base: string;
   dataDir: string;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 /** Starts scripts/serve.ts with `env` added, and waits until its health check answers. */
@@ -46,14 +47,19 @@ export async function startProductionServer(env: Record<string, string> = {}): P
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () => {
+  const exited = new Promise((ended) => server.once('exit', ended));
+  // The store writes its last snapshot as it closes: its folder goes only after the process has ended.
+  const stop = async () => {
     server.kill('SIGTERM');
+    const stuck = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(stuck);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(base);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { base, dataDir, stop };
