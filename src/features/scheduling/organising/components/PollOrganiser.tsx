@@ -287,6 +287,11 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
   const [choice, setChoice] = useState(poll.options[0]?.id ?? '');
   const titleId = `made-${poll.id}`;
   const hidden = <span className="visually-hidden"> {poll.title}</span>;
+  // Edit and Duplicate fill the form above with this poll, and move the focus to its title.
+  const toForm = (fill: (poll: store.ListedPoll) => void) => () => {
+    fill(poll);
+    document.getElementById('poll-title')?.focus();
+  };
 
   return (
     <li className="sched-card made-poll" aria-labelledby={titleId}>
@@ -364,25 +369,11 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
           </button>
         )}
         {!poll.final && !poll.yesOnly && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              store.startEdit(poll);
-              document.getElementById('poll-title')?.focus();
-            }}
-          >
+          <button type="button" className="button" onClick={toForm(store.startEdit)}>
             Edit{hidden}
           </button>
         )}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            store.duplicate(poll);
-            document.getElementById('poll-title')?.focus();
-          }}
-        >
+        <button type="button" className="button" onClick={toForm(store.duplicate)}>
           Duplicate{hidden}
         </button>
         <button type="button" className="button button-danger" onClick={() => store.askToDelete(poll.id)}>
