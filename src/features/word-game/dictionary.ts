@@ -6,7 +6,7 @@ export const DICTIONARY_URL = '/word_game/dictionary.txt';
 export const ANSWERS_URL = '/word_game/answers.txt';
 
 /** Fetches a list of words, one a line, once; a failed load may be retried. */
-function loader<T>(url: string, read: (words: string[]) => T): () => Promise<T> {
+function loader<T>(url: string, read: (text: string) => T): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
     loading ??= fetch(url)
@@ -14,7 +14,7 @@ function loader<T>(url: string, read: (words: string[]) => T): () => Promise<T> 
         if (!response.ok) throw new Error(`The word list could not be loaded (${response.status}).`);
         return response.text();
       })
-      .then((text) => read(text.split('\n').filter(Boolean)))
+      .then(read)
       .catch((error: unknown) => {
         loading = undefined;
         throw error;
@@ -23,11 +23,21 @@ function loader<T>(url: string, read: (words: string[]) => T): () => Promise<T> 
   };
 }
 
-/** Loads the guess dictionary (lowercase). */
-export const loadDictionary = loader(DICTIONARY_URL, (words) => new Set(words));
+/** The guess dictionary: whether it has a word (lowercase). */
+export type Dictionary = Pick<ReadonlySet<string>, 'has'>;
+
+/**
+ * Loads the guess dictionary. A word is looked up in the list's text as it came: splitting its
+ * 12,600 lines into a Set, as the game starts, took 4 ms on a desktop and one task of about 70 ms
+ * on the audit's emulated phone; a lookup in the text takes 0.04 ms, once per full row.
+ */
+export const loadDictionary = loader(DICTIONARY_URL, (text): Dictionary => {
+  const lines = `\n${text}`;
+  return { has: (word) => lines.includes(`\n${word}\n`) };
+});
 
 /** Loads the answers (uppercase), in the Daily's order. */
-export const loadAnswers = loader(ANSWERS_URL, (words) => words);
+export const loadAnswers = loader(ANSWERS_URL, (text) => text.split('\n').filter(Boolean));
 
 /** Picks a Practice secret at random (Math.random: the browser tests seed it to fix the word). */
 export function pickSecret(answers: readonly string[], random: () => number = Math.random): string {

@@ -12,7 +12,7 @@ import { type ScoreExtras, recordWordGameScore } from './api-client.ts';
 import { dayNumber } from '../../lib/utc-day.ts';
 import { FIRST_DAY, dailyWord, dayLabel } from './daily.ts';
 import { WORD_GAME_STORAGE_KEY } from './first-paint.ts';
-import { loadAnswers, loadDictionary, pickSecret } from './dictionary.ts';
+import { type Dictionary, loadAnswers, loadDictionary, pickSecret } from './dictionary.ts';
 import { hardModeError } from './hard-mode.ts';
 import {
   type Game,
@@ -140,7 +140,7 @@ export const $best = atom<number>(NEVER_WON);
 /** The statistics shown: the account's when signed in, else this browser's. */
 export const $stats = atom<AllStats>(guest.stats);
 /** The guess dictionary, once loaded. */
-const $dictionary = atom<Set<string> | undefined>();
+const $dictionary = atom<Dictionary | undefined>();
 /**
  * Whether the row being typed is full and not a word: marked as its fifth letter goes in, before
  * Enter (not while the dictionary is still coming: Enter then says so).
@@ -290,7 +290,7 @@ async function playKey(mode: PlayMode, key: string): Promise<string | undefined>
 }
 
 async function playGuess(mode: PlayMode): Promise<string | undefined> {
-  let dictionary: Set<string>;
+  let dictionary: Dictionary;
   try {
     [dictionary] = await Promise.all([loadDictionary(), ensureAnswers()]);
     $dictionary.set(dictionary);
