@@ -1,8 +1,8 @@
 // The dashboard's "Your Orders" card: the user's orders, newest first, a page at a time, each with
 // its date, lines, total and where its confirmation mail stands.
 import { useStore } from '@nanostores/react';
-import { describeOrderLine, describeOrderMail, describePickupDay, formatPrice } from '../logic.ts';
 import { orders as list } from '../store.ts';
+import OrderDetails from './OrderDetails.tsx';
 
 const SHOP_PRODUCTS = '/drecoll_hills_harvest/products';
 
@@ -37,14 +37,7 @@ export default function OrdersCard() {
               <h3>
                 <time dateTime={order.createdAt}>{placedOn(order.createdAt)}</time>
               </h3>
-              <ul aria-label="Items">
-                {order.lines.map((line, index) => (
-                  <li key={index}>{describeOrderLine(line)}</li>
-                ))}
-              </ul>
-              {order.total !== null && <p>Total: {formatPrice(order.total)}</p>}
-              {order.pickup && <p>Pickup: {describePickupDay(order.pickup)}</p>}
-              <p className="order-mail">{describeOrderMail(order.mail)}</p>
+              <OrderDetails order={order} />
             </li>
           ))}
         </ol>

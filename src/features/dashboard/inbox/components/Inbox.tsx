@@ -8,8 +8,8 @@ import Field from '../../../../components/Field.tsx';
 import { features } from '../../../../content/site.config.ts';
 import type { PagedList } from '../../../../platform/paged-list.ts';
 import type { OrderState } from '../../../shop/schema.ts';
-import { describeOrderLine, describeOrderMail, describePickupDay, formatPrice } from '../../logic.ts';
 import { JoinRequestsList } from '../../components/JoinRequests.tsx';
+import OrderDetails from '../../components/OrderDetails.tsx';
 import {
   describeMessageMail,
   describeRsvp,
@@ -170,14 +170,7 @@ function Orders() {
               </>
             )}
           </p>
-          <ul aria-label="Items">
-            {order.lines.map((line, index) => (
-              <li key={index}>{describeOrderLine(line)}</li>
-            ))}
-          </ul>
-          {order.total !== null && <p>Total: {formatPrice(order.total)}</p>}
-          {order.pickup && <p>Pickup: {describePickupDay(order.pickup)}</p>}
-          <p className="note">{describeOrderMail(order.mail)}</p>
+          <OrderDetails order={order} />
           <Field
             as="select"
             id={`order-state-${order.id}`}
