@@ -37,16 +37,17 @@ export interface LoginForm {
 export const INCORRECT_CREDENTIALS = 'Incorrect user credentials.';
 export const UNREACHABLE = 'Could not reach the server. Please check your connection and try again.';
 
-export const $loginForm = map<LoginForm>({
+/** The form as every opening finds it: login mode, nothing typed, nothing said. */
+const OPENED = {
   mode: 'login',
   fields: EMPTY_FIELDS,
   attempted: false,
   emailTouched: false,
   alert: '',
   notice: '',
-  submitting: false,
-  captchaReady: false,
-});
+} as const satisfies Partial<LoginForm>;
+
+export const $loginForm = map<LoginForm>({ ...OPENED, submitting: false, captchaReady: false });
 
 /** What keeps the form from being sent, field by field. */
 function problems({ mode, fields }: LoginForm) {
@@ -70,15 +71,7 @@ export const $loginErrors = computed($loginForm, (form) => {
 
 /** Resets the form to login mode and makes sure the bot check is loading; runs on every opening. */
 export function startLogin(): Promise<void> {
-  $loginForm.set({
-    ...$loginForm.get(),
-    mode: 'login',
-    fields: EMPTY_FIELDS,
-    attempted: false,
-    emailTouched: false,
-    alert: '',
-    notice: '',
-  });
+  $loginForm.set({ ...$loginForm.get(), ...OPENED });
   return task(() =>
     captchaReady().then(
       () => $loginForm.setKey('captchaReady', true),
