@@ -62,3 +62,34 @@ export default function Dialog({
     </dialog>
   );
 }
+
+interface FormActionsProps {
+  /** The button that closes the dialog unsent: "Cancel" unless named. */
+  cancel?: string;
+  onCancel(): void;
+  /** The submit button's words. */
+  submit: string;
+  /** Sending: the submit button says Loading..., with a spinner, and is disabled. */
+  busy?: boolean;
+  disabled?: boolean;
+}
+
+/** A form dialog's actions: one button that closes it, and its submit button. */
+export function FormActions({ cancel = 'Cancel', onCancel, submit, busy = false, disabled = false }: FormActionsProps) {
+  return (
+    <>
+      <button type="button" className="button" onClick={onCancel}>
+        {cancel}
+      </button>
+      <button type="submit" className="button button-primary" disabled={disabled || busy} aria-busy={busy || undefined}>
+        {busy ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> Loading...
+          </>
+        ) : (
+          submit
+        )}
+      </button>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import Dialog from '../../../components/Dialog.tsx';
+import Dialog, { FormActions } from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
 import {
   $loginErrors,
@@ -68,27 +68,12 @@ export default function LoginModal() {
         </div>
       }
       actions={
-        <>
-          <button type="button" className="button" onClick={closeLogin}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={submitting || !captchaReady}
-            aria-busy={submitting}
-          >
-            {submitting ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Loading...
-              </>
-            ) : mode === 'reset' ? (
-              'Send the link'
-            ) : (
-              title
-            )}
-          </button>
-        </>
+        <FormActions
+          onCancel={closeLogin}
+          submit={mode === 'reset' ? 'Send the link' : title}
+          busy={submitting}
+          disabled={!captchaReady}
+        />
       }
     >
       <div className="login-body">

@@ -3,7 +3,7 @@
 // site mails no address typed here), 'Invalid Email Format' when it is not valid; Submit disabled
 // until it is and while the bot check loads or the order is sent.
 import { type SubmitEvent, useEffect, useState } from 'react';
-import Dialog from '../../../components/Dialog.tsx';
+import Dialog, { FormActions } from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
 import { MAX_EMAIL_LENGTH, isValidEmail } from '../../../lib/email.ts';
 import { captchaReady } from '../../../platform/captcha.ts';
@@ -53,22 +53,7 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
       title="Submit Order"
       onClose={onCancel}
       onSubmit={(event) => void submit(event)}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={!canSubmit}>
-            {sending ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Loading...
-              </>
-            ) : (
-              'Submit Order'
-            )}
-          </button>
-        </>
-      }
+      actions={<FormActions onCancel={onCancel} submit="Submit Order" busy={sending} disabled={!canSubmit} />}
     >
       {days.length > 0 && (
         <Field

@@ -2,7 +2,7 @@
 // first opened. A past Daily is counted apart from the Daily's streak (store.ts, playArchive).
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useState } from 'react';
-import Dialog from '../../../components/Dialog.tsx';
+import Dialog, { FormActions } from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
 import { dayLabel, dayToIso, isoToDay, puzzleNumber } from '../daily.ts';
 import { $archive, archiveDays, playArchive } from '../store.ts';
@@ -30,16 +30,7 @@ export default function ArchiveDialog({ onClose }: { onClose(): void }) {
       title="Past Dailies"
       onClose={onClose}
       onSubmit={play}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary">
-            Play this day
-          </button>
-        </>
-      }
+      actions={<FormActions onCancel={onClose} submit="Play this day" />}
     >
       <p>Play the Daily word of an earlier day. Past Dailies are counted apart from your Daily streak.</p>
       {last < first ? (

@@ -2,7 +2,7 @@
 // does not show the word (challenge.ts), to copy or share. Loaded when first opened.
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useState } from 'react';
-import Dialog from '../../../components/Dialog.tsx';
+import Dialog, { FormActions } from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
 import LinkShare from '../../../components/LinkShare.tsx';
 import { $username } from '../../../platform/session.ts';
@@ -33,16 +33,7 @@ export default function ChallengeDialog({ onClose }: { onClose(): void }) {
       title="Challenge a friend"
       onClose={onClose}
       onSubmit={(event) => void make(event)}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button button-primary">
-            Make the link
-          </button>
-        </>
-      }
+      actions={<FormActions cancel="Close" onCancel={onClose} submit="Make the link" />}
     >
       <p>Pick a word for a friend to guess. The link does not show it, and their game counts in no statistics.</p>
       <Field
