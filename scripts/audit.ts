@@ -99,14 +99,17 @@ interface Row {
   /** What shifted, when anything did: Lighthouse's layout-shift items (element and score). */
   shifted: string[];
   tbt: number;
-  /** Lighthouse's measure of this machine's CPU speed at the run. */
-  benchmarkIndex: number;
   js: number;
   requests: number;
   scripts: number;
   failing: string[];
 }
 
+/** The lowest and highest of some numbers, as 'a-b' (or 'a' when they are one). */
+const range = (values: number[]) =>
+  Math.min(...values) === Math.max(...values)
+    ? `${Math.min(...values)}`
+    : `${Math.min(...values)}-${Math.max(...values)}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /**
  * A route's total blocking time: the lowest of its runs. A busy machine only adds blocking time
@@ -127,11 +130,20 @@ function cpuSlowdown(benchmarkIndex: number): number {
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
 
-/** The run's CPU slowdown: Lighthouse's default until the calibration sets it. */
+/**
+ * The CPU slowdown of the next run: Lighthouse's default at first, then calibrated from the last
+ * three runs' benchmark indexes, whatever page they measured. A machine's speed drifts in a run of
+ * minutes (CI once calibrated at 1,676, then measured a poll page at 354 ms three times while its
+ * tests ran 20% slower than the day before): each run is throttled for the machine as it is then.
+ */
 let slowdown = 4;
+/** Each run's benchmark index, and the slowdown each run was given. */
+const readings: number[] = [];
+const slowdowns: number[] = [];
 
 /** Runs Lighthouse on one URL, in every category or for its timings alone, and reads the figures the table shows. */
 async function measure(url: string, port: number, everything: boolean): Promise<Row> {
+  slowdowns.push(slowdown);
   const result = await lighthouse(url, {
     port,
     throttling: { cpuSlowdownMultiplier: slowdown },
@@ -151,6 +163,8 @@ async function measure(url: string, port: number, everything: boolean): Promise<
     cpuQuietThresholdMs: 500,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+  readings.push(result.lhr.environment.benchmarkIndex);
+  slowdown = Number(cpuSlowdown(median(readings.slice(-3))).toFixed(2));
   const { audits } = result.lhr;
   const score = (id: string) => (result.lhr.categories[id] ? Math.round(result.lhr.categories[id].score! * 100) : NaN);
   const items = (
@@ -195,7 +209,6 @@ async function measure(url: string, port: number, everything: boolean): Promise<
       )?.items ?? []
     ).map(({ node, score }) => `${node?.selector ?? '?'} ${node?.snippet ?? ''} (${score})`),
     tbt: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     js: resource('script')?.transferSize ?? 0,
     requests: resource('total')?.requestCount ?? 0,
     scripts: resource('script')?.requestCount ?? 0,
@@ -310,12 +323,8 @@ try {
     };
   };
   // A first Lighthouse run in a fresh browser is slower than the rest: it warms up, uncounted. It
-  // and two more calibrate the CPU slowdown (the median of their benchmark indexes).
-  const calibration: number[] = [];
-  for (let run = 0; run < 3; run++)
-    calibration.push((await measure(server.base + FLOOR_ROUTE, port, false)).benchmarkIndex);
-  const benchmarkIndex = median(calibration);
-  slowdown = Number(cpuSlowdown(benchmarkIndex).toFixed(2));
+  // and two more calibrate the CPU slowdown before anything is judged.
+  for (let run = 0; run < 3; run++) await measure(server.base + FLOOR_ROUTE, port, false);
   const floorRuns = await measureRuns(FLOOR_ROUTE, false);
   const pictureFloorRuns = await measureRuns(IMAGE_FLOOR_ROUTE, false);
   const floors = {
@@ -345,7 +354,7 @@ try {
       `median LCP at most ${LIMITS.lcpOverFloor} times the floor's (${floors.text.lcp} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.text.lcp)} ms), ` +
       `or the picture floor's where the largest paint is a picture (${floors.picture} ms, so ${Math.round(LIMITS.lcpOverFloor * floors.picture)} ms); ` +
       `TBT (lowest of the runs) at most the floor's plus ${LIMITS.tbtOverFloorMs} ms (${floors.text.tbt} ms, so ${floors.text.tbt + LIMITS.tbtOverFloorMs} ms). ` +
-      `CPU slowdown ${slowdown}x, calibrated for this machine (benchmark index ${benchmarkIndex}; Lighthouse's default 4x fits about 1,500). ` +
+      `CPU slowdown ${range(slowdowns.slice(3))}x, calibrated for the machine before each run from the last three runs' benchmark indexes (${range(readings)}; Lighthouse's default 4x fits about 1,500). ` +
       `The performance score is shown, not judged: it measures the machine as much as the page. ` +
       `The missing page is exempt from the audits a 404 must fail (${EXPECTED_FAILURES['/missing-page']!.join(', ')}); ` +
       `a household's RSVP page from those a private page fails (${EXPECTED_FAILURES['/rsvp']!.join(', ')}: it is noindex).`,
