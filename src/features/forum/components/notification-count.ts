@@ -25,10 +25,10 @@ export function mountNotificationCount(): void {
     toggle.setAttribute('aria-describedby', said.id);
   }
   $unseenNotifications.subscribe((unseen = 0) => {
-    for (const badge of badges) {
-      badge.hidden = unseen === 0;
+    for (const shown of badges) {
+      shown.hidden = unseen === 0;
       // No-break spaces: each is one flex item's text, which would wrap at a space and lose a leading one.
-      badge.textContent = `·\u00a0${unseen}`;
+      shown.textContent = `·\u00a0${unseen}`;
     }
     said.textContent = unseen === 0 ? '' : `${unseen} new ${unseen === 1 ? 'notification' : 'notifications'}`;
     inMenu.textContent = unseen === 0 ? '' : `\u00a0· ${unseen} new`;
