@@ -1,5 +1,5 @@
 // The engines' `test`: Playwright's runner, with a `site` in the engine the project names
-// (playwright.config.ts runs every flow in Chromium, Firefox and WebKit). Each worker starts its
+// (playwright.config.ts runs every flow in Firefox and WebKit, and some in Chromium). Each worker starts its
 // engine once; each test gets a tab of its own behind a proxy of its own (proxy.ts), so nothing
 // carries over from one test to the next. A failed test leaves a screenshot.
 import { test as base } from '@playwright/test';
