@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Field from '../../../../components/Field.tsx';
 import { features } from '../../../../content/site.config.ts';
-import type { PagedList } from '../../../../platform/paged-list.ts';
+import type { pagedList } from '../../../../platform/paged-list.ts';
 import type { OrderState } from '../../../shop/schema.ts';
 import { JoinRequestsList } from '../../components/JoinRequests.tsx';
 import OrderDetails from '../../components/OrderDetails.tsx';
@@ -45,34 +45,46 @@ export function InboxCount() {
   return <span className="menu-count">{inboxCountText(count)}</span>;
 }
 
-/** One of the inbox's lists: its heading, its state while loading or failed, its items and its next page. */
+/** Each list's words: its heading, and what it says when empty, while loading and for its next page. */
+const LISTS = {
+  messages: {
+    title: 'Messages',
+    empty: 'No messages yet.',
+    loading: 'Loading messages...',
+    older: 'Show older messages',
+  },
+  orders: { title: 'Orders', empty: 'No orders yet.', loading: 'Loading orders...', older: 'Show older orders' },
+  rsvps: {
+    title: 'RSVPs',
+    empty: 'No answers on the RSVP page yet.',
+    loading: 'Loading answers...',
+    older: 'Show older answers',
+  },
+};
+
+/**
+ * One of the inbox's lists: its heading, its state while loading or failed, its items and its next
+ * page. The orders and answers it shows are seen once it has them (this view keeps their marks).
+ */
 function InboxList<T>({
-  id,
-  title,
+  what,
   count,
-  list,
-  empty,
-  loading,
-  older,
-  load,
-  loadMore,
+  source,
   children,
 }: {
-  id: string;
-  title: string;
+  what: keyof typeof LISTS;
   count: string;
-  list: PagedList<T>;
-  empty: string;
-  /** What is loading, e.g. 'Loading messages...'. */
-  loading: string;
-  older: string;
-  load: () => Promise<void>;
-  loadMore: () => Promise<void>;
+  source: Pick<ReturnType<typeof pagedList<T>>, '$list' | 'load' | 'loadMore'>;
   children: (item: T) => ReactNode;
 }) {
+  const list = useStore(source.$list);
+  const { title, empty, loading, older } = LISTS[what];
+  useEffect(() => {
+    if (what !== 'messages') markShownSeen(what);
+  }, [what, list.status]);
   return (
-    <section className="inbox-list" aria-labelledby={`${id}-title`} aria-busy={list.status === 'loading'}>
-      <h3 id={`${id}-title`}>
+    <section className="inbox-list" aria-labelledby={`inbox-${what}-title`} aria-busy={list.status === 'loading'}>
+      <h3 id={`inbox-${what}-title`}>
         {title}
         <span className="menu-count">{count}</span>
       </h3>
@@ -80,7 +92,7 @@ function InboxList<T>({
       {list.status === 'failed' && (
         <div role="alert">
           <p>These could not be loaded right now.</p>
-          <button type="button" className="button" onClick={() => void load()}>
+          <button type="button" className="button" onClick={() => void source.load()}>
             Try again
           </button>
         </div>
@@ -92,7 +104,7 @@ function InboxList<T>({
           type="button"
           className="button"
           aria-disabled={list.more === 'loading'}
-          onClick={() => void loadMore()}
+          onClick={() => void source.loadMore()}
         >
           {list.more === 'loading' ? loading : older}
         </button>
@@ -107,20 +119,9 @@ const Mark = ({ children }: { children: string }) => <strong className="inbox-ma
 
 /** The contact messages, unread until the owner marks them read. */
 function Messages() {
-  const list = useStore(messages.$list);
   const unread = useStore($unreadMessages);
   return (
-    <InboxList
-      id="inbox-messages"
-      title="Messages"
-      count={unread > 0 ? ` · ${unread} unread` : ''}
-      list={list}
-      empty="No messages yet."
-      loading="Loading messages..."
-      older="Show older messages"
-      load={messages.load}
-      loadMore={messages.loadMore}
-    >
+    <InboxList what="messages" count={unread > 0 ? ` · ${unread} unread` : ''} source={messages}>
       {(message) => (
         <li key={message.id} className={message.read ? 'inbox-item' : 'inbox-item unread'}>
           <p>
@@ -141,22 +142,9 @@ function Messages() {
 
 /** Everyone's orders, each with the state the owner moves it to. */
 function Orders() {
-  const list = useStore(orders.$list);
   const seen = useStore($ordersSeen);
-  // Once the list is in, what it shows is seen (this view keeps the marks).
-  useEffect(() => markShownSeen('orders'), [list.status]);
   return (
-    <InboxList
-      id="inbox-orders"
-      title="Orders"
-      count={inboxCountText(seen.unseen)}
-      list={list}
-      empty="No orders yet."
-      loading="Loading orders..."
-      older="Show older orders"
-      load={orders.load}
-      loadMore={orders.loadMore}
-    >
+    <InboxList what="orders" count={inboxCountText(seen.unseen)} source={orders}>
       {(order) => (
         <li key={order.id} className="inbox-item">
           <p>
@@ -192,21 +180,9 @@ function Orders() {
 
 /** The RSVP page's answers, the latest change first. */
 function Rsvps() {
-  const list = useStore(rsvps.$list);
   const seen = useStore($rsvpsSeen);
-  useEffect(() => markShownSeen('rsvps'), [list.status]);
   return (
-    <InboxList
-      id="inbox-rsvps"
-      title="RSVPs"
-      count={inboxCountText(seen.unseen)}
-      list={list}
-      empty="No answers on the RSVP page yet."
-      loading="Loading answers..."
-      older="Show older answers"
-      load={rsvps.load}
-      loadMore={rsvps.loadMore}
-    >
+    <InboxList what="rsvps" count={inboxCountText(seen.unseen)} source={rsvps}>
       {(rsvp) => (
         <li key={`${rsvp.guestOne} ${rsvp.changedAt}`} className="inbox-item">
           <p>
