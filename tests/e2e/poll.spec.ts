@@ -205,6 +205,9 @@ test.describe('one-question poll', () => {
         const box = page.getByRole('checkbox', { name: option, exact: true });
         await expect(box).toHaveAttribute('aria-invalid', 'true');
         await expect(box).toHaveAccessibleDescription('Pick at least one option.');
+        // Outlined too, and each option a fingertip's height (2.75rem) to tick.
+        await expect(box).toHaveCSS('outline-style', 'solid');
+        expect((await page.locator('label', { has: box }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
       }
       await expect(page.locator('.toast')).toBeHidden();
       expect(calls).toBe(0);
