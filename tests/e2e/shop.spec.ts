@@ -255,6 +255,8 @@ test.describe('shop: products and cart', () => {
     await expect(items).toHaveCount(1);
     await page.getByRole('button', { name: 'Submit Order' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit Order' });
+    // What is ordered, with its total where the shop prices it, before it is sent.
+    await expect(dialog.getByText(/^Order summary:/)).toHaveText(summaryOf([['Hot', 'Quart', 3]]));
     const email = dialog.getByLabel('Email');
     // The account's own address, read-only: the site mails no address typed into an order.
     await expect(email).toHaveValue(address);

@@ -44,6 +44,8 @@ test('a customer adds a pickle, changes its quantity in the cart and orders it',
   await site.click(byRole('button', 'Submit Order'));
   const order = byRole('dialog', 'Submit Order');
   await site.expectVisible(order);
+  await site.expectText(order, 'Order summary: 3 jars in 1 line');
+  if (price !== undefined) await site.expectText(order, `${formatPrice(price * 3)} in all`);
   expect(await site.read(inside(order, byRole('textbox', 'Email')), (input) => (input as HTMLInputElement).value)).toBe(
     'customer@example.com',
   );

@@ -31,6 +31,7 @@ export default function Cart({ images }: CartProps) {
   const user = useStore($user);
   const [ordering, setOrdering] = useState(false);
   const empty = items.length === 0;
+  const summary = `Order summary: ${cartSummary(items)}${total !== null ? `, ${formatPrice(total)} in all` : ''}`;
 
   async function clear() {
     if (!(await emptyCart())) showToast(TOASTS.cartFailure);
@@ -98,12 +99,13 @@ export default function Cart({ images }: CartProps) {
       )}
       {!empty && (
         <p className="cart-summary" aria-live="polite">
-          Order summary: {cartSummary(items)}
-          {total !== null && `, ${formatPrice(total)} in all`}
+          {summary}
         </p>
       )}
 
-      {ordering && <OrderDialog defaultEmail={user.email} onSubmit={order} onCancel={() => setOrdering(false)} />}
+      {ordering && (
+        <OrderDialog summary={summary} defaultEmail={user.email} onSubmit={order} onCancel={() => setOrdering(false)} />
+      )}
     </>
   );
 }

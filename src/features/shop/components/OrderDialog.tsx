@@ -1,4 +1,4 @@
-// The Submit Order modal: the pickup day, one of the next the farm opens (when it names any); the
+// The Submit Order modal: what is ordered, with its total where the shop prices it; the pickup day, one of the next the farm opens (when it names any); the
 // account's email, where the confirmation goes once its holder has confirmed it (read-only: the
 // site mails no address typed here), 'Invalid Email Format' when it is not valid; Submit disabled
 // until it is and while the bot check loads or the order is sent.
@@ -14,13 +14,15 @@ import { pickupDays } from '../orders.ts';
 import { INVALID_EMAIL_FORMAT } from '../schema.ts';
 
 interface OrderDialogProps {
+  /** The cart's summary, as the cart says it. */
+  summary: string;
   defaultEmail: string;
   /** Sends the order; `pickup` is the day chosen, undefined when the farm offers none. */
   onSubmit(email: string, pickup: string | undefined): Promise<void>;
   onCancel(): void;
 }
 
-export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderDialogProps) {
+export default function OrderDialog({ summary, defaultEmail, onSubmit, onCancel }: OrderDialogProps) {
   // Focus goes back to Submit Order when the dialog closes.
   const email = defaultEmail;
   // The days as the dialog opened: the server still takes one offered a moment before.
@@ -55,6 +57,7 @@ export default function OrderDialog({ defaultEmail, onSubmit, onCancel }: OrderD
       onSubmit={(event) => void submit(event)}
       actions={<FormActions onCancel={onCancel} submit="Submit Order" busy={sending} disabled={!canSubmit} />}
     >
+      <p>{summary}</p>
       {days.length > 0 && (
         <Field
           as="select"
