@@ -295,7 +295,10 @@ try {
   });
   const { port } = chrome;
   const table: Record<string, unknown>[] = [];
-  /** `count` runs of a route; a scored route's first in every category, the rest for their timings (the others do not swing). */
+  /**
+   * `count` runs of a route: a scored route's first in every category, the rest for their timings
+   * (the others do not swing).
+   */
   const measureRuns = async (route: string, count: number, scored = true) => {
     const runs: Row[] = [];
     for (let run = 0; run < count; run++)

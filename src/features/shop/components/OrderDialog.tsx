@@ -1,7 +1,8 @@
-// The Submit Order modal: what is ordered, with its total where the shop prices it; the pickup day, one of the next the farm opens (when it names any); the
-// account's email, where the confirmation goes once its holder has confirmed it (read-only: the
-// site mails no address typed here), 'Invalid Email Format' when it is not valid; Submit disabled
-// until it is and while the bot check loads or the order is sent.
+// The Submit Order modal: what is ordered, with its total where the shop prices it; the pickup day,
+// one of the next the farm opens (when it names any); the account's email, where the confirmation
+// goes once its holder has confirmed it (read-only: the site mails no address typed here), 'Invalid
+// Email Format' when it is not valid; Submit disabled until it is and while the bot check loads or
+// the order is sent.
 import { type SubmitEvent, useEffect, useState } from 'react';
 import Dialog, { FormActions } from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
