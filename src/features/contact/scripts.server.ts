@@ -13,7 +13,8 @@ export type StoreMessageReply = 'send' | 'mail-cap' | 'full';
  * Stores the message when the day's message counter has room, counting it, and counts its mail
  * when the day's mail counter has room (else records the mail as not sent, with `note`). The
  * message expires with its retention, and the index sheds (trim_index) a batch of messages older
- * than the retention or beyond the most kept. A new message is unread until the owner reads it. Run counted, within the sender's rate limit.
+ * than the retention or beyond the most kept. A new message is unread until the owner reads it.
+ * Run counted, within the sender's rate limit.
  */
 export const storeMessage = defineLimitedScript<
   'dayMessages' | 'dayMail' | 'message' | 'index' | 'unread',

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
+import Alert from '../../../components/Alert.tsx';
 import Dialog, { FormActions } from '../../../components/Dialog.tsx';
 import Field from '../../../components/Field.tsx';
 import {
@@ -77,11 +78,7 @@ export default function LoginModal() {
       }
     >
       <div className="login-body">
-        {alert && (
-          <p className="login-alert" role="alert">
-            {alert}
-          </p>
-        )}
+        <Alert className="login-alert">{alert}</Alert>
         {mode === 'reset' && <p>We mail a link to choose a new password to the account's verified email.</p>}
         <Field label="Username" autoComplete="username" error={errors.username} data-autofocus {...input('username')} />
         {mode !== 'reset' && (

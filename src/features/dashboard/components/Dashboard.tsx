@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import Alert from '../../../components/Alert.tsx';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import AccountChanges from './AccountChanges.tsx';
 import { DATE_POLL } from '../../../content/polls.ts';
@@ -142,7 +143,7 @@ export default function Dashboard() {
             >
               Log out everywhere
             </button>
-            {logout.status === 'failed' && <p role="alert">{logout.error}</p>}
+            {logout.status === 'failed' && <Alert>{logout.error}</Alert>}
           </section>
         )}
         {card === 'score' && (

@@ -5,6 +5,7 @@
 // below the forum's clearance sees ForumClosed.tsx instead.
 import { useStore } from '@nanostores/react';
 import { type RefObject, useEffect, useRef } from 'react';
+import Alert from '../../../components/Alert.tsx';
 import ConfirmDialog from '../../../components/ConfirmDialog.tsx';
 import Field from '../../../components/Field.tsx';
 import { MarkdownText } from '../../../components/markdown/renderer.ts';
@@ -415,11 +416,7 @@ function ForumBoard() {
 
   return (
     <div className="forum">
-      {alert && (
-        <p className="forum-alert" role="alert">
-          {alert}
-        </p>
-      )}
+      <Alert className="forum-alert">{alert}</Alert>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

@@ -3,6 +3,7 @@
 // Its styles (scheduling.css) are inlined by the page: an island brings no CSS.
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, useState } from 'react';
+import Alert from '../../../../components/Alert.tsx';
 import ConfirmDialog from '../../../../components/ConfirmDialog.tsx';
 import Field, { Choice } from '../../../../components/Field.tsx';
 import LinkShare from '../../../../components/LinkShare.tsx';
@@ -41,11 +42,7 @@ export default function PollOrganiser({ scope = 'all' }: { scope?: store.Organis
       <NewPollForm />
       <section aria-labelledby="made-polls-title">
         <h2 id="made-polls-title">{scope === 'mine' ? 'Your polls' : 'Every poll'}</h2>
-        {listError && (
-          <p className="field-error" role="alert">
-            {listError}
-          </p>
-        )}
+        <Alert className="field-error">{listError}</Alert>
         {polls === null && !listError && <p className="sched-loading">Loading polls...</p>}
         {polls?.length === 0 && <p className="sched-note">No polls yet: make one above.</p>}
         <ul className="made-polls">
@@ -380,11 +377,7 @@ function MadePoll({ poll }: { poll: store.ListedPoll }) {
           Delete{hidden}
         </button>
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert className="field-error">{error}</Alert>
       <p className="sched-note" role="status">
         {notice}
       </p>
