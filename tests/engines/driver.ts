@@ -113,8 +113,8 @@ async function launchWebKit(): Promise<EngineBrowser> {
     {
       detached: true,
       stdio: 'ignore',
-      // Xvfb has no GPU, so accelerated compositing would paint through Mesa's software OpenGL: a
-      // quarter more CPU for the same flows than WebKit's own painting, which no flow can tell apart.
+      // Xvfb has no GPU, so accelerated compositing would paint through Mesa's software OpenGL: about
+      // 40% more CPU for the same flows than WebKit's own painting, which no flow can tell apart.
       env: { ...process.env, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
     },
   );
