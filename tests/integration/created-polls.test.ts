@@ -38,7 +38,9 @@ import {
 import { migratePolls } from '../../src/features/scheduling/configured/service.server.ts';
 import { takeDigests } from '../../src/features/scheduling/mail/repo.server.ts';
 import { OPERATOR } from '../../src/server/caller.ts';
-import { redis } from '../../src/server/redis.ts';
+import { hashReply, redis } from '../../src/server/redis.ts';
+import { readVotes } from '../../src/features/scheduling/voting/scripts.server.ts';
+import { readVotesKeys } from '../../src/features/scheduling/voting/repo.server.ts';
 import { features } from '../site-config.ts';
 import { newPollForm, tokenFor } from './fakes.ts';
 import { call, countStoreRoundTrips, uniqueName } from './request.ts';
@@ -446,20 +448,26 @@ describe.skipIf(!features.scheduling)('editing', () => {
     await vote(poll.id, wholeDay!.id, { answer: 'ifNeedBe' });
     const guest = `anon_${uniqueName('guest')}`;
     await call(addChoice, { body: { pollId: poll.id, scheduleItemId: slot!.id, username: guest } });
+    const dayOnly = `anon_${uniqueName('dayOnly')}`;
+    await call(addChoice, { body: { pollId: poll.id, scheduleItemId: wholeDay!.id, username: dayOnly } });
     const before = await version(poll.id);
 
-    // The whole day taken out and 21:00 added: the day's one answer would go.
+    // The whole day taken out and 21:00 added: the day's two answers would go.
     const changed = {
       title: 'Quiz night',
       description: '',
       days: [{ date: inDays(10), slots: ['19:00', '20:30', '21:00'] }],
     };
-    expect(await edit(poll.id, changed)).toMatchObject({ status: 409, body: { reason: 'answers-go', answers: 1 } });
+    expect(await edit(poll.id, changed)).toMatchObject({ status: 409, body: { reason: 'answers-go', answers: 2 } });
     expect((await readPoll(poll.id)).body.title).toBe('Board game night');
     expect(await version(poll.id)).toBe(before);
 
-    const saved = await edit(poll.id, { ...changed, dropAnswers: 1 });
-    expect(saved).toMatchObject({ status: 200, body: { removedAnswers: 1 } });
+    const saved = await edit(poll.id, { ...changed, dropAnswers: 2 });
+    expect(saved).toMatchObject({ status: 200, body: { removedAnswers: 2 } });
+    // The voter whose only answer went is no longer one of the poll's voters; the others are.
+    const people = await redis().hkeys(schedulingKeys.people(poll.id));
+    expect(people).not.toContain(dayOnly.toLowerCase());
+    expect(people).toContain(guest.toLowerCase());
     const read = (await readPoll(poll.id)).body;
     expect(read).toMatchObject({
       title: 'Quiz night',
@@ -561,6 +569,26 @@ describe.skipIf(!features.scheduling)('hiding the voters’ names', () => {
     );
     expect(names(await readAs(poll.id)).sort()).toEqual([nameOf(bob), guest].sort());
     expect((await readAs(poll.id)).some((vote) => vote.tag)).toBe(false);
+  });
+
+  it('reads only the claims it shows: none while names show; while hidden, those of the voters it has now', async () => {
+    const poll = await createPoll();
+    const option = poll.options[0]!.id;
+    const [stays, leaves] = [`anon_${uniqueName('Stays')}`, `anon_${uniqueName('Leaves')}`];
+    for (const username of [stays, leaves]) {
+      const added = await call(addChoice, { body: { pollId: poll.id, scheduleItemId: option, username } });
+      if (username === leaves) {
+        const claimSecret = added.body.claimSecret as string;
+        await call(removeChoice, { body: { pollId: poll.id, scheduleItemId: option, username, claimSecret } });
+      }
+    }
+    const readClaims = async () =>
+      Object.keys(hashReply((await readVotes.run(readVotesKeys(poll.id), { pollId: poll.id }))[5]) ?? {});
+    expect(await readClaims()).toEqual([]);
+    await call(settingsHandler, { token: admin, body: { pollId: poll.id, hideVoters: true } });
+    expect(await readClaims()).toEqual([stays.toLowerCase()]);
+    // The name that left is still theirs: its claim stays in the store, unread.
+    expect(await redis().hexists(schedulingKeys.claims(poll.id), leaves.toLowerCase())).toBe(1);
   });
 
   it('is the organiser’s to switch', async () => {

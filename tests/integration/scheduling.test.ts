@@ -23,6 +23,7 @@ import { USERNAME_PATTERN } from '../../src/features/auth/schema.ts';
 import { LIMITS as AUTH_LIMITS, createAccount } from '../../src/features/auth/service.server.ts';
 import { NAME_TAKEN } from '../../src/features/scheduling/poll/logic.ts';
 import { configuredItems } from '../../src/features/scheduling/configured/logic.ts';
+import { schedulingKeys } from '../../src/features/scheduling/poll/keys.server.ts';
 import { ADMIN_LIMIT } from '../../src/server/admin-limit.ts';
 import { ACCOUNT_PROBE_LIMITS, couldBeAccountName } from '../../src/server/account-probe.ts';
 import { keys } from '../../src/server/keys.ts';
@@ -357,6 +358,15 @@ describe.skipIf(!features.scheduling)('the scheduling console actions', () => {
     const member = uniqueName('member');
     const token = await tokenFor(member, 1);
     await vote('add', { username: member }, token);
+    // A voter whose last vote goes is no longer one of the poll's people (its voter count, its cap).
+    const guestVotes = async () => {
+      const guest = `anon_${uniqueName('Guest')}`;
+      await vote('add', { username: guest });
+      return guest.toLowerCase();
+    };
+    const isVoter = async (key: string) => (await redis().hexists(schedulingKeys.people('defense'), key)) === 1;
+    let guest = await guestVotes();
+    expect(await isVoter(guest)).toBe(true);
 
     // Dropping the polls takes every slot out of them, with the votes; the items stay.
     const total = configuredItems().length;
@@ -364,13 +374,16 @@ describe.skipIf(!features.scheduling)('the scheduling console actions', () => {
     expect(await run(dropSchedulePolls)).toMatchObject({ status: 'Success', deleted: total + ragnarokCount });
     expect((await items('defense')).list).toEqual([]);
     expect((await choicesOf('defense', member)).list).toEqual([]);
+    expect(await isVoter(guest)).toBe(false);
     expect(await run(createSchedulePolls)).toMatchObject({ created: total + ragnarokCount });
     expect(await votersOf(firstItem())).toEqual([]);
 
     // Dropping the items empties the polls too; creating the polls then fails until items exist.
     await vote('add', { username: member }, token);
+    guest = await guestVotes();
     expect(await run(dropScheduleItems)).toMatchObject({ status: 'Success', deleted: total });
     expect((await choicesOf('defense', member)).list).toEqual([]);
+    expect(await isVoter(guest)).toBe(false);
     const refused = await call(createSchedulePolls, { token: adminToken });
     expect(refused).toMatchObject({
       status: 409,

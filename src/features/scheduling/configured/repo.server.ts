@@ -62,6 +62,7 @@ export function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds: strin
       catalogue: schedulingKeys[catalogue](),
       offered: pollIds.map((pollId) => schedulingKeys.offered(pollId)),
       votes: pollIds.map((pollId) => schedulingKeys.votes(pollId)),
+      people: pollIds.map((pollId) => schedulingKeys.people(pollId)),
       states: pollIds.map((pollId) => schedulingKeys.state(pollId)),
     },
     {},
@@ -70,15 +71,17 @@ export function dropCatalogue(admin: Admin, catalogue: Catalogue, pollIds: strin
 
 /** Takes everything the polls offer out of them, with the votes; answers how many options that was. */
 export async function dropOffered(admin: Admin, pollIds: string[]): Promise<number> {
-  // Every vote is for an offered option (options leave with their votes), so the votes go whole.
+  // Every vote is for an offered option (options leave with their votes), so the votes go whole,
+  // and with them the poll's people (a voter is someone with a vote).
   const replies = await commandsAsAdmin(
     admin,
     pollIds.flatMap((pollId): Write[] => [
       ['SCARD', schedulingKeys.offered(pollId)],
       ['DEL', schedulingKeys.offered(pollId)],
       ['DEL', schedulingKeys.votes(pollId)],
+      ['DEL', schedulingKeys.people(pollId)],
       ['HINCRBY', schedulingKeys.state(pollId), 'version', 1],
     ]),
   );
-  return replies.filter((_, index) => index % 4 === 0).reduce((sum, count) => sum + count, 0);
+  return replies.filter((_, index) => index % 5 === 0).reduce((sum, count) => sum + count, 0);
 }

@@ -234,6 +234,7 @@ export function editPoll(organiser: Organiser, poll: CreatedPoll, dropAnswers: n
       offered: schedulingKeys.offered(id),
       finals: schedulingKeys.finals(),
       votes: schedulingKeys.votes(id),
+      people: schedulingKeys.people(id),
       state: schedulingKeys.state(id),
       organisers: schedulingKeys.organisers(),
     },

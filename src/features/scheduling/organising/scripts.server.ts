@@ -3,6 +3,7 @@
 // member's in their own), from one sequence.
 import { DAILY_COUNT } from '../../../server/scripts/daily-cap.ts';
 import { defineLimitedScript } from '../../../server/scripts/limited.ts';
+import { LEAVE_IF_NO_VOTES } from '../voting/scripts.server.ts';
 
 /**
  * Lua defining `may_organise(organisers, poll_id, caller, admin)`: an admin (clearance 3, or the
@@ -222,11 +223,11 @@ return cjson.encode({ outcome = 'ok', mails = granted, definition = definition, 
  * reopened before it changes.
  */
 export const editPoll = defineLimitedScript<
-  'polls' | 'offered' | 'finals' | 'votes' | 'state' | 'organisers',
+  'polls' | 'offered' | 'finals' | 'votes' | 'people' | 'state' | 'organisers',
   Acting & { pollId: string; definition: string; optionIds: string[]; dropAnswers: number },
   { outcome: 'ok' | 'answers'; answers: number } | { outcome: 'missing' | 'not-theirs' | 'decided' }
 >(
-  `${MAY_ORGANISE}
+  `${MAY_ORGANISE}${LEAVE_IF_NO_VOTES}
 if redis.call('HEXISTS', K.polls, A.pollId) == 0 then return cjson.encode({ outcome = 'missing' }) end
 if not may_organise(K.organisers, A.pollId, A.caller, A.admin) then return cjson.encode({ outcome = 'not-theirs' }) end
 if redis.call('HEXISTS', K.finals, A.pollId) == 1 then return cjson.encode({ outcome = 'decided' }) end
@@ -237,6 +238,7 @@ for _, vote in ipairs(redis.call('ZRANGE', K.votes, 0, -1)) do
 end
 if #going > A.dropAnswers then return cjson.encode({ outcome = 'answers', answers = #going }) end
 for i = 1, #going, 500 do redis.call('ZREM', K.votes, unpack(going, i, math.min(i + 499, #going))) end
+for _, vote in ipairs(going) do leave_if_no_votes(K.votes, K.people, string.match(vote, '^[^\\n]*')) end
 redis.call('HSET', K.polls, A.pollId, A.definition)
 redis.call('DEL', K.offered)
 redis.call('SADD', K.offered, unpack(A.optionIds))

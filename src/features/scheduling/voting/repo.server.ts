@@ -140,6 +140,16 @@ export async function changeVote(change: Change, address: string): Promise<scrip
   );
 }
 
+/** The keys scripts.readVotes reads for a poll. */
+export const readVotesKeys = (pollId: string) => ({
+  votes: schedulingKeys.votes(pollId),
+  people: schedulingKeys.people(pollId),
+  state: schedulingKeys.state(pollId),
+  votersHidden: schedulingKeys.votersHidden(),
+  organisers: schedulingKeys.organisers(),
+  claims: schedulingKeys.claims(pollId),
+});
+
 /**
  * Every vote of a poll, the reader's own (a member's) marked, and the version they were read at:
  * one round trip with the reader's session check. Where the organiser hides the voters' names, a
@@ -150,15 +160,11 @@ export async function pollVotesAt(
   pollId: string,
   reader?: Pick<SignedIn, 'accountKey' | 'session'> & WithClearance,
 ): Promise<{ votes: Vote[]; version: number }> {
-  const [votes, people, version, hidden, organiser, claims] = (await checkedRead(reader?.session, (pipe) =>
-    pipe
-      .zrange(schedulingKeys.votes(pollId), 0, -1)
-      .hgetall(schedulingKeys.people(pollId))
-      .hget(schedulingKeys.state(pollId), 'version')
-      .sismember(schedulingKeys.votersHidden(), pollId)
-      .hget(schedulingKeys.organisers(), pollId)
-      .hgetall(schedulingKeys.claims(pollId)),
-  )) as [string[], unknown, string | null, number, string | null, unknown];
+  const [votes, people, version, hidden, organiser, claims] = await scripts.readVotes.runChecked(
+    reader?.session,
+    readVotesKeys(pollId),
+    { pollId },
+  );
   const persons = new Map(peopleOf(people));
   const hides = hidden === 1 && !(reader && (canAdminister(reader) || reader.accountKey === organiser));
   const secretHashes = hides ? (hashReply(claims) ?? {}) : {};

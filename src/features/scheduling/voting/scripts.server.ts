@@ -11,6 +11,20 @@ import { type Wait, defineScript } from '../../../server/scripts/script.ts';
 export type ChangeOutcome = 'ok' | 'taken' | 'no-poll' | 'unknown-option' | 'full' | 'closed' | 'deadline' | Wait;
 
 /**
+ * Lua defining `has_votes(votes, voter)` and `leave_if_no_votes(votes, people, voter)`: whatever
+ * takes a voter's last vote (their remove, an edit or a console action taking their options) takes
+ * them out of the poll's people too, so its voter count, its cap and its mail are its voters'.
+ */
+export const LEAVE_IF_NO_VOTES = `
+local function has_votes(votes, voter)
+  return #redis.call('ZRANGE', votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX', 'LIMIT', 0, 1) > 0
+end
+local function leave_if_no_votes(votes, people, voter)
+  if not has_votes(votes, voter) then redis.call('HDEL', people, voter) end
+end
+`;
+
+/**
  * Claims an anonymous name for the secret whose hash is `newSecretHash`, unless it is claimed
  * already ('ok' for the holder of `secretHash`, else 'taken'), or an account, a registered voter of
  * the poll or any account of the name (its key `accountKeyPrefix` and digits) has it ('taken');
@@ -78,14 +92,11 @@ export const changeVote = defineScript<
     now: number;
   },
   ChangeOutcome
->(`${COUNT_IN}
+>(`${COUNT_IN}${LEAVE_IF_NO_VOTES}
 local voter = A.voterKey
 local vote = voter .. '\\n' .. A.optionId
-local function has_votes()
-  return #redis.call('ZRANGE', K.votes, '[' .. voter .. '\\n', '(' .. voter .. '\\v', 'BYLEX', 'LIMIT', 0, 1) > 0
-end
 local function refuse(reply)
-  if A.claimed and redis.call('HGET', K.claims, voter) == A.secretHash and not has_votes() then
+  if A.claimed and redis.call('HGET', K.claims, voter) == A.secretHash and not has_votes(K.votes, voter) then
     redis.call('HDEL', K.claims, voter)
   end
   return reply
@@ -109,7 +120,7 @@ end
 redis.call('HINCRBY', K.state, 'version', 1)
 redis.call('ZREM', K.votes, vote, vote .. '\\n?')
 if A.change == 'remove' then
-  if not has_votes() then redis.call('HDEL', K.people, voter) end
+  leave_if_no_votes(K.votes, K.people, voter)
   return 'ok'
 end
 redis.call('HINCRBY', K.state, 'answers', 1)
@@ -123,6 +134,36 @@ if not A.anonymous then person.firstName = redis.call('HGET', K.account, 'firstN
 redis.call('HSET', K.people, voter, cjson.encode(person))
 redis.call('ZADD', K.votes, 0, A.answer == 'ifNeedBe' and vote .. '\\n?' or vote)
 return 'ok'`);
+
+/**
+ * A poll's votes as its page reads them: the votes, its people, its version, whether it hides its
+ * voters' names, its organiser and, only when it hides them, the claims of the voters it has now
+ * (`claims` keeps every name ever claimed, so it is never read whole).
+ */
+export const readVotes = defineScript<
+  'votes' | 'people' | 'state' | 'votersHidden' | 'organisers' | 'claims',
+  { pollId: string },
+  [string[], string[], string | null, number, string | null, string[]]
+>(`
+local votes = redis.call('ZRANGE', K.votes, 0, -1)
+local hidden = redis.call('SISMEMBER', K.votersHidden, A.pollId)
+local claims = {}
+if hidden == 1 then
+  local voters, seen = {}, {}
+  for _, vote in ipairs(votes) do
+    local voter = string.match(vote, '^[^\\n]*')
+    if not seen[voter] then seen[voter] = true; voters[#voters + 1] = voter end
+  end
+  for from = 1, #voters, 500 do
+    local to = math.min(from + 499, #voters)
+    local held = redis.call('HMGET', K.claims, unpack(voters, from, to))
+    for i = from, to do
+      if held[i - from + 1] then claims[#claims + 1] = voters[i]; claims[#claims + 1] = held[i - from + 1] end
+    end
+  end
+end
+return { votes, redis.call('HGETALL', K.people), redis.call('HGET', K.state, 'version'), hidden,
+  redis.call('HGET', K.organisers, A.pollId), claims }`);
 
 /**
  * One voter's votes in a poll: an anonymous name's, or those of the account that has the username
