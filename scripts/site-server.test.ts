@@ -9,6 +9,7 @@ import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EdgeRateLimiter } from './edge-emulation.ts';
 import { MISDIRECTED, type SiteServer, startSiteServer } from './site-server.ts';
 import { findFunction, loadFunctions, nextRun, runSchedules } from './warm-functions.ts';
 
@@ -337,6 +338,23 @@ describe('the production-like server', () => {
     expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another function is not held back by it.
     expect((await get('/api/count')).status).toBe(200);
+  });
+
+  it('slides the rate limit’s window: each call leaves it windowSize seconds after it came', () => {
+    const limiter = new EdgeRateLimiter();
+    const rule = { windowLimit: 2, windowSize: 60, aggregateBy: ['ip' as const] };
+    const admit = (seconds: number) => limiter.admit('fn', rule, '192.0.2.1', 'site', seconds * 1000);
+    expect([admit(0), admit(10), admit(20)]).toEqual([0, 0, 40]);
+    expect([admit(60), admit(61), admit(69)]).toEqual([0, 9, 1]);
+    expect(admit(70)).toBe(0);
+    // Thousands of calls in one window (a scaled-up limit) slide as well.
+    const many = { ...rule, windowLimit: 5000 };
+    for (let i = 0; i < 5000; i++) expect(limiter.admit('many', many, 'a', 'b', i)).toBe(0);
+    expect(limiter.admit('many', many, 'a', 'b', 5000)).toBe(55);
+    expect(limiter.admit('many', many, 'a', 'b', 60_000)).toBe(0);
+    // By 63 s, 3,001 calls have left (the list is compacted) and 2,000 are in: 3,000 more fill it.
+    for (let i = 0; i < 3000; i++) expect(limiter.admit('many', many, 'a', 'b', 63_000)).toBe(0);
+    expect(limiter.admit('many', many, 'a', 'b', 63_000)).toBe(1);
   });
 
   it('caches what a function opts into with Netlify-CDN-Cache-Control, by the whole URL and the headers Netlify-Vary names, fresh then stale while it refreshes', async () => {

@@ -265,14 +265,16 @@ function errorResponse(error: unknown, req: Request, requestId: string): Respons
 
 /** Reads the body as JSON, refusing more than MAX_BODY_BYTES without buffering it all. */
 export async function readJson(req: Request): Promise<unknown> {
-  const tooLarge = new AppError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`);
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge;
+  // Made only when thrown: an error's stack costs each request that makes one.
+  const tooLarge = () =>
+    new AppError('payload_too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`);
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (req.body) {
     for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) throw tooLarge;
+      if (size > MAX_BODY_BYTES) throw tooLarge();
       chunks.push(chunk);
     }
   }
