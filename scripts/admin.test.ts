@@ -246,7 +246,8 @@ describe('npm run admin', { timeout: 20_000 }, () => {
       await redis().sadd(schedulingKeys.digests(), DEMO_POLL_ID);
       await redis().hset(schedulingKeys.state(DEMO_POLL_ID), { answers: 2, voters: 1 });
       const sent = await admin(dataRoot, 'poll-digests');
-      // Mail goes to the local outbox (no Resend key here), or is recorded as not sent: the waiting digest is taken once.
+      // Mail goes to the local outbox (no Resend key here), or is recorded as not sent:
+      // the waiting digest is taken once.
       expect(sent).toMatchObject({ code: 0, out: expect.stringMatching(/^Poll digests: [01] mailed\.$/) });
       expect(await redis().hexists(schedulingKeys.state(DEMO_POLL_ID), 'answers')).toBe(0);
       expect((await admin(dataRoot, 'poll-digests')).out).toBe('Poll digests: 0 mailed.');

@@ -1,8 +1,8 @@
-// `npm run admin -- <command>`: account administration, contact messages and the wedding guest list, against whatever store the environment
-// (or .env) points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of a running
-// `npm start` or `npm run dev`; else a local store started just for this command. It says which on
-// stderr before acting. `--prod` (anywhere) refuses the local fallbacks, and so does a store half
-// configured (one of the two variables set), so a production command never lands on a local store.
+// `npm run admin -- <command>`: account administration, contact messages and the wedding guest list, against whatever
+// store the environment (or .env) points to: Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set; else the local store of
+// a running `npm start` or `npm run dev`; else a local store started just for this command. It says which on stderr
+// before acting. `--prod` (anywhere) refuses the local fallbacks, and so does a store half configured (one of the two
+// variables set), so a production command never lands on a local store.
 import { OPERATOR } from '../src/server/caller.ts';
 import { AppError } from '../src/server/app-error.ts';
 import {

@@ -9,7 +9,10 @@ import { scaledForLocalRun } from '../src/server/rate-limit.ts';
 
 type RateLimitConfig = NonNullable<Config['rateLimit']>;
 
-/** A function's rate limit as the edge applies it: at most `windowLimit` calls in any `windowSize` seconds per aggregate. */
+/**
+ * A function's rate limit as the edge applies it: at most `windowLimit` calls in any
+ * `windowSize` seconds per aggregate.
+ */
 export interface EdgeRateLimit {
   windowLimit: number;
   windowSize: number;

@@ -17,7 +17,10 @@ const NANOSTORES = /node_modules[\\/]nanostores[\\/]/;
 export function islandChunking() {
   /** Modules the entry scripts import statically. @type {Set<string>} */
   let loadedBySite = new Set();
-  /** For each module, the islands (lazy imports of the site script) that import it statically. @type {Map<string, Set<string>>} */
+  /**
+   * For each module, the islands (lazy imports of the site script) that import it statically.
+   * @type {Map<string, Set<string>>}
+   */
   let islandsImporting = new Map();
 
   /** The files of the entry scripts (the site script), known once their chunks are rendered. @type {Set<string>} */

@@ -290,7 +290,9 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)
 /** A stream of events is sent as it is written: a compressor would hold its small pieces back. */
 const STREAMED = /^text\/event-stream/i;
 
-/** Compresses text responses with brotli or gzip, whichever the browser prefers, as the CDN does; never an event stream. */
+/**
+ * Compresses text responses with brotli or gzip, whichever the browser prefers, as the CDN does; never an event stream.
+ */
 function compress(response: Response, req: IncomingMessage): Response {
   const type = response.headers.get('content-type') ?? '';
   const accepted = String(req.headers['accept-encoding'] ?? '');

@@ -3,7 +3,9 @@ import { deleteMessage } from '../../src/features/forum/service.server.ts';
 import { endpoint, lastPathSegment } from '../../src/server/http.ts';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 
-/** Deletes one of the token user's own forum messages (clearance 2 or more), or anyone's for a moderator (clearance 3). */
+/**
+ * Deletes one of the token user's own forum messages (clearance 2 or more), or anyone's for a moderator (clearance 3).
+ */
 export default endpoint({
   method: 'DELETE',
   feature: 'forum',

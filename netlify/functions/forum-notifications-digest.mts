@@ -4,7 +4,10 @@ import { setDigest } from '../../src/features/forum/service.server.ts';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 import { endpoint } from '../../src/server/http.ts';
 
-/** Asks for a daily digest of the member's notifications by mail (to their verified address only), or stops it (clearance 2 or more). */
+/**
+ * Asks for a daily digest of the member's notifications by mail (to their verified address
+ * only), or stops it (clearance 2 or more).
+ */
 export default endpoint({
   method: 'POST',
   feature: 'forum',

@@ -3,7 +3,10 @@ import { notifications } from '../../src/features/forum/service.server.ts';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 import { endpoint } from '../../src/server/http.ts';
 
-/** The member's notifications, newest first: replies in threads they started and mentions of their name (clearance 2 or more). */
+/**
+ * The member's notifications, newest first: replies in threads they started and mentions
+ * of their name (clearance 2 or more).
+ */
 export default endpoint({
   method: 'GET',
   feature: 'forum',

@@ -3,7 +3,10 @@ import { getAllVotesRequest } from '../../src/features/poll/schema.ts';
 import { pollState } from '../../src/features/poll/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
-/** Lists a poll question's votes, one record per selected option, whether it is closed, and when it closes by itself (endsAt). */
+/**
+ * Lists a poll question's votes, one record per selected option, whether it is closed, and
+ * when it closes by itself (endsAt).
+ */
 export default endpoint({
   method: 'POST',
   feature: 'poll',

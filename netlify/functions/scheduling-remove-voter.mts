@@ -3,7 +3,10 @@ import { endpoint } from '../../src/server/http.ts';
 import { removeVoterRequest } from '../../src/features/scheduling/organising/schema.ts';
 import { removeVoter } from '../../src/features/scheduling/organising/service.server.ts';
 
-/** Takes a voter, or every voter who joined since a time, out of a poll with all their answers (its organiser, or clearance 3). */
+/**
+ * Takes a voter, or every voter who joined since a time, out of a poll with all their
+ * answers (its organiser, or clearance 3).
+ */
 export default endpoint({
   method: 'POST',
   feature: 'scheduling',

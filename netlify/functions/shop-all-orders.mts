@@ -4,7 +4,9 @@ import { pageQuery } from '../../src/lib/page-cursor.ts';
 import { CLEARANCE } from '../../src/lib/user-details.ts';
 import { endpoint, parseWith } from '../../src/server/http.ts';
 
-/** The owner's inbox (clearance 3): a page of everyone's orders, newest first, and how many came since they last looked. */
+/**
+ * The owner's inbox (clearance 3): a page of everyone's orders, newest first, and how many came since they last looked.
+ */
 export default endpoint({
   method: 'GET',
   feature: 'shop',

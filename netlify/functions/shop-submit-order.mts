@@ -3,7 +3,10 @@ import { submitOrderRequest } from '../../src/features/shop/schema.ts';
 import { submitOrder } from '../../src/features/shop/service.server.ts';
 import { endpoint } from '../../src/server/http.ts';
 
-/** Turns the token user's cart into an order, for pickup on the day chosen (pickup; the first offered without one), and mails a confirmation. */
+/**
+ * Turns the token user's cart into an order, for pickup on the day chosen (pickup; the first
+ * offered without one), and mails a confirmation.
+ */
 export default endpoint({
   method: 'POST',
   feature: 'shop',

@@ -14,7 +14,10 @@ function loadDeferredFrames(dialog: HTMLDialogElement): void {
   }
 }
 
-/** Opens `dialog` as a modal on behalf of `opener` (a control that does more than open it), loading any deferred frame inside it first. */
+/**
+ * Opens `dialog` as a modal on behalf of `opener` (a control that does more than open it),
+ * loading any deferred frame inside it first.
+ */
 export function openModalDialog(dialog: HTMLDialogElement, opener: HTMLElement): void {
   openers.set(dialog, opener);
   loadDeferredFrames(dialog);
@@ -36,7 +39,10 @@ function onClose(event: Event): void {
   openers.get(event.target)?.focus();
 }
 
-/** Wires every dialog opener on the page, now and later, and loads what a dialog opened before now waits for; safe to call more than once. */
+/**
+ * Wires every dialog opener on the page, now and later, and loads what a dialog opened before now
+ * waits for; safe to call more than once.
+ */
 export function wireModalDialogs(): void {
   if (wired) return;
   wired = true;

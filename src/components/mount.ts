@@ -15,7 +15,9 @@ interface MountOptions {
   guard?: Guard;
 }
 
-/** Finds `target` (a selector or the element) and, unless the guard sends the visitor away, hands it to `controller`. */
+/**
+ * Finds `target` (a selector or the element) and, unless the guard sends the visitor away, hands it to `controller`.
+ */
 export function mountController<E extends HTMLElement, R>(
   target: string | E,
   controller: (element: E) => R,

@@ -96,7 +96,10 @@ describe("the page's first script", () => {
   });
 });
 
-/** Runs the word game page's How to play script over a closed dialog, with `stored` as the game's storage (`throws`: refused). */
+/**
+ * Runs the word game page's How to play script over a closed dialog, with `stored` as the
+ * game's storage (`throws`: refused).
+ */
 function runHowToPlayScript(stored: string | null | 'throws'): boolean {
   class HTMLDialogElement {
     open = false;

@@ -27,7 +27,10 @@ function viewportFor(columns: number, columnRem: number): number {
   return (columns * columnRem + (columns - 1) * GAP_REM + PADDING_REM) * REM_PX;
 }
 
-/** Derives the pictures' `sizes`, the two-column width and the track repetition of a grid of `cards` cards in `columnRem`-wide columns. */
+/**
+ * Derives the pictures' `sizes`, the two-column width and the track repetition of a grid of
+ * `cards` cards in `columnRem`-wide columns.
+ */
 export function cardGrid(columnRem: number, cards: number): CardGrid {
   const fit = Math.floor((MAX_CONTENT_REM + GAP_REM) / (columnRem + GAP_REM));
   const most = Math.max(1, Math.min(cards, fit));

@@ -21,7 +21,10 @@ export function cursorPosition(before: string | undefined): { score: number; id:
   return match ? { score: Number(match[1]), id: match[2]! } : undefined;
 }
 
-/** What came up to this time (ms) has been seen: only later records count as new (the inbox's, a member's notifications). */
+/**
+ * What came up to this time (ms) has been seen: only later records count as new (the
+ * inbox's, a member's notifications).
+ */
 export const seenRequest = v.object({
   upTo: v.pipe(v.number('upTo must be a time in ms.'), v.integer('upTo must be a time in ms.'), v.minValue(0)),
 });

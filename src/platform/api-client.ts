@@ -105,7 +105,10 @@ async function send(
   return { response, token };
 }
 
-/** What a refusal without the API's JSON says: Netlify's edge refuses calls over a function's rate limit itself, in plain text. */
+/**
+ * What a refusal without the API's JSON says: Netlify's edge refuses calls over a
+ * function's rate limit itself, in plain text.
+ */
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
 
 /** The ApiError for a refusal; the first 401 to a request that carried the token ends the session. */

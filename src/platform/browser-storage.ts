@@ -1,6 +1,6 @@
-// The one way the browser keeps things in localStorage (the session token included). Storage may be off (privacy modes), full,
-// or absent (unit tests run without a browser): reads then find nothing and writes keep nothing,
-// and the feature carries on for the page's lifetime.
+// The one way the browser keeps things in localStorage (the session token included). Storage may be off (privacy
+// modes), full, or absent (unit tests run without a browser): reads then find nothing and writes keep nothing, and
+// the feature carries on for the page's lifetime.
 
 /** The stored text under `key`; null when there is none or storage is off. */
 export function readStored(key: string): string | null {

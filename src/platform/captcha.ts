@@ -15,7 +15,10 @@ declare global {
 import type { CaptchaAction } from '../lib/captcha-actions.ts';
 import { apiRequest } from './api-client.ts';
 
-/** The server's verdict on a bot-check token; approved with the check on, it carries the bot pass the action's request sends. */
+/**
+ * The server's verdict on a bot-check token; approved with the check on, it carries the
+ * bot pass the action's request sends.
+ */
 export interface CaptchaResponse {
   actionApproved: boolean;
   message: string;

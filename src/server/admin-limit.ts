@@ -12,7 +12,10 @@ import { checkedWithinRateLimits } from './session.ts';
 
 export const ADMIN_LIMIT = { bucket: 'admin-user', max: 60, windowSeconds: 600 } satisfies RateLimit;
 
-/** Who runs a console action: the signed-in admin (their username and session check), or OPERATOR for the operator's own tools. */
+/**
+ * Who runs a console action: the signed-in admin (their username and session check), or
+ * OPERATOR for the operator's own tools.
+ */
 export type Admin = SignedIn | Operator;
 
 /** Runs the script, counting the admin's attempt in the same script first; over the limit nothing runs. */

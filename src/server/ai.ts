@@ -61,7 +61,9 @@ export interface ChatMessage {
   content: string;
 }
 
-/** The most a call can cost: a token is at least a character of the prompt, and the answer is at most MAX_ANSWER_TOKENS. */
+/**
+ * The most a call can cost: a token is at least a character of the prompt, and the answer is at most MAX_ANSWER_TOKENS.
+ */
 export function worstCaseTokens(messages: readonly ChatMessage[]): number {
   return messages.reduce((sum, message) => sum + message.content.length, 0) + MAX_ANSWER_TOKENS;
 }

@@ -145,7 +145,10 @@ export async function checkBotPass(
   return { key: keys.botPassUsed(createHash('sha256').update(pass).digest('base64url')), seconds: BOT_PASS_SECONDS };
 }
 
-/** What a script starting with SPEND_PASS takes for `pass` (checkBotPass's answer): with the check off, a key it never writes. */
+/**
+ * What a script starting with SPEND_PASS takes for `pass` (checkBotPass's answer): with
+ * the check off, a key it never writes.
+ */
 export function passSpend(pass: { key: string; seconds: number } | undefined): PassSpend {
   return { keys: { pass: pass?.key ?? keys.botPassUsed('') }, args: { passSeconds: pass?.seconds ?? 0 } };
 }

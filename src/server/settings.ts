@@ -16,7 +16,10 @@ export interface Setting {
   localOnly?: true;
 }
 
-/** The value of BOT_CHECK that switches the bot check off (login, register, order, chatbot and contact then rely on rate limits alone). */
+/**
+ * The value of BOT_CHECK that switches the bot check off (login, register, order, chatbot and
+ * contact then rely on rate limits alone).
+ */
 export const BOT_CHECK_OFF = 'off';
 
 /** HS256 is only as strong as its key: RFC 7518 asks for at least the hash size, 256 bits. */

@@ -39,7 +39,9 @@ export function tokenSecret(): Uint8Array {
   return bytes;
 }
 
-/** Signs a session token for the account `accountKey`, carrying the user's details and the account's current session id. */
+/**
+ * Signs a session token for the account `accountKey`, carrying the user's details and the account's current session id.
+ */
 export async function signUserToken(
   accountKey: string,
   user: UserDetails,

@@ -86,7 +86,8 @@ test('the organiser makes a poll, a voter elsewhere answers if need be, the orga
   const slot = voter.getByRole('button', { name: new RegExp(`^${time}`) });
   const day = voter.getByRole('button', { name: /^All day/ });
   await expect(slot).toBeDisabled(); // a name first
-  // A name no account could have: voting under it looks at no account, so the suite's shared address stays within register's limit.
+  // A name no account could have: voting under it looks at no account, so the suite's shared
+  // address stays within register's limit.
   const name = uniqueUsername('Zoë');
   await voter.getByLabel('Name', { exact: true }).fill(name);
   await voter.getByRole('button', { name: 'Save' }).click();

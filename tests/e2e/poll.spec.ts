@@ -22,7 +22,9 @@ const nextRead = (page: Page) =>
       response.url().endsWith('/api/poll/get-all-votes') && response.request().method() === 'POST',
   );
 
-/** Checks the results region says what the read the page made says: the total, then each option's count of the voters. */
+/**
+ * Checks the results region says what the read the page made says: the total, then each option's count of the voters.
+ */
 async function expectResultsOf(page: Page, read: Response, { closed }: { closed: boolean }): Promise<void> {
   const { allVotes } = (await read.json()) as PollState;
   const { voters, options } = pollResults(0, allVotes);

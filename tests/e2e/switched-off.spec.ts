@@ -1,8 +1,7 @@
-// What an owner switches off (src/content/site.config.ts, `features`) is gone from the site: none of
-// its browser code is built, its pages answer 404, its endpoints answer 404 with the switched-off error, and nothing links to it:
-// not the home page (its hero, its project cards), not the about page, not the nav or the signed-in
-// user menu, not any card of a signed-in admin's dashboard. With every feature on, each one's
-// pages are there.
+// What an owner switches off (src/content/site.config.ts, `features`) is gone from the site: none of its browser code
+// is built, its pages answer 404, its endpoints answer 404 with the switched-off error, and nothing links to it: not
+// the home page (its hero, its project cards), not the about page, not the nav or the signed-in user menu, not any card
+// of a signed-in admin's dashboard. With every feature on, each one's pages are there.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type Page, expect } from '@playwright/test';

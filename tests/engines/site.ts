@@ -8,7 +8,9 @@ import type { Engine, KeyName, Tab } from './driver.ts';
 import { type Query, ROLE_SELECTORS, findElement, pageErrors } from './in-page.ts';
 import type { SiteProxy } from './proxy.ts';
 
-/** How long a flow waits for the page to show what it expects: two browsers, the server and its store share two cores. */
+/**
+ * How long a flow waits for the page to show what it expects: two browsers, the server and its store share two cores.
+ */
 export const WAIT_MS = 15_000;
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

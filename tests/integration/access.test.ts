@@ -33,12 +33,12 @@ const endpoints = await loadEndpoints();
 const nameOf = (endpoint: Endpoint) => endpoint.name.replace(/\.mts$/, '');
 
 /**
- * Who may call what (QUALITY, Security): any token for the account, the cart, orders, scores and
- * asking to join the forum, and a scheduling poll's organiser (who may change only their own polls:
- * created-polls.test.ts); 2 or more for the forum and its notifications; 3 for the wedding and scheduling consoles, the
- * owner's inbox (messages, everyone's orders, RSVP answers) and the forum's requests to join; a token when sent for the chatbot, the votes, a poll's answers and
- * comments (which mark the member's own) and commenting; none for the rest (the RSVP page's read
- * and answer need its link's token, never a session). Each function's name matches exactly one rule.
+ * Who may call what (QUALITY, Security): any token for the account, the cart, orders, scores and asking to join the
+ * forum, and a scheduling poll's organiser (who may change only their own polls: created-polls.test.ts); 2 or more for
+ * the forum and its notifications; 3 for the wedding and scheduling consoles, the owner's inbox (messages, everyone's
+ * orders, RSVP answers) and the forum's requests to join; a token when sent for the chatbot, the votes, a poll's
+ * answers and comments (which mark the member's own) and commenting; none for the rest (the RSVP page's read and answer
+ * need its link's token, never a session). Each function's name matches exactly one rule.
  */
 const RULES: [RegExp, Access][] = [
   [

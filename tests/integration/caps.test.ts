@@ -1,9 +1,9 @@
-// Daily caps and growth caps: order confirmation mail per account and for all accounts, and
-// contact mail, each per UTC day and each its own budget (the order and the contact message still
-// succeed, their mail recorded as not sent), contact messages per day, forum posts per member per day, voters per scheduling poll
-// and per /poll question, so that no read without a login walks an unbounded list; and no daily
-// counter can live without an expiry. The file has a store of its own: the site-wide counters are
-// shared by every request, and other suites must neither move them nor be stopped by them.
+// Daily caps and growth caps: order confirmation mail per account and for all accounts, and contact mail, each per
+// UTC day and each its own budget (the order and the contact message still succeed, their mail recorded as not
+// sent), contact messages per day, forum posts per member per day, voters per scheduling poll and per /poll
+// question, so that no read without a login walks an unbounded list; and no daily counter can live without an
+// expiry. The file has a store of its own: the site-wide counters are shared by every request, and other suites
+// must neither move them nor be stopped by them.
 import { beforeEach, describe, expect, it } from 'vitest';
 import submitOrder from '../../netlify/functions/shop-submit-order.mts';
 import createCartItem from '../../netlify/functions/shop-create-cart-item.mts';

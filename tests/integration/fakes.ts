@@ -64,7 +64,9 @@ export async function sessionIdOf(username: string, clearance: number): Promise<
   return (await accountOf(username, clearance)).session;
 }
 
-/** The account key of `username`'s account, what its own records are kept under (its username key when there is none). */
+/**
+ * The account key of `username`'s account, what its own records are kept under (its username key when there is none).
+ */
 export async function accountKeyFor(username: string): Promise<string> {
   return accountKeyOf(username, await redis().hget<string>(keys.user(usernameKey(username)), 'account'));
 }

@@ -24,7 +24,10 @@ import { call, countStoreRoundTrips, uniqueName, withStoreDown } from './request
 
 const fakeResend = useFakeResend();
 
-/** A line's price as the shop's content gives it (src/content/shop/prices.ts), as the cart's answer carries it: none when it has none. */
+/**
+ * A line's price as the shop's content gives it (src/content/shop/prices.ts), as the cart's
+ * answer carries it: none when it has none.
+ */
 const priceOf = (line: { type: string; size: string }) => {
   const cents = priceTable()[`${line.type}|${line.size}`];
   return cents === undefined ? {} : { unitPrice: cents };

@@ -1,6 +1,7 @@
 // Keeps every file's header comment (its first comment block, after a shebang, `// @ts-check` or an
 // Astro frontmatter fence) to at most 6 lines: what the file is for and the one fact a reader would
 // otherwise get wrong. A detail that explains one function belongs in that function's doc comment.
+// Every comment line keeps within Prettier's print width, which wraps code but never comments.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const FOLDERS = ['src', 'netlify', 'scripts', 'tools', 'tests'];
 const SOURCE = /\.(ts|tsx|mts|mjs|js|astro|css)$/;
 const MAX_LINES = 6;
+const PRINT_WIDTH = (JSON.parse(readFileSync(join(ROOT, '.prettierrc.json'), 'utf8')) as { printWidth: number })
+  .printWidth;
+/** A line that is only comment: `//`, a block's opening or one of its ` * ` lines. */
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*)/;
 
 /** The number of lines of `source`'s header comment (0 when it has none). */
 function headerLines(source: string, astro = false): number {
@@ -55,5 +60,18 @@ describe('header comments', () => {
       .filter(({ lines }) => lines > MAX_LINES)
       .map(({ file, lines }) => `${relative(ROOT, file)}: ${lines} lines`);
     expect(over, 'Shorten these headers: move what explains one function to its doc comment').toEqual([]);
+  });
+});
+
+describe('comment lines', () => {
+  it(`are at most the print width (${PRINT_WIDTH} characters) in every file of ${FOLDERS.join(', ')}`, () => {
+    const over = FOLDERS.flatMap((folder) => [...sourceFiles(join(ROOT, folder))]).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          line.length > PRINT_WIDTH && COMMENT_LINE.test(line) ? [`${relative(ROOT, file)}:${index + 1}`] : [],
+        ),
+    );
+    expect(over, 'Wrap these comment lines').toEqual([]);
   });
 });

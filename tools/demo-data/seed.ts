@@ -39,7 +39,10 @@ export async function seedDemoAccounts(): Promise<boolean> {
   return true;
 }
 
-/** Fills a fresh store's scheduling polls: the items, the polls' offers and the reunion dates, as the console's create buttons do. */
+/**
+ * Fills a fresh store's scheduling polls: the items, the polls' offers and the reunion
+ * dates, as the console's create buttons do.
+ */
 export async function seedSchedulingPolls(): Promise<void> {
   await configureOnce(OPERATOR);
 }
@@ -108,7 +111,10 @@ export async function seedDemoForum(now = Date.now()): Promise<void> {
   await forumRepo.react(undefined, FORUM_LIMITS.reactionsPerUser, member, reply.id, 'thumbs-up', true);
 }
 
-/** Fills a fresh store with all the demo data; a store that has accounts only gets the demo poll if it lacks it. Answers whether the store was fresh. */
+/**
+ * Fills a fresh store with all the demo data; a store that has accounts only gets the demo poll if it
+ * lacks it. Answers whether the store was fresh.
+ */
 export async function seedDemoData(): Promise<boolean> {
   const fresh = await seedDemoAccounts();
   if (fresh) {

@@ -64,7 +64,9 @@ export interface FakeOpenAi {
  */
 export const HOLD = '[hold]';
 
-/** The longest instruction the echo repeats whole (a visitor's at most); a longer one is shown by its start and length. */
+/**
+ * The longest instruction the echo repeats whole (a visitor's at most); a longer one is shown by its start and length.
+ */
 export const ECHO_INSTRUCTION_CHARS = 500;
 
 /**

@@ -4,6 +4,9 @@ import { KEY_PREFIX } from '../../server/keys.ts';
 export const authKeys = {
   /** set of username keys, for listing accounts; no expiry */
   users: () => `${KEY_PREFIX}users`,
-  /** hash {username key → how many accounts have been registered under the name}, numbering each account's key; never deleted, no expiry */
+  /**
+   * hash {username key → how many accounts have been registered under the name}, numbering each
+   * account's key; never deleted, no expiry
+   */
   registrations: () => `${KEY_PREFIX}registrations`,
 } as const;

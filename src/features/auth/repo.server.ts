@@ -110,7 +110,9 @@ export async function findSessionUser(
   return { user: toStoredUser(record), record };
 }
 
-/** Creates the user unless the username is taken (case-insensitively); answers its account key, or undefined when taken. */
+/**
+ * Creates the user unless the username is taken (case-insensitively); answers its account key, or undefined when taken.
+ */
 export async function createUser(user: Omit<StoredUser, 'accountKey' | 'emailVerified'>): Promise<string | undefined> {
   const { username, firstName, lastName, email, clearance, passwordHash, createdAt, session } = user;
   const hash = { username, firstName, lastName, email, clearance: String(clearance), passwordHash, createdAt, session };
@@ -122,7 +124,10 @@ export async function createUser(user: Omit<StoredUser, 'accountKey' | 'emailVer
   return reply.outcome === 'created' ? reply.account : undefined;
 }
 
-/** Confirms `address` and, while the account `accountKey` exists, makes it its verified email (with `change`, its email too). */
+/**
+ * Confirms `address` and, while the account `accountKey` exists, makes it its verified
+ * email (with `change`, its email too).
+ */
 export async function verifyEmail(accountKey: string, address: string, change: boolean): Promise<'verified' | 'gone'> {
   const id = usernameKeyOfAccount(accountKey);
   return scripts.verifyEmail.run(

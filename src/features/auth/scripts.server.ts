@@ -103,7 +103,9 @@ return cjson.encode({user = user})`,
   { json: true },
 );
 
-/** Gives back one counted attempt on each counter (a reservation that turned out a success); a counter back at 0 goes. */
+/**
+ * Gives back one counted attempt on each counter (a reservation that turned out a success); a counter back at 0 goes.
+ */
 export const refundEach = defineScript<'counters', Record<string, never>, 'refunded'>(`
 for _, key in ipairs(K.counters) do
   local count = tonumber(redis.call('GET', key) or '0') or 0

@@ -163,7 +163,9 @@ async function ownAccount(user: SessionUser, limit: RateLimit): Promise<repo.Sto
   return found;
 }
 
-/** Reads the signed-in user and checks the password they gave, as login does (an unusable hash spends the decoy's time). */
+/**
+ * Reads the signed-in user and checks the password they gave, as login does (an unusable hash spends the decoy's time).
+ */
 async function withPassword(user: SessionUser, password: string): Promise<repo.StoredUser> {
   const found = await ownAccount(user, LIMITS.passwordChecksPerAccount);
   if (!(await verifyPassword(password, found.passwordHash))) throw new AppError('bad_request', WRONG_PASSWORD);

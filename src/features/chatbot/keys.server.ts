@@ -17,6 +17,9 @@ export const chatKeys = {
   accountBytes: () => `${CHAT}account-bytes`,
   /** string: the bytes of every account's kept messages (the sum of accountBytes) */
   siteBytes: () => `${CHAT}site-bytes`,
-  /** sorted set of account keys by when each last used its conversations (ms): an account past the expiry is taken off accountBytes and siteBytes */
+  /**
+   * sorted set of account keys by when each last used its conversations (ms): an account past the
+   * expiry is taken off accountBytes and siteBytes
+   */
   lastUsed: () => `${CHAT}last-used`,
 } as const;

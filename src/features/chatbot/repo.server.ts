@@ -69,7 +69,10 @@ export type AskVerdict =
   | ['limited', waitSeconds: number]
   | ['tokens' | 'questions' | 'visitor' | 'address' | 'visitor-tokens', max: number];
 
-/** Counts a question against the rate limit and the day's caps, all or nothing, in one round trip (a signed-in asker's session checked first). */
+/**
+ * Counts a question against the rate limit and the day's caps, all or nothing, in one round trip (a
+ * signed-in asker's session checked first).
+ */
 export async function countQuestion(
   attempt: Attempt,
   asker: Asker,
@@ -97,7 +100,10 @@ export async function countQuestion(
   return [verdict, Number(value)];
 }
 
-/** Adds the model's tokens to the day's totals (the site's, the address's, the account's) and answers them, in one round trip. */
+/**
+ * Adds the model's tokens to the day's totals (the site's, the address's, the account's)
+ * and answers them, in one round trip.
+ */
 export function addTokens(tokens: number, asker: Asker, now: Date): Promise<TokenTotals> {
   const day = dayKeys(now, asker);
   return addDayTokens.run(
@@ -214,7 +220,9 @@ export function keepTurn(owner: Owner, turn: Turn): Promise<'kept' | 'account-fu
   });
 }
 
-/** Empties one of the account's conversations: its title and when it changed, or undefined when it has none by that id. */
+/**
+ * Empties one of the account's conversations: its title and when it changed, or undefined when it has none by that id.
+ */
 export async function clearOwnConversation(
   owner: Owner,
   id: string,

@@ -37,7 +37,10 @@ if K.account then left = math.min(left, caps.visitor - count_day(K.account, A.da
 for _, key in ipairs({ K.tokens, K.addressTokens, K.accountTokens or nil }) do count_day(key, A.dayTtl, A.reserve) end
 return 'ok:' .. math.max(left, 0)`).counted;
 
-/** Adds `tokens` (less than none gives back a reserve) to each of the day's token counters: the site's, the address's and, when signed in, the account's. */
+/**
+ * Adds `tokens` (less than none gives back a reserve) to each of the day's token counters: the site's, the
+ * address's and, when signed in, the account's.
+ */
 export const addDayTokens = defineScript<
   'site' | 'address' | 'account',
   { dayTtl: number; tokens: number },

@@ -319,7 +319,10 @@ export async function askStreamed(
   return stream;
 }
 
-/** The questions left after an answer that took the day's token totals to `spent`: none once the site's or the visitor's share is used. */
+/**
+ * The questions left after an answer that took the day's token totals to `spent`: none once the
+ * site's or the visitor's share is used.
+ */
 function leftAfter(spent: TokenTotals, caps: DailyCaps, remaining: number): number {
   return spent.site >= caps.tokens || spent.visitor >= caps.visitorTokens ? 0 : remaining;
 }

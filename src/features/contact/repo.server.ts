@@ -84,7 +84,10 @@ export async function recordDelivery(id: string, delivery: Delivery, deliveryNot
   await redis().hset(contactKeys.message(id), { delivery, deliveryNote });
 }
 
-/** Reads one page of messages for the owner, newest first, with how many are unread (one round trip, within the admin's limit). */
+/**
+ * Reads one page of messages for the owner, newest first, with how many are unread (one
+ * round trip, within the admin's limit).
+ */
 export async function readMessagePage(
   admin: Admin,
   pageSize: number,

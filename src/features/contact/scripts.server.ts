@@ -50,7 +50,9 @@ end
 count_day(K.dayMail, A.dayTtl)
 return 'send'`);
 
-/** One message as the owner's inbox shows it: id, sender, subject, text, createdAt, delivery, its note, '1' when unread. */
+/**
+ * One message as the owner's inbox shows it: id, sender, subject, text, createdAt, delivery, its note, '1' when unread.
+ */
 export type MessageRow = [
   id: string,
   senderEmail: string,

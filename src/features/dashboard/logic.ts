@@ -57,7 +57,10 @@ export function describeOrderMail(state: OrderMailState): string {
 /** An order's amount in cents in the shop's currency (src/content/shop/prices.ts): '$37.50'. */
 export const formatPrice = (cents: number): string => formatMoney(cents, SHOP_PRICES.currency);
 
-/** An order's pickup day ('YYYY-MM-DD', the farm's date) as the shop says it, with the farm's hours: 'Saturday, December 5, 9:00 to 13:00'. */
+/**
+ * An order's pickup day ('YYYY-MM-DD', the farm's date) as the shop says it, with the farm's
+ * hours: 'Saturday, December 5, 9:00 to 13:00'.
+ */
 export const describePickupDay = (day: string): string => `${dateInWords(day)}, ${SHOP_PICKUP.hours}`;
 
 /** Describes an order line, e.g. '3 × Hot Pickles, Quart: $37.50' (the price only when it had one). */

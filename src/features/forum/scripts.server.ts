@@ -61,7 +61,9 @@ local function reactions_of(key, reader, reactions)
 end
 `;
 
-/** Lua defining `kept(json, cutoff)`: whether a message's JSON (false when missing) was created at or after the cutoff. */
+/**
+ * Lua defining `kept(json, cutoff)`: whether a message's JSON (false when missing) was created at or after the cutoff.
+ */
 const KEPT = `
 local function kept(json, cutoff)
   if not json then return false end
@@ -70,7 +72,10 @@ local function kept(json, cutoff)
 end
 `;
 
-/** A message as a page script reads it: its JSON, place, author's account key and reactions (counts and the reader's, by REACTION_IDS). */
+/**
+ * A message as a page script reads it: its JSON, place, author's account key and reactions
+ * (counts and the reader's, by REACTION_IDS).
+ */
 export interface MessageRow {
   json: string;
   place: string;
@@ -103,8 +108,8 @@ export interface Telling {
 }
 
 /**
- * Lua defining `tell(account, kind)`: adds the notification of message A.id to an account's list
- * (not its author's own, once per message), keeping the newest A.keepTold since A.toldSince (ms), for A.toldTtl seconds.
+ * Lua defining `tell(account, kind)`: adds the notification of message A.id to an account's list (not its author's own,
+ * once per message), keeping the newest A.keepTold since A.toldSince (ms), for A.toldTtl seconds.
  */
 const TELL = `
 local told = {[A.authorKey] = true}

@@ -59,7 +59,10 @@ export const POSTS_PER_DAY = 200;
 type Member = Pick<SessionUser, 'username' | 'accountKey' | 'session'>;
 type Moderator = Member & Pick<SessionUser, 'clearance'>;
 
-/** A stored message as the API answers it, marked `own` when it is the reader's, with its reactions as the reader sees them. */
+/**
+ * A stored message as the API answers it, marked `own` when it is the reader's, with its
+ * reactions as the reader sees them.
+ */
 function toMessage(
   { id, text, author, createdAt, editedAt, replyTo }: repo.StoredMessage,
   own: boolean,

@@ -339,7 +339,10 @@ export function cancelEditing(): void {
   $editing.set(null);
 }
 
-/** Saves the edit: the message shows its new text at once (keeping its replies and reactions); a refusal (too late, say) is shown. */
+/**
+ * Saves the edit: the message shows its new text at once (keeping its replies and
+ * reactions); a refusal (too late, say) is shown.
+ */
 export async function saveEdit(): Promise<void> {
   const editing = $editing.get();
   if (!editing || !editing.text.trim()) return;

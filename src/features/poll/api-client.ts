@@ -32,7 +32,9 @@ export async function setPollClosed(question: number, closed: boolean): Promise<
     .closed;
 }
 
-/** Sets the time (ms) the question closes by itself (the owner's), or takes it away with null; answers the time now set. */
+/**
+ * Sets the time (ms) the question closes by itself (the owner's), or takes it away with null; answers the time now set.
+ */
 export async function setPollEnd(question: number, endsAt: number | null): Promise<number | null> {
   return (await apiRequest<{ endsAt: number | null }>('poll/set-end', { method: 'POST', body: { question, endsAt } }))
     .endsAt;

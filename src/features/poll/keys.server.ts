@@ -2,7 +2,10 @@
 import { KEY_PREFIX } from '../../server/keys.ts';
 
 export const pollKeys = {
-  /** hash {voter key → JSON {inputtedName, options}}: a member's account key, else the typed name lower-cased (pollVoterKey); no expiry */
+  /**
+   * hash {voter key → JSON {inputtedName, options}}: a member's account key, else the typed name
+   * lower-cased (pollVoterKey); no expiry
+   */
   votes: (question: number) => `${KEY_PREFIX}poll:${question}:votes`,
   /** string: the time (ms) the owner closed the question, there while it is closed; no expiry */
   closed: (question: number) => `${KEY_PREFIX}poll:${question}:closed`,
@@ -10,5 +13,7 @@ export const pollKeys = {
   ends: (question: number) => `${KEY_PREFIX}poll:${question}:ends`,
 } as const;
 
-/** An anonymous voter's field in the votes: the name voted under, lower-cased (one vote per name in any letter case). */
+/**
+ * An anonymous voter's field in the votes: the name voted under, lower-cased (one vote per name in any letter case).
+ */
 export const pollVoterKey = (name: string) => name.toLowerCase();

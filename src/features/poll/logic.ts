@@ -52,7 +52,9 @@ export function endProblem(endsAt: number, now: number): string | undefined {
   return undefined;
 }
 
-/** A question is closed when the site config closes it, or the owner did (the store's flag, or the end time reached). */
+/**
+ * A question is closed when the site config closes it, or the owner did (the store's flag, or the end time reached).
+ */
 export function isClosed(question: Pick<Question, 'closedInConfig'>, closedInStore: boolean): boolean {
   return question.closedInConfig || closedInStore;
 }
@@ -180,7 +182,9 @@ export function describeTotal(voters: number, closed: boolean): string {
   return closed ? voterCount(voters) : `${voterCount(voters)} so far`;
 }
 
-/** When an open question with an end time closes, as the page says it: 'Voting closes Sat, Dec 5, 2026, 06:00 PM UTC.' */
+/**
+ * When an open question with an end time closes, as the page says it: 'Voting closes Sat, Dec 5, 2026, 06:00 PM UTC.'
+ */
 export function describeEnd(endsAt: number): string {
   return `Voting closes ${formats().moment.format(endsAt)}.`;
 }

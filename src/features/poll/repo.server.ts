@@ -33,7 +33,10 @@ export async function readQuestion(
 export interface VoteToCast {
   question: number;
   vote: StoredVote;
-  /** A member's account key, the vote's field; none for an anonymous voter, whose typed name is looked for among the accounts. */
+  /**
+   * A member's account key, the vote's field; none for an anonymous voter, whose typed
+   * name is looked for among the accounts.
+   */
   accountKey?: string;
   address: string;
   maxVoters: number;
@@ -85,7 +88,10 @@ export async function removeVote(admin: Admin, question: number, name: string): 
   return removed > 0;
 }
 
-/** Moves the members' votes from before account keys under their account keys (scripts.migrateVotes); answers how many moved. */
+/**
+ * Moves the members' votes from before account keys under their account keys
+ * (scripts.migrateVotes); answers how many moved.
+ */
 export async function migrateVotes(admin: Admin, questions: number): Promise<number> {
   let moved = 0;
   for (let question = 0; question < questions; question++) {

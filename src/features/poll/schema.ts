@@ -45,7 +45,9 @@ export const removeVoterRequest = v.object({
 /** The owner closes a question (`closed: true`) or reopens it (`false`). */
 export const setClosedRequest = v.object({ question, closed: v.boolean('closed must be true or false.') });
 
-/** The owner sets the time (ms) a question closes by itself, or takes it away (`null`); logic.ts endProblem judges it. */
+/**
+ * The owner sets the time (ms) a question closes by itself, or takes it away (`null`); logic.ts endProblem judges it.
+ */
 export const setEndRequest = v.object({
   question,
   endsAt: v.nullable(

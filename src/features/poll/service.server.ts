@@ -15,7 +15,10 @@ import type { CreateVoteRequest, CreateVoteStatus, PollReason, PollState } from 
 // A household votes a few times from one address; a script voting under many names is held back.
 export const LIMITS = {
   votesPerAddress: { bucket: 'poll-vote-ip', max: 20, windowSeconds: 600 },
-  /** Voters new to a question, signed in or not, per address (an IPv6 /64) an hour: a league inside it, a script filling the question not. */
+  /**
+   * Voters new to a question, signed in or not, per address (an IPv6 /64) an hour: a league inside
+   * it, a script filling the question not.
+   */
   newVotersPerAddress: { bucket: 'poll-new-voter', max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
@@ -101,7 +104,9 @@ export async function removeVoter(admin: Admin, question: number, name: string):
   if (!(await repo.removeVote(admin, question, name))) throw new AppError('not_found', NO_SUCH_VOTER);
 }
 
-/** The one-question poll's part of `migrate`: members' votes from before account keys move under them; answers how many. */
+/**
+ * The one-question poll's part of `migrate`: members' votes from before account keys move under them; answers how many.
+ */
 export function migrateVotes(admin: Admin): Promise<number> {
   return repo.migrateVotes(admin, QUESTIONS.length);
 }

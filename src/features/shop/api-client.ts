@@ -36,7 +36,10 @@ export function clearCartItems(): Promise<StatusResponse> {
   return apiRequest('dhh/clear-cart', { method: 'POST', body: { username: username() } });
 }
 
-/** Orders what is in the cart for pickup on `pickup` (the farm's first day when none), with a confirmation mailed to `email`. */
+/**
+ * Orders what is in the cart for pickup on `pickup` (the farm's first day when none), with
+ * a confirmation mailed to `email`.
+ */
 export function submitOrder(
   orderList: CartItem[],
   email: string,

@@ -14,7 +14,10 @@ export type PriceTable = Record<string, number>;
 
 let contentTable: PriceTable | undefined;
 
-/** The content's prices in hundredths of the currency's unit (cents): whole numbers, so sums are exact. Made on first use. */
+/**
+ * The content's prices in hundredths of the currency's unit (cents): whole numbers, so
+ * sums are exact. Made on first use.
+ */
 export function priceTable(): PriceTable {
   return (contentTable ??= Object.fromEntries(
     Object.entries(SHOP_PRICES.jars ?? {}).flatMap(([type, sizes]) =>
@@ -92,7 +95,10 @@ export function pickupDays(now: number, pickup = SHOP_PICKUP): string[] {
   return days;
 }
 
-/** Why the server takes no order for pickup on `day` at `now`, or undefined when it does (an open day offered a moment ago still counts: the page's list was made then). */
+/**
+ * Why the server takes no order for pickup on `day` at `now`, or undefined when it does (an open day offered a moment
+ * ago still counts: the page's list was made then).
+ */
 export function pickupProblem(day: string, now: number): string | undefined {
   const offered = new Set([...pickupDays(now - 60 * 60_000), ...pickupDays(now)]);
   return offered.has(day) ? undefined : 'That pickup day is not one the farm offers. Please choose another.';

@@ -68,7 +68,10 @@ export const submitOrderRequest = v.object({
     v.maxLength(100, 'orderList is too long.'),
   ),
   email: v.pipe(v.string(INVALID_EMAIL_FORMAT), v.trim(), v.check(isValidEmail, INVALID_EMAIL_FORMAT)),
-  /** The pickup day chosen (an addition to the spec's payload; orders.ts pickupDays); without one, the first the farm offers. */
+  /**
+   * The pickup day chosen (an addition to the spec's payload; orders.ts pickupDays);
+   * without one, the first the farm offers.
+   */
   pickup: v.optional(v.pipe(v.string('pickup must be a date.'), v.isoDate('pickup must be a date, YYYY-MM-DD.'))),
 });
 
@@ -82,7 +85,10 @@ export interface StatusResponse {
 /** A cart line with its jar's price in cents, when the shop gives one (priced by the server, never the browser). */
 export type PricedCartItem = CartItem & { unitPrice?: number };
 
-/** The answer of get-cart-items: the spec's lines, each with its price, and (an addition) the cart's total in cents, null unless every line has a price. */
+/**
+ * The answer of get-cart-items: the spec's lines, each with its price, and (an addition) the cart's total
+ * in cents, null unless every line has a price.
+ */
 export interface CartItemsResponse extends StatusResponse {
   cartItems: PricedCartItem[];
   total: number | null;
@@ -96,7 +102,10 @@ export interface AddedResponse extends StatusResponse {
   capped: boolean;
 }
 
-/** Where an order's confirmation mail stands (src/server/mail.ts Delivery; `unconfirmed`: not sent, the address unconfirmed). */
+/**
+ * Where an order's confirmation mail stands (src/server/mail.ts Delivery; `unconfirmed`:
+ * not sent, the address unconfirmed).
+ */
 export type OrderMailState = 'sending' | 'delivered' | 'undelivered' | 'not-sent' | 'unconfirmed';
 
 /** One line of a placed order. */
@@ -129,7 +138,10 @@ export interface OwnerOrder extends OrderSummary {
   state: OrderState;
 }
 
-/** The answer of GET /api/dhh/all-orders: a page of everyone's orders, newest first, and how many came since the owner last looked, and when that was (ms, 0 before). */
+/**
+ * The answer of GET /api/dhh/all-orders: a page of everyone's orders, newest first, and how many came since the owner
+ * last looked, and when that was (ms, 0 before).
+ */
 export interface AllOrdersResponse {
   status: 'Success';
   orders: OwnerOrder[];

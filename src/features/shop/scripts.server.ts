@@ -6,7 +6,10 @@ import { PAGE_IDS, type pageArgs } from '../../server/scripts/page.ts';
 import { TRIM_INDEX } from '../../server/scripts/retention.ts';
 import { defineScript } from '../../server/scripts/script.ts';
 
-/** What adding to the cart did: the line the jars are on, its quantity now and whether the cap cut the sum; or the cart is full. */
+/**
+ * What adding to the cart did: the line the jars are on, its quantity now and whether the
+ * cap cut the sum; or the cart is full.
+ */
 export type AddCartItemReply = { itemId: string; quantity: number; capped: boolean } | { full: true };
 
 /**
@@ -54,14 +57,13 @@ export type OrderMail = 'send' | 'unconfirmed' | 'account-cap' | 'site-cap';
 export type PlaceOrderReply = { placed: string; mail: OrderMail } | { refused: 'empty' | 'changed' };
 
 /**
- * Turns the cart into the order if it still holds exactly `itemIds`, and empties it: one atomic
- * step, run counted within the shopper's rate limit. The order expires with its retention, and each
- * of its `indexes` (the account's, all orders') sheds (trim_index) a batch of orders older than
- * the retention (the account's index drops ids whose records all orders' index already deleted).
- * The confirmation mail goes only to the account's address once its holder confirmed it (src/server/mail-address.ts), within the
- * account's cap and all orders' budget: then it counts in both counters and answers 'send'; else the
- * order records it as not sent, with the note of what held it back (an unconfirmed address counts
- * in neither budget).
+ * Turns the cart into the order if it still holds exactly `itemIds`, and empties it: one atomic step, run counted
+ * within the shopper's rate limit. The order expires with its retention, and each of its `indexes` (the account's,
+ * all orders') sheds (trim_index) a batch of orders older than the retention (the account's index drops ids whose
+ * records all orders' index already deleted). The confirmation mail goes only to the account's address once its
+ * holder confirmed it (src/server/mail-address.ts), within the account's cap and all orders' budget: then it counts
+ * in both counters and answers 'send'; else the order records it as not sent, with the note of what held it back (an
+ * unconfirmed address counts in neither budget).
  */
 export const placeOrder = defineLimitedScript<
   'cart' | 'order' | 'indexes' | 'accountMail' | 'orderMail' | 'addressStates',
@@ -115,7 +117,11 @@ return cjson.encode({placed = items, mail = mail})`,
   { json: true },
 );
 
-/** One order as a page of orders shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key ('' on an order from before them), the address its confirmation went to, its state ('' for new), why its mail was not sent, its prices JSON ('{}' on an order from before prices), its pickup day ('' for none). */
+/**
+ * One order as a page of orders shows it: id, owner, createdAt, items JSON, mail delivery, the owner's account key (''
+ * on an order from before them), the address its confirmation went to, its state ('' for new), why its mail was not
+ * sent, its prices JSON ('{}' on an order from before prices), its pickup day ('' for none).
+ */
 export type OrderRow = [
   id: string,
   username: string,

@@ -147,7 +147,8 @@ export async function submitOrder(user: Shopper, input: SubmitOrderRequest, requ
   }
   const order = { ...placing, items: priced(outcome.placed) };
   if (outcome.mail !== 'send') {
-    // Over a daily mail cap, or to an unconfirmed address, the order stands; the script has recorded its mail as not sent.
+    // Over a daily mail cap, or to an unconfirmed address, the order stands; the script
+    // has recorded its mail as not sent.
     const why = outcome.mail === 'unconfirmed' ? 'address not confirmed' : `daily mail cap reached (${outcome.mail})`;
     console.warn(`[${requestId}] order ${order.id} stored, not mailed: ${why}.`);
     return;

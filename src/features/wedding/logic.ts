@@ -13,10 +13,16 @@ export const NO_DATA = 'No guest data to export.';
 /** The meal group of an attending guest with no food choice, in the counts and the meal filter. */
 export const NOT_CHOSEN = 'Not chosen';
 
-/** The key a household is stored under, in the guest list and everything kept per household: guest one's name, trimmed, lower case. */
+/**
+ * The key a household is stored under, in the guest list and everything kept per household:
+ * guest one's name, trimmed, lower case.
+ */
 export const guestKey = (guest: Pick<Guest, 'g1FullName'>): string => guest.g1FullName.trim().toLowerCase();
 
-/** Capitalises the first letter and each letter after a space, hyphen or apostrophe: "o'brien smith-jones" → "O'Brien Smith-Jones". */
+/**
+ * Capitalises the first letter and each letter after a space, hyphen or apostrophe: "o'brien
+ * smith-jones" → "O'Brien Smith-Jones".
+ */
 export function titleCase(name: string): string {
   return name
     .trim()

@@ -58,7 +58,9 @@ export async function readList(admin: Admin): Promise<StoredList> {
   };
 }
 
-/** Reads the guest list, its RSVP page answers and when the owner last looked at them in the inbox, in one round trip. */
+/**
+ * Reads the guest list, its RSVP page answers and when the owner last looked at them in the inbox, in one round trip.
+ */
 export async function readRsvpInbox(
   admin: Admin,
 ): Promise<{ guests: Guest[]; replies: Record<string, RsvpReply>; seenUntil: number }> {

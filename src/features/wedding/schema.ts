@@ -14,7 +14,10 @@ import {
   cleanLine,
 } from './rsvp/logic.ts';
 
-/** The refusals the RSVP page tells apart: a link that finds no household (never made, or removed: the same), and the deadline passed. */
+/**
+ * The refusals the RSVP page tells apart: a link that finds no household (never made, or
+ * removed: the same), and the deadline passed.
+ */
 export type RsvpReason = 'invalid-link' | 'closed';
 
 /** A link's token: base64url; anything else finds nothing, as a wrong one does. */
@@ -128,13 +131,19 @@ export interface AllGuestsResponse {
   rsvp?: ConsoleRsvp;
 }
 
-/** A household's answer as the owner's inbox shows it: its RSVP page view, when it last changed, and how its confirmation mail went ('' when no address was given). */
+/**
+ * A household's answer as the owner's inbox shows it: its RSVP page view, when it last changed, and how its
+ * confirmation mail went ('' when no address was given).
+ */
 export interface InboxRsvp extends Household {
   changedAt: string;
   mail: string;
 }
 
-/** GET /api/wedding/rsvps: every RSVP page answer, the latest change first, and how many came since the owner last looked (ms, 0 before). */
+/**
+ * GET /api/wedding/rsvps: every RSVP page answer, the latest change first, and how many came
+ * since the owner last looked (ms, 0 before).
+ */
 export interface RsvpsResponse {
   status: 'Success';
   answers: InboxRsvp[];

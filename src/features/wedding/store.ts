@@ -10,7 +10,10 @@ import { CSV_FILE_NAME, NO_DATA, guestsCsv } from './logic.ts';
 /** The invitations, or null while the first load is on its way. */
 export const $guests = atom<Guest[] | null>(null);
 
-/** The households' RSVP links and answer times, with the last export's time; null until loaded (or from a server without them). */
+/**
+ * The households' RSVP links and answer times, with the last export's time; null until
+ * loaded (or from a server without them).
+ */
 export const $rsvp = atom<ConsoleRsvp | null>(null);
 
 // The list loads when the console first shows it.

@@ -37,7 +37,8 @@ export function challengeHash({ word, from }: Challenge): string {
 export function readChallenge(hash: string, answers: readonly string[]): Challenge | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const code = params.get('challenge')?.toUpperCase() ?? '';
-  // Five letters (logic.ts's WORD_LENGTH, not imported: that would split logic.ts off the island as a chunk of its own).
+  // Five letters (logic.ts's WORD_LENGTH, not imported: that would split logic.ts off the
+  // island as a chunk of its own).
   if (!/^[A-Z]{5}$/.test(code)) return undefined;
   const word = shift(code, -1);
   if (!answers.includes(word)) return undefined;

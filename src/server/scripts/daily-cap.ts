@@ -3,9 +3,9 @@
 // without one (a script runs atomically: there is no moment between INCRBY and EXPIRE).
 
 /**
- * Lua defining `has_room(key, cap)`, true while the day's counter is below `cap`, `room_left(key,
- * cap)`, how many more it takes (0 at or over it), and `count_day(key, ttl, amount)`, which adds `amount` (1 when nil) to the counter, (re)sets it to
- * expire in `ttl` seconds (the seconds left in the day: src/server/daily-cap.ts's dailyCounter) and
+ * Lua defining `has_room(key, cap)`, true while the day's counter is below `cap`, `room_left(key, cap)`, how many more
+ * it takes (0 at or over it), and `count_day(key, ttl, amount)`, which adds `amount` (1 when nil) to the counter,
+ * (re)sets it to expire in `ttl` seconds (the seconds left in the day: src/server/daily-cap.ts's dailyCounter) and
  * answers the new count. A script includes it and calls them with its own KEYS and ARGV.
  */
 export const DAILY_COUNT = `

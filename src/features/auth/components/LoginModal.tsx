@@ -16,7 +16,8 @@ import {
 import { MAX_PASSWORD_LENGTH } from '../schema.ts';
 import { $loginOpen } from '../store.ts';
 import CaptchaNotice from '../../../components/CaptchaNotice.tsx';
-// Its styles (login-modal.css) are imported by SiteLayout.astro, on every page, which inlines them: an island brings no CSS.
+// Its styles (login-modal.css) are imported by SiteLayout.astro, on every page, which
+// inlines them: an island brings no CSS.
 
 const MODES = [
   ['login', 'Login'],

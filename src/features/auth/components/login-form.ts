@@ -92,7 +92,10 @@ export function closeLogin(): void {
   $loginOpen.set(false);
 }
 
-/** Switches between Login, Register and the reset link, forgetting the attempt and the messages but not the values typed. */
+/**
+ * Switches between Login, Register and the reset link, forgetting the attempt and the
+ * messages but not the values typed.
+ */
 export function switchMode(mode: LoginMode): void {
   $loginForm.set({ ...$loginForm.get(), mode, attempted: false, alert: '', notice: '' });
 }
@@ -107,7 +110,10 @@ export function touchEmail(): void {
   $loginForm.setKey('emailTouched', true);
 }
 
-/** Sends the form when it is complete: the bot check, then login or register; success starts the session and closes the modal. */
+/**
+ * Sends the form when it is complete: the bot check, then login or register; success
+ * starts the session and closes the modal.
+ */
 export async function submitLogin(): Promise<void> {
   const form = $loginForm.get();
   if (form.submitting) return;

@@ -36,8 +36,8 @@ export function mountNavSession(): void {
 
   $user.subscribe((user) => showNavSession({ username: user.username, forum: canUseForum(user) }));
 
-  // React and the modal load on the first click, not with the page (docs/architecture.md, Budgets: 25 KB on reading pages).
-  // Any [data-login] button opens it: the nav's, and a page's own call to action (the shop home's).
+  // React and the modal load on the first click, not with the page (docs/architecture.md, Budgets: 25 KB on reading
+  // pages). Any [data-login] button opens it: the nav's, and a page's own call to action (the shop home's).
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-login]')) {
     button.addEventListener('click', async () => {
       button.setAttribute('aria-busy', 'true');

@@ -34,7 +34,10 @@ import OrdersCard from './OrdersCard.tsx';
 /** The scheduling polls' organiser for a member's own polls. */
 const MY_POLLS_PAGE = '/scheduling_polls/mine';
 
-/** Admin Controls' links (SPEC section 2: the scheduling polls and their console), and every other console the owner has. */
+/**
+ * Admin Controls' links (SPEC section 2: the scheduling polls and their console), and
+ * every other console the owner has.
+ */
 const ADMIN_LINKS = [
   ...(features.scheduling
     ? [

@@ -196,7 +196,10 @@ function TextForm(props: TextFormProps) {
   );
 }
 
-/** The reply box under a thread: keyboard first (Escape cancels), the focus back on the Reply that opened it when it closes. */
+/**
+ * The reply box under a thread: keyboard first (Escape cancels), the focus back on the
+ * Reply that opened it when it closes.
+ */
 function ReplyBox({ to, author }: { to: string; author: string }) {
   const replying = useStore($replying);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -236,7 +239,10 @@ function ReplyBox({ to, author }: { to: string; author: string }) {
   );
 }
 
-/** A thread's replies under its message: oldest first, "Load more replies", the replies posted here since, the reply box. */
+/**
+ * A thread's replies under its message: oldest first, "Load more replies", the replies
+ * posted here since, the reply box.
+ */
 function Thread({ message }: { message: ForumMessage }) {
   const loading = useStore($loadingReplies).has(message._id);
   const tail = useStore($tails)[message._id] ?? [];

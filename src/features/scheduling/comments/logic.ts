@@ -17,7 +17,9 @@ export const COMMENTS_FULL = 'This poll has all the comments it can take. The or
 export const NOT_YOUR_COMMENT = 'Only its author or the poll’s organiser can delete this comment.';
 export const NO_SUCH_COMMENT = 'That comment is not there any more.';
 
-/** A comment as the page shows it: `member` when a member wrote it, `own` on the reader's own, which they may delete. */
+/**
+ * A comment as the page shows it: `member` when a member wrote it, `own` on the reader's own, which they may delete.
+ */
 export interface PollComment {
   id: string;
   /** The member's name (their first name, else their username), or the name a guest typed. */

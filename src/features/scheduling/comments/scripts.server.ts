@@ -4,7 +4,9 @@ import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 import { type Wait, defineScript } from '../../../server/scripts/script.ts';
 import { type Acting, MAY_ORGANISE } from '../organising/scripts.server.ts';
 
-/** Adds a comment to a poll that takes it, within the poll's cap and the address's (counted only for a comment added). */
+/**
+ * Adds a comment to a poll that takes it, within the poll's cap and the address's (counted only for a comment added).
+ */
 export const addComment = defineScript<
   'polls' | 'commentsOff' | 'comments' | 'state' | 'addressCounter',
   { pollId: string; comment: string; maxComments: number; perAddressMax: number; perAddressWindow: number },

@@ -2,7 +2,10 @@
 import { defineLimitedScript } from '../../../server/scripts/limited.ts';
 import { LEAVE_IF_NO_VOTES } from '../voting/scripts.server.ts';
 
-/** Stores each poll, then offers it those of its options the catalogue has, raising its version; answers how many were new to their poll. */
+/**
+ * Stores each poll, then offers it those of its options the catalogue has, raising its version;
+ * answers how many were new to their poll.
+ */
 export const offerExisting = defineLimitedScript<
   'catalogue' | 'polls' | 'offered' | 'states',
   { polls: { id: string; definition: string; options: string[] }[] },

@@ -89,7 +89,9 @@ type Catalogue = 'items' | 'dates';
 
 const pollList = TIME_SLOT_POLL_IDS.join(' and ');
 
-/** Adds the content config's schedule items or reunion dates that the store lacks (the date poll stored with its dates). */
+/**
+ * Adds the content config's schedule items or reunion dates that the store lacks (the date poll stored with its dates).
+ */
 export async function createCatalogue(admin: Admin, kind: Catalogue): Promise<ConsoleOutcome> {
   const entries =
     kind === 'items'

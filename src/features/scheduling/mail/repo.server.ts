@@ -14,7 +14,10 @@ export async function recordTold(pollId: string, told: Record<string, string>): 
   );
 }
 
-/** Takes the day's digest rows and reserves as many mails as the day's poll mail (`cap`) and the digests' `share` of it allow, in one round trip. */
+/**
+ * Takes the day's digest rows and reserves as many mails as the day's poll mail (`cap`) and the
+ * digests' `share` of it allow, in one round trip.
+ */
 export async function takeDigests(
   mail: { cap: number; share: number },
   now: number,
@@ -41,7 +44,10 @@ export async function takeDigests(
   return { mails, rows: Array.isArray(rows) ? rows : [] };
 }
 
-/** Takes the polls whose deadline has passed, with where to tell it, reserving their mail out of the day's poll mail (`cap`); one round trip. */
+/**
+ * Takes the polls whose deadline has passed, with where to tell it, reserving their mail out of the
+ * day's poll mail (`cap`); one round trip.
+ */
 export async function takeDeadlines(
   cap: number,
   now: number,

@@ -30,11 +30,10 @@ end
 `;
 
 /**
- * Takes the day's digest: for each poll with a digest, the answers and new voters counted in its
- * state since the last one (`state`: that key's text around the poll id), emptying them, with
- * where they go (organiser_address; none: left out, its counts still emptied); and reserves a mail per address, as many as the
- * day's poll mail (`mailCap`) and the digests' part of it (`digestShare`, counted in `dayDigests`)
- * allow, the counters made to live `dayTtl`.
+ * Takes the day's digest: for each poll with a digest, the answers and new voters counted in its state since the last
+ * one (`state`: that key's text around the poll id), emptying them, with where they go (organiser_address; none: left
+ * out, its counts still emptied); and reserves a mail per address, as many as the day's poll mail (`mailCap`) and the
+ * digests' part of it (`digestShare`, counted in `dayDigests`) allow, the counters made to live `dayTtl`.
  */
 export const takeDigests = defineScript<
   'digests' | 'organisers' | 'polls' | 'dayMail' | 'dayDigests' | 'addresses',

@@ -21,7 +21,9 @@ export const organiserShare = (cap: number) => Math.ceil(cap / 2);
 /** Sending stops this long after it began, well inside a function's 60 s; the rest is not sent. */
 const SENDING_BUDGET_MS = 40_000;
 
-/** Mails the decision to the first `mails` addresses (in the order given) one after another, and records how each went. */
+/**
+ * Mails the decision to the first `mails` addresses (in the order given) one after another, and records how each went.
+ */
 export async function tellVoters(
   poll: CreatedPoll,
   addresses: [voterKey: string, email: string][],
@@ -70,7 +72,10 @@ export async function sendPollDigests(site: string, now = Date.now()): Promise<{
   return { mailed, waiting: byAddress.size - mails };
 }
 
-/** Tells each organiser whose poll's deadline has passed, once, within the day's poll mail; the rest are told at the next run. */
+/**
+ * Tells each organiser whose poll's deadline has passed, once, within the day's poll mail;
+ * the rest are told at the next run.
+ */
 export async function tellDeadlines(site: string, now = Date.now()): Promise<number> {
   let mailed = 0;
   for (const { pollId, deadline, to } of await repo.takeDeadlines(mailCaps().polls, now)) {

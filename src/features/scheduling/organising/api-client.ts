@@ -13,7 +13,10 @@ export type ToldCounts = Record<'sending' | 'delivered' | 'undelivered' | 'not-s
 export function createPoll(poll: NewPoll) {
   return post<{ status: 'Success'; poll: CreatedPoll }>('create-poll', poll);
 }
-/** Saves a made poll as the form has it; refused with 'answers-go' (and `answers`) when more answers would go than `dropAnswers`. */
+/**
+ * Saves a made poll as the form has it; refused with 'answers-go' (and `answers`) when more
+ * answers would go than `dropAnswers`.
+ */
 export function editPoll(pollId: string, poll: NewPoll, dropAnswers: number) {
   return post<{ status: 'Success'; poll: CreatedPoll; removedAnswers: number }>('edit-poll', {
     ...poll,
@@ -50,7 +53,9 @@ export function removeVotersSince(pollId: string, joinedSince: number) {
   return post<RemovedVoters>('remove-voter', { pollId, joinedSince });
 }
 type RemovedVoters = { status: 'Success'; removedVoters: number; removedAnswers: number };
-/** The settings an organiser changes: comments, the daily digest, hidden names, the deadline (ms; null takes it away). */
+/**
+ * The settings an organiser changes: comments, the daily digest, hidden names, the deadline (ms; null takes it away).
+ */
 export interface PollSettings {
   comments?: boolean;
   digest?: boolean;

@@ -223,7 +223,9 @@ export async function finalisePoll(
   return { outcome: 'ok', mails: reply.mails, poll: parsedPoll(pollId, reply.definition, optionId), addresses: pairs };
 }
 
-/** Stores a poll's changed definition and options, with at most `dropAnswers` answers going with the options it drops. */
+/**
+ * Stores a poll's changed definition and options, with at most `dropAnswers` answers going with the options it drops.
+ */
 export function editPoll(organiser: Organiser, poll: CreatedPoll, dropAnswers: number) {
   const { id, ...definition } = poll;
   return runAsAdmin(

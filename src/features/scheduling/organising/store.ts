@@ -74,7 +74,10 @@ onMount($madePolls, () => {
 /** When the list was last read (ms): a poll's deadline has passed if it came before. */
 export const $listedAt = atom(Date.now());
 
-/** Loads the newest made polls, or those older than `before` after the ones shown; a failure says why and leaves those shown. */
+/**
+ * Loads the newest made polls, or those older than `before` after the ones shown; a
+ * failure says why and leaves those shown.
+ */
 async function loadPage(before?: string): Promise<void> {
   try {
     const page = await (before ? api.fetchPolls(before) : scope === 'mine' ? api.fetchOwnPolls() : api.fetchPolls());
@@ -222,7 +225,9 @@ export function toldNotice({ delivered, undelivered, 'not-sent': notSent }: api.
 export const finalise = (pollId: string, optionId: string) =>
   act(pollId, async () => $pollNotices.setKey(pollId, toldNotice((await api.finalisePoll(pollId, optionId)).told)));
 
-/** Changes a made poll's comments, digest, hidden names or deadline: shown at once, put back by the reload if refused. */
+/**
+ * Changes a made poll's comments, digest, hidden names or deadline: shown at once, put back by the reload if refused.
+ */
 export function changeSettings(pollId: string, settings: api.PollSettings): Promise<void> {
   const { comments, digest, hideVoters, deadline } = settings;
   const shown = (poll: ListedPoll): ListedPoll => ({

@@ -11,7 +11,9 @@ const get = <T>(path: string) => apiRequest<T>(`scheduling/${path}`);
 const post = <T = { status: 'Success' }>(path: string, body: object, botPass?: string) =>
   apiRequest<T>(`scheduling/${path}`, { method: 'POST', body, botPass });
 
-/** Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts). */
+/**
+ * Asks at a version the page has seen (`?v=`): the CDN keeps that answer, which cannot change (poll/service.server.ts).
+ */
 const atVersion = (version: number | undefined) => (version === undefined ? '' : `?v=${version}`);
 
 export function fetchPoll(pollId: string, version?: number) {
@@ -42,7 +44,9 @@ export const pollCalendarUrl = (pollId: string) => `/api/scheduling/poll-calenda
 export function sendVoterEmail(body: VoterEmailRequest) {
   return post<VoterEmailResponse>('voter-email', body);
 }
-/** Answers an option (yes, if need be) or takes the answer back (none); a name new to this browser brings a bot pass. */
+/**
+ * Answers an option (yes, if need be) or takes the answer back (none); a name new to this browser brings a bot pass.
+ */
 export function sendVote(body: VoteRequest, botPass?: string) {
   return post<ChoiceResponse>('vote', body, botPass);
 }

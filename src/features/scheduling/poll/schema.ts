@@ -116,6 +116,8 @@ export interface Vote {
   voter: number;
   /** Present on the signed-in member's own answers: their account's, not just their name's. */
   mine?: true;
-  /** Where the poll hides names, an anonymous voter's SHA-256 of their claim's hash: their browser finds its own by it. */
+  /**
+   * Where the poll hides names, an anonymous voter's SHA-256 of their claim's hash: their browser finds its own by it.
+   */
   tag?: string;
 }

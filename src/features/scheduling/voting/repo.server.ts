@@ -216,7 +216,10 @@ export async function pollVersion(pollId: string): Promise<number> {
   return Number((await redis().hget<number>(schedulingKeys.state(pollId), 'version')) ?? 0);
 }
 
-/** Keeps (or, with '' forgets) the address a voter of the poll left, once confirmed; an anonymous one proves their name's claim. */
+/**
+ * Keeps (or, with '' forgets) the address a voter of the poll left, once confirmed; an
+ * anonymous one proves their name's claim.
+ */
 export function setVoterEmail(
   pollId: string,
   voter: { key: string; anonymous: boolean },

@@ -58,7 +58,9 @@ const refusal = (code: ErrorCode, message: string, reason: SchedulingReason) =>
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Answers an option or takes the answer back; the first vote under an anonymous name returns the name's claim secret. */
+/**
+ * Answers an option or takes the answer back; the first vote under an anonymous name returns the name's claim secret.
+ */
 export async function vote(
   input: VoteRequest,
   caller: SignedIn | Guest,

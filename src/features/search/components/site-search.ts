@@ -17,7 +17,9 @@ interface Pagefind {
 
 /** Results shown at most. */
 const SHOWN = 10;
-/** How long the box is still before it searches: a word typed at speed is one search (Pagefind's own wait is 300 ms). */
+/**
+ * How long the box is still before it searches: a word typed at speed is one search (Pagefind's own wait is 300 ms).
+ */
 const TYPING_PAUSE_MS = 120;
 
 function resultItem({ url, excerpt, meta }: PagefindResult): HTMLLIElement {

@@ -107,7 +107,8 @@ function MadePoll({ poll }: { poll: PollView }) {
   const { details, id } = poll;
   const title = details?.title;
   const yesOnly = details?.yesOnly;
-  // The page names the poll once it arrives; its static instructions speak of "if need be", which a yes-only poll does not take.
+  // The page names the poll once it arrives; its static instructions speak of "if need be",
+  // which a yes-only poll does not take.
   useEffect(() => {
     if (!title) return;
     document.title = `${title} · Scheduling poll`;

@@ -61,7 +61,10 @@ export default function RsvpPage() {
   }
 }
 
-/** What the invitation's sections show: the invitation, its times and calendar entries as the server made them, the household. */
+/**
+ * What the invitation's sections show: the invitation, its times and calendar entries as
+ * the server made them, the household.
+ */
 interface InvitationProps {
   invitation: WeddingContent;
   times: InvitationTimes;
