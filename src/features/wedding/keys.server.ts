@@ -18,8 +18,8 @@ export const weddingKeys = {
    * household (no address is kept); no expiry: a household leaving the list takes its entry
    */
   replies: () => `${KEY_PREFIX}wedding:replies`,
-  /** string: the time (ms) of the guest list the console's last whole-list CSV export was made from; no expiry */
   /** string: the time (ms) of the newest RSVP answer the owner has seen in the inbox; no expiry */
   rsvpsSeen: () => `${KEY_PREFIX}wedding:rsvps-seen`,
+  /** string: the time (ms) of the guest list the console's last whole-list CSV export was made from; no expiry */
   lastExport: () => `${KEY_PREFIX}wedding:last-export`,
 } as const;

@@ -58,9 +58,9 @@ export const pollsQuery = v.object({
 
 export const decideRequest = v.object({ pollId, optionId: optionId('optionId') });
 
-/** A voter to take out of a poll, named as the poll's answers name them. */
 /**
- * The voter to take out of a poll: the one named `username`, or every one who joined at or after `joinedSince` (ms).
+ * The voter to take out of a poll, named as the poll's answers name them: the one named `username`, or every one
+ * who joined at or after `joinedSince` (ms).
  */
 export const removeVoterRequest = v.pipe(
   v.object({

@@ -158,7 +158,8 @@ if hidden == 1 then
     local to = math.min(from + 499, #voters)
     local held = redis.call('HMGET', K.claims, unpack(voters, from, to))
     for i = from, to do
-      if held[i - from + 1] then claims[#claims + 1] = voters[i]; claims[#claims + 1] = held[i - from + 1] end
+      local hash = held[i - from + 1]
+      if hash then claims[#claims + 1] = voters[i]; claims[#claims + 1] = hash end
     end
   end
 end
